@@ -1,0 +1,272 @@
+//! Dice: plain and custom-faced dice, `NdS` specs with dropped dice, enumeration, and the
+//! one source every roll draws from (faces the players threw first, then the seeded generator).
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+/// One die: its name as written in tables (`d6`, `avd`) and its faces, each equally likely.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Die {
+    pub name: String,
+    pub faces: Vec<i64>,
+}
+
+impl Die {
+    pub fn numbered(sides: i64) -> Die {
+        Die { name: format!("d{sides}"), faces: (1..=sides).collect() }
+    }
+
+    /// The faces as a reader would list them: `1..6`, or `2,3,3,4,4,5`.
+    pub fn describe_faces(&self) -> String {
+        let plain = self.faces.iter().zip(1..).all(|(f, i)| *f == i);
+        match (plain, self.faces.first(), self.faces.last()) {
+            (true, Some(first), Some(last)) => format!("{first}..{last}"),
+            _ => self.faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+        }
+    }
+}
+
+/// `count` dice of one kind, of which the highest and lowest may be set aside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceSpec {
+    pub count: usize,
+    pub die: Die,
+    pub drop_highest: usize,
+    pub drop_lowest: usize,
+}
+
+/// The most dice one roll may throw: more is a table mistake, not a game.
+pub const MAX_DICE: usize = 12;
+
+impl DiceSpec {
+    /// Parse `2d6`, `d8`, `3d6`, `1avd`; `custom` resolves names that are not numbers.
+    pub fn parse(text: &str, custom: &dyn Fn(&str) -> Option<Vec<i64>>) -> Result<DiceSpec> {
+        let text = text.trim();
+        let bad = || {
+            Error::usage(format!("`{text}` is not a dice expression"))
+                .with_hint("expected NdS such as `2d6`, `d8` or `1avd` (a die the ruleset defines)")
+        };
+        let (count, name) = text.split_once(['d', 'D']).ok_or_else(bad)?;
+        let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
+        if count == 0 || count > MAX_DICE {
+            return Err(Error::usage(format!("`{text}` throws {count} dice; a roll takes 1 to {MAX_DICE}")));
+        }
+        let die = if let Ok(sides) = name.parse::<i64>() {
+            if !(2..=100).contains(&sides) {
+                return Err(Error::usage(format!("`{text}`: a die has 2 to 100 sides")));
+            }
+            Die::numbered(sides)
+        } else {
+            let faces = custom(name).ok_or_else(bad)?;
+            Die { name: name.to_string(), faces }
+        };
+        Ok(DiceSpec { count, die, drop_highest: 0, drop_lowest: 0 })
+    }
+
+    /// How many ordered throws there are (each equally likely).
+    pub fn outcomes(&self) -> Result<usize> {
+        let mut n: usize = 1;
+        for _ in 0..self.count {
+            n = n
+                .checked_mul(self.die.faces.len())
+                .filter(|n| *n <= 2_000_000)
+                .ok_or_else(|| Error::failure(format!("{self} has too many outcomes to enumerate")))?;
+        }
+        Ok(n)
+    }
+
+    /// Every ordered throw, in a fixed order.
+    pub fn enumerate(&self) -> Result<Vec<Vec<i64>>> {
+        let total = self.outcomes()?;
+        let sides = self.die.faces.len();
+        let mut all = Vec::with_capacity(total);
+        for mut index in 0..total {
+            let mut throw = Vec::with_capacity(self.count);
+            for _ in 0..self.count {
+                throw.push(self.die.faces.get(index % sides).copied().unwrap_or(0));
+                index /= sides;
+            }
+            throw.reverse();
+            all.push(throw);
+        }
+        Ok(all)
+    }
+
+    /// The dice that count after dropping: the faces, highest and lowest set aside.
+    pub fn kept(&self, faces: &[i64]) -> Vec<i64> {
+        let mut sorted = faces.to_vec();
+        sorted.sort_unstable();
+        let low = self.drop_lowest.min(sorted.len());
+        let high = self.drop_highest.min(sorted.len() - low);
+        sorted.get(low..sorted.len() - high).map(<[i64]>::to_vec).unwrap_or_default()
+    }
+
+    /// Is this one face a face of the die?
+    pub fn has_face(&self, face: i64) -> bool {
+        self.die.faces.contains(&face)
+    }
+}
+
+impl fmt::Display for DiceSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.die.name.trim_start_matches('d');
+        write!(f, "{}d{}", self.count, name)?;
+        if self.drop_highest > 0 {
+            write!(f, " drop highest {}", self.drop_highest)?;
+        }
+        if self.drop_lowest > 0 {
+            write!(f, " drop lowest {}", self.drop_lowest)?;
+        }
+        Ok(())
+    }
+}
+
+/// Faces thrown for one roll, and whether the umpire typed them or the tool rolled them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Throw {
+    pub faces: Vec<i64>,
+    pub entered: bool,
+}
+
+/// Where faces come from: the sets typed with `--dice`, in order, then the seeded generator.
+#[derive(Debug)]
+pub struct DiceSource {
+    entered: VecDeque<Vec<i64>>,
+    used: usize,
+    rng: Xoshiro256PlusPlus,
+    seed: u64,
+}
+
+impl DiceSource {
+    pub fn new(seed: u64, entered: Vec<Vec<i64>>) -> DiceSource {
+        DiceSource {
+            entered: entered.into(),
+            used: 0,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            seed,
+        }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Sets of entered faces not consumed by any roll.
+    pub fn unused(&self) -> &VecDeque<Vec<i64>> {
+        &self.entered
+    }
+
+    /// The faces for one roll of `spec`, checked against the die when entered.
+    pub fn throw(&mut self, spec: &DiceSpec, what: &str) -> Result<Throw> {
+        if let Some(faces) = self.entered.pop_front() {
+            self.used += 1;
+            let which = ordinal(self.used);
+            let shown = faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+            if faces.len() != spec.count {
+                return Err(Error::usage(format!(
+                    "the {which} --dice ({shown}) has {} face(s), but {what} throws {spec}",
+                    faces.len()
+                ))
+                .with_hint(format!("enter {} face(s), e.g. --dice {}", spec.count, example(spec))));
+            }
+            if let Some(bad) = faces.iter().find(|f| !spec.has_face(**f)) {
+                return Err(Error::usage(format!(
+                    "the {which} --dice ({shown}) has {bad}, which is not a face of a {} (faces {})",
+                    spec.die.name,
+                    spec.die.describe_faces()
+                ))
+                .with_hint(format!("{what} throws {spec}")));
+            }
+            return Ok(Throw { faces, entered: true });
+        }
+        let sides = spec.die.faces.len();
+        let faces = (0..spec.count)
+            .map(|_| spec.die.faces.get(self.rng.random_range(0..sides)).copied().unwrap_or(0))
+            .collect();
+        Ok(Throw { faces, entered: false })
+    }
+}
+
+fn example(spec: &DiceSpec) -> String {
+    let face = spec.die.faces.first().copied().unwrap_or(1);
+    vec![face.to_string(); spec.count].join(",")
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Parse the text of one `--dice` option: faces separated by commas or spaces.
+pub fn parse_faces(text: &str) -> Result<Vec<i64>> {
+    let faces: Result<Vec<i64>> = text
+        .split([',', ' ', '+'])
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            s.trim().parse::<i64>().map_err(|_| {
+                Error::usage(format!("--dice {text}: `{}` is not a whole number", s.trim()))
+                    .with_hint("give the faces thrown, separated by commas, e.g. --dice 4,2")
+            })
+        })
+        .collect();
+    let faces = faces?;
+    if faces.is_empty() {
+        return Err(Error::usage("--dice needs at least one face").with_hint("e.g. --dice 4,2"));
+    }
+    Ok(faces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn none(_: &str) -> Option<Vec<i64>> {
+        None
+    }
+
+    #[test]
+    fn specs_parse_and_enumerate() {
+        let spec = DiceSpec::parse("2d6", &none).unwrap();
+        assert_eq!(spec.enumerate().unwrap().len(), 36);
+        let d8 = DiceSpec::parse("d8", &none).unwrap();
+        assert_eq!(d8.count, 1);
+        assert_eq!(d8.die.faces.len(), 8);
+        let avd = DiceSpec::parse("1avd", &|n| (n == "avd").then(|| vec![2, 3, 3, 4, 4, 5])).unwrap();
+        assert_eq!(avd.die.describe_faces(), "2,3,3,4,4,5");
+        assert!(DiceSpec::parse("0d6", &none).is_err());
+        assert!(DiceSpec::parse("2x6", &none).is_err());
+    }
+
+    #[test]
+    fn dropping_keeps_the_middle() {
+        let mut spec = DiceSpec::parse("3d6", &none).unwrap();
+        spec.drop_highest = 1;
+        assert_eq!(spec.kept(&[6, 2, 4]), vec![2, 4]);
+        spec.drop_lowest = 1;
+        assert_eq!(spec.kept(&[6, 2, 4]), vec![4]);
+    }
+
+    #[test]
+    fn entered_faces_are_checked_against_the_die() {
+        let spec = DiceSpec::parse("2d6", &none).unwrap();
+        let mut source = DiceSource::new(1, vec![vec![7, 1]]);
+        let err = source.throw(&spec, "shoot").unwrap_err();
+        assert!(err.message.contains("7, which is not a face of a d6"), "{err}");
+        let mut source = DiceSource::new(1, vec![vec![3, 3]]);
+        assert_eq!(source.throw(&spec, "shoot").unwrap(), Throw { faces: vec![3, 3], entered: true });
+        let rolled = source.throw(&spec, "shoot").unwrap();
+        assert!(!rolled.entered && rolled.faces.iter().all(|f| (1..=6).contains(f)));
+    }
+}

@@ -1,0 +1,920 @@
+//! The rules engine: turns a procedure and a situation into a plan (dice, modifiers, how the
+//! total is read), decides the result of any throw, and resolves or enumerates whole chains.
+
+use serde::Serialize;
+
+use crate::dice::{DiceSource, DiceSpec};
+use crate::error::{Error, Result};
+use crate::fraction::Fraction;
+use crate::ruleset::Ruleset;
+use crate::schema::{
+    CompareBy, CompareDef, Comparison, FollowFull, GridRow, Guarded, ItemDef, Policy, ProcedureDef,
+    ResultDef, RollDef, TargetDef,
+};
+use crate::situation::{Input, Situation, Value};
+
+/// One modifier line of the explanation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ModLine {
+    pub group: String,
+    pub label: String,
+    pub value: i64,
+    pub applied: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// What one side throws, before any face is known.
+#[derive(Debug, Clone)]
+pub enum DicePlan {
+    Roll(DiceSpec),
+    Fixed(i64),
+}
+
+#[derive(Debug, Clone)]
+pub struct SidePlan {
+    pub side: Option<String>,
+    pub dice: DicePlan,
+    pub dice_label: Option<String>,
+    pub drops: Vec<String>,
+    pub modifiers: Vec<ModLine>,
+    pub net: i64,
+    situation: Situation,
+}
+
+#[derive(Debug, Clone)]
+enum Reading<'a> {
+    Check { compare: Comparison, target: i64, target_text: String, pass: &'a str, fail: &'a str },
+    Table { clamp: Option<[i64; 2]>, rows: &'a [crate::schema::BandDef] },
+    Grid { row: &'a GridRow, first_column: i64 },
+    Amount { unit: String, floor: Option<i64>, halves: Vec<(String, bool)> },
+    Compare(&'a CompareDef),
+}
+
+/// A procedure made ready for one situation: everything that does not depend on the dice.
+#[derive(Debug, Clone)]
+pub struct Plan<'a> {
+    pub ruleset: &'a Ruleset,
+    pub procedure: &'a ProcedureDef,
+    pub sides: Vec<SidePlan>,
+    naturals: Vec<&'a crate::schema::NaturalDef>,
+    reroll: Option<&'a crate::schema::RerollDef>,
+    reading: Reading<'a>,
+}
+
+/// The result a throw gives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub result: String,
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loser: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    /// Natural results (doubles, a natural 6) decided before modifiers, per side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub natural: Option<String>,
+    pub totals: Vec<i64>,
+    pub explanation: String,
+}
+
+impl Decision {
+    /// What tells two results apart in the odds.
+    fn key(&self) -> String {
+        match &self.loser {
+            Some(l) => format!("{l}: {}", self.label),
+            None => self.label.clone(),
+        }
+    }
+}
+
+/// The faces one side threw for a step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThrowRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<String>,
+    pub faces: Vec<i64>,
+    pub kept: Vec<i64>,
+    pub entered: bool,
+    pub natural_total: i64,
+}
+
+/// One resolved step of a chain, with everything needed to explain it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    pub procedure: String,
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub for_side: Option<String>,
+    pub sides: Vec<SideRecord>,
+    /// Throws set aside by a re-roll, then the throws that stood.
+    pub throws: Vec<ThrowRecord>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reroll: Option<String>,
+    pub decision: Decision,
+    pub chance: Fraction,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub next: Vec<Step>,
+    pub follow_ups: Vec<FollowUp>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SideRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    pub dice: String,
+    pub drops: Vec<String>,
+    pub modifiers: Vec<ModLine>,
+    pub net: i64,
+    pub factors: Vec<FactorRecord>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FactorRecord {
+    pub name: String,
+    pub value: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
+}
+
+/// A check the umpire must still make, and the command that makes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FollowUp {
+    pub procedure: String,
+    pub args: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Step {
+    /// The outcome of the chain from here: `Hit › Light wound`.
+    pub fn outcome(&self) -> String {
+        let own = self.decision.key();
+        if self.next.is_empty() {
+            return own;
+        }
+        let rest: Vec<String> = self.next.iter().map(Step::outcome).collect();
+        format!("{own} › {}", rest.join("; "))
+    }
+}
+
+fn signed(v: i64) -> String {
+    if v > 0 { format!("+{v}") } else if v < 0 { format!("−{}", -v) } else { "±0".into() }
+}
+
+/// Modifiers of one side, each applied or ignored with the reason.
+fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine>, i64) {
+    let mut lines = Vec::new();
+    let mut net = 0;
+    for group in &p.modifiers {
+        let mut candidates: Vec<ModLine> = Vec::new();
+        for item in &group.items {
+            if let Some(line) = item_line(ruleset, &group.group, item, s) {
+                candidates.push(line);
+            }
+        }
+        let applicable: Vec<(usize, i64)> =
+            candidates.iter().enumerate().filter(|(_, l)| l.applied).map(|(i, l)| (i, l.value)).collect();
+        let best = applicable.iter().filter(|(_, v)| *v > 0).fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
+            Some((_, b)) if b >= v => acc,
+            _ => Some((i, v)),
+        });
+        let worst = applicable.iter().filter(|(_, v)| *v < 0).fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
+            Some((_, w)) if w <= v => acc,
+            _ => Some((i, v)),
+        });
+        let label_of = |i: usize| candidates.get(i).map(|l| format!("{} {}", l.label, signed(l.value))).unwrap_or_default();
+        let best_text = best.map(|(i, _)| label_of(i));
+        let worst_text = worst.map(|(i, _)| label_of(i));
+        for (i, mut line) in candidates.clone().into_iter().enumerate() {
+            if line.applied {
+                let keep = match group.policy {
+                    Policy::All => true,
+                    Policy::BestAndWorst => line.value == 0 || best.is_some_and(|b| b.0 == i) || worst.is_some_and(|w| w.0 == i),
+                    Policy::Best => line.value == 0 || best.is_some_and(|b| b.0 == i),
+                    Policy::Worst => line.value == 0 || worst.is_some_and(|w| w.0 == i),
+                };
+                if !keep {
+                    line.applied = false;
+                    line.reason = Some(match (line.value > 0, group.policy) {
+                        (_, Policy::Best) if line.value < 0 => "only the greatest positive counts".into(),
+                        (_, Policy::Worst) if line.value > 0 => "only the greatest negative counts".into(),
+                        (true, _) => format!("{} is the greatest positive", best_text.clone().unwrap_or_default()),
+                        (false, _) => format!("{} is the greatest negative", worst_text.clone().unwrap_or_default()),
+                    });
+                } else if group.policy != Policy::All && line.value != 0 {
+                    line.reason = Some(if line.value > 0 { "greatest positive".into() } else { "greatest negative".into() });
+                }
+                if line.applied {
+                    net += line.value;
+                }
+            }
+            lines.push(line);
+        }
+    }
+    (lines, net)
+}
+
+/// The line one modifier item gives in this situation, if it has anything to say.
+fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> Option<ModLine> {
+    let holds = s.guard_holds(ruleset, item.guard());
+    let line = |label: String, value: i64, applied: bool, reason: Option<String>| {
+        Some(ModLine { group: group.to_string(), label, value, applied, reason })
+    };
+    if let Some(v) = item.value {
+        let label = item.label.clone().unwrap_or_default();
+        if holds {
+            return line(label, v, true, None);
+        }
+        if s.touches(ruleset, item.guard()) {
+            let needs = needs_text(ruleset, item, s);
+            return line(label, v, false, Some(format!("does not apply: {needs}")));
+        }
+        return None;
+    }
+    let fname = item.factor.as_deref()?;
+    let f = ruleset.factor(fname)?;
+    if let Some(values) = &item.values {
+        let Some(Value::Choice(actual)) = s.value(ruleset, &f.name) else { return None };
+        let narrowest = values
+            .iter()
+            .filter_map(|(k, v)| ruleset.key_covers(f, k, &actual).map(|size| (size, k, *v)))
+            .min_by_key(|(size, _, _)| *size);
+        let explicit = s.given.contains_key(&f.name);
+        let prefix = item.label.as_ref().map(|l| format!("{l} ")).unwrap_or_default();
+        return match narrowest {
+            Some((_, key, v)) => {
+                let key_label = ruleset.value_label(f, key);
+                let actual_label = ruleset.value_label(f, &actual);
+                let label = if key == &actual { format!("{prefix}{key_label}") } else { format!("{prefix}{key_label} ({actual_label})") };
+                if holds {
+                    line(label, v, true, None)
+                } else {
+                    line(label, v, false, Some(format!("does not apply: {}", needs_text(ruleset, item, s))))
+                }
+            }
+            None if explicit => line(
+                format!("{prefix}{}", ruleset.value_label(f, &actual)),
+                0,
+                true,
+                Some("no modifier listed".into()),
+            ),
+            None => None,
+        };
+    }
+    if let Some(each) = item.each {
+        let n = s.number(&f.name)?;
+        let mut v = n.saturating_mul(each);
+        let mut note = format!("{} each", signed(each));
+        if let Some(limit) = item.limit {
+            v = if limit < 0 { v.max(limit) } else { v.min(limit) };
+            note.push_str(&format!(", at most {}", signed(limit)));
+        }
+        let label = format!("{} {n} ({note})", item.label.clone().unwrap_or_else(|| f.name.clone()));
+        return if holds { line(label, v, true, None) } else { None };
+    }
+    None
+}
+
+/// "needs troop line troops": the conditions of an item that the situation does not meet.
+fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
+    let g = item.guard();
+    let mut parts = Vec::new();
+    for (n, w) in g.when {
+        let mut one = crate::schema::Conditions::new();
+        one.insert(n.clone(), w.clone());
+        if !s.all_hold(ruleset, &one) {
+            parts.push(format!("needs {}", cond_text(ruleset, n, w)));
+        }
+    }
+    if !g.any.is_empty() && !g.any.iter().any(|c| s.all_hold(ruleset, c)) {
+        let alts: Vec<String> = g
+            .any
+            .iter()
+            .map(|c| c.iter().map(|(n, w)| cond_text(ruleset, n, w)).collect::<Vec<_>>().join(" and "))
+            .collect();
+        parts.push(format!("needs {}", alts.join(" or ")));
+    }
+    for (n, w) in g.unless {
+        let mut one = crate::schema::Conditions::new();
+        one.insert(n.clone(), w.clone());
+        if s.all_hold(ruleset, &one) {
+            parts.push(format!("not when {}", cond_text(ruleset, n, w)));
+        }
+    }
+    parts.join(", ")
+}
+
+pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::schema::CondValue) -> String {
+    use crate::schema::CondValue;
+    let label = |v: &str| ruleset.factor(name).map_or(v.to_string(), |f| ruleset.value_label(f, v).to_string());
+    match want {
+        CondValue::Flag(true) => name.to_string(),
+        CondValue::Flag(false) => format!("not {name}"),
+        CondValue::Number(n) => format!("{name} {n}"),
+        CondValue::Range(r) => match (r.min, r.max) {
+            (Some(a), Some(b)) => format!("{name} {a}..{b}"),
+            (Some(a), None) => format!("{name} {a} or more"),
+            (None, Some(b)) => format!("{name} {b} or less"),
+            (None, None) => name.to_string(),
+        },
+        CondValue::One(v) => format!("{name} {}", label(v)),
+        CondValue::Any(vs) => format!("{name} {}", vs.iter().map(|v| label(v)).collect::<Vec<_>>().join(" or ")),
+    }
+}
+
+fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
+    let example = match ruleset.factor(factor).map(|f| f.kind) {
+        Some(crate::schema::FactorKind::Number) => format!("{factor}=N"),
+        _ => format!("{factor}=VALUE"),
+    };
+    Error::usage(format!("{} needs `{factor}`", procedure.name))
+        .with_hint(format!("add `{example}`; see `umpire rules {}`", procedure.name))
+}
+
+impl<'a> Plan<'a> {
+    /// Prepare `procedure` for the situation(s) given.
+    pub fn new(ruleset: &'a Ruleset, procedure: &'a ProcedureDef, input: &Input) -> Result<Plan<'a>> {
+        let situations: Vec<(Option<String>, Situation)> = if procedure.sides.is_empty() {
+            vec![(None, input.shared.clone())]
+        } else {
+            procedure
+                .sides
+                .iter()
+                .map(|s| (Some(s.name.clone()), input.sides.get(&s.name).cloned().unwrap_or_default()))
+                .collect()
+        };
+        let mut sides = Vec::new();
+        for (side, situation) in situations {
+            sides.push(Self::side_plan(ruleset, procedure, side, situation)?);
+        }
+        let first = sides.first().map(|s| s.situation.clone()).unwrap_or_default();
+        let reading = Self::reading(ruleset, procedure, &first)?;
+        let naturals = procedure.naturals.iter().filter(|n| first.guard_holds(ruleset, n.guard())).collect();
+        let reroll = procedure.reroll.as_ref().filter(|r| first.guard_holds(ruleset, r.guard()));
+        Ok(Plan { ruleset, procedure, sides, naturals, reroll, reading })
+    }
+
+    fn side_plan(ruleset: &Ruleset, p: &ProcedureDef, side: Option<String>, situation: Situation) -> Result<SidePlan> {
+        let (dice, dice_label) = match &p.roll {
+            Some(RollDef::Dice(d)) => (DicePlan::Roll(ruleset.dice(d)?), None),
+            Some(RollDef::Cases(cases)) => {
+                let case = cases
+                    .iter()
+                    .find(|c| situation.guard_holds(ruleset, c.guard()))
+                    .ok_or_else(|| Error::usage(format!("no case of {}'s dice fits this situation", p.name)).with_hint(format!("see `umpire rules {}`", p.name)))?;
+                let plan = match (&case.dice, case.fixed) {
+                    (_, Some(v)) => DicePlan::Fixed(v),
+                    (Some(d), None) => {
+                        let mut spec = ruleset.dice(d)?;
+                        if let Some(count) = &case.count {
+                            let n = situation.number(&count.factor).ok_or_else(|| missing(p, &count.factor, ruleset))?;
+                            let dice = (n / count.per).max(count.min);
+                            spec.count = usize::try_from(dice).unwrap_or(0);
+                            if spec.count == 0 || spec.count > crate::dice::MAX_DICE {
+                                return Err(Error::usage(format!(
+                                    "{}={n} makes {dice} dice; a roll takes 1 to {}",
+                                    count.factor,
+                                    crate::dice::MAX_DICE
+                                )));
+                            }
+                        }
+                        DicePlan::Roll(spec)
+                    }
+                    (None, None) => return Err(Error::failure(format!("{}: a roll case has no dice", ruleset.file))),
+                };
+                (plan, case.label.clone())
+            }
+            None => return Err(Error::failure(format!("{}: procedure {} has no roll", ruleset.file, p.name))),
+        };
+        let mut drops = Vec::new();
+        let dice = match dice {
+            DicePlan::Roll(mut spec) => {
+                for d in p.drop.iter().filter(|d| situation.guard_holds(ruleset, d.guard())) {
+                    spec.drop_highest += d.highest;
+                    spec.drop_lowest += d.lowest;
+                    drops.push(d.label.clone());
+                }
+                DicePlan::Roll(spec)
+            }
+            fixed => fixed,
+        };
+        let (modifiers, net) = modifiers(ruleset, p, &situation);
+        Ok(SidePlan { side, dice, dice_label, drops, modifiers, net, situation })
+    }
+
+    fn reading(ruleset: &'a Ruleset, p: &'a ProcedureDef, s: &Situation) -> Result<Reading<'a>> {
+        if let Some(c) = &p.check {
+            let (target, target_text) = match &c.target {
+                TargetDef::Number(n) => (*n, n.to_string()),
+                TargetDef::From(from) => {
+                    if let Some(f) = &from.factor {
+                        let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
+                        (n, format!("{n} ({f})"))
+                    } else if let Some(l) = &from.lookup {
+                        let row = s.value(ruleset, &l.rows).ok_or_else(|| missing(p, &l.rows, ruleset))?.word();
+                        let col = s.value(ruleset, &l.columns).ok_or_else(|| missing(p, &l.columns, ruleset))?.word();
+                        let n = l.cells.get(&row).and_then(|r| r.get(&col)).copied().ok_or_else(|| {
+                            Error::failure(format!("{}: {} has no cell for {row} × {col}", ruleset.file, p.name))
+                        })?;
+                        (n, format!("{n} ({} {row}, {} {col})", l.rows, l.columns))
+                    } else {
+                        return Err(Error::failure(format!("{}: {} has an empty target", ruleset.file, p.name)));
+                    }
+                }
+            };
+            return Ok(Reading::Check { compare: c.compare, target, target_text, pass: &c.pass, fail: &c.fail });
+        }
+        if let Some(t) = &p.table {
+            return Ok(Reading::Table { clamp: t.clamp, rows: &t.rows });
+        }
+        if let Some(g) = &p.grid {
+            let row = g.rows.iter().find(|r| s.guard_holds(ruleset, r.guard())).ok_or_else(|| {
+                let factors = ruleset.own_factors(p).join(", ");
+                Error::usage(format!("no row of {}'s table fits this situation", p.name)).with_hint(format!("give {factors}"))
+            })?;
+            return Ok(Reading::Grid { row, first_column: g.first_column });
+        }
+        if let Some(a) = &p.amount {
+            let halves = a.halve.iter().filter(|h| s.guard_holds(ruleset, h.guard())).map(|h| (h.label.clone(), h.round_up)).collect();
+            let unit = a.unit.clone().unwrap_or_else(|| ruleset.unit().to_string());
+            return Ok(Reading::Amount { unit, floor: a.floor, halves });
+        }
+        if let Some(c) = &p.compare {
+            return Ok(Reading::Compare(c));
+        }
+        Err(Error::failure(format!("{}: {} says nothing about reading the dice", ruleset.file, p.name)))
+    }
+
+    fn result_def(&self, name: &str) -> Option<&'a ResultDef> {
+        self.procedure.results.iter().find(|r| r.name == name)
+    }
+
+    fn label(&self, name: &str) -> String {
+        self.result_def(name).map_or_else(|| name.to_string(), |r| r.label.clone())
+    }
+
+    /// The natural (unmodified) total and kept dice of one side's faces.
+    fn natural(side: &SidePlan, faces: &[i64]) -> (Vec<i64>, i64) {
+        match &side.dice {
+            DicePlan::Roll(spec) => {
+                let kept = spec.kept(faces);
+                let total = kept.iter().sum();
+                (kept, total)
+            }
+            DicePlan::Fixed(v) => (Vec::new(), *v),
+        }
+    }
+
+    /// The result of one throw per side.
+    pub fn decide(&self, faces: &[&[i64]]) -> Decision {
+        let mut totals = Vec::new();
+        let mut naturals = Vec::new();
+        for (i, side) in self.sides.iter().enumerate() {
+            let f = faces.get(i).copied().unwrap_or(&[]);
+            let (_, natural) = Self::natural(side, f);
+            naturals.push((f, natural));
+            totals.push(natural + side.net);
+        }
+        // Natural results are read on the first (or only) side's dice, whatever the modifiers.
+        if let Some((f, natural)) = naturals.first() {
+            for n in &self.naturals {
+                let doubles = n.doubles && f.len() >= 2 && f.windows(2).all(|w| w.first() == w.last());
+                let total = !n.total.is_empty() && n.total.contains(natural);
+                if doubles || total {
+                    return Decision {
+                        result: n.result.clone(),
+                        label: self.label(&n.result),
+                        winner: None,
+                        loser: None,
+                        amount: None,
+                        natural: Some(n.label.clone()),
+                        totals,
+                        explanation: format!("{}: {}, whatever the modifiers", n.label, self.label(&n.result)),
+                    };
+                }
+                if let Some(other) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {
+                    return Decision {
+                        result: other.clone(),
+                        label: self.label(other),
+                        winner: None,
+                        loser: None,
+                        amount: None,
+                        natural: Some(format!("not {}", n.label)),
+                        totals,
+                        explanation: format!("only {} counts: {}", n.label, self.label(other)),
+                    };
+                }
+            }
+        }
+        let total = totals.first().copied().unwrap_or(0);
+        let plain = |result: &str, explanation: String| Decision {
+            result: result.to_string(),
+            label: self.label(result),
+            winner: None,
+            loser: None,
+            amount: None,
+            natural: None,
+            totals: totals.clone(),
+            explanation,
+        };
+        match &self.reading {
+            Reading::Check { compare, target, target_text, pass, fail } => {
+                let (ok, word) = match compare {
+                    Comparison::AtLeast => (total >= *target, "or more"),
+                    Comparison::MoreThan => (total > *target, "needs more than"),
+                    Comparison::AtMost => (total <= *target, "or less"),
+                    Comparison::LessThan => (total < *target, "needs less than"),
+                };
+                let against = match compare {
+                    Comparison::AtLeast | Comparison::AtMost => format!("{target_text} {word}"),
+                    _ => format!("{word} {target_text}"),
+                };
+                let result = if ok { pass } else { fail };
+                plain(result, format!("total {total} against {against}: {}", self.label(result)))
+            }
+            Reading::Table { clamp, rows } => {
+                let read = clamp.map_or(total, |[lo, hi]| total.clamp(lo, hi));
+                let row = rows.iter().find(|b| b.min.is_none_or(|m| read >= m) && b.max.is_none_or(|m| read <= m));
+                let result = row.map_or("", |b| b.result.as_str());
+                let clamped = if read == total { String::new() } else { format!(", read as {read}") };
+                plain(result, format!("total {total}{clamped}: {}", self.label(result)))
+            }
+            Reading::Grid { row, first_column } => {
+                let width = i64::try_from(row.results.len()).unwrap_or(1);
+                let column = (total - first_column).clamp(0, width - 1);
+                let result = usize::try_from(column).ok().and_then(|c| row.results.get(c)).map_or("", String::as_str);
+                let read = first_column + column;
+                let clamped = if read == total { String::new() } else { format!(", read as {read}") };
+                plain(result, format!("row {}, total {total}{clamped}: {}", row.label, self.label(result)))
+            }
+            Reading::Amount { unit, floor, halves } => {
+                let mut v = total;
+                let mut steps = Vec::new();
+                for (label, round_up) in halves {
+                    v = if *round_up { (v + 1).div_euclid(2) } else { v.div_euclid(2) };
+                    steps.push(format!("halved ({label}, rounded {}) to {v}", if *round_up { "up" } else { "down" }));
+                }
+                if let Some(f) = floor
+                    && v < *f
+                {
+                    v = *f;
+                    steps.push(format!("never below {f}"));
+                }
+                let label = if unit.is_empty() { v.to_string() } else { format!("{v} {unit}") };
+                let mut explanation = format!("total {total}");
+                if !steps.is_empty() {
+                    explanation.push_str(&format!(", {}", steps.join(", ")));
+                }
+                explanation.push_str(&format!(": {label}"));
+                Decision {
+                    result: v.to_string(),
+                    label,
+                    winner: None,
+                    loser: None,
+                    amount: Some(v),
+                    natural: None,
+                    totals: totals.clone(),
+                    explanation,
+                }
+            }
+            Reading::Compare(c) => self.compare(c, &totals),
+        }
+    }
+
+    fn compare(&self, c: &CompareDef, totals: &[i64]) -> Decision {
+        let name = |i: usize| self.sides.get(i).and_then(|s| s.side.clone()).unwrap_or_default();
+        let (a, b) = (totals.first().copied().unwrap_or(0), totals.get(1).copied().unwrap_or(0));
+        let scores = format!("{} {a} against {} {b}", name(0), name(1));
+        if a == b {
+            return Decision {
+                result: c.tie.clone(),
+                label: self.label(&c.tie),
+                winner: None,
+                loser: None,
+                amount: None,
+                natural: None,
+                totals: totals.to_vec(),
+                explanation: format!("{scores}: {}", self.label(&c.tie)),
+            };
+        }
+        let (w, l, hi, lo) = if a > b { (0, 1, a, b) } else { (1, 0, b, a) };
+        let (result, how) = match c.by {
+            CompareBy::Margin => {
+                let margin = hi - lo;
+                let r = c
+                    .bands
+                    .iter()
+                    .find(|x| x.min.is_none_or(|m| margin >= m) && x.max.is_none_or(|m| margin <= m))
+                    .map_or(String::new(), |x| x.result.clone());
+                (r, format!("{} wins by {margin}", name(w)))
+            }
+            CompareBy::Doubling => {
+                let doubled = hi >= 2 * lo;
+                let r = if doubled { c.doubled.clone() } else { c.beaten.clone() }.unwrap_or_default();
+                (r, format!("{} wins{}", name(w), if doubled { " and doubles the score" } else { "" }))
+            }
+        };
+        Decision {
+            label: self.label(&result),
+            explanation: format!("{scores}: {how}; {}: {}", name(l), self.label(&result)),
+            result,
+            winner: Some(name(w)),
+            loser: Some(name(l)),
+            amount: None,
+            natural: None,
+            totals: totals.to_vec(),
+        }
+    }
+
+    /// Every result of this step with its exact probability, in order of first appearance.
+    pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        let throws: Vec<Vec<Vec<i64>>> = self
+            .sides
+            .iter()
+            .map(|s| match &s.dice {
+                DicePlan::Roll(spec) => spec.enumerate(),
+                DicePlan::Fixed(_) => Ok(vec![Vec::new()]),
+            })
+            .collect::<Result<_>>()?;
+        let mut counts: Vec<(Decision, u128)> = Vec::new();
+        let mut total: u128 = 0;
+        let mut add = |d: Decision| {
+            total += 1;
+            match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((d, 1)),
+            }
+        };
+        match throws.as_slice() {
+            [one] => one.iter().for_each(|f| add(self.decide(&[f]))),
+            [a, b] => {
+                for fa in a {
+                    for fb in b {
+                        add(self.decide(&[fa, fb]));
+                    }
+                }
+            }
+            _ => return Err(Error::failure("a roll has one or two sides")),
+        }
+        let base: Vec<(Decision, Fraction)> = counts.into_iter().map(|(d, n)| (d, Fraction::new(n, total))).collect();
+        let Some(reroll) = self.reroll else { return Ok(base) };
+        // A result in `on` is thrown again once and the second throw stands.
+        let mut again = Fraction::ZERO;
+        for (d, p) in &base {
+            if reroll.on.contains(&d.result) {
+                again = again.checked_add(*p)?;
+            }
+        }
+        let mut out = Vec::new();
+        for (d, p) in &base {
+            let keep = if reroll.on.contains(&d.result) { Fraction::ZERO } else { *p };
+            out.push((d.clone(), keep.checked_add(again.checked_mul(*p)?)?));
+        }
+        Ok(out)
+    }
+
+    /// The situation a follow-up sees: a side's (or the only) factors, with `set` applied.
+    fn follow_situation(&self, f: &FollowFull, d: &Decision) -> Result<Situation> {
+        let side_name = match f.side.as_deref() {
+            Some("loser") => d.loser.clone(),
+            Some("winner") => d.winner.clone(),
+            Some(other) => Some(other.to_string()),
+            None => None,
+        };
+        let base = match &side_name {
+            Some(n) => self.sides.iter().find(|s| s.side.as_deref() == Some(n)),
+            None => self.sides.first(),
+        };
+        let mut s = base.map(|b| b.situation.clone()).unwrap_or_default();
+        for (k, v) in &f.set {
+            let Some(fd) = self.ruleset.factor(k) else { continue };
+            let value = match fd.kind {
+                crate::schema::FactorKind::Flag => Value::Flag(!matches!(v.as_str(), "no" | "false")),
+                crate::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
+                crate::schema::FactorKind::Choice => Value::Choice(v.clone()),
+            };
+            s.given.insert(fd.name.clone(), crate::situation::Given { value, distance: None, via: None });
+        }
+        Ok(s)
+    }
+
+    /// The follow-ups of a result that apply here: (procedure, situation, definition).
+    fn follows(&self, d: &Decision, which: fn(&ResultDef) -> &Vec<crate::schema::FollowDef>) -> Result<Vec<(&'a ProcedureDef, Situation, FollowFull)>> {
+        let Some(r) = self.result_def(&d.result) else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        for f in which(r) {
+            let f = f.full();
+            let s = self.follow_situation(&f, d)?;
+            if !s.guard_holds(self.ruleset, f.guard()) {
+                continue;
+            }
+            let q = self.ruleset.procedure_or_err(&f.procedure)?;
+            out.push((q, s, f));
+        }
+        Ok(out)
+    }
+
+    fn side_records(&self) -> Vec<SideRecord> {
+        self.sides
+            .iter()
+            .map(|s| SideRecord {
+                side: s.side.clone(),
+                dice: match &s.dice {
+                    DicePlan::Roll(spec) => spec.to_string(),
+                    DicePlan::Fixed(v) => format!("no roll: {v}"),
+                },
+                drops: s.drops.clone(),
+                modifiers: s.modifiers.clone(),
+                net: s.net,
+                factors: s
+                    .situation
+                    .given
+                    .iter()
+                    .map(|(n, g)| FactorRecord { name: n.clone(), value: g.value.word(), via: g.via.clone() })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Throw for every side, from entered faces or the generator.
+    fn throw_all(&self, source: &mut DiceSource) -> Result<Vec<ThrowRecord>> {
+        let mut out = Vec::new();
+        for s in &self.sides {
+            let what = match &s.side {
+                Some(side) => format!("the {side}'s {}", self.procedure.name),
+                None => self.procedure.name.clone(),
+            };
+            let rec = match &s.dice {
+                DicePlan::Roll(spec) => {
+                    let t = source.throw(spec, &what)?;
+                    let (kept, natural_total) = Self::natural(s, &t.faces);
+                    ThrowRecord { side: s.side.clone(), dice: Some(spec.to_string()), faces: t.faces, kept, entered: t.entered, natural_total }
+                }
+                DicePlan::Fixed(v) => ThrowRecord { side: s.side.clone(), dice: None, faces: Vec::new(), kept: Vec::new(), entered: false, natural_total: *v },
+            };
+            out.push(rec);
+        }
+        Ok(out)
+    }
+
+    /// Resolve this step and every step that follows at once.
+    pub fn resolve(&self, source: &mut DiceSource, for_side: Option<String>) -> Result<Step> {
+        let mut throws = self.throw_all(source)?;
+        let faces: Vec<&[i64]> = throws.iter().map(|t| t.faces.as_slice()).collect();
+        let mut decision = self.decide(&faces);
+        let mut reroll = None;
+        if let Some(r) = self.reroll
+            && r.on.contains(&decision.result)
+        {
+            let second = self.throw_all(source)?;
+            let faces: Vec<&[i64]> = second.iter().map(|t| t.faces.as_slice()).collect();
+            let again = self.decide(&faces);
+            reroll = Some(format!("{}: {} thrown again, the second throw stands", r.label, decision.label));
+            decision = again;
+            throws.extend(second);
+        }
+        let chance = self
+            .distribution()?
+            .into_iter()
+            .find(|(d, _)| d.key() == decision.key())
+            .map_or(Fraction::ZERO, |(_, p)| p);
+        let mut next = Vec::new();
+        for (q, s, f) in self.follows(&decision, |r| &r.next)? {
+            let input = Input { shared: s, sides: Default::default() };
+            let plan = Plan::new(self.ruleset, q, &input)?;
+            next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
+        }
+        let follow_ups = self.follow_ups(&decision)?;
+        Ok(Step {
+            procedure: self.procedure.name.clone(),
+            title: self.procedure.title.clone(),
+            for_side,
+            sides: self.side_records(),
+            throws,
+            reroll,
+            chance,
+            note: self.result_def(&decision.result).and_then(|r| r.note.clone()),
+            decision,
+            next,
+            follow_ups,
+        })
+    }
+
+    fn follow_ups(&self, d: &Decision) -> Result<Vec<FollowUp>> {
+        let mut out = Vec::new();
+        for (q, s, f) in self.follows(d, |r| &r.follow_up)? {
+            let wanted = self.ruleset.chain_factors(q);
+            let carry: Vec<String> = if f.carry.is_empty() { wanted } else { f.carry.clone() };
+            let mut args = s.words(Some(&carry));
+            args.retain(|w| {
+                let name = w.split('=').next().unwrap_or("");
+                self.ruleset.chain_factors(q).iter().any(|x| x == name)
+            });
+            let who = match f.side.as_deref() {
+                Some("loser") => d.loser.clone(),
+                Some("winner") => d.winner.clone(),
+                other => other.map(str::to_string),
+            };
+            let note = match (who, &f.note) {
+                (Some(w), Some(n)) => Some(format!("{w}: {n}")),
+                (Some(w), None) => Some(w),
+                (None, n) => n.clone(),
+            };
+            out.push(FollowUp { procedure: q.name.clone(), args, note });
+        }
+        Ok(out)
+    }
+
+    /// Every final outcome of the chain from here, with its exact probability.
+    pub fn chain_odds(&self) -> Result<Vec<(String, Fraction)>> {
+        let mut out: Vec<(String, Fraction)> = Vec::new();
+        for (d, p) in self.distribution()? {
+            let mut branches: Vec<(String, Fraction)> = vec![(d.key(), p)];
+            let follows = self.follows(&d, |r| &r.next)?;
+            if !follows.is_empty() {
+                let mut tails: Vec<(Vec<String>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
+                for (q, s, _) in follows {
+                    let input = Input { shared: s, sides: Default::default() };
+                    let sub = Plan::new(self.ruleset, q, &input)?.chain_odds()?;
+                    let mut grown = Vec::new();
+                    for (labels, tp) in &tails {
+                        for (l, sp) in &sub {
+                            let mut ls = labels.clone();
+                            ls.push(l.clone());
+                            grown.push((ls, tp.checked_mul(*sp)?));
+                        }
+                    }
+                    tails = grown;
+                }
+                branches = tails
+                    .into_iter()
+                    .map(|(ls, tp)| Ok((format!("{} › {}", d.key(), ls.join("; ")), p.checked_mul(tp)?)))
+                    .collect::<Result<_>>()?;
+            }
+            for (label, q) in branches {
+                match out.iter_mut().find(|(l, _)| *l == label) {
+                    Some((_, acc)) => *acc = acc.checked_add(q)?,
+                    None => out.push((label, q)),
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The plans of the steps that may follow at once, for showing their odds too.
+    pub fn next_plans(&self) -> Result<Vec<Plan<'a>>> {
+        let mut out: Vec<Plan<'a>> = Vec::new();
+        for (d, _) in self.distribution()? {
+            for (q, s, _) in self.follows(&d, |r| &r.next)? {
+                if out.iter().any(|p| p.procedure.name == q.name && p.sides.first().map(|x| &x.situation) == Some(&s)) {
+                    continue;
+                }
+                let input = Input { shared: s, sides: Default::default() };
+                out.push(Plan::new(self.ruleset, q, &input)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The reading of the total, in words, for cards and explanations.
+    pub fn reading_text(&self) -> String {
+        match &self.reading {
+            Reading::Check { compare, target_text, pass, .. } => {
+                let how = match compare {
+                    Comparison::AtLeast => format!("{target_text} or more"),
+                    Comparison::MoreThan => format!("more than {target_text}"),
+                    Comparison::AtMost => format!("{target_text} or less"),
+                    Comparison::LessThan => format!("less than {target_text}"),
+                };
+                format!("{}: {how}", self.label(pass))
+            }
+            Reading::Table { .. } => "read the total on the table".into(),
+            Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
+            Reading::Amount { unit, .. } => format!("the total is the distance ({unit})"),
+            Reading::Compare(c) => match c.by {
+                CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
+                CompareBy::Doubling => "the higher total wins; doubling the other's score is worse".into(),
+            },
+        }
+    }
+}
+
+/// Parse, plan and resolve a whole chain in one call (the library's front door).
+pub fn resolve(ruleset: &Ruleset, procedure: &str, words: &[String], source: &mut DiceSource) -> Result<Step> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let input = crate::situation::parse(ruleset, p, words)?;
+    Plan::new(ruleset, p, &input)?.resolve(source, None)
+}
+
+/// Parse, plan and enumerate a whole chain: every final outcome with its probability.
+pub fn odds(ruleset: &Ruleset, procedure: &str, words: &[String]) -> Result<Vec<(String, Fraction)>> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let input = crate::situation::parse(ruleset, p, words)?;
+    Plan::new(ruleset, p, &input)?.chain_odds()
+}

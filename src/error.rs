@@ -1,0 +1,66 @@
+//! The one error type every command returns, and the exit code it maps to.
+
+use std::fmt;
+
+/// What went wrong, sorted by whose fault it was: the exit code follows from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The user typed something we cannot take (exit 2).
+    Usage,
+    /// A file, a table or the system failed us (exit 1).
+    Failure,
+}
+
+/// A one-line message with an optional hint, shown as `error: ...` by `main`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    pub kind: Kind,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error { kind: Kind::Usage, message: message.into(), hint: None }
+    }
+
+    pub fn failure(message: impl Into<String>) -> Self {
+        Error { kind: Kind::Failure, message: message.into(), hint: None }
+    }
+
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// Attach a hint only when there is one to give.
+    #[must_use]
+    pub fn with_hint_opt(mut self, hint: Option<String>) -> Self {
+        if hint.is_some() {
+            self.hint = hint;
+        }
+        self
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        match self.kind {
+            Kind::Usage => 2,
+            Kind::Failure => 1,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, " ({hint})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}

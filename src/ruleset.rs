@@ -1,0 +1,788 @@
+//! A loaded ruleset: parsing a table file, checking every cross-reference in it, and the
+//! look-ups (factor, value, class, procedure) the engine needs.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::dice::DiceSpec;
+use crate::error::{Error, Result};
+use crate::schema::{
+    CondValue, Conditions, FactorDef, FactorKind, FollowDef, Guard, Guarded, ProcedureDef, RollDef,
+    RulesetDef, TargetDef, ValueSpec,
+};
+use crate::suggest::did_you_mean;
+
+/// A ruleset checked and ready to use.
+#[derive(Debug, Clone)]
+pub struct Ruleset {
+    pub def: RulesetDef,
+    /// Where it came from, for messages (`tables/000-....yaml`, or a user's path).
+    pub file: String,
+}
+
+/// Line and column (1-based) of the first match of each needle in turn, for error messages.
+fn locate(text: &str, needles: &[&str]) -> (usize, usize) {
+    let mut at = 0;
+    for needle in needles {
+        if let Some(found) = text.get(at..).and_then(|rest| rest.find(needle)) {
+            at += found;
+        }
+    }
+    let before = text.get(..at).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rfind('\n').map_or(at, |nl| at - nl - 1) + 1;
+    (line, column)
+}
+
+/// Builds `file:line:col: message` errors for one file.
+struct Locator<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Locator<'_> {
+    fn err(&self, needles: &[&str], message: impl Into<String>) -> Error {
+        let (line, column) = locate(self.text, needles);
+        Error::usage(format!("{}:{line}:{column}: {}", self.file, message.into()))
+    }
+}
+
+impl Ruleset {
+    /// Parse and check one ruleset file.
+    pub fn parse(file: &str, text: &str) -> Result<Ruleset> {
+        let def: RulesetDef = serde_yaml::from_str(text).map_err(|e| {
+            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            // The library appends " at line N column M"; we already lead with it.
+            let message = e.to_string();
+            let message = message.split(" at line ").next().unwrap_or(&message).to_string();
+            Error::usage(format!("{file}:{line}:{column}: {message}"))
+                .with_hint("see the ruleset format in the README")
+        })?;
+        let mut ruleset = Ruleset { def, file: file.to_string() };
+        let locator = Locator { file, text };
+        ruleset.apply_likes(&locator)?;
+        ruleset.check(&locator)?;
+        Ok(ruleset)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.def.ruleset
+    }
+
+    pub fn unit(&self) -> &str {
+        self.def.unit.as_deref().unwrap_or("")
+    }
+
+    /// Fill what a `like:` procedure leaves out from the procedure it is like.
+    fn apply_likes(&mut self, at: &Locator<'_>) -> Result<()> {
+        let originals = self.def.procedures.clone();
+        for procedure in &mut self.def.procedures {
+            let Some(base_name) = procedure.like.clone() else { continue };
+            let base = originals.iter().find(|p| p.name == base_name).ok_or_else(|| {
+                at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
+                    "procedure `{}` is like `{base_name}`, which this ruleset does not define",
+                    procedure.name
+                ))
+            })?;
+            if base.like.is_some() {
+                return Err(at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
+                    "`{}` is like `{base_name}`, which is itself like another; name the original",
+                    procedure.name
+                )));
+            }
+            let p = procedure;
+            p.roll = p.roll.take().or_else(|| base.roll.clone());
+            if p.drop.is_empty() {
+                p.drop.clone_from(&base.drop);
+            }
+            if p.naturals.is_empty() {
+                p.naturals.clone_from(&base.naturals);
+            }
+            if p.modifiers.is_empty() {
+                p.modifiers.clone_from(&base.modifiers);
+            }
+            if p.sides.is_empty() {
+                p.sides.clone_from(&base.sides);
+            }
+            p.reroll = p.reroll.take().or_else(|| base.reroll.clone());
+            p.check = p.check.take().or_else(|| base.check.clone());
+            p.table = p.table.take().or_else(|| base.table.clone());
+            p.grid = p.grid.take().or_else(|| base.grid.clone());
+            p.amount = p.amount.take().or_else(|| base.amount.clone());
+            p.compare = p.compare.take().or_else(|| base.compare.clone());
+            if p.results.is_empty() {
+                p.results.clone_from(&base.results);
+            }
+        }
+        Ok(())
+    }
+
+    // ----- look-ups -------------------------------------------------------------------------
+
+    /// A factor by name or alias.
+    pub fn factor(&self, name: &str) -> Option<&FactorDef> {
+        self.def
+            .factors
+            .iter()
+            .find(|f| f.name == name)
+            .or_else(|| self.def.factors.iter().find(|f| f.aliases.iter().any(|a| a == name)))
+    }
+
+    /// The factor whose values and classes this one uses (itself, or its `values-from`).
+    fn value_source<'a>(&'a self, factor: &'a FactorDef) -> &'a FactorDef {
+        factor
+            .values_from
+            .as_deref()
+            .and_then(|n| self.def.factors.iter().find(|f| f.name == n))
+            .unwrap_or(factor)
+    }
+
+    pub fn values<'a>(&'a self, factor: &'a FactorDef) -> &'a [ValueSpec] {
+        &self.value_source(factor).values
+    }
+
+    pub fn classes<'a>(&'a self, factor: &'a FactorDef) -> &'a [crate::schema::ClassDef] {
+        &self.value_source(factor).classes
+    }
+
+    /// The canonical value a user's word names (a value or one of its aliases).
+    pub fn value<'a>(&'a self, factor: &'a FactorDef, word: &str) -> Option<&'a ValueSpec> {
+        let values = self.values(factor);
+        values
+            .iter()
+            .find(|v| v.name() == word)
+            .or_else(|| values.iter().find(|v| v.aliases().iter().any(|a| a == word)))
+    }
+
+    pub fn value_label<'a>(&'a self, factor: &'a FactorDef, name: &'a str) -> &'a str {
+        self.values(factor)
+            .iter()
+            .find(|v| v.name() == name)
+            .map(ValueSpec::label)
+            .or_else(|| {
+                self.classes(factor)
+                    .iter()
+                    .find(|c| c.name == name)
+                    .map(|c| c.label.as_deref().unwrap_or(&c.name))
+            })
+            .unwrap_or(name)
+    }
+
+    /// How many values a key (a value or a class) covers; `None` when it does not cover `actual`.
+    pub fn key_covers(&self, factor: &FactorDef, key: &str, actual: &str) -> Option<usize> {
+        if key == actual {
+            return Some(1);
+        }
+        self.classes(factor)
+            .iter()
+            .find(|c| c.name == key)
+            .filter(|c| c.members.iter().any(|m| m == actual))
+            .map(|c| c.members.len())
+    }
+
+    fn is_value_or_class(&self, factor: &FactorDef, key: &str) -> bool {
+        self.values(factor).iter().any(|v| v.name() == key)
+            || self.classes(factor).iter().any(|c| c.name == key)
+    }
+
+    /// A procedure by name or alias.
+    pub fn procedure(&self, name: &str) -> Option<&ProcedureDef> {
+        let procs = &self.def.procedures;
+        procs
+            .iter()
+            .find(|p| p.name == name)
+            .or_else(|| procs.iter().find(|p| p.aliases.iter().any(|a| a == name)))
+    }
+
+    /// A procedure, or a usage error listing the procedures with a suggestion.
+    pub fn procedure_or_err(&self, name: &str) -> Result<&ProcedureDef> {
+        self.procedure(name).ok_or_else(|| {
+            let names: Vec<&str> = self.def.procedures.iter().map(|p| p.name.as_str()).collect();
+            let aliases = self.def.procedures.iter().flat_map(|p| p.aliases.iter().map(String::as_str));
+            let hint = did_you_mean(name, names.iter().copied().chain(aliases));
+            Error::usage(format!(
+                "{} has no procedure `{name}`; it has: {}",
+                self.def.title,
+                names.join(", ")
+            ))
+            .with_hint_opt(hint)
+        })
+    }
+
+    /// The dice a spec names, using this ruleset's custom dice.
+    pub fn dice(&self, text: &str) -> Result<DiceSpec> {
+        DiceSpec::parse(text, &|name| self.def.dice.get(name).cloned())
+    }
+
+    /// Factors a procedure reads itself, in the order a reader meets them.
+    pub fn own_factors(&self, p: &ProcedureDef) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        let mut add = |n: &str| {
+            if !names.iter().any(|x| x == n) {
+                names.push(n.to_string());
+            }
+        };
+        let guard = |g: Guard<'_>, add: &mut dyn FnMut(&str)| {
+            for c in std::iter::once(g.when).chain(g.any.iter()).chain(std::iter::once(g.unless)) {
+                c.keys().for_each(|k| add(k));
+            }
+        };
+        for f in &p.factors {
+            add(f);
+        }
+        if let Some(RollDef::Cases(cases)) = &p.roll {
+            for c in cases {
+                guard(c.guard(), &mut add);
+                if let Some(count) = &c.count {
+                    add(&count.factor);
+                }
+            }
+        }
+        p.drop.iter().for_each(|d| guard(d.guard(), &mut add));
+        p.naturals.iter().for_each(|n| guard(n.guard(), &mut add));
+        for item in p.modifiers.iter().flat_map(|g| &g.items) {
+            if let Some(f) = &item.factor {
+                add(f);
+            }
+            guard(item.guard(), &mut add);
+        }
+        if let Some(r) = &p.reroll {
+            guard(r.guard(), &mut add);
+        }
+        if let Some(check) = &p.check
+            && let TargetDef::From(from) = &check.target
+        {
+            if let Some(f) = &from.factor {
+                add(f);
+            }
+            if let Some(l) = &from.lookup {
+                add(&l.rows);
+                add(&l.columns);
+            }
+        }
+        if let Some(grid) = &p.grid {
+            grid.rows.iter().for_each(|r| guard(r.guard(), &mut add));
+        }
+        if let Some(amount) = &p.amount {
+            amount.halve.iter().for_each(|h| guard(h.guard(), &mut add));
+        }
+        // A distance band needs the factor that picks its scale.
+        let mut extra = Vec::new();
+        for n in &names {
+            if let Some(by) = self.factor(n).and_then(|f| f.distance.as_ref()).and_then(|d| d.by.clone())
+                && !names.contains(&by)
+            {
+                extra.push(by);
+            }
+        }
+        names.extend(extra);
+        names
+    }
+
+    /// Procedures a procedure's results resolve at once (`next`).
+    pub fn next_procedures<'a>(&'a self, p: &'a ProcedureDef) -> Vec<&'a ProcedureDef> {
+        let mut out: Vec<&ProcedureDef> = Vec::new();
+        for f in p.results.iter().flat_map(|r| &r.next) {
+            let name = match f {
+                FollowDef::Name(n) => n.as_str(),
+                FollowDef::Full(f) => f.procedure.as_str(),
+            };
+            if let Some(q) = self.procedure(name)
+                && !out.iter().any(|x| x.name == q.name)
+            {
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// Every factor the whole chain from `p` reads: its own, then its follow-ups'.
+    pub fn chain_factors(&self, p: &ProcedureDef) -> Vec<String> {
+        let mut seen = vec![p.name.clone()];
+        let mut names = self.own_factors(p);
+        let mut queue: Vec<&ProcedureDef> = self.next_procedures(p);
+        while let Some(q) = queue.pop() {
+            if seen.contains(&q.name) {
+                continue;
+            }
+            seen.push(q.name.clone());
+            for f in self.own_factors(q) {
+                if !names.contains(&f) {
+                    names.push(f);
+                }
+            }
+            queue.extend(self.next_procedures(q));
+        }
+        names
+    }
+
+    // ----- checks -----------------------------------------------------------------------------
+
+    fn check(&self, at: &Locator<'_>) -> Result<()> {
+        let def = &self.def;
+        let mut names = BTreeSet::new();
+        for f in &def.factors {
+            for n in std::iter::once(&f.name).chain(&f.aliases) {
+                if !names.insert(n.clone()) {
+                    return Err(at.err(&["factors:", &format!("{n}")], format!("factor name `{n}` is used twice")));
+                }
+            }
+        }
+        for (name, faces) in &def.dice {
+            if faces.len() < 2 {
+                return Err(at.err(&["dice:", name], format!("die `{name}` needs at least two faces")));
+            }
+        }
+        for f in &def.factors {
+            self.check_factor(f, at)?;
+        }
+        let mut procs = BTreeSet::new();
+        for p in &def.procedures {
+            for n in std::iter::once(&p.name).chain(&p.aliases) {
+                if !procs.insert(n.clone()) {
+                    return Err(at.err(&["procedures:", &format!("name: {n}")], format!(
+                        "procedure name `{n}` is used twice"
+                    )));
+                }
+            }
+        }
+        for p in &def.procedures {
+            self.check_procedure(p, at)?;
+        }
+        self.check_no_cycles(at)?;
+        if let Some(turn) = &def.turn
+            && turn.phases.percent == 0
+        {
+            return Err(at.err(&["turn:", "percent:"], "turn phases percent must be above 0"));
+        }
+        Ok(())
+    }
+
+    fn check_factor(&self, f: &FactorDef, at: &Locator<'_>) -> Result<()> {
+        let here = format!("name: {}", f.name);
+        let err = |needle: &str, msg: String| at.err(&["factors:", &here, needle], msg);
+        if let Some(src) = &f.values_from {
+            match self.def.factors.iter().find(|g| &g.name == src) {
+                Some(g) if g.kind == FactorKind::Choice && g.values_from.is_none() => {}
+                _ => {
+                    return Err(err("values-from", format!(
+                        "factor `{}` takes its values from `{src}`, which is not a choice factor with values",
+                        f.name
+                    )));
+                }
+            }
+        }
+        match f.kind {
+            FactorKind::Choice => {
+                if self.values(f).is_empty() {
+                    return Err(err("name:", format!("choice factor `{}` has no values", f.name)));
+                }
+                for c in &f.classes {
+                    for m in &c.members {
+                        if !self.values(f).iter().any(|v| v.name() == m) {
+                            return Err(err(m, format!(
+                                "class `{}` of `{}` names `{m}`, which is not one of its values",
+                                c.name, f.name
+                            )));
+                        }
+                    }
+                }
+                if let Some(d) = &f.default
+                    && self.value(f, d).is_none()
+                {
+                    return Err(err("default:", format!("default `{d}` is not a value of `{}`", f.name)));
+                }
+                if let Some(dist) = &f.distance {
+                    if let Some(by) = &dist.by
+                        && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
+                    {
+                        return Err(err("by:", format!("distance of `{}` is scaled by `{by}`, which is not a choice factor", f.name)));
+                    }
+                    if dist.scales.iter().filter(|s| s.for_values.is_empty()).count() != 1 {
+                        return Err(err("scales:", format!(
+                            "distance of `{}` needs exactly one scale without `for` (used for everything else)",
+                            f.name
+                        )));
+                    }
+                    for s in &dist.scales {
+                        let Some((last, rest)) = s.bands.split_last() else {
+                            return Err(err("bands:", format!("a distance scale of `{}` has no bands", f.name)));
+                        };
+                        if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
+                            return Err(err("bands:", format!(
+                                "distance bands of `{}` need `upto` on every band but the last",
+                                f.name
+                            )));
+                        }
+                        for b in &s.bands {
+                            if self.value(f, &b.value).is_none() {
+                                return Err(err(&b.value, format!("distance band `{}` is not a value of `{}`", b.value, f.name)));
+                            }
+                        }
+                        if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
+                            for v in &s.for_values {
+                                if self.value(by, v).is_none() {
+                                    return Err(err(v, format!("scale for `{v}`: not a value of `{}`", by.name)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            FactorKind::Flag | FactorKind::Number => {
+                if !f.values.is_empty() || f.values_from.is_some() {
+                    return Err(err("values", format!("`{}` is a {:?} factor and takes no values", f.name, f.kind).to_lowercase()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_conditions(&self, c: &Conditions, at: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        for (name, want) in c {
+            let Some(f) = self.factor(name) else {
+                let hint = did_you_mean(name, self.def.factors.iter().map(|f| f.name.as_str()));
+                return Err(at(name, format!("condition names factor `{name}`, which this ruleset does not define{}",
+                    hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+            };
+            let ok = match (f.kind, want) {
+                (FactorKind::Flag, CondValue::Flag(_)) => true,
+                (FactorKind::Number, CondValue::Number(_) | CondValue::Range(_)) => true,
+                (FactorKind::Choice, CondValue::One(v)) => {
+                    if !self.is_value_or_class(f, v) {
+                        return Err(at(v, format!("`{v}` is not a value or class of `{name}`")));
+                    }
+                    true
+                }
+                (FactorKind::Choice, CondValue::Any(vs)) => {
+                    if let Some(v) = vs.iter().find(|v| !self.is_value_or_class(f, v)) {
+                        return Err(at(v, format!("`{v}` is not a value or class of `{name}`")));
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !ok {
+                return Err(at(name, format!("condition on `{name}` does not fit a {} factor", kind_word(f.kind))));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_guard(&self, g: Guard<'_>, at: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        self.check_conditions(g.when, at)?;
+        for c in g.any {
+            self.check_conditions(c, at)?;
+        }
+        self.check_conditions(g.unless, at)
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn check_procedure(&self, p: &ProcedureDef, at: &Locator<'_>) -> Result<()> {
+        let here = format!("name: {}", p.name);
+        let err = |needle: &str, msg: String| {
+            at.err(&["procedures:", &here, needle], format!("procedure `{}`: {msg}", p.name))
+        };
+        let result_names: Vec<&str> = p.results.iter().map(|r| r.name.as_str()).collect();
+        let need_result = |r: &str, needle: &str| -> Result<()> {
+            if result_names.contains(&r) {
+                Ok(())
+            } else {
+                Err(err(needle, format!("result `{r}` is not among its results ({})", result_names.join(", ")))
+                    .with_hint_opt(did_you_mean(r, result_names.iter().copied())))
+            }
+        };
+        for f in &p.factors {
+            if self.factor(f).is_none() {
+                return Err(err(f, format!("takes factor `{f}`, which this ruleset does not define")));
+            }
+        }
+        let kinds = [p.check.is_some(), p.table.is_some(), p.grid.is_some(), p.amount.is_some(), p.compare.is_some()];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err(err("name:", "needs exactly one of check, table, grid, amount or compare".into()));
+        }
+        match &p.roll {
+            None => return Err(err("name:", "has no roll".into())),
+            Some(RollDef::Dice(d)) => {
+                self.dice(d).map_err(|e| err(d, e.message))?;
+            }
+            Some(RollDef::Cases(cases)) => {
+                if cases.is_empty() {
+                    return Err(err("roll:", "roll has no cases".into()));
+                }
+                for c in cases {
+                    self.check_guard(c.guard(), &|n, m| err(n, m))?;
+                    match (&c.dice, c.fixed) {
+                        (Some(d), None) => {
+                            self.dice(d).map_err(|e| err(d, e.message))?;
+                        }
+                        (None, Some(_)) => {}
+                        _ => return Err(err("roll:", "each roll case needs `dice` or `fixed`, not both".into())),
+                    }
+                    if let Some(count) = &c.count {
+                        if self.factor(&count.factor).is_none_or(|f| f.kind != FactorKind::Number) {
+                            return Err(err(&count.factor, format!("dice count uses `{}`, which is not a number factor", count.factor)));
+                        }
+                        if count.per < 1 {
+                            return Err(err("per:", "dice count `per` must be at least 1".into()));
+                        }
+                    }
+                }
+            }
+        }
+        for d in &p.drop {
+            self.check_guard(d.guard(), &|n, m| err(n, m))?;
+        }
+        for n in &p.naturals {
+            self.check_guard(n.guard(), &|x, m| err(x, m))?;
+            need_result(&n.result, &n.result)?;
+            if let Some(o) = &n.otherwise {
+                need_result(o, o)?;
+            }
+            if !n.doubles && n.total.is_empty() {
+                return Err(err(&n.result, "a natural result needs `doubles: true` or `total`".into()));
+            }
+        }
+        for g in &p.modifiers {
+            for item in &g.items {
+                self.check_guard(item.guard(), &|n, m| err(n, m))?;
+                let forms = [item.value.is_some(), item.values.is_some(), item.each.is_some()];
+                if forms.iter().filter(|x| **x).count() != 1 {
+                    return Err(err(&g.group, format!(
+                        "each modifier in group `{}` needs exactly one of value, values or each",
+                        g.group
+                    )));
+                }
+                if item.value.is_some() && item.label.is_none() {
+                    return Err(err(&g.group, format!("a fixed modifier in group `{}` needs a label", g.group)));
+                }
+                if item.values.is_some() || item.each.is_some() {
+                    let Some(fname) = &item.factor else {
+                        return Err(err(&g.group, "`values` and `each` need `factor`".into()));
+                    };
+                    let Some(f) = self.factor(fname) else {
+                        return Err(err(fname, format!("modifier reads factor `{fname}`, which this ruleset does not define")));
+                    };
+                    if let Some(values) = &item.values {
+                        if f.kind != FactorKind::Choice {
+                            return Err(err(fname, format!("`values` needs a choice factor; `{fname}` is a {}", kind_word(f.kind))));
+                        }
+                        for k in values.keys() {
+                            if !self.is_value_or_class(f, k) {
+                                return Err(err(k, format!("`{k}` is not a value or class of `{fname}`"))
+                                    .with_hint_opt(did_you_mean(k, self.values(f).iter().map(ValueSpec::name))));
+                            }
+                        }
+                    }
+                    if item.each.is_some() && f.kind != FactorKind::Number {
+                        return Err(err(fname, format!("`each` needs a number factor; `{fname}` is a {}", kind_word(f.kind))));
+                    }
+                }
+            }
+        }
+        if let Some(r) = &p.reroll {
+            self.check_guard(r.guard(), &|n, m| err(n, m))?;
+            for o in &r.on {
+                need_result(o, o)?;
+            }
+        }
+        if !p.sides.is_empty() && p.sides.len() != 2 {
+            return Err(err("sides:", "an opposed roll has exactly two sides".into()));
+        }
+        if let Some(c) = &p.check {
+            need_result(&c.pass, &c.pass)?;
+            need_result(&c.fail, &c.fail)?;
+            if let TargetDef::From(from) = &c.target {
+                match (&from.factor, &from.lookup) {
+                    (Some(f), None) => {
+                        if self.factor(f).is_none_or(|x| x.kind != FactorKind::Number) {
+                            return Err(err(f, format!("target factor `{f}` is not a number factor")));
+                        }
+                    }
+                    (None, Some(l)) => {
+                        for (fname, needle) in [(&l.rows, "rows:"), (&l.columns, "columns:")] {
+                            if self.factor(fname).is_none_or(|x| x.kind != FactorKind::Choice) {
+                                return Err(err(needle, format!("lookup by `{fname}`, which is not a choice factor")));
+                            }
+                        }
+                        let rows = self.factor(&l.rows);
+                        let cols = self.factor(&l.columns);
+                        if let (Some(rows), Some(cols)) = (rows, cols) {
+                            for v in self.values(rows) {
+                                let Some(row) = l.cells.get(v.name()) else {
+                                    return Err(err("cells:", format!("lookup has no row for `{}`", v.name())));
+                                };
+                                for c in self.values(cols) {
+                                    if !row.contains_key(c.name()) {
+                                        return Err(err(v.name(), format!("lookup row `{}` has no column `{}`", v.name(), c.name())));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => return Err(err("target:", "target takes a number, `factor` or `lookup`".into())),
+                }
+            }
+        }
+        if let Some(t) = &p.table {
+            check_bands(&t.rows, &|n, m| err(n, m))?;
+            for b in &t.rows {
+                need_result(&b.result, &b.result)?;
+            }
+        }
+        if let Some(g) = &p.grid {
+            let width = g.rows.first().map_or(0, |r| r.results.len());
+            if width == 0 {
+                return Err(err("grid:", "grid has no rows or columns".into()));
+            }
+            for r in &g.rows {
+                self.check_guard(r.guard(), &|n, m| err(n, m))?;
+                if r.results.len() != width {
+                    return Err(err(&r.label, format!("grid row `{}` has {} columns; the first has {width}", r.label, r.results.len())));
+                }
+                for x in &r.results {
+                    need_result(x, x)?;
+                }
+            }
+        }
+        if let Some(a) = &p.amount {
+            for h in &a.halve {
+                self.check_guard(h.guard(), &|n, m| err(n, m))?;
+            }
+        }
+        if let Some(c) = &p.compare {
+            if p.sides.len() != 2 {
+                return Err(err("compare:", "compare needs two `sides`".into()));
+            }
+            need_result(&c.tie, &c.tie)?;
+            match c.by {
+                crate::schema::CompareBy::Margin => {
+                    if c.bands.is_empty() {
+                        return Err(err("compare:", "comparing by margin needs `bands`".into()));
+                    }
+                    check_bands(&c.bands, &|n, m| err(n, m))?;
+                    for b in &c.bands {
+                        need_result(&b.result, &b.result)?;
+                    }
+                }
+                crate::schema::CompareBy::Doubling => {
+                    for r in [&c.beaten, &c.doubled] {
+                        let Some(r) = r else {
+                            return Err(err("compare:", "comparing by doubling needs `beaten` and `doubled`".into()));
+                        };
+                        need_result(r, r)?;
+                    }
+                }
+            }
+        } else if !p.sides.is_empty() {
+            return Err(err("sides:", "sides need `compare`".into()));
+        }
+        let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        for r in &p.results {
+            for f in r.next.iter().chain(&r.follow_up) {
+                let f = f.full();
+                let Some(q) = self.procedure(&f.procedure) else {
+                    return Err(err(&f.procedure, format!("result `{}` goes on to `{}`, which this ruleset does not define", r.name, f.procedure)));
+                };
+                self.check_guard(f.guard(), &|n, m| err(n, m))?;
+                if let Some(s) = &f.side
+                    && !(s == "loser" || s == "winner" || side_names.contains(&s.as_str()))
+                {
+                    return Err(err(s, format!("follow-up side `{s}` is not loser, winner or a side of this roll")));
+                }
+                for (k, v) in &f.set {
+                    let Some(fd) = self.factor(k) else {
+                        return Err(err(k, format!("follow-up sets `{k}`, which this ruleset does not define")));
+                    };
+                    if fd.kind == FactorKind::Choice && self.value(fd, v).is_none() {
+                        return Err(err(v, format!("follow-up sets `{k}={v}`, which is not a value of `{k}`")));
+                    }
+                }
+                if !q.sides.is_empty() && r.next.iter().any(|n| n.full().procedure == q.name) {
+                    return Err(err(&f.procedure, "an opposed roll cannot follow at once; list it as a follow-up".into()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `next` chains must end: a loop would make the odds infinite.
+    fn check_no_cycles(&self, at: &Locator<'_>) -> Result<()> {
+        fn visit<'a>(
+            r: &'a Ruleset,
+            p: &'a ProcedureDef,
+            path: &mut Vec<&'a str>,
+            done: &mut BTreeMap<&'a str, bool>,
+            at: &Locator<'_>,
+        ) -> Result<()> {
+            if done.get(p.name.as_str()) == Some(&true) {
+                return Ok(());
+            }
+            if path.contains(&p.name.as_str()) {
+                return Err(at.err(&["procedures:", &format!("name: {}", p.name)], format!(
+                    "procedures go on to each other in a loop: {} → {}",
+                    path.join(" → "),
+                    p.name
+                )));
+            }
+            path.push(&p.name);
+            for q in r.next_procedures(p) {
+                visit(r, q, path, done, at)?;
+            }
+            path.pop();
+            done.insert(&p.name, true);
+            Ok(())
+        }
+        let mut done = BTreeMap::new();
+        for p in &self.def.procedures {
+            visit(self, p, &mut Vec::new(), &mut done, at)?;
+        }
+        Ok(())
+    }
+}
+
+/// Bands must run upward without gaps or overlaps; the ends may be open.
+fn check_bands(bands: &[crate::schema::BandDef], err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+    let mut previous: Option<i64> = None;
+    for (i, b) in bands.iter().enumerate() {
+        let first = i == 0;
+        let last = i + 1 == bands.len();
+        if let (Some(lo), Some(hi)) = (b.min, b.max)
+            && lo > hi
+        {
+            return Err(err(&b.result, format!("band {lo}..{hi} runs backwards")));
+        }
+        match (previous, b.min) {
+            (Some(p), Some(lo)) if lo != p + 1 => {
+                return Err(err(&b.result, format!("band for `{}` starts at {lo}; the one before ends at {p}", b.result)));
+            }
+            (Some(_), None) => return Err(err(&b.result, format!("band for `{}` needs `min`", b.result))),
+            (None, None) if !first => return Err(err(&b.result, "band needs `min`".into())),
+            _ => {}
+        }
+        match b.max {
+            Some(hi) => previous = Some(hi),
+            None if !last => return Err(err(&b.result, format!("only the last band may leave out `max` (`{}`)", b.result))),
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+pub fn kind_word(k: FactorKind) -> &'static str {
+    match k {
+        FactorKind::Choice => "choice",
+        FactorKind::Flag => "yes/no",
+        FactorKind::Number => "number",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_counts_lines_and_columns() {
+        let text = "a: 1\nprocedures:\n  - name: x\n    roll: 2d7x\n";
+        assert_eq!(locate(text, &["name: x", "2d7x"]), (4, 11));
+    }
+}

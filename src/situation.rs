@@ -1,0 +1,340 @@
+//! What the umpire said about a situation: `name=value` words parsed against a procedure's
+//! factors, with aliases, defaults, measured distances turned into bands, and per-side factors.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::ruleset::{Ruleset, kind_word};
+use crate::schema::{CondValue, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, ValueSpec};
+use crate::suggest::did_you_mean;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Flag(bool),
+    Number(i64),
+    Choice(String),
+}
+
+impl Value {
+    pub fn word(&self) -> String {
+        match self {
+            Value::Flag(true) => "yes".into(),
+            Value::Flag(false) => "no".into(),
+            Value::Number(n) => n.to_string(),
+            Value::Choice(c) => c.clone(),
+        }
+    }
+}
+
+/// One factor's value as given (or defaulted), with the measured distance it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Given {
+    pub value: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<i64>,
+    /// How a distance became a band, for the explanation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
+}
+
+/// The factors of one figure or side, by canonical name.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Situation {
+    pub given: BTreeMap<String, Given>,
+}
+
+/// Everything typed for one roll: shared factors, or per-side factors for an opposed roll.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Input {
+    pub shared: Situation,
+    pub sides: BTreeMap<String, Situation>,
+}
+
+impl Situation {
+    /// The value in force: given, or the factor's default.
+    pub fn value(&self, ruleset: &Ruleset, name: &str) -> Option<Value> {
+        if let Some(g) = self.given.get(name) {
+            return Some(g.value.clone());
+        }
+        let f = ruleset.factor(name)?;
+        f.default.as_ref().map(|d| Value::Choice(d.clone()))
+    }
+
+    pub fn number(&self, name: &str) -> Option<i64> {
+        match self.given.get(name).map(|g| &g.value) {
+            Some(Value::Number(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn holds(&self, ruleset: &Ruleset, name: &str, want: &CondValue) -> bool {
+        let Some(f) = ruleset.factor(name) else { return false };
+        let value = self.value(ruleset, &f.name);
+        match (want, value) {
+            (CondValue::Flag(b), v) => v.unwrap_or(Value::Flag(false)) == Value::Flag(*b),
+            (CondValue::Number(n), Some(Value::Number(x))) => x == *n,
+            (CondValue::Range(r), Some(Value::Number(x))) => {
+                r.min.is_none_or(|m| x >= m) && r.max.is_none_or(|m| x <= m)
+            }
+            (CondValue::One(key), Some(Value::Choice(actual))) => ruleset.key_covers(f, key, &actual).is_some(),
+            (CondValue::Any(keys), Some(Value::Choice(actual))) => {
+                keys.iter().any(|k| ruleset.key_covers(f, k, &actual).is_some())
+            }
+            _ => false,
+        }
+    }
+
+    pub fn all_hold(&self, ruleset: &Ruleset, c: &Conditions) -> bool {
+        c.iter().all(|(n, w)| self.holds(ruleset, n, w))
+    }
+
+    /// Does the guard hold? `unless` fails it when any one of its conditions holds.
+    pub fn guard_holds(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
+        self.all_hold(ruleset, g.when)
+            && (g.any.is_empty() || g.any.iter().any(|c| self.all_hold(ruleset, c)))
+            && !g.unless.iter().any(|(n, w)| self.holds(ruleset, n, w))
+    }
+
+    /// Did the umpire say something that this guard is about (so a miss deserves a word)?
+    pub fn touches(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
+        std::iter::once(g.when)
+            .chain(g.any.iter())
+            .flat_map(|c| c.iter())
+            .any(|(n, w)| self.given.contains_key(n) && self.holds(ruleset, n, w))
+    }
+
+    /// The `name=value` words that would give this situation again.
+    pub fn words(&self, only: Option<&[String]>) -> Vec<String> {
+        self.given
+            .iter()
+            .filter(|(n, _)| only.is_none_or(|o| o.contains(n)))
+            .map(|(n, g)| match (&g.value, g.distance) {
+                (Value::Flag(true), _) => n.clone(),
+                (_, Some(d)) => format!("{n}={d}"),
+                (v, None) => format!("{n}={}", v.word()),
+            })
+            .collect()
+    }
+}
+
+fn flag_word(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "1" => Some(true),
+        "no" | "n" | "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// A number as typed at the table: `20`, `+2`, `20"`, `20in`, `45cm`.
+fn number_word(word: &str) -> Option<i64> {
+    let trimmed = word.trim_end_matches(['"', '\'']).trim_end_matches("in").trim_end_matches("cm");
+    trimmed.trim_start_matches('+').parse().ok()
+}
+
+pub fn value_list(ruleset: &Ruleset, f: &FactorDef) -> String {
+    ruleset.values(f).iter().map(ValueSpec::name).collect::<Vec<_>>().join(", ")
+}
+
+/// Parse the FACTOR words typed after a procedure.
+pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> Result<Input> {
+    let allowed = ruleset.chain_factors(procedure);
+    let mut input = Input::default();
+    let side_of = |prefix: &str| {
+        procedure.sides.iter().find(|s| s.name == prefix || s.aliases.iter().any(|a| a == prefix))
+    };
+    for word in words {
+        let (name_part, value_part) = match word.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (word.trim(), None),
+        };
+        let (side, name) = match name_part.split_once('.') {
+            Some((prefix, rest)) if !procedure.sides.is_empty() => {
+                let side = side_of(prefix).ok_or_else(|| {
+                    let names: Vec<&str> = procedure.sides.iter().map(|s| s.name.as_str()).collect();
+                    Error::usage(format!("`{word}`: `{prefix}` is not a side of {}; its sides are {}", procedure.name, names.join(" and ")))
+                        .with_hint_opt(did_you_mean(prefix, names.iter().copied()))
+                })?;
+                (Some(side.name.clone()), rest)
+            }
+            _ => (None, name_part),
+        };
+        if side.is_none() && !procedure.sides.is_empty() {
+            let first = procedure.sides.first().map_or("", |s| s.name.as_str());
+            return Err(Error::usage(format!(
+                "`{word}`: {} is an opposed roll, so say whose factor it is",
+                procedure.name
+            ))
+            .with_hint(format!("e.g. `{first}.{word}`")));
+        }
+        let factor = ruleset.factor(name).filter(|f| allowed.contains(&f.name)).ok_or_else(|| {
+            let mut candidates: Vec<&str> = allowed.iter().map(String::as_str).collect();
+            for f in &allowed {
+                if let Some(def) = ruleset.factor(f) {
+                    candidates.extend(def.aliases.iter().map(String::as_str));
+                }
+            }
+            let what = if ruleset.factor(name).is_some() { "does not use" } else { "has no factor" };
+            Error::usage(format!(
+                "{} {what} `{name}`; it takes: {}",
+                procedure.name,
+                allowed.join(", ")
+            ))
+            .with_hint_opt(did_you_mean(name, candidates).or_else(|| Some(format!("see `umpire rules {}`", procedure.name))))
+        })?;
+        let given = parse_value(ruleset, factor, word, value_part)?;
+        let situation = match &side {
+            Some(s) => input.sides.entry(s.clone()).or_default(),
+            None => &mut input.shared,
+        };
+        if situation.given.insert(factor.name.clone(), given).is_some() {
+            return Err(Error::usage(format!("`{}` is given twice", factor.name)).with_hint("give each factor once"));
+        }
+    }
+    for s in &procedure.sides {
+        input.sides.entry(s.name.clone()).or_default();
+    }
+    resolve_distances(ruleset, &mut input.shared)?;
+    for s in input.sides.values_mut() {
+        resolve_distances(ruleset, s)?;
+    }
+    Ok(input)
+}
+
+fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>) -> Result<Given> {
+    let plain = |value| Ok(Given { value, distance: None, via: None });
+    match f.kind {
+        FactorKind::Flag => match value {
+            None => plain(Value::Flag(true)),
+            Some(v) => flag_word(v).map_or_else(
+                || Err(Error::usage(format!("`{word}`: {} is yes or no", f.name)).with_hint(format!("write `{}` alone for yes", f.name))),
+                |b| plain(Value::Flag(b)),
+            ),
+        },
+        FactorKind::Number => {
+            let v = value.ok_or_else(|| {
+                Error::usage(format!("`{word}`: {} needs a number", f.name)).with_hint(format!("e.g. `{}=2`", f.name))
+            })?;
+            let n = number_word(v).ok_or_else(|| {
+                Error::usage(format!("`{word}`: `{v}` is not a whole number")).with_hint(format!("e.g. `{}=2`", f.name))
+            })?;
+            if f.min.is_some_and(|m| n < m) || f.max.is_some_and(|m| n > m) {
+                let range = format!("{}..{}", f.min.map(|m| m.to_string()).unwrap_or_default(), f.max.map(|m| m.to_string()).unwrap_or_default());
+                return Err(Error::usage(format!("`{word}`: {} must be in {range}", f.name)));
+            }
+            plain(Value::Number(n))
+        }
+        FactorKind::Choice => {
+            let list = value_list(ruleset, f);
+            let v = value.ok_or_else(|| {
+                Error::usage(format!("`{word}` needs a value: {} is one of {list}", f.name))
+                    .with_hint(format!("e.g. `{}={}`", f.name, ruleset.values(f).first().map_or("", ValueSpec::name)))
+            })?;
+            if let Some(spec) = ruleset.value(f, v) {
+                return plain(Value::Choice(spec.name().to_string()));
+            }
+            if f.distance.is_some()
+                && let Some(d) = number_word(v)
+            {
+                if d < 0 {
+                    return Err(Error::usage(format!("`{word}`: a distance cannot be negative")));
+                }
+                // The band is chosen once every factor is known (the weapon picks the scale).
+                return Ok(Given { value: Value::Number(d), distance: Some(d), via: None });
+            }
+            let mut names: Vec<&str> = ruleset.values(f).iter().map(ValueSpec::name).collect();
+            names.extend(ruleset.values(f).iter().flat_map(|s| s.aliases().iter().map(String::as_str)));
+            let takes = if f.distance.is_some() { format!("{list}, or a distance in {}", f.unit.as_deref().unwrap_or(ruleset.unit())) } else { list };
+            Err(Error::usage(format!("`{word}`: {} takes {takes}", f.name)).with_hint_opt(did_you_mean(v, names)))
+        }
+    }
+}
+
+/// Turn measured distances into the band their scale gives.
+fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
+    let pending: Vec<(String, i64)> = s.given.iter().filter_map(|(n, g)| g.distance.map(|d| (n.clone(), d))).collect();
+    for (name, d) in pending {
+        let Some(f) = ruleset.factor(&name) else { continue };
+        let Some(dist) = &f.distance else { continue };
+        let by_value = dist.by.as_deref().and_then(|b| s.value(ruleset, b).map(|v| (b, v.word())));
+        let scale = dist
+            .scales
+            .iter()
+            .find(|sc| by_value.as_ref().is_some_and(|(_, v)| sc.for_values.contains(v)))
+            .or_else(|| dist.scales.iter().find(|sc| sc.for_values.is_empty()))
+            .ok_or_else(|| Error::failure(format!("{}: no distance scale for `{name}`", ruleset.file)))?;
+        let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
+        let mut lower = None;
+        for band in &scale.bands {
+            if band.upto.is_none_or(|u| d <= u) {
+                let scale_word = match &by_value {
+                    Some((b, v)) if !scale.for_values.is_empty() => format!("{b} {v}"),
+                    Some((b, v)) => format!("{b} {v}"),
+                    None => String::new(),
+                };
+                let span = match (lower, band.upto) {
+                    (None, Some(u)) => format!("up to {u}"),
+                    (Some(l), Some(u)) => format!("over {l} up to {u}"),
+                    (Some(l), None) => format!("over {l}"),
+                    (None, None) => "any distance".into(),
+                };
+                let via = format!("{d} {unit}: {span} is {}{}", band.value, if scale_word.is_empty() { String::new() } else { format!(" for {scale_word}") });
+                if let Some(g) = s.given.get_mut(&name) {
+                    g.value = Value::Choice(band.value.clone());
+                    g.via = Some(via);
+                }
+                break;
+            }
+            lower = band.upto;
+        }
+    }
+    Ok(())
+}
+
+/// Describe a factor for help text: `name=VALUE` with values and aliases.
+pub fn describe(ruleset: &Ruleset, f: &FactorDef) -> String {
+    let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
+    let form = match f.kind {
+        FactorKind::Flag => f.name.clone(),
+        FactorKind::Number => format!("{}=N", f.name),
+        FactorKind::Choice => format!("{}=VALUE", f.name),
+    };
+    let mut text = format!("{form}  {}", f.help);
+    if f.kind == FactorKind::Choice {
+        let values: Vec<String> = ruleset
+            .values(f)
+            .iter()
+            .map(|v| {
+                if v.aliases().is_empty() {
+                    v.name().to_string()
+                } else {
+                    format!("{} ({})", v.name(), v.aliases().join(", "))
+                }
+            })
+            .collect();
+        text.push_str(&format!("; values: {}", values.join(", ")));
+        let classes = ruleset.classes(f);
+        if !classes.is_empty() {
+            let cs: Vec<String> = classes.iter().map(|c| format!("{} = {}", c.name, c.members.join("/"))).collect();
+            text.push_str(&format!("; classes: {}", cs.join("; ")));
+        }
+        if f.distance.is_some() {
+            text.push_str(&format!("; or a measured distance in {unit}"));
+        }
+    } else if f.kind == FactorKind::Number && !unit.is_empty() && f.unit.is_some() {
+        text.push_str(&format!(" ({unit})"));
+    }
+    if let Some(d) = &f.default {
+        text.push_str(&format!("; default {d}"));
+    }
+    if !f.aliases.is_empty() {
+        text.push_str(&format!("; also written {}", f.aliases.join(", ")));
+    }
+    text
+}
+
+pub fn kind_of(f: &FactorDef) -> &'static str {
+    kind_word(f.kind)
+}
