@@ -52,12 +52,18 @@ impl DiceSpec {
             Error::usage(format!("`{text}` is not a dice expression"))
                 .with_hint("expected NdS such as `2d6`, `d8` or `1avd` (a die the ruleset defines)")
         };
-        let (count, name) = text.split_once(['d', 'D']).ok_or_else(bad)?;
+        let digits = text.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+        let (count, rest) = text.split_at(digits);
+        // A custom die is named whole (`1avd`); a plain one is `d` and its sides (`2d6`).
+        let custom_faces = custom(rest);
+        let name = if custom_faces.is_some() { rest } else { rest.strip_prefix(['d', 'D']).ok_or_else(bad)? };
         let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
         if count == 0 || count > MAX_DICE {
             return Err(Error::usage(format!("`{text}` throws {count} dice; a roll takes 1 to {MAX_DICE}")));
         }
-        let die = if let Ok(sides) = name.parse::<i64>() {
+        let die = if let Some(faces) = custom_faces {
+            Die { name: name.to_string(), faces }
+        } else if let Ok(sides) = name.parse::<i64>() {
             if !(2..=100).contains(&sides) {
                 return Err(Error::usage(format!("`{text}`: a die has 2 to 100 sides")));
             }
@@ -115,8 +121,7 @@ impl DiceSpec {
 
 impl fmt::Display for DiceSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.die.name.trim_start_matches('d');
-        write!(f, "{}d{}", self.count, name)?;
+        write!(f, "{}{}", self.count, self.die.name)?;
         if self.drop_highest > 0 {
             write!(f, " drop highest {}", self.drop_highest)?;
         }

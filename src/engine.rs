@@ -164,7 +164,7 @@ impl Step {
 }
 
 fn signed(v: i64) -> String {
-    if v > 0 { format!("+{v}") } else if v < 0 { format!("−{}", -v) } else { "±0".into() }
+    if v > 0 { format!("+{v}") } else { v.to_string() }
 }
 
 /// Modifiers of one side, each applied or ignored with the reason.
@@ -258,12 +258,31 @@ fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> O
                     line(label, v, false, Some(format!("does not apply: {}", needs_text(ruleset, item, s))))
                 }
             }
-            None if explicit => line(
-                format!("{prefix}{}", ruleset.value_label(f, &actual)),
-                0,
-                true,
-                Some("no modifier listed".into()),
-            ),
+            None if explicit => {
+                // A class given where the table lists its members apart cannot be read.
+                let members: Vec<String> = ruleset
+                    .classes(f)
+                    .iter()
+                    .find(|c| c.name == actual)
+                    .map(|c| {
+                        values
+                            .iter()
+                            .filter(|(k, _)| c.members.contains(k))
+                            .map(|(k, v)| format!("{k} {}", signed(*v)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if members.is_empty() {
+                    line(format!("{prefix}{}", ruleset.value_label(f, &actual)), 0, true, Some("no modifier listed".into()))
+                } else {
+                    line(
+                        format!("{prefix}{}", ruleset.value_label(f, &actual)),
+                        0,
+                        false,
+                        Some(format!("this table tells them apart ({}): give the exact {}", members.join(", "), f.name)),
+                    )
+                }
+            }
             None => None,
         };
     }
@@ -662,6 +681,13 @@ impl<'a> Plan<'a> {
             }
             _ => return Err(Error::failure("a roll has one or two sides")),
         }
+        // Results in the order the table lists them; amounts by size.
+        let rank = |d: &Decision| {
+            let index = self.procedure.results.iter().position(|r| r.name == d.result).unwrap_or(usize::MAX);
+            let side = d.loser.as_ref().and_then(|l| self.sides.iter().position(|s| s.side.as_ref() == Some(l))).unwrap_or(0);
+            (index, d.amount.unwrap_or(0), side)
+        };
+        counts.sort_by_key(|(d, _)| rank(d));
         let base: Vec<(Decision, Fraction)> = counts.into_iter().map(|(d, n)| (d, Fraction::new(n, total))).collect();
         let Some(reroll) = self.reroll else { return Ok(base) };
         // A result in `on` is thrown again once and the second throw stands.
@@ -692,6 +718,16 @@ impl<'a> Plan<'a> {
             None => self.sides.first(),
         };
         let mut s = base.map(|b| b.situation.clone()).unwrap_or_default();
+        for (old, new) in &f.rename {
+            let moved = s.given.remove(old);
+            s.given.remove(new);
+            if let Some(g) = moved {
+                s.given.insert(new.clone(), g);
+            }
+        }
+        if let Some(carry) = &f.carry {
+            s.given.retain(|k, _| carry.contains(k));
+        }
         for (k, v) in &f.set {
             let Some(fd) = self.ruleset.factor(k) else { continue };
             let value = match fd.kind {
@@ -810,12 +846,7 @@ impl<'a> Plan<'a> {
         let mut out = Vec::new();
         for (q, s, f) in self.follows(d, |r| &r.follow_up)? {
             let wanted = self.ruleset.chain_factors(q);
-            let carry: Vec<String> = if f.carry.is_empty() { wanted } else { f.carry.clone() };
-            let mut args = s.words(Some(&carry));
-            args.retain(|w| {
-                let name = w.split('=').next().unwrap_or("");
-                self.ruleset.chain_factors(q).iter().any(|x| x == name)
-            });
+            let args = s.words(Some(&wanted));
             let who = match f.side.as_deref() {
                 Some("loser") => d.loser.clone(),
                 Some("winner") => d.winner.clone(),
@@ -892,7 +923,7 @@ impl<'a> Plan<'a> {
                     Comparison::AtMost => format!("{target_text} or less"),
                     Comparison::LessThan => format!("less than {target_text}"),
                 };
-                format!("{}: {how}", self.label(pass))
+                format!("{how}: {}", self.label(pass))
             }
             Reading::Table { .. } => "read the total on the table".into(),
             Reading::Grid { row, .. } => format!("read row {} by the total", row.label),

@@ -689,6 +689,13 @@ impl Ruleset {
                 {
                     return Err(err(s, format!("follow-up side `{s}` is not loser, winner or a side of this roll")));
                 }
+                for (old, new) in &f.rename {
+                    for n in [old, new] {
+                        if self.factor(n).is_none() {
+                            return Err(err(n, format!("follow-up renames `{n}`, which this ruleset does not define")));
+                        }
+                    }
+                }
                 for (k, v) in &f.set {
                     let Some(fd) = self.factor(k) else {
                         return Err(err(k, format!("follow-up sets `{k}`, which this ruleset does not define")));

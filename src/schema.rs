@@ -597,9 +597,12 @@ pub struct FollowFull {
     /// Factors set for the follow-up.
     #[serde(default)]
     pub set: BTreeMap<String, String>,
-    /// Factors the printed command carries over (every known one when empty).
+    /// Factors renamed on the way (`target: troop`: this step's target is the next one's troop).
     #[serde(default)]
-    pub carry: Vec<String>,
+    pub rename: BTreeMap<String, String>,
+    /// Only these factors go on (after renaming); all of them when left out.
+    #[serde(default)]
+    pub carry: Option<Vec<String>>,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -614,7 +617,8 @@ impl FollowDef {
                 unless: Conditions::new(),
                 side: None,
                 set: BTreeMap::new(),
-                carry: Vec::new(),
+                rename: BTreeMap::new(),
+                carry: None,
                 note: None,
             },
             FollowDef::Full(f) => f.clone(),

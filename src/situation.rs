@@ -99,11 +99,18 @@ impl Situation {
     }
 
     /// Did the umpire say something that this guard is about (so a miss deserves a word)?
+    ///
+    /// Yes/no situations are what the umpire declares; other conditions only qualify them. So
+    /// when a guard has a yes/no condition, only a declared one counts.
     pub fn touches(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
-        std::iter::once(g.when)
-            .chain(g.any.iter())
-            .flat_map(|c| c.iter())
-            .any(|(n, w)| self.given.contains_key(n) && self.holds(ruleset, n, w))
+        let conditions = || std::iter::once(g.when).chain(g.any.iter()).flat_map(|c| c.iter());
+        let declared = |(n, w): (&String, &CondValue)| self.given.contains_key(n) && self.holds(ruleset, n, w);
+        let is_flag = |(_, w): &(&String, &CondValue)| matches!(w, CondValue::Flag(true));
+        if conditions().any(|c| is_flag(&c)) {
+            conditions().filter(is_flag).any(declared)
+        } else {
+            conditions().any(declared)
+        }
     }
 
     /// The `name=value` words that would give this situation again.
@@ -235,6 +242,10 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
             if let Some(spec) = ruleset.value(f, v) {
                 return plain(Value::Choice(spec.name().to_string()));
             }
+            // A class stands for any of its members where the tables treat them alike.
+            if let Some(class) = ruleset.classes(f).iter().find(|c| c.name == v) {
+                return plain(Value::Choice(class.name.clone()));
+            }
             if f.distance.is_some()
                 && let Some(d) = number_word(v)
             {
@@ -245,6 +256,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 return Ok(Given { value: Value::Number(d), distance: Some(d), via: None });
             }
             let mut names: Vec<&str> = ruleset.values(f).iter().map(ValueSpec::name).collect();
+            names.extend(ruleset.classes(f).iter().map(|c| c.name.as_str()));
             names.extend(ruleset.values(f).iter().flat_map(|s| s.aliases().iter().map(String::as_str)));
             let takes = if f.distance.is_some() { format!("{list}, or a distance in {}", f.unit.as_deref().unwrap_or(ruleset.unit())) } else { list };
             Err(Error::usage(format!("`{word}`: {} takes {takes}", f.name)).with_hint_opt(did_you_mean(v, names)))

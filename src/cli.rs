@@ -1,0 +1,402 @@
+//! The command line: parsing with clap, per-procedure help from the tables, and the commands
+//! `roll`, `odds` and `rules`. `main` calls [`main`] and exits with the code it returns.
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use serde_json::json;
+
+use crate::dice::{DiceSource, parse_faces};
+use crate::engine::{Plan, Step};
+use crate::error::{Error, Result};
+use crate::render;
+use crate::ruleset::Ruleset;
+use crate::situation;
+use crate::tables::Catalog;
+
+/// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
+/// the rules say, explains every step, and gives the exact odds.
+#[derive(Debug, Parser)]
+#[command(name = "umpire", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    /// Ruleset to use (see `umpire rules`); the first built-in one by default.
+    #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_RULES")]
+    pub rules: Option<String>,
+    /// Seed for the dice, so that a roll can be replayed exactly.
+    #[arg(long, global = true, value_name = "N", env = "UMPIRE_SEED")]
+    pub seed: Option<u64>,
+    /// Print structured JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// A directory of your own ruleset .yaml files, added to the built-in ones.
+    #[arg(long, global = true, value_name = "DIR", env = "UMPIRE_TABLES")]
+    pub tables: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Resolve a procedure and what follows from it, explaining every step.
+    Roll {
+        /// The procedure to resolve (see `umpire rules`).
+        procedure: String,
+        /// The situation: `name=value` (`troop=militia`, `range=20`) or a bare yes/no `name` (`volley`).
+        #[arg(value_name = "FACTOR")]
+        factors: Vec<String>,
+        /// Faces really thrown, for the next roll of the chain (repeat for later rolls, in order).
+        #[arg(long = "dice", value_name = "FACES")]
+        dice: Vec<String>,
+        /// Resolve it this many times (a whole unit firing) and sum up the outcomes.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        times: u32,
+    },
+    /// The exact probability of every outcome of a procedure's chain, by enumeration.
+    Odds {
+        /// The procedure (see `umpire rules`).
+        procedure: String,
+        /// The situation, as for `roll`.
+        #[arg(value_name = "FACTOR")]
+        factors: Vec<String>,
+    },
+    /// List the rulesets, or show what a procedure (or a ruleset) takes.
+    Rules {
+        /// A procedure of the ruleset in use, or the name of a ruleset.
+        name: Option<String>,
+    },
+}
+
+/// Run with the process's arguments; print errors; return the exit code.
+pub fn main() -> i32 {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let mut out = Vec::new();
+    let code = match run(args, &mut out) {
+        Ok(()) => 0,
+        Err(e) => {
+            // What was already produced goes out first, then the error.
+            emit(&out);
+            out.clear();
+            eprintln!("error: {e}");
+            return e.exit_code();
+        }
+    };
+    emit(&out);
+    code
+}
+
+fn emit(bytes: &[u8]) {
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`umpire ... | head`) is not an error worth a message.
+    let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
+}
+
+/// Pre-read `--rules` and `--tables` so that help can show the tables' own names.
+fn prescan(args: &[OsString]) -> (Option<String>, Option<PathBuf>, Option<(String, String)>) {
+    let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().to_string()).collect();
+    let mut rules = std::env::var("UMPIRE_RULES").ok();
+    let mut tables = std::env::var_os("UMPIRE_TABLES").map(PathBuf::from);
+    let mut sub = None;
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if let Some(v) = w.strip_prefix("--rules=") {
+            rules = Some(v.to_string());
+        } else if w == "--rules" {
+            rules = words.get(i + 1).cloned();
+            i += 1;
+        } else if let Some(v) = w.strip_prefix("--tables=") {
+            tables = Some(PathBuf::from(v));
+        } else if w == "--tables" {
+            tables = words.get(i + 1).map(PathBuf::from);
+            i += 1;
+        } else if (w == "roll" || w == "odds") && sub.is_none() {
+            if let Some(p) = words.get(i + 1).filter(|p| !p.starts_with('-')) {
+                sub = Some((w.clone(), p.clone()));
+            } else {
+                sub = Some((w.clone(), String::new()));
+            }
+        }
+        i += 1;
+    }
+    (rules, tables, sub)
+}
+
+/// The clap command, with the ruleset's procedures and factors in the help when asked for help.
+fn command(args: &[OsString]) -> clap::Command {
+    let cmd = Cli::command();
+    let wants_help = args.iter().any(|a| a == "--help" || a == "-h" || a == "help");
+    if !wants_help {
+        return cmd;
+    }
+    let (rules, tables, sub) = prescan(args);
+    let Ok(catalog) = Catalog::load(tables.as_deref()) else { return cmd };
+    let Ok(ruleset) = catalog.ruleset(rules.as_deref()) else { return cmd };
+    let names: Vec<&str> = ruleset.def.procedures.iter().map(|p| p.name.as_str()).collect();
+    let list = format!("Procedures of {}: {}", ruleset.def.title, names.join(", "));
+    let mut cmd = cmd
+        .mut_subcommand("roll", |c| c.after_help(list.clone()))
+        .mut_subcommand("odds", |c| c.after_help(list.clone()));
+    if let Some((name, procedure)) = sub
+        && let Some(p) = ruleset.procedure(&procedure)
+    {
+        let text = render::procedure(&ruleset, p);
+        cmd = cmd.mut_subcommand(name, |c| c.after_help(text));
+    }
+    cmd
+}
+
+/// Run one command line, writing what it prints to `out`.
+pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
+    let matches = match command(&args).try_get_matches_from(&args) {
+        Ok(m) => m,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let text = e.render().to_string();
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    out.extend_from_slice(text.as_bytes());
+                    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                        Err(Error::usage("a command is needed").with_hint("try `umpire roll shoot` or `umpire rules`"))
+                    } else {
+                        Ok(())
+                    }
+                }
+                _ => {
+                    let first = text.lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
+                    let tip = text.lines().find(|l| l.trim_start().starts_with("tip:")).map(|l| l.trim().trim_start_matches("tip: ").to_string());
+                    Err(Error::usage(first).with_hint(tip.unwrap_or_else(|| "see `umpire --help`".into())))
+                }
+            };
+        }
+    };
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
+    let catalog = Catalog::load(cli.tables.as_deref())?;
+    match &cli.command {
+        Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
+        Command::Roll { procedure, factors, dice, times } => {
+            let ruleset = catalog.ruleset(cli.rules.as_deref())?;
+            roll(&cli, &ruleset, procedure, factors, dice, *times, out)
+        }
+        Command::Odds { procedure, factors } => {
+            let ruleset = catalog.ruleset(cli.rules.as_deref())?;
+            odds(&cli, &ruleset, procedure, factors, out)
+        }
+    }
+}
+
+fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
+    out.push(b'\n');
+    Ok(())
+}
+
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    // RandomState is seeded from the operating system, once per process.
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish()
+}
+
+fn count_throws(s: &Step, entered: &mut usize, rolled: &mut usize) {
+    for t in &s.throws {
+        if t.dice.is_some() {
+            if t.entered {
+                *entered += 1;
+            } else {
+                *rolled += 1;
+            }
+        }
+    }
+    for n in &s.next {
+        count_throws(n, entered, rolled);
+    }
+}
+
+fn roll(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], dice: &[String], times: u32, out: &mut Vec<u8>) -> Result<()> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let input = situation::parse(ruleset, p, words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    let entered = dice.iter().map(|d| parse_faces(d)).collect::<Result<Vec<_>>>()?;
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let mut source = DiceSource::new(seed, entered);
+    let mut steps = Vec::new();
+    for _ in 0..times {
+        steps.push(plan.resolve(&mut source, None)?);
+    }
+    if let Some(left) = source.unused().front() {
+        let shown = left.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        return Err(Error::usage(format!(
+            "--dice {shown} was not used: the chain made {} roll(s) and needed no more",
+            dice.len() - source.unused().len()
+        ))
+        .with_hint("give one --dice per roll actually made, in order"));
+    }
+    let (mut n_entered, mut n_rolled) = (0, 0);
+    steps.iter().for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
+    let rules_flag = cli.rules.as_ref().map(|r| format!(" --rules {r}")).unwrap_or_default();
+    let mut tally: Vec<(String, u32)> = Vec::new();
+    for s in &steps {
+        let o = s.outcome();
+        match tally.iter_mut().find(|(l, _)| *l == o) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((o, 1)),
+        }
+    }
+    if cli.json {
+        let follow: Vec<_> = steps.iter().map(|s| render::follow_ups(s).into_iter().cloned().collect::<Vec<_>>()).collect();
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "seed": seed,
+            "dice_entered": n_entered,
+            "dice_rolled": n_rolled,
+            "resolutions": steps.iter().zip(follow).map(|(s, f)| json!({
+                "outcome": s.outcome(),
+                "step": s,
+                "follow_ups": f,
+            })).collect::<Vec<_>>(),
+            "summary": tally.iter().map(|(l, n)| json!({"outcome": l, "count": n})).collect::<Vec<_>>(),
+        });
+        return write_json(out, &value);
+    }
+    let mut text = String::new();
+    if times == 1 {
+        if let Some(s) = steps.first() {
+            text.push_str(&render::roll(ruleset, s, &rules_flag));
+        }
+    } else {
+        use std::fmt::Write as _;
+        for (i, s) in steps.iter().enumerate() {
+            let faces: Vec<String> = flatten_faces(s);
+            let _ = writeln!(text, "{:>4}. {}   [{}]", i + 1, s.outcome(), faces.join("; "));
+        }
+        let _ = writeln!(text, "summary of {times}:");
+        let width = tally.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+        for (l, n) in &tally {
+            let _ = writeln!(text, "  {l:<width$}  {n:>5}  {:>5.1}%", f64::from(*n) * 100.0 / f64::from(times));
+        }
+        let amounts: Vec<i64> = steps.iter().filter_map(|s| s.decision.amount).collect();
+        if amounts.len() == steps.len() {
+            let total: i64 = amounts.iter().sum();
+            let _ = writeln!(text, "  total {total}, average {:.2}", total as f64 / f64::from(times));
+        }
+    }
+    text.push_str(&format!(
+        "dice: {n_entered} entered, {n_rolled} rolled (seed {seed}; replay with --seed {seed})\n"
+    ));
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+fn flatten_faces(s: &Step) -> Vec<String> {
+    let mut v: Vec<String> = s
+        .throws
+        .iter()
+        .filter(|t| t.dice.is_some())
+        .map(|t| t.faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+        .collect();
+    for n in &s.next {
+        v.extend(flatten_faces(n));
+    }
+    v
+}
+
+fn odds(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], out: &mut Vec<u8>) -> Result<()> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let input = situation::parse(ruleset, p, words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    let finals = render::ordered(plan.chain_odds()?);
+    if cli.json {
+        let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
+            Ok(json!({
+                "procedure": plan.procedure.name,
+                "sides": plan.sides.iter().map(|s| json!({
+                    "side": s.side,
+                    "modifiers": s.modifiers,
+                    "net": s.net,
+                })).collect::<Vec<_>>(),
+                "outcomes": plan.distribution()?.into_iter().map(|(d, pr)| json!({
+                    "result": d.result,
+                    "label": d.label,
+                    "loser": d.loser,
+                    "probability": pr,
+                })).collect::<Vec<_>>(),
+            }))
+        };
+        let mut steps = vec![step(&plan)?];
+        for next in plan.next_plans()? {
+            steps.push(step(&next)?);
+        }
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "steps": steps,
+            "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
+            "average": render::mean(&finals),
+        });
+        return write_json(out, &value);
+    }
+    out.extend_from_slice(render::odds(ruleset, &plan, &finals)?.as_bytes());
+    Ok(())
+}
+
+fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) -> Result<()> {
+    let Some(name) = name else {
+        let all = catalog.all()?;
+        let default = catalog.default_name();
+        if cli.json {
+            let list: Vec<_> = all
+                .iter()
+                .map(|r| json!({
+                    "name": r.name(),
+                    "title": r.def.title,
+                    "aliases": r.def.aliases,
+                    "default": Some(r.name().to_string()) == default,
+                    "procedures": r.def.procedures.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                }))
+                .collect();
+            return write_json(out, &json!(list));
+        }
+        out.extend_from_slice(render::rulesets(&all, default.as_deref()).as_bytes());
+        return Ok(());
+    };
+    let ruleset = catalog.ruleset(cli.rules.as_deref())?;
+    let Some(p) = ruleset.procedure(name) else {
+        // Not a procedure: perhaps a ruleset's name.
+        if let Ok(r) = catalog.ruleset(Some(name)) {
+            out.extend_from_slice(render::ruleset(&r).as_bytes());
+            return Ok(());
+        }
+        return Err(ruleset.procedure_or_err(name).err().unwrap_or_else(|| Error::usage(format!("no procedure `{name}`"))));
+    };
+    if cli.json {
+        let factors: Vec<_> = ruleset
+            .chain_factors(p)
+            .iter()
+            .filter_map(|n| ruleset.factor(n))
+            .map(|f| json!({
+                "name": f.name,
+                "kind": situation::kind_of(f),
+                "help": f.help,
+                "aliases": f.aliases,
+                "default": f.default,
+                "values": ruleset.values(f).iter().map(|v| json!({"name": v.name(), "label": v.label(), "aliases": v.aliases(), "note": v.note()})).collect::<Vec<_>>(),
+                "note": f.note,
+            }))
+            .collect();
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "title": p.title,
+            "help": p.help,
+            "aliases": p.aliases,
+            "factors": factors,
+            "notes": p.notes,
+        });
+        return write_json(out, &value);
+    }
+    out.extend_from_slice(render::procedure(&ruleset, p).as_bytes());
+    Ok(())
+}

@@ -1,0 +1,140 @@
+//! The catalog of rulesets: the tables embedded at compile time, plus a user's own directory
+//! (`--tables DIR` or `UMPIRE_TABLES`). Only the ruleset in use is parsed.
+
+use std::path::Path;
+
+use include_dir::{Dir, include_dir};
+
+use crate::error::{Error, Result};
+use crate::ruleset::Ruleset;
+use crate::suggest::did_you_mean;
+
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/tables");
+
+/// A ruleset file not yet parsed.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// Shown in messages: `tables/000-x.yaml` or the user's path.
+    file: String,
+    /// The name the file suggests (`x` from `000-x.yaml`), tried before parsing anything.
+    stem: String,
+    text: String,
+}
+
+/// Every ruleset the user can pick, user files first so that they can override a built-in one.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+    builtin: usize,
+}
+
+fn stem_of(name: &str) -> String {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let base = base.trim_end_matches(".yaml").trim_end_matches(".yml");
+    base.trim_start_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '_').to_string()
+}
+
+fn is_table(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".yml")
+}
+
+impl Catalog {
+    /// The embedded tables, and the YAML files of `user_dir` when given.
+    pub fn load(user_dir: Option<&Path>) -> Result<Catalog> {
+        let mut entries = Vec::new();
+        if let Some(dir) = user_dir {
+            let read = std::fs::read_dir(dir).map_err(|e| {
+                Error::usage(format!("cannot read the tables directory {}: {e}", dir.display()))
+                    .with_hint("--tables (or UMPIRE_TABLES) names a directory of ruleset .yaml files")
+            })?;
+            let mut paths: Vec<_> = read.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| is_table(&p.to_string_lossy())).collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| Error::failure(format!("cannot read {}: {e}", path.display())))?;
+                let file = path.display().to_string();
+                entries.push(Entry { stem: stem_of(&file), file, text });
+            }
+        }
+        let mut builtin: Vec<Entry> = EMBEDDED
+            .files()
+            .filter(|f| is_table(&f.path().to_string_lossy()))
+            .map(|f| {
+                let name = f.path().to_string_lossy().to_string();
+                Entry {
+                    file: format!("tables/{name}"),
+                    stem: stem_of(&name),
+                    text: f.contents_utf8().unwrap_or_default().to_string(),
+                }
+            })
+            .collect();
+        builtin.sort_by(|a, b| a.file.cmp(&b.file));
+        let count = builtin.len();
+        entries.extend(builtin);
+        Ok(Catalog { entries, builtin: count })
+    }
+
+    /// The default ruleset: the first built-in table in file order.
+    pub fn default_name(&self) -> Option<String> {
+        self.entries.get(self.entries.len() - self.builtin).map(|e| e.stem.clone())
+    }
+
+    /// The ruleset called `name` (its id or an alias), or the default.
+    pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset> {
+        let wanted = match name {
+            Some(n) => n.to_string(),
+            None => self.default_name().ok_or_else(|| Error::failure("no ruleset is built in"))?,
+        };
+        if let Some(e) = self.entries.iter().find(|e| e.stem == wanted) {
+            let r = Ruleset::parse(&e.file, &e.text)?;
+            if r.name() == wanted || r.def.aliases.contains(&wanted) {
+                return Ok(r);
+            }
+        }
+        // Not found by file name: look inside every file (ids and aliases).
+        let all = self.all()?;
+        let found = all
+            .iter()
+            .find(|r| r.name() == wanted)
+            .or_else(|| all.iter().find(|r| r.def.aliases.contains(&wanted)));
+        if let Some(r) = found {
+            return Ok(r.clone());
+        }
+        let names: Vec<&str> = all.iter().map(Ruleset::name).collect();
+        let mut candidates = names.clone();
+        candidates.extend(all.iter().flat_map(|r| r.def.aliases.iter().map(String::as_str)));
+        Err(Error::usage(format!("no ruleset `{wanted}`; there are: {}", names.join(", ")))
+            .with_hint_opt(did_you_mean(&wanted, candidates)))
+    }
+
+    /// Every ruleset, parsed; a user's file that fails is an error naming it.
+    pub fn all(&self) -> Result<Vec<Ruleset>> {
+        let mut out: Vec<Ruleset> = Vec::new();
+        for e in &self.entries {
+            let r = Ruleset::parse(&e.file, &e.text)?;
+            if !out.iter().any(|x| x.name() == r.name()) {
+                out.push(r);
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_table_loads() {
+        let catalog = Catalog::load(None).unwrap();
+        let all = catalog.all().unwrap();
+        assert!(!all.is_empty());
+        assert_eq!(catalog.ruleset(None).unwrap().name(), all.first().unwrap().name());
+    }
+
+    #[test]
+    fn file_stems_drop_the_number() {
+        assert_eq!(stem_of("tables/000-some-rules.yaml"), "some-rules");
+        assert_eq!(stem_of("house.yml"), "house");
+    }
+}
