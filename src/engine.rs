@@ -872,7 +872,12 @@ impl<'a> Plan<'a> {
                 let mut tails: Vec<(Vec<String>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
                 for (q, s, _) in follows {
                     let input = Input { shared: s, sides: Default::default() };
-                    let sub = Plan::new(self.ruleset, q, &input)?.chain_odds()?;
+                    let plan = Plan::new(self.ruleset, q, &input)?;
+                    // A distance that follows is one outcome ("retreat 2-12 inches"), not eleven.
+                    let sub = match plan.amount_span()? {
+                        Some(span) => vec![(span, Fraction::ONE)],
+                        None => plan.chain_odds()?,
+                    };
                     let mut grown = Vec::new();
                     for (labels, tp) in &tails {
                         for (l, sp) in &sub {
@@ -896,6 +901,15 @@ impl<'a> Plan<'a> {
             }
         }
         Ok(out)
+    }
+
+    /// For a step whose result is a distance: `retreat 2-12 inches`.
+    pub fn amount_span(&self) -> Result<Option<String>> {
+        let Reading::Amount { unit, .. } = &self.reading else { return Ok(None) };
+        let values: Vec<i64> = self.distribution()?.iter().filter_map(|(d, _)| d.amount).collect();
+        let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
+        let span = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
+        Ok(Some(format!("{} {span} {unit}", self.procedure.name).trim_end().to_string()))
     }
 
     /// The plans of the steps that may follow at once, for showing their odds too.
