@@ -170,7 +170,7 @@ fn signed(v: i64) -> String {
 /// Modifiers of one side, each applied or ignored with the reason.
 fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine>, i64) {
     let mut lines = Vec::new();
-    let mut net = 0;
+    let mut net: i64 = 0;
     for group in &p.modifiers {
         let mut candidates: Vec<ModLine> = Vec::new();
         for item in &group.items {
@@ -211,7 +211,7 @@ fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine
                     line.reason = Some(if line.value > 0 { "greatest positive".into() } else { "greatest negative".into() });
                 }
                 if line.applied {
-                    net += line.value;
+                    net = net.saturating_add(line.value);
                 }
             }
             lines.push(line);
@@ -483,7 +483,7 @@ impl<'a> Plan<'a> {
         match &side.dice {
             DicePlan::Roll(spec) => {
                 let kept = spec.kept(faces);
-                let total = kept.iter().sum();
+                let total = kept.iter().fold(0i64, |a, b| a.saturating_add(*b));
                 (kept, total)
             }
             DicePlan::Fixed(v) => (Vec::new(), *v),
@@ -498,7 +498,7 @@ impl<'a> Plan<'a> {
             let f = faces.get(i).copied().unwrap_or(&[]);
             let (_, natural) = Self::natural(side, f);
             naturals.push((f, natural));
-            totals.push(natural + side.net);
+            totals.push(natural.saturating_add(side.net));
         }
         // Natural results are read on the first (or only) side's dice, whatever the modifiers.
         if let Some((f, natural)) = naturals.first() {
@@ -565,10 +565,10 @@ impl<'a> Plan<'a> {
                 plain(result, format!("total {total}{clamped}: {}", self.label(result)))
             }
             Reading::Grid { row, first_column } => {
-                let width = i64::try_from(row.results.len()).unwrap_or(1);
-                let column = (total - first_column).clamp(0, width - 1);
+                let width = i64::try_from(row.results.len()).unwrap_or(1).max(1);
+                let column = total.saturating_sub(*first_column).clamp(0, width - 1);
                 let result = usize::try_from(column).ok().and_then(|c| row.results.get(c)).map_or("", String::as_str);
-                let read = first_column + column;
+                let read = first_column.saturating_add(column);
                 let clamped = if read == total { String::new() } else { format!(", read as {read}") };
                 plain(result, format!("row {}, total {total}{clamped}: {}", row.label, self.label(result)))
             }
@@ -576,7 +576,7 @@ impl<'a> Plan<'a> {
                 let mut v = total;
                 let mut steps = Vec::new();
                 for (label, round_up) in halves {
-                    v = if *round_up { (v + 1).div_euclid(2) } else { v.div_euclid(2) };
+                    v = if *round_up { v.saturating_add(1).div_euclid(2) } else { v.div_euclid(2) };
                     steps.push(format!("halved ({label}, rounded {}) to {v}", if *round_up { "up" } else { "down" }));
                 }
                 if let Some(f) = floor
@@ -625,7 +625,7 @@ impl<'a> Plan<'a> {
         let (w, l, hi, lo) = if a > b { (0, 1, a, b) } else { (1, 0, b, a) };
         let (result, how) = match c.by {
             CompareBy::Margin => {
-                let margin = hi - lo;
+                let margin = hi.saturating_sub(lo);
                 let r = c
                     .bands
                     .iter()
@@ -634,7 +634,7 @@ impl<'a> Plan<'a> {
                 (r, format!("{} wins by {margin}", name(w)))
             }
             CompareBy::Doubling => {
-                let doubled = hi >= 2 * lo;
+                let doubled = i128::from(hi) >= 2 * i128::from(lo);
                 let r = if doubled { c.doubled.clone() } else { c.beaten.clone() }.unwrap_or_default();
                 (r, format!("{} wins{}", name(w), if doubled { " and doubles the score" } else { "" }))
             }
