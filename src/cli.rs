@@ -19,7 +19,12 @@ use crate::tables::Catalog;
 /// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
 /// the rules say, explains every step, and gives the exact odds.
 #[derive(Debug, Parser)]
-#[command(name = "umpire", version, propagate_version = true, max_term_width = 100)]
+#[command(
+    name = "umpire",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
 pub struct Cli {
     /// Ruleset to use (see `umpire rules`); the first built-in one by default.
     #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_RULES")]
@@ -94,7 +99,10 @@ fn emit(bytes: &[u8]) {
 
 /// Pre-read `--rules` and `--tables` so that help can show the tables' own names.
 fn prescan(args: &[OsString]) -> (Option<String>, Option<PathBuf>, Option<(String, String)>) {
-    let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().to_string()).collect();
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().to_string())
+        .collect();
     let mut rules = std::env::var("UMPIRE_RULES").ok();
     let mut tables = std::env::var_os("UMPIRE_TABLES").map(PathBuf::from);
     let mut sub = None;
@@ -125,14 +133,25 @@ fn prescan(args: &[OsString]) -> (Option<String>, Option<PathBuf>, Option<(Strin
 /// The clap command, with the ruleset's procedures and factors in the help when asked for help.
 fn command(args: &[OsString]) -> clap::Command {
     let cmd = Cli::command();
-    let wants_help = args.iter().any(|a| a == "--help" || a == "-h" || a == "help");
+    let wants_help = args
+        .iter()
+        .any(|a| a == "--help" || a == "-h" || a == "help");
     if !wants_help {
         return cmd;
     }
     let (rules, tables, sub) = prescan(args);
-    let Ok(catalog) = Catalog::load(tables.as_deref()) else { return cmd };
-    let Ok(ruleset) = catalog.ruleset(rules.as_deref()) else { return cmd };
-    let names: Vec<&str> = ruleset.def.procedures.iter().map(|p| p.name.as_str()).collect();
+    let Ok(catalog) = Catalog::load(tables.as_deref()) else {
+        return cmd;
+    };
+    let Ok(ruleset) = catalog.ruleset(rules.as_deref()) else {
+        return cmd;
+    };
+    let names: Vec<&str> = ruleset
+        .def
+        .procedures
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
     let list = format!("Procedures of {}: {}", ruleset.def.title, names.join(", "));
     let mut cmd = cmd
         .mut_subcommand("roll", |c| c.after_help(list.clone()))
@@ -154,18 +173,30 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             use clap::error::ErrorKind;
             let text = e.render().to_string();
             return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     out.extend_from_slice(text.as_bytes());
                     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                        Err(Error::usage("a command is needed").with_hint("try `umpire roll shoot` or `umpire rules`"))
+                        Err(Error::usage("a command is needed")
+                            .with_hint("try `umpire roll shoot` or `umpire rules`"))
                     } else {
                         Ok(())
                     }
                 }
                 _ => {
-                    let first = text.lines().next().unwrap_or("").trim_start_matches("error: ").to_string();
-                    let tip = text.lines().find(|l| l.trim_start().starts_with("tip:")).map(|l| l.trim().trim_start_matches("tip: ").to_string());
-                    Err(Error::usage(first).with_hint(tip.unwrap_or_else(|| "see `umpire --help`".into())))
+                    let first = text
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .trim_start_matches("error: ")
+                        .to_string();
+                    let tip = text
+                        .lines()
+                        .find(|l| l.trim_start().starts_with("tip:"))
+                        .map(|l| l.trim().trim_start_matches("tip: ").to_string());
+                    Err(Error::usage(first)
+                        .with_hint(tip.unwrap_or_else(|| "see `umpire --help`".into())))
                 }
             };
         }
@@ -174,7 +205,12 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     let catalog = Catalog::load(cli.tables.as_deref())?;
     match &cli.command {
         Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
-        Command::Roll { procedure, factors, dice, times } => {
+        Command::Roll {
+            procedure,
+            factors,
+            dice,
+            times,
+        } => {
             let ruleset = catalog.ruleset(cli.rules.as_deref())?;
             roll(&cli, &ruleset, procedure, factors, dice, *times, out)
         }
@@ -186,7 +222,8 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
 }
 
 fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
+    serde_json::to_writer_pretty(&mut *out, value)
+        .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
     out.push(b'\n');
     Ok(())
 }
@@ -195,7 +232,11 @@ fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     // RandomState is seeded from the operating system, once per process.
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
     h.finish()
 }
 
@@ -214,11 +255,22 @@ fn count_throws(s: &Step, entered: &mut usize, rolled: &mut usize) {
     }
 }
 
-fn roll(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], dice: &[String], times: u32, out: &mut Vec<u8>) -> Result<()> {
+fn roll(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+    dice: &[String],
+    times: u32,
+    out: &mut Vec<u8>,
+) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
-    let entered = dice.iter().map(|d| parse_faces(d)).collect::<Result<Vec<_>>>()?;
+    let entered = dice
+        .iter()
+        .map(|d| parse_faces(d))
+        .collect::<Result<Vec<_>>>()?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let mut source = DiceSource::new(seed, entered);
     let mut steps = Vec::new();
@@ -226,7 +278,11 @@ fn roll(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], dice: &
         steps.push(plan.resolve(&mut source, None)?);
     }
     if let Some(left) = source.unused().front() {
-        let shown = left.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        let shown = left
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
         return Err(Error::usage(format!(
             "--dice {shown} was not used: the chain made {} roll(s) and needed no more",
             dice.len() - source.unused().len()
@@ -234,8 +290,14 @@ fn roll(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], dice: &
         .with_hint("give one --dice per roll actually made, in order"));
     }
     let (mut n_entered, mut n_rolled) = (0, 0);
-    steps.iter().for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
-    let rules_flag = cli.rules.as_ref().map(|r| format!(" --rules {r}")).unwrap_or_default();
+    steps
+        .iter()
+        .for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
+    let rules_flag = cli
+        .rules
+        .as_ref()
+        .map(|r| format!(" --rules {r}"))
+        .unwrap_or_default();
     let mut tally: Vec<(String, u32)> = Vec::new();
     for s in &steps {
         let o = s.outcome();
@@ -245,7 +307,15 @@ fn roll(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], dice: &
         }
     }
     if cli.json {
-        let follow: Vec<_> = steps.iter().map(|s| render::follow_ups(s).into_iter().cloned().collect::<Vec<_>>()).collect();
+        let follow: Vec<_> = steps
+            .iter()
+            .map(|s| {
+                render::follow_ups(s)
+                    .into_iter()
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect();
         let value = json!({
             "ruleset": ruleset.name(),
             "procedure": p.name,
@@ -270,17 +340,35 @@ fn roll(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], dice: &
         use std::fmt::Write as _;
         for (i, s) in steps.iter().enumerate() {
             let faces: Vec<String> = flatten_faces(s);
-            let _ = writeln!(text, "{:>4}. {}   [{}]", i + 1, s.outcome(), faces.join("; "));
+            let _ = writeln!(
+                text,
+                "{:>4}. {}   [{}]",
+                i + 1,
+                s.outcome(),
+                faces.join("; ")
+            );
         }
         let _ = writeln!(text, "summary of {times}:");
-        let width = tally.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+        let width = tally
+            .iter()
+            .map(|(l, _)| l.chars().count())
+            .max()
+            .unwrap_or(0);
         for (l, n) in &tally {
-            let _ = writeln!(text, "  {l:<width$}  {n:>5}  {:>5.1}%", f64::from(*n) * 100.0 / f64::from(times));
+            let _ = writeln!(
+                text,
+                "  {l:<width$}  {n:>5}  {:>5.1}%",
+                f64::from(*n) * 100.0 / f64::from(times)
+            );
         }
         let amounts: Vec<i64> = steps.iter().filter_map(|s| s.decision.amount).collect();
         if amounts.len() == steps.len() {
             let total: i64 = amounts.iter().sum();
-            let _ = writeln!(text, "  total {total}, average {:.2}", total as f64 / f64::from(times));
+            let _ = writeln!(
+                text,
+                "  total {total}, average {:.2}",
+                total as f64 / f64::from(times)
+            );
         }
     }
     text.push_str(&format!(
@@ -295,7 +383,13 @@ fn flatten_faces(s: &Step) -> Vec<String> {
         .throws
         .iter()
         .filter(|t| t.dice.is_some())
-        .map(|t| t.faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+        .map(|t| {
+            t.faces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
         .collect();
     for n in &s.next {
         v.extend(flatten_faces(n));
@@ -303,7 +397,13 @@ fn flatten_faces(s: &Step) -> Vec<String> {
     v
 }
 
-fn odds(cli: &Cli, ruleset: &Ruleset, procedure: &str, words: &[String], out: &mut Vec<u8>) -> Result<()> {
+fn odds(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+    out: &mut Vec<u8>,
+) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
@@ -349,13 +449,15 @@ fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) ->
         if cli.json {
             let list: Vec<_> = all
                 .iter()
-                .map(|r| json!({
-                    "name": r.name(),
-                    "title": r.def.title,
-                    "aliases": r.def.aliases,
-                    "default": Some(r.name().to_string()) == default,
-                    "procedures": r.def.procedures.iter().map(|p| &p.name).collect::<Vec<_>>(),
-                }))
+                .map(|r| {
+                    json!({
+                        "name": r.name(),
+                        "title": r.def.title,
+                        "aliases": r.def.aliases,
+                        "default": Some(r.name().to_string()) == default,
+                        "procedures": r.def.procedures.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                    })
+                })
                 .collect();
             return write_json(out, &json!(list));
         }
@@ -369,7 +471,10 @@ fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) ->
             out.extend_from_slice(render::ruleset(&r).as_bytes());
             return Ok(());
         }
-        return Err(ruleset.procedure_or_err(name).err().unwrap_or_else(|| Error::usage(format!("no procedure `{name}`"))));
+        return Err(ruleset
+            .procedure_or_err(name)
+            .err()
+            .unwrap_or_else(|| Error::usage(format!("no procedure `{name}`"))));
     };
     if cli.json {
         let factors: Vec<_> = ruleset

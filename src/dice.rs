@@ -19,7 +19,10 @@ pub struct Die {
 
 impl Die {
     pub fn numbered(sides: i64) -> Die {
-        Die { name: format!("d{sides}"), faces: (1..=sides).collect() }
+        Die {
+            name: format!("d{sides}"),
+            faces: (1..=sides).collect(),
+        }
     }
 
     /// The faces as a reader would list them: `1..6`, or `2,3,3,4,4,5`.
@@ -27,7 +30,12 @@ impl Die {
         let plain = self.faces.iter().zip(1..).all(|(f, i)| *f == i);
         match (plain, self.faces.first(), self.faces.last()) {
             (true, Some(first), Some(last)) => format!("{first}..{last}"),
-            _ => self.faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+            _ => self
+                .faces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
         }
     }
 }
@@ -56,13 +64,26 @@ impl DiceSpec {
         let (count, rest) = text.split_at(digits);
         // A custom die is named whole (`1avd`); a plain one is `d` and its sides (`2d6`).
         let custom_faces = custom(rest);
-        let name = if custom_faces.is_some() { rest } else { rest.strip_prefix(['d', 'D']).ok_or_else(bad)? };
-        let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
+        let name = if custom_faces.is_some() {
+            rest
+        } else {
+            rest.strip_prefix(['d', 'D']).ok_or_else(bad)?
+        };
+        let count: usize = if count.is_empty() {
+            1
+        } else {
+            count.parse().map_err(|_| bad())?
+        };
         if count == 0 || count > MAX_DICE {
-            return Err(Error::usage(format!("`{text}` throws {count} dice; a roll takes 1 to {MAX_DICE}")));
+            return Err(Error::usage(format!(
+                "`{text}` throws {count} dice; a roll takes 1 to {MAX_DICE}"
+            )));
         }
         let die = if let Some(faces) = custom_faces {
-            Die { name: name.to_string(), faces }
+            Die {
+                name: name.to_string(),
+                faces,
+            }
         } else if let Ok(sides) = name.parse::<i64>() {
             if !(2..=100).contains(&sides) {
                 return Err(Error::usage(format!("`{text}`: a die has 2 to 100 sides")));
@@ -70,9 +91,17 @@ impl DiceSpec {
             Die::numbered(sides)
         } else {
             let faces = custom(name).ok_or_else(bad)?;
-            Die { name: name.to_string(), faces }
+            Die {
+                name: name.to_string(),
+                faces,
+            }
         };
-        Ok(DiceSpec { count, die, drop_highest: 0, drop_lowest: 0 })
+        Ok(DiceSpec {
+            count,
+            die,
+            drop_highest: 0,
+            drop_lowest: 0,
+        })
     }
 
     /// How many ordered throws there are (each equally likely).
@@ -82,7 +111,9 @@ impl DiceSpec {
             n = n
                 .checked_mul(self.die.faces.len())
                 .filter(|n| *n <= 2_000_000)
-                .ok_or_else(|| Error::failure(format!("{self} has too many outcomes to enumerate")))?;
+                .ok_or_else(|| {
+                    Error::failure(format!("{self} has too many outcomes to enumerate"))
+                })?;
         }
         Ok(n)
     }
@@ -110,7 +141,10 @@ impl DiceSpec {
         sorted.sort_unstable();
         let low = self.drop_lowest.min(sorted.len());
         let high = self.drop_highest.min(sorted.len() - low);
-        sorted.get(low..sorted.len() - high).map(<[i64]>::to_vec).unwrap_or_default()
+        sorted
+            .get(low..sorted.len() - high)
+            .map(<[i64]>::to_vec)
+            .unwrap_or_default()
     }
 
     /// Is this one face a face of the die?
@@ -172,13 +206,21 @@ impl DiceSource {
         if let Some(faces) = self.entered.pop_front() {
             self.used += 1;
             let which = ordinal(self.used);
-            let shown = faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+            let shown = faces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
             if faces.len() != spec.count {
                 return Err(Error::usage(format!(
                     "the {which} --dice ({shown}) has {} face(s), but {what} throws {spec}",
                     faces.len()
                 ))
-                .with_hint(format!("enter {} face(s), e.g. --dice {}", spec.count, example(spec))));
+                .with_hint(format!(
+                    "enter {} face(s), e.g. --dice {}",
+                    spec.count,
+                    example(spec)
+                )));
             }
             if let Some(bad) = faces.iter().find(|f| !spec.has_face(**f)) {
                 return Err(Error::usage(format!(
@@ -188,13 +230,25 @@ impl DiceSource {
                 ))
                 .with_hint(format!("{what} throws {spec}")));
             }
-            return Ok(Throw { faces, entered: true });
+            return Ok(Throw {
+                faces,
+                entered: true,
+            });
         }
         let sides = spec.die.faces.len();
         let faces = (0..spec.count)
-            .map(|_| spec.die.faces.get(self.rng.random_range(0..sides)).copied().unwrap_or(0))
+            .map(|_| {
+                spec.die
+                    .faces
+                    .get(self.rng.random_range(0..sides))
+                    .copied()
+                    .unwrap_or(0)
+            })
             .collect();
-        Ok(Throw { faces, entered: false })
+        Ok(Throw {
+            faces,
+            entered: false,
+        })
     }
 }
 
@@ -221,8 +275,11 @@ pub fn parse_faces(text: &str) -> Result<Vec<i64>> {
         .filter(|s| !s.trim().is_empty())
         .map(|s| {
             s.trim().parse::<i64>().map_err(|_| {
-                Error::usage(format!("--dice {text}: `{}` is not a whole number", s.trim()))
-                    .with_hint("give the faces thrown, separated by commas, e.g. --dice 4,2")
+                Error::usage(format!(
+                    "--dice {text}: `{}` is not a whole number",
+                    s.trim()
+                ))
+                .with_hint("give the faces thrown, separated by commas, e.g. --dice 4,2")
             })
         })
         .collect();
@@ -248,7 +305,8 @@ mod tests {
         let d8 = DiceSpec::parse("d8", &none).unwrap();
         assert_eq!(d8.count, 1);
         assert_eq!(d8.die.faces.len(), 8);
-        let avd = DiceSpec::parse("1avd", &|n| (n == "avd").then(|| vec![2, 3, 3, 4, 4, 5])).unwrap();
+        let avd =
+            DiceSpec::parse("1avd", &|n| (n == "avd").then(|| vec![2, 3, 3, 4, 4, 5])).unwrap();
         assert_eq!(avd.die.describe_faces(), "2,3,3,4,4,5");
         assert!(DiceSpec::parse("0d6", &none).is_err());
         assert!(DiceSpec::parse("2x6", &none).is_err());
@@ -268,9 +326,18 @@ mod tests {
         let spec = DiceSpec::parse("2d6", &none).unwrap();
         let mut source = DiceSource::new(1, vec![vec![7, 1]]);
         let err = source.throw(&spec, "shoot").unwrap_err();
-        assert!(err.message.contains("7, which is not a face of a d6"), "{err}");
+        assert!(
+            err.message.contains("7, which is not a face of a d6"),
+            "{err}"
+        );
         let mut source = DiceSource::new(1, vec![vec![3, 3]]);
-        assert_eq!(source.throw(&spec, "shoot").unwrap(), Throw { faces: vec![3, 3], entered: true });
+        assert_eq!(
+            source.throw(&spec, "shoot").unwrap(),
+            Throw {
+                faces: vec![3, 3],
+                entered: true
+            }
+        );
         let rolled = source.throw(&spec, "shoot").unwrap();
         assert!(!rolled.entered && rolled.faces.iter().all(|f| (1..=6).contains(f)));
     }

@@ -44,10 +44,26 @@ pub struct SidePlan {
 
 #[derive(Debug, Clone)]
 enum Reading<'a> {
-    Check { compare: Comparison, target: i64, target_text: String, pass: &'a str, fail: &'a str },
-    Table { clamp: Option<[i64; 2]>, rows: &'a [crate::schema::BandDef] },
-    Grid { row: &'a GridRow, first_column: i64 },
-    Amount { unit: String, floor: Option<i64>, halves: Vec<(String, bool)> },
+    Check {
+        compare: Comparison,
+        target: i64,
+        target_text: String,
+        pass: &'a str,
+        fail: &'a str,
+    },
+    Table {
+        clamp: Option<[i64; 2]>,
+        rows: &'a [crate::schema::BandDef],
+    },
+    Grid {
+        row: &'a GridRow,
+        first_column: i64,
+    },
+    Amount {
+        unit: String,
+        floor: Option<i64>,
+        halves: Vec<(String, bool)>,
+    },
     Compare(&'a CompareDef),
 }
 
@@ -164,7 +180,11 @@ impl Step {
 }
 
 fn signed(v: i64) -> String {
-    if v > 0 { format!("+{v}") } else { v.to_string() }
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
 }
 
 /// Modifiers of one side, each applied or ignored with the reason.
@@ -178,37 +198,72 @@ fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine
                 candidates.push(line);
             }
         }
-        let applicable: Vec<(usize, i64)> =
-            candidates.iter().enumerate().filter(|(_, l)| l.applied).map(|(i, l)| (i, l.value)).collect();
-        let best = applicable.iter().filter(|(_, v)| *v > 0).fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
-            Some((_, b)) if b >= v => acc,
-            _ => Some((i, v)),
-        });
-        let worst = applicable.iter().filter(|(_, v)| *v < 0).fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
-            Some((_, w)) if w <= v => acc,
-            _ => Some((i, v)),
-        });
-        let label_of = |i: usize| candidates.get(i).map(|l| format!("{} {}", l.label, signed(l.value))).unwrap_or_default();
+        let applicable: Vec<(usize, i64)> = candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.applied)
+            .map(|(i, l)| (i, l.value))
+            .collect();
+        let best =
+            applicable
+                .iter()
+                .filter(|(_, v)| *v > 0)
+                .fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
+                    Some((_, b)) if b >= v => acc,
+                    _ => Some((i, v)),
+                });
+        let worst =
+            applicable
+                .iter()
+                .filter(|(_, v)| *v < 0)
+                .fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
+                    Some((_, w)) if w <= v => acc,
+                    _ => Some((i, v)),
+                });
+        let label_of = |i: usize| {
+            candidates
+                .get(i)
+                .map(|l| format!("{} {}", l.label, signed(l.value)))
+                .unwrap_or_default()
+        };
         let best_text = best.map(|(i, _)| label_of(i));
         let worst_text = worst.map(|(i, _)| label_of(i));
         for (i, mut line) in candidates.clone().into_iter().enumerate() {
             if line.applied {
                 let keep = match group.policy {
                     Policy::All => true,
-                    Policy::BestAndWorst => line.value == 0 || best.is_some_and(|b| b.0 == i) || worst.is_some_and(|w| w.0 == i),
+                    Policy::BestAndWorst => {
+                        line.value == 0
+                            || best.is_some_and(|b| b.0 == i)
+                            || worst.is_some_and(|w| w.0 == i)
+                    }
                     Policy::Best => line.value == 0 || best.is_some_and(|b| b.0 == i),
                     Policy::Worst => line.value == 0 || worst.is_some_and(|w| w.0 == i),
                 };
                 if !keep {
                     line.applied = false;
                     line.reason = Some(match (line.value > 0, group.policy) {
-                        (_, Policy::Best) if line.value < 0 => "only the greatest positive counts".into(),
-                        (_, Policy::Worst) if line.value > 0 => "only the greatest negative counts".into(),
-                        (true, _) => format!("{} is the greatest positive", best_text.clone().unwrap_or_default()),
-                        (false, _) => format!("{} is the greatest negative", worst_text.clone().unwrap_or_default()),
+                        (_, Policy::Best) if line.value < 0 => {
+                            "only the greatest positive counts".into()
+                        }
+                        (_, Policy::Worst) if line.value > 0 => {
+                            "only the greatest negative counts".into()
+                        }
+                        (true, _) => format!(
+                            "{} is the greatest positive",
+                            best_text.clone().unwrap_or_default()
+                        ),
+                        (false, _) => format!(
+                            "{} is the greatest negative",
+                            worst_text.clone().unwrap_or_default()
+                        ),
                     });
                 } else if group.policy != Policy::All && line.value != 0 {
-                    line.reason = Some(if line.value > 0 { "greatest positive".into() } else { "greatest negative".into() });
+                    line.reason = Some(if line.value > 0 {
+                        "greatest positive".into()
+                    } else {
+                        "greatest negative".into()
+                    });
                 }
                 if line.applied {
                     net = net.saturating_add(line.value);
@@ -224,7 +279,13 @@ fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine
 fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> Option<ModLine> {
     let holds = s.guard_holds(ruleset, item.guard());
     let line = |label: String, value: i64, applied: bool, reason: Option<String>| {
-        Some(ModLine { group: group.to_string(), label, value, applied, reason })
+        Some(ModLine {
+            group: group.to_string(),
+            label,
+            value,
+            applied,
+            reason,
+        })
     };
     if let Some(v) = item.value {
         let label = item.label.clone().unwrap_or_default();
@@ -240,22 +301,37 @@ fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> O
     let fname = item.factor.as_deref()?;
     let f = ruleset.factor(fname)?;
     if let Some(values) = &item.values {
-        let Some(Value::Choice(actual)) = s.value(ruleset, &f.name) else { return None };
+        let Some(Value::Choice(actual)) = s.value(ruleset, &f.name) else {
+            return None;
+        };
         let narrowest = values
             .iter()
             .filter_map(|(k, v)| ruleset.key_covers(f, k, &actual).map(|size| (size, k, *v)))
             .min_by_key(|(size, _, _)| *size);
         let explicit = s.given.contains_key(&f.name);
-        let prefix = item.label.as_ref().map(|l| format!("{l} ")).unwrap_or_default();
+        let prefix = item
+            .label
+            .as_ref()
+            .map(|l| format!("{l} "))
+            .unwrap_or_default();
         return match narrowest {
             Some((_, key, v)) => {
                 let key_label = ruleset.value_label(f, key);
                 let actual_label = ruleset.value_label(f, &actual);
-                let label = if key == &actual { format!("{prefix}{key_label}") } else { format!("{prefix}{key_label} ({actual_label})") };
+                let label = if key == &actual {
+                    format!("{prefix}{key_label}")
+                } else {
+                    format!("{prefix}{key_label} ({actual_label})")
+                };
                 if holds {
                     line(label, v, true, None)
                 } else {
-                    line(label, v, false, Some(format!("does not apply: {}", needs_text(ruleset, item, s))))
+                    line(
+                        label,
+                        v,
+                        false,
+                        Some(format!("does not apply: {}", needs_text(ruleset, item, s))),
+                    )
                 }
             }
             None if explicit => {
@@ -273,13 +349,22 @@ fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> O
                     })
                     .unwrap_or_default();
                 if members.is_empty() {
-                    line(format!("{prefix}{}", ruleset.value_label(f, &actual)), 0, true, Some("no modifier listed".into()))
+                    line(
+                        format!("{prefix}{}", ruleset.value_label(f, &actual)),
+                        0,
+                        true,
+                        Some("no modifier listed".into()),
+                    )
                 } else {
                     line(
                         format!("{prefix}{}", ruleset.value_label(f, &actual)),
                         0,
                         false,
-                        Some(format!("this table tells them apart ({}): give the exact {}", members.join(", "), f.name)),
+                        Some(format!(
+                            "this table tells them apart ({}): give the exact {}",
+                            members.join(", "),
+                            f.name
+                        )),
                     )
                 }
             }
@@ -291,11 +376,22 @@ fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> O
         let mut v = n.saturating_mul(each);
         let mut note = format!("{} each", signed(each));
         if let Some(limit) = item.limit {
-            v = if limit < 0 { v.max(limit) } else { v.min(limit) };
+            v = if limit < 0 {
+                v.max(limit)
+            } else {
+                v.min(limit)
+            };
             note.push_str(&format!(", at most {}", signed(limit)));
         }
-        let label = format!("{} {n} ({note})", item.label.clone().unwrap_or_else(|| f.name.clone()));
-        return if holds { line(label, v, true, None) } else { None };
+        let label = format!(
+            "{} {n} ({note})",
+            item.label.clone().unwrap_or_else(|| f.name.clone())
+        );
+        return if holds {
+            line(label, v, true, None)
+        } else {
+            None
+        };
     }
     None
 }
@@ -315,7 +411,12 @@ fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
         let alts: Vec<String> = g
             .any
             .iter()
-            .map(|c| c.iter().map(|(n, w)| cond_text(ruleset, n, w)).collect::<Vec<_>>().join(" and "))
+            .map(|c| {
+                c.iter()
+                    .map(|(n, w)| cond_text(ruleset, n, w))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
             .collect();
         parts.push(format!("needs {}", alts.join(" or ")));
     }
@@ -331,7 +432,11 @@ fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
 
 pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::schema::CondValue) -> String {
     use crate::schema::CondValue;
-    let label = |v: &str| ruleset.factor(name).map_or(v.to_string(), |f| ruleset.value_label(f, v).to_string());
+    let label = |v: &str| {
+        ruleset
+            .factor(name)
+            .map_or(v.to_string(), |f| ruleset.value_label(f, v).to_string())
+    };
     match want {
         CondValue::Flag(true) => name.to_string(),
         CondValue::Flag(false) => format!("not {name}"),
@@ -343,7 +448,10 @@ pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::schema::CondValue)
             (None, None) => name.to_string(),
         },
         CondValue::One(v) => format!("{name} {}", label(v)),
-        CondValue::Any(vs) => format!("{name} {}", vs.iter().map(|v| label(v)).collect::<Vec<_>>().join(" or ")),
+        CondValue::Any(vs) => format!(
+            "{name} {}",
+            vs.iter().map(|v| label(v)).collect::<Vec<_>>().join(" or ")
+        ),
     }
 }
 
@@ -352,47 +460,85 @@ fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
         Some(crate::schema::FactorKind::Number) => format!("{factor}=N"),
         _ => format!("{factor}=VALUE"),
     };
-    Error::usage(format!("{} needs `{factor}`", procedure.name))
-        .with_hint(format!("add `{example}`; see `umpire rules {}`", procedure.name))
+    Error::usage(format!("{} needs `{factor}`", procedure.name)).with_hint(format!(
+        "add `{example}`; see `umpire rules {}`",
+        procedure.name
+    ))
 }
 
 impl<'a> Plan<'a> {
     /// Prepare `procedure` for the situation(s) given.
-    pub fn new(ruleset: &'a Ruleset, procedure: &'a ProcedureDef, input: &Input) -> Result<Plan<'a>> {
+    pub fn new(
+        ruleset: &'a Ruleset,
+        procedure: &'a ProcedureDef,
+        input: &Input,
+    ) -> Result<Plan<'a>> {
         let situations: Vec<(Option<String>, Situation)> = if procedure.sides.is_empty() {
             vec![(None, input.shared.clone())]
         } else {
             procedure
                 .sides
                 .iter()
-                .map(|s| (Some(s.name.clone()), input.sides.get(&s.name).cloned().unwrap_or_default()))
+                .map(|s| {
+                    (
+                        Some(s.name.clone()),
+                        input.sides.get(&s.name).cloned().unwrap_or_default(),
+                    )
+                })
                 .collect()
         };
         let mut sides = Vec::new();
         for (side, situation) in situations {
             sides.push(Self::side_plan(ruleset, procedure, side, situation)?);
         }
-        let first = sides.first().map(|s| s.situation.clone()).unwrap_or_default();
+        let first = sides
+            .first()
+            .map(|s| s.situation.clone())
+            .unwrap_or_default();
         let reading = Self::reading(ruleset, procedure, &first)?;
-        let naturals = procedure.naturals.iter().filter(|n| first.guard_holds(ruleset, n.guard())).collect();
-        let reroll = procedure.reroll.as_ref().filter(|r| first.guard_holds(ruleset, r.guard()));
-        Ok(Plan { ruleset, procedure, sides, naturals, reroll, reading })
+        let naturals = procedure
+            .naturals
+            .iter()
+            .filter(|n| first.guard_holds(ruleset, n.guard()))
+            .collect();
+        let reroll = procedure
+            .reroll
+            .as_ref()
+            .filter(|r| first.guard_holds(ruleset, r.guard()));
+        Ok(Plan {
+            ruleset,
+            procedure,
+            sides,
+            naturals,
+            reroll,
+            reading,
+        })
     }
 
-    fn side_plan(ruleset: &Ruleset, p: &ProcedureDef, side: Option<String>, situation: Situation) -> Result<SidePlan> {
+    fn side_plan(
+        ruleset: &Ruleset,
+        p: &ProcedureDef,
+        side: Option<String>,
+        situation: Situation,
+    ) -> Result<SidePlan> {
         let (dice, dice_label) = match &p.roll {
             Some(RollDef::Dice(d)) => (DicePlan::Roll(ruleset.dice(d)?), None),
             Some(RollDef::Cases(cases)) => {
                 let case = cases
                     .iter()
                     .find(|c| situation.guard_holds(ruleset, c.guard()))
-                    .ok_or_else(|| Error::usage(format!("no case of {}'s dice fits this situation", p.name)).with_hint(format!("see `umpire rules {}`", p.name)))?;
+                    .ok_or_else(|| {
+                        Error::usage(format!("no case of {}'s dice fits this situation", p.name))
+                            .with_hint(format!("see `umpire rules {}`", p.name))
+                    })?;
                 let plan = match (&case.dice, case.fixed) {
                     (_, Some(v)) => DicePlan::Fixed(v),
                     (Some(d), None) => {
                         let mut spec = ruleset.dice(d)?;
                         if let Some(count) = &case.count {
-                            let n = situation.number(&count.factor).ok_or_else(|| missing(p, &count.factor, ruleset))?;
+                            let n = situation
+                                .number(&count.factor)
+                                .ok_or_else(|| missing(p, &count.factor, ruleset))?;
                             let dice = (n / count.per).max(count.min);
                             spec.count = usize::try_from(dice).unwrap_or(0);
                             if spec.count == 0 || spec.count > crate::dice::MAX_DICE {
@@ -405,16 +551,30 @@ impl<'a> Plan<'a> {
                         }
                         DicePlan::Roll(spec)
                     }
-                    (None, None) => return Err(Error::failure(format!("{}: a roll case has no dice", ruleset.file))),
+                    (None, None) => {
+                        return Err(Error::failure(format!(
+                            "{}: a roll case has no dice",
+                            ruleset.file
+                        )));
+                    }
                 };
                 (plan, case.label.clone())
             }
-            None => return Err(Error::failure(format!("{}: procedure {} has no roll", ruleset.file, p.name))),
+            None => {
+                return Err(Error::failure(format!(
+                    "{}: procedure {} has no roll",
+                    ruleset.file, p.name
+                )));
+            }
         };
         let mut drops = Vec::new();
         let dice = match dice {
             DicePlan::Roll(mut spec) => {
-                for d in p.drop.iter().filter(|d| situation.guard_holds(ruleset, d.guard())) {
+                for d in p
+                    .drop
+                    .iter()
+                    .filter(|d| situation.guard_holds(ruleset, d.guard()))
+                {
                     spec.drop_highest += d.highest;
                     spec.drop_lowest += d.lowest;
                     drops.push(d.label.clone());
@@ -424,7 +584,15 @@ impl<'a> Plan<'a> {
             fixed => fixed,
         };
         let (modifiers, net) = modifiers(ruleset, p, &situation);
-        Ok(SidePlan { side, dice, dice_label, drops, modifiers, net, situation })
+        Ok(SidePlan {
+            side,
+            dice,
+            dice_label,
+            drops,
+            modifiers,
+            net,
+            situation,
+        })
     }
 
     fn reading(ruleset: &'a Ruleset, p: &'a ProcedureDef, s: &Situation) -> Result<Reading<'a>> {
@@ -436,38 +604,84 @@ impl<'a> Plan<'a> {
                         let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
                         (n, format!("{n} ({f})"))
                     } else if let Some(l) = &from.lookup {
-                        let row = s.value(ruleset, &l.rows).ok_or_else(|| missing(p, &l.rows, ruleset))?.word();
-                        let col = s.value(ruleset, &l.columns).ok_or_else(|| missing(p, &l.columns, ruleset))?.word();
-                        let n = l.cells.get(&row).and_then(|r| r.get(&col)).copied().ok_or_else(|| {
-                            Error::failure(format!("{}: {} has no cell for {row} × {col}", ruleset.file, p.name))
-                        })?;
+                        let row = s
+                            .value(ruleset, &l.rows)
+                            .ok_or_else(|| missing(p, &l.rows, ruleset))?
+                            .word();
+                        let col = s
+                            .value(ruleset, &l.columns)
+                            .ok_or_else(|| missing(p, &l.columns, ruleset))?
+                            .word();
+                        let n = l
+                            .cells
+                            .get(&row)
+                            .and_then(|r| r.get(&col))
+                            .copied()
+                            .ok_or_else(|| {
+                                Error::failure(format!(
+                                    "{}: {} has no cell for {row} × {col}",
+                                    ruleset.file, p.name
+                                ))
+                            })?;
                         (n, format!("{n} ({} {row}, {} {col})", l.rows, l.columns))
                     } else {
-                        return Err(Error::failure(format!("{}: {} has an empty target", ruleset.file, p.name)));
+                        return Err(Error::failure(format!(
+                            "{}: {} has an empty target",
+                            ruleset.file, p.name
+                        )));
                     }
                 }
             };
-            return Ok(Reading::Check { compare: c.compare, target, target_text, pass: &c.pass, fail: &c.fail });
+            return Ok(Reading::Check {
+                compare: c.compare,
+                target,
+                target_text,
+                pass: &c.pass,
+                fail: &c.fail,
+            });
         }
         if let Some(t) = &p.table {
-            return Ok(Reading::Table { clamp: t.clamp, rows: &t.rows });
+            return Ok(Reading::Table {
+                clamp: t.clamp,
+                rows: &t.rows,
+            });
         }
         if let Some(g) = &p.grid {
-            let row = g.rows.iter().find(|r| s.guard_holds(ruleset, r.guard())).ok_or_else(|| {
-                let factors = ruleset.own_factors(p).join(", ");
-                Error::usage(format!("no row of {}'s table fits this situation", p.name)).with_hint(format!("give {factors}"))
-            })?;
-            return Ok(Reading::Grid { row, first_column: g.first_column });
+            let row = g
+                .rows
+                .iter()
+                .find(|r| s.guard_holds(ruleset, r.guard()))
+                .ok_or_else(|| {
+                    let factors = ruleset.own_factors(p).join(", ");
+                    Error::usage(format!("no row of {}'s table fits this situation", p.name))
+                        .with_hint(format!("give {factors}"))
+                })?;
+            return Ok(Reading::Grid {
+                row,
+                first_column: g.first_column,
+            });
         }
         if let Some(a) = &p.amount {
-            let halves = a.halve.iter().filter(|h| s.guard_holds(ruleset, h.guard())).map(|h| (h.label.clone(), h.round_up)).collect();
+            let halves = a
+                .halve
+                .iter()
+                .filter(|h| s.guard_holds(ruleset, h.guard()))
+                .map(|h| (h.label.clone(), h.round_up))
+                .collect();
             let unit = a.unit.clone().unwrap_or_else(|| ruleset.unit().to_string());
-            return Ok(Reading::Amount { unit, floor: a.floor, halves });
+            return Ok(Reading::Amount {
+                unit,
+                floor: a.floor,
+                halves,
+            });
         }
         if let Some(c) = &p.compare {
             return Ok(Reading::Compare(c));
         }
-        Err(Error::failure(format!("{}: {} says nothing about reading the dice", ruleset.file, p.name)))
+        Err(Error::failure(format!(
+            "{}: {} says nothing about reading the dice",
+            ruleset.file, p.name
+        )))
     }
 
     fn result_def(&self, name: &str) -> Option<&'a ResultDef> {
@@ -475,7 +689,8 @@ impl<'a> Plan<'a> {
     }
 
     fn label(&self, name: &str) -> String {
-        self.result_def(name).map_or_else(|| name.to_string(), |r| r.label.clone())
+        self.result_def(name)
+            .map_or_else(|| name.to_string(), |r| r.label.clone())
     }
 
     /// The natural (unmodified) total and kept dice of one side's faces.
@@ -503,7 +718,8 @@ impl<'a> Plan<'a> {
         // Natural results are read on the first (or only) side's dice, whatever the modifiers.
         if let Some((f, natural)) = naturals.first() {
             for n in &self.naturals {
-                let doubles = n.doubles && f.len() >= 2 && f.windows(2).all(|w| w.first() == w.last());
+                let doubles =
+                    n.doubles && f.len() >= 2 && f.windows(2).all(|w| w.first() == w.last());
                 let total = !n.total.is_empty() && n.total.contains(natural);
                 if doubles || total {
                     return Decision {
@@ -514,7 +730,11 @@ impl<'a> Plan<'a> {
                         amount: None,
                         natural: Some(n.label.clone()),
                         totals,
-                        explanation: format!("{}: {}, whatever the modifiers", n.label, self.label(&n.result)),
+                        explanation: format!(
+                            "{}: {}, whatever the modifiers",
+                            n.label,
+                            self.label(&n.result)
+                        ),
                     };
                 }
                 if let Some(other) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {
@@ -543,7 +763,13 @@ impl<'a> Plan<'a> {
             explanation,
         };
         match &self.reading {
-            Reading::Check { compare, target, target_text, pass, fail } => {
+            Reading::Check {
+                compare,
+                target,
+                target_text,
+                pass,
+                fail,
+            } => {
                 let (ok, word) = match compare {
                     Comparison::AtLeast => (total >= *target, "or more"),
                     Comparison::MoreThan => (total > *target, "needs more than"),
@@ -555,29 +781,66 @@ impl<'a> Plan<'a> {
                     _ => format!("{word} {target_text}"),
                 };
                 let result = if ok { pass } else { fail };
-                plain(result, format!("total {total} against {against}: {}", self.label(result)))
+                plain(
+                    result,
+                    format!("total {total} against {against}: {}", self.label(result)),
+                )
             }
             Reading::Table { clamp, rows } => {
                 let read = clamp.map_or(total, |[lo, hi]| total.clamp(lo, hi));
-                let row = rows.iter().find(|b| b.min.is_none_or(|m| read >= m) && b.max.is_none_or(|m| read <= m));
+                let row = rows
+                    .iter()
+                    .find(|b| b.min.is_none_or(|m| read >= m) && b.max.is_none_or(|m| read <= m));
                 let result = row.map_or("", |b| b.result.as_str());
-                let clamped = if read == total { String::new() } else { format!(", read as {read}") };
-                plain(result, format!("total {total}{clamped}: {}", self.label(result)))
+                let clamped = if read == total {
+                    String::new()
+                } else {
+                    format!(", read as {read}")
+                };
+                plain(
+                    result,
+                    format!("total {total}{clamped}: {}", self.label(result)),
+                )
             }
             Reading::Grid { row, first_column } => {
                 let width = i64::try_from(row.results.len()).unwrap_or(1).max(1);
                 let column = total.saturating_sub(*first_column).clamp(0, width - 1);
-                let result = usize::try_from(column).ok().and_then(|c| row.results.get(c)).map_or("", String::as_str);
+                let result = usize::try_from(column)
+                    .ok()
+                    .and_then(|c| row.results.get(c))
+                    .map_or("", String::as_str);
                 let read = first_column.saturating_add(column);
-                let clamped = if read == total { String::new() } else { format!(", read as {read}") };
-                plain(result, format!("row {}, total {total}{clamped}: {}", row.label, self.label(result)))
+                let clamped = if read == total {
+                    String::new()
+                } else {
+                    format!(", read as {read}")
+                };
+                plain(
+                    result,
+                    format!(
+                        "row {}, total {total}{clamped}: {}",
+                        row.label,
+                        self.label(result)
+                    ),
+                )
             }
-            Reading::Amount { unit, floor, halves } => {
+            Reading::Amount {
+                unit,
+                floor,
+                halves,
+            } => {
                 let mut v = total;
                 let mut steps = Vec::new();
                 for (label, round_up) in halves {
-                    v = if *round_up { v.saturating_add(1).div_euclid(2) } else { v.div_euclid(2) };
-                    steps.push(format!("halved ({label}, rounded {}) to {v}", if *round_up { "up" } else { "down" }));
+                    v = if *round_up {
+                        v.saturating_add(1).div_euclid(2)
+                    } else {
+                        v.div_euclid(2)
+                    };
+                    steps.push(format!(
+                        "halved ({label}, rounded {}) to {v}",
+                        if *round_up { "up" } else { "down" }
+                    ));
                 }
                 if let Some(f) = floor
                     && v < *f
@@ -585,7 +848,11 @@ impl<'a> Plan<'a> {
                     v = *f;
                     steps.push(format!("never below {f}"));
                 }
-                let label = if unit.is_empty() { v.to_string() } else { format!("{v} {unit}") };
+                let label = if unit.is_empty() {
+                    v.to_string()
+                } else {
+                    format!("{v} {unit}")
+                };
                 let mut explanation = format!("total {total}");
                 if !steps.is_empty() {
                     explanation.push_str(&format!(", {}", steps.join(", ")));
@@ -607,8 +874,16 @@ impl<'a> Plan<'a> {
     }
 
     fn compare(&self, c: &CompareDef, totals: &[i64]) -> Decision {
-        let name = |i: usize| self.sides.get(i).and_then(|s| s.side.clone()).unwrap_or_default();
-        let (a, b) = (totals.first().copied().unwrap_or(0), totals.get(1).copied().unwrap_or(0));
+        let name = |i: usize| {
+            self.sides
+                .get(i)
+                .and_then(|s| s.side.clone())
+                .unwrap_or_default()
+        };
+        let (a, b) = (
+            totals.first().copied().unwrap_or(0),
+            totals.get(1).copied().unwrap_or(0),
+        );
         let scores = format!("{} {a} against {} {b}", name(0), name(1));
         if a == b {
             return Decision {
@@ -629,14 +904,32 @@ impl<'a> Plan<'a> {
                 let r = c
                     .bands
                     .iter()
-                    .find(|x| x.min.is_none_or(|m| margin >= m) && x.max.is_none_or(|m| margin <= m))
+                    .find(|x| {
+                        x.min.is_none_or(|m| margin >= m) && x.max.is_none_or(|m| margin <= m)
+                    })
                     .map_or(String::new(), |x| x.result.clone());
                 (r, format!("{} wins by {margin}", name(w)))
             }
             CompareBy::Doubling => {
                 let doubled = i128::from(hi) >= 2 * i128::from(lo);
-                let r = if doubled { c.doubled.clone() } else { c.beaten.clone() }.unwrap_or_default();
-                (r, format!("{} wins{}", name(w), if doubled { " and doubles the score" } else { "" }))
+                let r = if doubled {
+                    c.doubled.clone()
+                } else {
+                    c.beaten.clone()
+                }
+                .unwrap_or_default();
+                (
+                    r,
+                    format!(
+                        "{} wins{}",
+                        name(w),
+                        if doubled {
+                            " and doubles the score"
+                        } else {
+                            ""
+                        }
+                    ),
+                )
             }
         };
         Decision {
@@ -683,13 +976,27 @@ impl<'a> Plan<'a> {
         }
         // Results in the order the table lists them; amounts by size.
         let rank = |d: &Decision| {
-            let index = self.procedure.results.iter().position(|r| r.name == d.result).unwrap_or(usize::MAX);
-            let side = d.loser.as_ref().and_then(|l| self.sides.iter().position(|s| s.side.as_ref() == Some(l))).unwrap_or(0);
+            let index = self
+                .procedure
+                .results
+                .iter()
+                .position(|r| r.name == d.result)
+                .unwrap_or(usize::MAX);
+            let side = d
+                .loser
+                .as_ref()
+                .and_then(|l| self.sides.iter().position(|s| s.side.as_ref() == Some(l)))
+                .unwrap_or(0);
             (index, d.amount.unwrap_or(0), side)
         };
         counts.sort_by_key(|(d, _)| rank(d));
-        let base: Vec<(Decision, Fraction)> = counts.into_iter().map(|(d, n)| (d, Fraction::new(n, total))).collect();
-        let Some(reroll) = self.reroll else { return Ok(base) };
+        let base: Vec<(Decision, Fraction)> = counts
+            .into_iter()
+            .map(|(d, n)| (d, Fraction::new(n, total)))
+            .collect();
+        let Some(reroll) = self.reroll else {
+            return Ok(base);
+        };
         // A result in `on` is thrown again once and the second throw stands.
         let mut again = Fraction::ZERO;
         for (d, p) in &base {
@@ -699,7 +1006,11 @@ impl<'a> Plan<'a> {
         }
         let mut out = Vec::new();
         for (d, p) in &base {
-            let keep = if reroll.on.contains(&d.result) { Fraction::ZERO } else { *p };
+            let keep = if reroll.on.contains(&d.result) {
+                Fraction::ZERO
+            } else {
+                *p
+            };
             out.push((d.clone(), keep.checked_add(again.checked_mul(*p)?)?));
         }
         Ok(out)
@@ -729,20 +1040,37 @@ impl<'a> Plan<'a> {
             s.given.retain(|k, _| carry.contains(k));
         }
         for (k, v) in &f.set {
-            let Some(fd) = self.ruleset.factor(k) else { continue };
+            let Some(fd) = self.ruleset.factor(k) else {
+                continue;
+            };
             let value = match fd.kind {
-                crate::schema::FactorKind::Flag => Value::Flag(!matches!(v.as_str(), "no" | "false")),
+                crate::schema::FactorKind::Flag => {
+                    Value::Flag(!matches!(v.as_str(), "no" | "false"))
+                }
                 crate::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
                 crate::schema::FactorKind::Choice => Value::Choice(v.clone()),
             };
-            s.given.insert(fd.name.clone(), crate::situation::Given { value, distance: None, via: None });
+            s.given.insert(
+                fd.name.clone(),
+                crate::situation::Given {
+                    value,
+                    distance: None,
+                    via: None,
+                },
+            );
         }
         Ok(s)
     }
 
     /// The follow-ups of a result that apply here: (procedure, situation, definition).
-    fn follows(&self, d: &Decision, which: fn(&ResultDef) -> &Vec<crate::schema::FollowDef>) -> Result<Vec<(&'a ProcedureDef, Situation, FollowFull)>> {
-        let Some(r) = self.result_def(&d.result) else { return Ok(Vec::new()) };
+    fn follows(
+        &self,
+        d: &Decision,
+        which: fn(&ResultDef) -> &Vec<crate::schema::FollowDef>,
+    ) -> Result<Vec<(&'a ProcedureDef, Situation, FollowFull)>> {
+        let Some(r) = self.result_def(&d.result) else {
+            return Ok(Vec::new());
+        };
         let mut out = Vec::new();
         for f in which(r) {
             let f = f.full();
@@ -757,6 +1085,7 @@ impl<'a> Plan<'a> {
     }
 
     fn side_records(&self) -> Vec<SideRecord> {
+        let reads = self.ruleset.own_factors(self.procedure);
         self.sides
             .iter()
             .map(|s| SideRecord {
@@ -772,7 +1101,12 @@ impl<'a> Plan<'a> {
                     .situation
                     .given
                     .iter()
-                    .map(|(n, g)| FactorRecord { name: n.clone(), value: g.value.word(), via: g.via.clone() })
+                    .filter(|(n, _)| reads.contains(n))
+                    .map(|(n, g)| FactorRecord {
+                        name: n.clone(),
+                        value: g.value.word(),
+                        via: g.via.clone(),
+                    })
                     .collect(),
             })
             .collect()
@@ -790,9 +1124,23 @@ impl<'a> Plan<'a> {
                 DicePlan::Roll(spec) => {
                     let t = source.throw(spec, &what)?;
                     let (kept, natural_total) = Self::natural(s, &t.faces);
-                    ThrowRecord { side: s.side.clone(), dice: Some(spec.to_string()), faces: t.faces, kept, entered: t.entered, natural_total }
+                    ThrowRecord {
+                        side: s.side.clone(),
+                        dice: Some(spec.to_string()),
+                        faces: t.faces,
+                        kept,
+                        entered: t.entered,
+                        natural_total,
+                    }
                 }
-                DicePlan::Fixed(v) => ThrowRecord { side: s.side.clone(), dice: None, faces: Vec::new(), kept: Vec::new(), entered: false, natural_total: *v },
+                DicePlan::Fixed(v) => ThrowRecord {
+                    side: s.side.clone(),
+                    dice: None,
+                    faces: Vec::new(),
+                    kept: Vec::new(),
+                    entered: false,
+                    natural_total: *v,
+                },
             };
             out.push(rec);
         }
@@ -811,7 +1159,10 @@ impl<'a> Plan<'a> {
             let second = self.throw_all(source)?;
             let faces: Vec<&[i64]> = second.iter().map(|t| t.faces.as_slice()).collect();
             let again = self.decide(&faces);
-            reroll = Some(format!("{}: {} thrown again, the second throw stands", r.label, decision.label));
+            reroll = Some(format!(
+                "{}: {} thrown again, the second throw stands",
+                r.label, decision.label
+            ));
             decision = again;
             throws.extend(second);
         }
@@ -822,7 +1173,10 @@ impl<'a> Plan<'a> {
             .map_or(Fraction::ZERO, |(_, p)| p);
         let mut next = Vec::new();
         for (q, s, f) in self.follows(&decision, |r| &r.next)? {
-            let input = Input { shared: s, sides: Default::default() };
+            let input = Input {
+                shared: s,
+                sides: Default::default(),
+            };
             let plan = Plan::new(self.ruleset, q, &input)?;
             next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
         }
@@ -835,7 +1189,9 @@ impl<'a> Plan<'a> {
             throws,
             reroll,
             chance,
-            note: self.result_def(&decision.result).and_then(|r| r.note.clone()),
+            note: self
+                .result_def(&decision.result)
+                .and_then(|r| r.note.clone()),
             decision,
             next,
             follow_ups,
@@ -857,7 +1213,11 @@ impl<'a> Plan<'a> {
                 (Some(w), None) => Some(w),
                 (None, n) => n.clone(),
             };
-            out.push(FollowUp { procedure: q.name.clone(), args, note });
+            out.push(FollowUp {
+                procedure: q.name.clone(),
+                args,
+                note,
+            });
         }
         Ok(out)
     }
@@ -871,7 +1231,10 @@ impl<'a> Plan<'a> {
             if !follows.is_empty() {
                 let mut tails: Vec<(Vec<String>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
                 for (q, s, _) in follows {
-                    let input = Input { shared: s, sides: Default::default() };
+                    let input = Input {
+                        shared: s,
+                        sides: Default::default(),
+                    };
                     let plan = Plan::new(self.ruleset, q, &input)?;
                     // A distance that follows is one outcome ("retreat 2-12 inches"), not eleven.
                     let sub = match plan.amount_span()? {
@@ -890,7 +1253,12 @@ impl<'a> Plan<'a> {
                 }
                 branches = tails
                     .into_iter()
-                    .map(|(ls, tp)| Ok((format!("{} › {}", d.key(), ls.join("; ")), p.checked_mul(tp)?)))
+                    .map(|(ls, tp)| {
+                        Ok((
+                            format!("{} › {}", d.key(), ls.join("; ")),
+                            p.checked_mul(tp)?,
+                        ))
+                    })
                     .collect::<Result<_>>()?;
             }
             for (label, q) in branches {
@@ -905,11 +1273,28 @@ impl<'a> Plan<'a> {
 
     /// For a step whose result is a distance: `retreat 2-12 inches`.
     pub fn amount_span(&self) -> Result<Option<String>> {
-        let Reading::Amount { unit, .. } = &self.reading else { return Ok(None) };
-        let values: Vec<i64> = self.distribution()?.iter().filter_map(|(d, _)| d.amount).collect();
-        let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
-        let span = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
-        Ok(Some(format!("{} {span} {unit}", self.procedure.name).trim_end().to_string()))
+        let Reading::Amount { unit, .. } = &self.reading else {
+            return Ok(None);
+        };
+        let values: Vec<i64> = self
+            .distribution()?
+            .iter()
+            .filter_map(|(d, _)| d.amount)
+            .collect();
+        let (lo, hi) = (
+            values.iter().min().copied().unwrap_or(0),
+            values.iter().max().copied().unwrap_or(0),
+        );
+        let span = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}-{hi}")
+        };
+        Ok(Some(
+            format!("{} {span} {unit}", self.procedure.name)
+                .trim_end()
+                .to_string(),
+        ))
     }
 
     /// The plans of the steps that may follow at once, for showing their odds too.
@@ -917,10 +1302,15 @@ impl<'a> Plan<'a> {
         let mut out: Vec<Plan<'a>> = Vec::new();
         for (d, _) in self.distribution()? {
             for (q, s, _) in self.follows(&d, |r| &r.next)? {
-                if out.iter().any(|p| p.procedure.name == q.name && p.sides.first().map(|x| &x.situation) == Some(&s)) {
+                if out.iter().any(|p| {
+                    p.procedure.name == q.name && p.sides.first().map(|x| &x.situation) == Some(&s)
+                }) {
                     continue;
                 }
-                let input = Input { shared: s, sides: Default::default() };
+                let input = Input {
+                    shared: s,
+                    sides: Default::default(),
+                };
                 out.push(Plan::new(self.ruleset, q, &input)?);
             }
         }
@@ -930,7 +1320,12 @@ impl<'a> Plan<'a> {
     /// The reading of the total, in words, for cards and explanations.
     pub fn reading_text(&self) -> String {
         match &self.reading {
-            Reading::Check { compare, target_text, pass, .. } => {
+            Reading::Check {
+                compare,
+                target_text,
+                pass,
+                ..
+            } => {
                 let how = match compare {
                     Comparison::AtLeast => format!("{target_text} or more"),
                     Comparison::MoreThan => format!("more than {target_text}"),
@@ -943,22 +1338,35 @@ impl<'a> Plan<'a> {
             Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
             Reading::Amount { unit, .. } => format!("the total is the distance ({unit})"),
             Reading::Compare(c) => match c.by {
-                CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
-                CompareBy::Doubling => "the higher total wins; doubling the other's score is worse".into(),
+                CompareBy::Margin => {
+                    "the higher total wins; the margin is read on the table".into()
+                }
+                CompareBy::Doubling => {
+                    "the higher total wins; doubling the other's score is worse".into()
+                }
             },
         }
     }
 }
 
 /// Parse, plan and resolve a whole chain in one call (the library's front door).
-pub fn resolve(ruleset: &Ruleset, procedure: &str, words: &[String], source: &mut DiceSource) -> Result<Step> {
+pub fn resolve(
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+    source: &mut DiceSource,
+) -> Result<Step> {
     let p = ruleset.procedure_or_err(procedure)?;
     let input = crate::situation::parse(ruleset, p, words)?;
     Plan::new(ruleset, p, &input)?.resolve(source, None)
 }
 
 /// Parse, plan and enumerate a whole chain: every final outcome with its probability.
-pub fn odds(ruleset: &Ruleset, procedure: &str, words: &[String]) -> Result<Vec<(String, Fraction)>> {
+pub fn odds(
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+) -> Result<Vec<(String, Fraction)>> {
     let p = ruleset.procedure_or_err(procedure)?;
     let input = crate::situation::parse(ruleset, p, words)?;
     Plan::new(ruleset, p, &input)?.chain_odds()

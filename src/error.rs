@@ -23,11 +23,19 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn usage(message: impl Into<String>) -> Self {
-        Error { kind: Kind::Usage, message: message.into(), hint: None }
+        Error {
+            kind: Kind::Usage,
+            message: message.into(),
+            hint: None,
+        }
     }
 
     pub fn failure(message: impl Into<String>) -> Self {
-        Error { kind: Kind::Failure, message: message.into(), hint: None }
+        Error {
+            kind: Kind::Failure,
+            message: message.into(),
+            hint: None,
+        }
     }
 
     #[must_use]

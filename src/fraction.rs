@@ -20,7 +20,9 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 fn overflow() -> Error {
-    Error::failure("the odds need more precision than 128 bits; the chain has too many dice to enumerate")
+    Error::failure(
+        "the odds need more precision than 128 bits; the chain has too many dice to enumerate",
+    )
 }
 
 impl Fraction {
@@ -32,7 +34,10 @@ impl Fraction {
             return Fraction::ZERO;
         }
         let g = gcd(num, den);
-        Fraction { num: num / g, den: den / g }
+        Fraction {
+            num: num / g,
+            den: den / g,
+        }
     }
 
     pub fn numerator(&self) -> u128 {
@@ -51,16 +56,26 @@ impl Fraction {
         let g = gcd(self.den, other.den);
         let den = (self.den / g).checked_mul(other.den).ok_or_else(overflow)?;
         let left = self.num.checked_mul(den / self.den).ok_or_else(overflow)?;
-        let right = other.num.checked_mul(den / other.den).ok_or_else(overflow)?;
-        Ok(Fraction::new(left.checked_add(right).ok_or_else(overflow)?, den))
+        let right = other
+            .num
+            .checked_mul(den / other.den)
+            .ok_or_else(overflow)?;
+        Ok(Fraction::new(
+            left.checked_add(right).ok_or_else(overflow)?,
+            den,
+        ))
     }
 
     pub fn checked_mul(self, other: Fraction) -> Result<Fraction> {
         // Cross-reduce first so that long chains stay small.
         let g1 = gcd(self.num, other.den).max(1);
         let g2 = gcd(other.num, self.den).max(1);
-        let num = (self.num / g1).checked_mul(other.num / g2).ok_or_else(overflow)?;
-        let den = (self.den / g2).checked_mul(other.den / g1).ok_or_else(overflow)?;
+        let num = (self.num / g1)
+            .checked_mul(other.num / g2)
+            .ok_or_else(overflow)?;
+        let den = (self.den / g2)
+            .checked_mul(other.den / g1)
+            .ok_or_else(overflow)?;
         Ok(Fraction::new(num, den))
     }
 
@@ -113,7 +128,13 @@ mod tests {
         let b = a.checked_add(Fraction::new(8, 36)).unwrap();
         assert_eq!(b.to_string(), "7/18");
         assert_eq!(b.complement().to_string(), "11/18");
-        assert_eq!(Fraction::new(1, 2).checked_mul(Fraction::new(2, 3)).unwrap().to_string(), "1/3");
+        assert_eq!(
+            Fraction::new(1, 2)
+                .checked_mul(Fraction::new(2, 3))
+                .unwrap()
+                .to_string(),
+            "1/3"
+        );
         assert_eq!(Fraction::new(3, 3).to_string(), "1");
         assert!(Fraction::new(0, 5).is_zero());
     }

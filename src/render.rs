@@ -9,11 +9,21 @@ use crate::schema::{FactorKind, ProcedureDef, RollDef};
 use crate::situation::describe;
 
 fn signed(v: i64) -> String {
-    if v > 0 { format!("+{v}") } else if v < 0 { format!("-{}", -v) } else { "0".into() }
+    if v > 0 {
+        format!("+{v}")
+    } else if v < 0 {
+        format!("-{}", -v)
+    } else {
+        "0".into()
+    }
 }
 
 fn faces_text(faces: &[i64]) -> String {
-    faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    faces
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A probability as `11/18 (61.1%)`.
@@ -22,13 +32,21 @@ pub fn chance(p: Fraction) -> String {
 }
 
 fn bar(p: Fraction, width: usize) -> String {
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
     let n = (p.to_f64() * width as f64).round() as usize;
     "#".repeat(n)
 }
 
 fn modifier_lines(out: &mut String, pad: &str, mods: &[ModLine]) {
-    let width = mods.iter().map(|m| m.label.chars().count()).max().unwrap_or(0);
+    let width = mods
+        .iter()
+        .map(|m| m.label.chars().count())
+        .max()
+        .unwrap_or(0);
     for m in mods {
         let status = match (&m.reason, m.applied) {
             (Some(r), true) => format!("  ({r})"),
@@ -36,12 +54,22 @@ fn modifier_lines(out: &mut String, pad: &str, mods: &[ModLine]) {
             (None, true) => String::new(),
             (None, false) => "  ignored".into(),
         };
-        let _ = writeln!(out, "{pad}  {:>3}  {:<width$}  [{}]{status}", signed(m.value), m.label, m.group);
+        let _ = writeln!(
+            out,
+            "{pad}  {:>3}  {:<width$}  [{}]{status}",
+            signed(m.value),
+            m.label,
+            m.group
+        );
     }
 }
 
 fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
-    let who = s.side.as_ref().map(|x| format!("{x}: ")).unwrap_or_default();
+    let who = s
+        .side
+        .as_ref()
+        .map(|x| format!("{x}: "))
+        .unwrap_or_default();
     if !s.factors.is_empty() {
         let words: Vec<String> = s
             .factors
@@ -49,36 +77,65 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
             .map(|f| {
                 let label = ruleset.factor(&f.name).and_then(|fd| {
                     (fd.kind == FactorKind::Choice).then(|| {
-                        let note = ruleset.value(fd, &f.value).and_then(|v| v.note()).map(|n| format!(", {n}")).unwrap_or_default();
+                        let note = ruleset
+                            .value(fd, &f.value)
+                            .and_then(|v| v.note())
+                            .map(|n| format!(", {n}"))
+                            .unwrap_or_default();
                         let label = ruleset.value_label(fd, &f.value);
                         (label != f.value || !note.is_empty()).then(|| format!(" ({label}{note})"))
                     })?
                 });
-                let via = f.via.as_ref().map(|v| format!(" [{v}]")).unwrap_or_default();
+                let via = f
+                    .via
+                    .as_ref()
+                    .map(|v| format!(" [{v}]"))
+                    .unwrap_or_default();
                 format!("{}={}{}{}", f.name, f.value, label.unwrap_or_default(), via)
             })
             .collect();
         let _ = writeln!(out, "{pad}{who}given {}", words.join(", "));
     }
-    let drops = if s.drops.is_empty() { String::new() } else { format!(", {}", s.drops.join(", ")) };
+    let drops = if s.drops.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", s.drops.join(", "))
+    };
     let _ = writeln!(out, "{pad}{who}dice {}{drops}", s.dice);
 }
 
 /// The explanation of a resolved chain, step by step.
 pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     let pad = "  ".repeat(depth);
-    let whose = s.for_side.as_ref().map(|x| format!(" (for the {x})")).unwrap_or_default();
+    let whose = s
+        .for_side
+        .as_ref()
+        .map(|x| format!(" (for the {x})"))
+        .unwrap_or_default();
     let _ = writeln!(out, "{pad}{} — {}{whose}", s.procedure, s.title);
     for (i, side) in s.sides.iter().enumerate() {
         side_header(ruleset, out, &format!("{pad}  "), side);
         let throws: Vec<_> = s.throws.iter().filter(|t| t.side == side.side).collect();
         for (n, t) in throws.iter().enumerate() {
             let how = if t.entered { "entered" } else { "rolled" };
-            let set_aside = if n + 1 < throws.len() { "  (set aside by the re-roll)" } else { "" };
+            let set_aside = if n + 1 < throws.len() {
+                "  (set aside by the re-roll)"
+            } else {
+                ""
+            };
             match &t.dice {
                 Some(d) => {
-                    let kept = if t.kept.len() == t.faces.len() { String::new() } else { format!(", kept {}", faces_text(&t.kept)) };
-                    let _ = writeln!(out, "{pad}    {d}: {} ({how}){kept} = {}{set_aside}", faces_text(&t.faces), t.natural_total);
+                    let kept = if t.kept.len() == t.faces.len() {
+                        String::new()
+                    } else {
+                        format!(", kept {}", faces_text(&t.kept))
+                    };
+                    let _ = writeln!(
+                        out,
+                        "{pad}    {d}: {} ({how}){kept} = {}{set_aside}",
+                        faces_text(&t.faces),
+                        t.natural_total
+                    );
                 }
                 None => {
                     let _ = writeln!(out, "{pad}    no roll: {}", t.natural_total);
@@ -91,7 +148,16 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
         let total = s.decision.totals.get(i).copied().unwrap_or(0);
         let natural = total - side.net;
         if s.decision.natural.is_none() || s.sides.len() > 1 {
-            let _ = writeln!(out, "{pad}    net modifier {}: {natural} {} = {total}", signed(side.net), if side.net < 0 { format!("- {}", -side.net) } else { format!("+ {}", side.net) });
+            let _ = writeln!(
+                out,
+                "{pad}    net modifier {}: {natural} {} = {total}",
+                signed(side.net),
+                if side.net < 0 {
+                    format!("- {}", -side.net)
+                } else {
+                    format!("+ {}", side.net)
+                }
+            );
         } else {
             let _ = writeln!(out, "{pad}    net modifier {} (not used)", signed(side.net));
         }
@@ -99,7 +165,12 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     if let Some(r) = &s.reroll {
         let _ = writeln!(out, "{pad}  re-roll: {r}");
     }
-    let _ = writeln!(out, "{pad}  => {}   chance {}", s.decision.explanation, chance(s.chance));
+    let _ = writeln!(
+        out,
+        "{pad}  => {}   chance {}",
+        s.decision.explanation,
+        chance(s.chance)
+    );
     if let Some(n) = &s.note {
         let _ = writeln!(out, "{pad}     {n}");
     }
@@ -123,19 +194,45 @@ pub fn roll(ruleset: &Ruleset, s: &Step, rules_flag: &str) -> String {
     step(ruleset, s, 0, &mut out);
     let _ = writeln!(out, "outcome: {}", s.outcome());
     for f in follow_ups(s) {
-        let note = f.note.as_ref().map(|n| format!("   ({n})")).unwrap_or_default();
-        let args = if f.args.is_empty() { String::new() } else { format!(" {}", f.args.join(" ")) };
-        let _ = writeln!(out, "must follow: umpire{rules_flag} roll {}{args}{note}", f.procedure);
+        let note = f
+            .note
+            .as_ref()
+            .map(|n| format!("   ({n})"))
+            .unwrap_or_default();
+        let args = if f.args.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", f.args.join(" "))
+        };
+        let _ = writeln!(
+            out,
+            "must follow: umpire{rules_flag} roll {}{args}{note}",
+            f.procedure
+        );
     }
     out
 }
 
 /// A table of outcomes with fraction, percentage and bar.
 pub fn distribution(out: &mut String, pad: &str, rows: &[(String, Fraction)]) {
-    let width = rows.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
-    let fw = rows.iter().map(|(_, p)| p.to_string().len()).max().unwrap_or(0);
+    let width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let fw = rows
+        .iter()
+        .map(|(_, p)| p.to_string().len())
+        .max()
+        .unwrap_or(0);
     for (label, p) in rows {
-        let _ = writeln!(out, "{pad}{label:<width$}  {:>fw$}  {:>6.2}%  {}", p.to_string(), p.percent(), bar(*p, 30));
+        let _ = writeln!(
+            out,
+            "{pad}{label:<width$}  {:>fw$}  {:>6.2}%  {}",
+            p.to_string(),
+            p.percent(),
+            bar(*p, 30)
+        );
     }
 }
 
@@ -154,7 +251,11 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
         };
         side_header(ruleset, out, pad, &record);
         modifier_lines(out, pad, &side.modifiers);
-        let who = side.side.as_ref().map(|x| format!("{x}: ")).unwrap_or_default();
+        let who = side
+            .side
+            .as_ref()
+            .map(|x| format!("{x}: "))
+            .unwrap_or_default();
         let _ = writeln!(out, "{pad}  {who}net modifier {}", signed(side.net));
     }
     let _ = writeln!(out, "{pad}{}", plan.reading_text());
@@ -162,7 +263,11 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
 
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.
 pub fn ordered(mut rows: Vec<(String, Fraction)>) -> Vec<(String, Fraction)> {
-    let number = |l: &str| l.split_whitespace().next().and_then(|w| w.parse::<i64>().ok());
+    let number = |l: &str| {
+        l.split_whitespace()
+            .next()
+            .and_then(|w| w.parse::<i64>().ok())
+    };
     if rows.iter().all(|(l, _)| number(l).is_some()) {
         rows.sort_by_key(|(l, _)| number(l).unwrap_or(0));
     }
@@ -170,14 +275,29 @@ pub fn ordered(mut rows: Vec<(String, Fraction)>) -> Vec<(String, Fraction)> {
 }
 
 /// The whole `odds` report: each step's own odds, then the final outcomes of the chain.
-pub fn odds(ruleset: &Ruleset, plan: &Plan<'_>, finals: &[(String, Fraction)]) -> crate::error::Result<String> {
+pub fn odds(
+    ruleset: &Ruleset,
+    plan: &Plan<'_>,
+    finals: &[(String, Fraction)],
+) -> crate::error::Result<String> {
     let mut out = String::new();
-    let _ = writeln!(out, "{} — {} ({})", plan.procedure.name, plan.procedure.title, ruleset.def.title);
+    let _ = writeln!(
+        out,
+        "{} — {} ({})",
+        plan.procedure.name, plan.procedure.title, ruleset.def.title
+    );
     plan_summary(ruleset, plan, &mut out, "  ");
     let first: Vec<(String, Fraction)> = plan
         .distribution()?
         .into_iter()
-        .map(|(d, p)| (d.loser.as_ref().map_or_else(|| d.label.clone(), |l| format!("{l}: {}", d.label)), p))
+        .map(|(d, p)| {
+            (
+                d.loser
+                    .as_ref()
+                    .map_or_else(|| d.label.clone(), |l| format!("{l}: {}", d.label)),
+                p,
+            )
+        })
         .collect();
     let first = ordered(first);
     distribution(&mut out, "    ", &first);
@@ -189,9 +309,18 @@ pub fn odds(ruleset: &Ruleset, plan: &Plan<'_>, finals: &[(String, Fraction)]) -
         if shown > 8 {
             break;
         }
-        let _ = writeln!(out, "  then {} — {}", next.procedure.name, next.procedure.title);
+        let _ = writeln!(
+            out,
+            "  then {} — {}",
+            next.procedure.name, next.procedure.title
+        );
         plan_summary(ruleset, &next, &mut out, "    ");
-        let rows = ordered(next.distribution()?.into_iter().map(|(d, p)| (d.label, p)).collect());
+        let rows = ordered(
+            next.distribution()?
+                .into_iter()
+                .map(|(d, p)| (d.label, p))
+                .collect(),
+        );
         distribution(&mut out, "      ", &rows);
         queue.extend(next.next_plans()?);
     }
@@ -221,8 +350,16 @@ pub fn mean(rows: &[(String, Fraction)]) -> Option<f64> {
 pub fn rulesets(all: &[Ruleset], default: Option<&str>) -> String {
     let mut out = String::new();
     for r in all {
-        let mark = if Some(r.name()) == default { " (default)" } else { "" };
-        let aliases = if r.def.aliases.is_empty() { String::new() } else { format!(" [also: {}]", r.def.aliases.join(", ")) };
+        let mark = if Some(r.name()) == default {
+            " (default)"
+        } else {
+            ""
+        };
+        let aliases = if r.def.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" [also: {}]", r.def.aliases.join(", "))
+        };
         let _ = writeln!(out, "{}{mark} — {}{aliases}", r.name(), r.def.title);
         let procs: Vec<&str> = r.def.procedures.iter().map(|p| p.name.as_str()).collect();
         let _ = writeln!(out, "  procedures: {}", procs.join(", "));
@@ -246,19 +383,35 @@ pub fn ruleset(r: &Ruleset) -> String {
     }
     if let Some(t) = &r.def.turn {
         let _ = writeln!(out, "turn:");
-        let _ = writeln!(out, "  phases: {}% of the units on the {:?} side, rounded {:?}, at least {}", t.phases.percent, t.phases.of, t.phases.rounding, t.phases.min);
-        let _ = writeln!(out, "  beads: each side puts in as many as the {:?} side has units", t.beads.per_side);
+        let _ = writeln!(
+            out,
+            "  phases: {}% of the units on the {:?} side, rounded {:?}, at least {}",
+            t.phases.percent, t.phases.of, t.phases.rounding, t.phases.min
+        );
+        let _ = writeln!(
+            out,
+            "  beads: each side puts in as many as the {:?} side has units",
+            t.beads.per_side
+        );
         for n in &t.notes {
             let _ = writeln!(out, "  note: {n}");
         }
     }
-    out.replace("Larger", "larger").replace("Smaller", "smaller").replace("HalfUp", "to nearest, halves up").replace("Down", "down").replace("Up", "up")
+    out.replace("Larger", "larger")
+        .replace("Smaller", "smaller")
+        .replace("HalfUp", "to nearest, halves up")
+        .replace("Down", "down")
+        .replace("Up", "up")
 }
 
 /// What a procedure takes: dice, factors and their values, modifiers, results and notes.
 pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     let mut out = String::new();
-    let aliases = if p.aliases.is_empty() { String::new() } else { format!(" [also: {}]", p.aliases.join(", ")) };
+    let aliases = if p.aliases.is_empty() {
+        String::new()
+    } else {
+        format!(" [also: {}]", p.aliases.join(", "))
+    };
     let _ = writeln!(out, "{} — {} ({}){aliases}", p.name, p.title, r.def.title);
     let _ = writeln!(out, "  {}", p.help);
     match &p.roll {
@@ -268,10 +421,13 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         Some(RollDef::Cases(cases)) => {
             let _ = writeln!(out, "dice (first that fits):");
             for c in cases {
-                let what = c.dice.clone().map_or_else(|| format!("no roll: {}", c.fixed.unwrap_or(0)), |d| match &c.count {
-                    Some(n) => format!("{d} per {} {}", n.per, n.factor),
-                    None => d,
-                });
+                let what = c.dice.clone().map_or_else(
+                    || format!("no roll: {}", c.fixed.unwrap_or(0)),
+                    |d| match &c.count {
+                        Some(n) => format!("{d} per {} {}", n.per, n.factor),
+                        None => d,
+                    },
+                );
                 let _ = writeln!(out, "  {what:<18} {}", c.label.clone().unwrap_or_default());
             }
         }
@@ -282,15 +438,30 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     if !p.sides.is_empty() {
         let names: Vec<String> = p.sides.iter().map(|s| s.name.clone()).collect();
-        let _ = writeln!(out, "sides: {} (write factors as {}.NAME=VALUE)", names.join(" and "), names.first().cloned().unwrap_or_default());
+        let _ = writeln!(
+            out,
+            "sides: {} (write factors as {}.NAME=VALUE)",
+            names.join(" and "),
+            names.first().cloned().unwrap_or_default()
+        );
     }
     for n in &p.naturals {
-        let _ = writeln!(out, "natural: {} = {}", n.label, p.results.iter().find(|x| x.name == n.result).map_or(n.result.as_str(), |x| x.label.as_str()));
+        let _ = writeln!(
+            out,
+            "natural: {} = {}",
+            n.label,
+            p.results
+                .iter()
+                .find(|x| x.name == n.result)
+                .map_or(n.result.as_str(), |x| x.label.as_str())
+        );
     }
     for g in &p.modifiers {
         let policy = match g.policy {
             crate::schema::Policy::All => "all that apply",
-            crate::schema::Policy::BestAndWorst => "only the greatest positive and the greatest negative",
+            crate::schema::Policy::BestAndWorst => {
+                "only the greatest positive and the greatest negative"
+            }
             crate::schema::Policy::Best => "only the greatest positive",
             crate::schema::Policy::Worst => "only the greatest negative",
         };
@@ -298,21 +469,45 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         for item in &g.items {
             if let (Some(v), Some(l)) = (item.value, &item.label) {
                 let _ = writeln!(out, "  {:>3}  {l}", signed(v));
-            } else if let (Some(values), Some(f)) = (&item.values, item.factor.as_deref().and_then(|f| r.factor(f))) {
+            } else if let (Some(values), Some(f)) = (
+                &item.values,
+                item.factor.as_deref().and_then(|f| r.factor(f)),
+            ) {
                 for (k, v) in values {
-                    let prefix = item.label.as_ref().map(|l| format!("{l} ")).unwrap_or_default();
-                    let _ = writeln!(out, "  {:>3}  {prefix}{} ({}={k})", signed(*v), r.value_label(f, k), f.name);
+                    let prefix = item
+                        .label
+                        .as_ref()
+                        .map(|l| format!("{l} "))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        out,
+                        "  {:>3}  {prefix}{} ({}={k})",
+                        signed(*v),
+                        r.value_label(f, k),
+                        f.name
+                    );
                 }
             } else if let (Some(each), Some(f)) = (item.each, &item.factor) {
-                let limit = item.limit.map(|l| format!(", at most {}", signed(l))).unwrap_or_default();
-                let _ = writeln!(out, "  {:>3}  per {f} ({}{limit})", signed(each), item.label.clone().unwrap_or_default());
+                let limit = item
+                    .limit
+                    .map(|l| format!(", at most {}", signed(l)))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  {:>3}  per {f} ({}{limit})",
+                    signed(each),
+                    item.label.clone().unwrap_or_default()
+                );
             }
         }
     }
     if let Some(c) = &p.check {
         let target = match &c.target {
             crate::schema::TargetDef::Number(n) => n.to_string(),
-            crate::schema::TargetDef::From(f) => f.factor.clone().map_or_else(|| "the table below".into(), |x| format!("the {x}")),
+            crate::schema::TargetDef::From(f) => f
+                .factor
+                .clone()
+                .map_or_else(|| "the table below".into(), |x| format!("the {x}")),
         };
         let how = match c.compare {
             crate::schema::Comparison::AtLeast => format!("{target} or more"),
@@ -320,12 +515,30 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             crate::schema::Comparison::AtMost => format!("{target} or less"),
             crate::schema::Comparison::LessThan => format!("less than {target}"),
         };
-        let label = |n: &str| p.results.iter().find(|x| x.name == n).map_or(n.to_string(), |x| x.label.clone());
-        let _ = writeln!(out, "result: {how} = {}; otherwise {}", label(&c.pass), label(&c.fail));
+        let label = |n: &str| {
+            p.results
+                .iter()
+                .find(|x| x.name == n)
+                .map_or(n.to_string(), |x| x.label.clone())
+        };
+        let _ = writeln!(
+            out,
+            "result: {how} = {}; otherwise {}",
+            label(&c.pass),
+            label(&c.fail)
+        );
     }
-    let label = |n: &str| p.results.iter().find(|x| x.name == n).map_or(n.to_string(), |x| x.label.clone());
+    let label = |n: &str| {
+        p.results
+            .iter()
+            .find(|x| x.name == n)
+            .map_or(n.to_string(), |x| x.label.clone())
+    };
     if let Some(t) = &p.table {
-        let clamp = t.clamp.map(|[a, b]| format!(" (totals read within {a}..{b})")).unwrap_or_default();
+        let clamp = t
+            .clamp
+            .map(|[a, b]| format!(" (totals read within {a}..{b})"))
+            .unwrap_or_default();
         let _ = writeln!(out, "table{clamp}:");
         for b in &t.rows {
             let _ = writeln!(out, "  {:>7}  {}", band(b.min, b.max), label(&b.result));
@@ -334,7 +547,12 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     if let Some(c) = &p.compare {
         let _ = writeln!(out, "compare: equal totals = {}", label(&c.tie));
         for b in &c.bands {
-            let _ = writeln!(out, "  wins by {:>5}  loser: {}", band(b.min, b.max), label(&b.result));
+            let _ = writeln!(
+                out,
+                "  wins by {:>5}  loser: {}",
+                band(b.min, b.max),
+                label(&b.result)
+            );
         }
         if let (Some(b), Some(d)) = (&c.beaten, &c.doubled) {
             let _ = writeln!(out, "  beaten: {}; doubled: {}", label(b), label(d));
@@ -380,7 +598,8 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
                 }
                 if f.kind == FactorKind::Choice {
                     for v in r.values(f).iter().filter(|v| v.note().is_some()) {
-                        let _ = writeln!(out, "      {}: {}", v.name(), v.note().unwrap_or_default());
+                        let _ =
+                            writeln!(out, "      {}: {}", v.name(), v.note().unwrap_or_default());
                     }
                 }
             }

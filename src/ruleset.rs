@@ -53,11 +53,18 @@ impl Ruleset {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             // The library appends " at line N column M"; we already lead with it.
             let message = e.to_string();
-            let message = message.split(" at line ").next().unwrap_or(&message).to_string();
+            let message = message
+                .split(" at line ")
+                .next()
+                .unwrap_or(&message)
+                .to_string();
             Error::usage(format!("{file}:{line}:{column}: {message}"))
                 .with_hint("see the ruleset format in the README")
         })?;
-        let mut ruleset = Ruleset { def, file: file.to_string() };
+        let mut ruleset = Ruleset {
+            def,
+            file: file.to_string(),
+        };
         let locator = Locator { file, text };
         ruleset.apply_likes(&locator)?;
         ruleset.check(&locator)?;
@@ -76,13 +83,18 @@ impl Ruleset {
     fn apply_likes(&mut self, at: &Locator<'_>) -> Result<()> {
         let originals = self.def.procedures.clone();
         for procedure in &mut self.def.procedures {
-            let Some(base_name) = procedure.like.clone() else { continue };
-            let base = originals.iter().find(|p| p.name == base_name).ok_or_else(|| {
-                at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
+            let Some(base_name) = procedure.like.clone() else {
+                continue;
+            };
+            let base = originals
+                .iter()
+                .find(|p| p.name == base_name)
+                .ok_or_else(|| {
+                    at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
                     "procedure `{}` is like `{base_name}`, which this ruleset does not define",
                     procedure.name
                 ))
-            })?;
+                })?;
             if base.like.is_some() {
                 return Err(at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
                     "`{}` is like `{base_name}`, which is itself like another; name the original",
@@ -124,7 +136,12 @@ impl Ruleset {
             .factors
             .iter()
             .find(|f| f.name == name)
-            .or_else(|| self.def.factors.iter().find(|f| f.aliases.iter().any(|a| a == name)))
+            .or_else(|| {
+                self.def
+                    .factors
+                    .iter()
+                    .find(|f| f.aliases.iter().any(|a| a == name))
+            })
     }
 
     /// The factor whose values and classes this one uses (itself, or its `values-from`).
@@ -147,10 +164,11 @@ impl Ruleset {
     /// The canonical value a user's word names (a value or one of its aliases).
     pub fn value<'a>(&'a self, factor: &'a FactorDef, word: &str) -> Option<&'a ValueSpec> {
         let values = self.values(factor);
-        values
-            .iter()
-            .find(|v| v.name() == word)
-            .or_else(|| values.iter().find(|v| v.aliases().iter().any(|a| a == word)))
+        values.iter().find(|v| v.name() == word).or_else(|| {
+            values
+                .iter()
+                .find(|v| v.aliases().iter().any(|a| a == word))
+        })
     }
 
     pub fn value_label<'a>(&'a self, factor: &'a FactorDef, name: &'a str) -> &'a str {
@@ -196,8 +214,17 @@ impl Ruleset {
     /// A procedure, or a usage error listing the procedures with a suggestion.
     pub fn procedure_or_err(&self, name: &str) -> Result<&ProcedureDef> {
         self.procedure(name).ok_or_else(|| {
-            let names: Vec<&str> = self.def.procedures.iter().map(|p| p.name.as_str()).collect();
-            let aliases = self.def.procedures.iter().flat_map(|p| p.aliases.iter().map(String::as_str));
+            let names: Vec<&str> = self
+                .def
+                .procedures
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            let aliases = self
+                .def
+                .procedures
+                .iter()
+                .flat_map(|p| p.aliases.iter().map(String::as_str));
             let hint = did_you_mean(name, names.iter().copied().chain(aliases));
             Error::usage(format!(
                 "{} has no procedure `{name}`; it has: {}",
@@ -222,7 +249,10 @@ impl Ruleset {
             }
         };
         let guard = |g: Guard<'_>, add: &mut dyn FnMut(&str)| {
-            for c in std::iter::once(g.when).chain(g.any.iter()).chain(std::iter::once(g.unless)) {
+            for c in std::iter::once(g.when)
+                .chain(g.any.iter())
+                .chain(std::iter::once(g.unless))
+            {
                 c.keys().for_each(|k| add(k));
             }
         };
@@ -268,7 +298,10 @@ impl Ruleset {
         // A distance band needs the factor that picks its scale.
         let mut extra = Vec::new();
         for n in &names {
-            if let Some(by) = self.factor(n).and_then(|f| f.distance.as_ref()).and_then(|d| d.by.clone())
+            if let Some(by) = self
+                .factor(n)
+                .and_then(|f| f.distance.as_ref())
+                .and_then(|d| d.by.clone())
                 && !names.contains(&by)
             {
                 extra.push(by);
@@ -323,13 +356,19 @@ impl Ruleset {
         for f in &def.factors {
             for n in std::iter::once(&f.name).chain(&f.aliases) {
                 if !names.insert(n.clone()) {
-                    return Err(at.err(&["factors:", &format!("{n}")], format!("factor name `{n}` is used twice")));
+                    return Err(at.err(
+                        &["factors:", n],
+                        format!("factor name `{n}` is used twice"),
+                    ));
                 }
             }
         }
         for (name, faces) in &def.dice {
             if faces.len() < 2 {
-                return Err(at.err(&["dice:", name], format!("die `{name}` needs at least two faces")));
+                return Err(at.err(
+                    &["dice:", name],
+                    format!("die `{name}` needs at least two faces"),
+                ));
             }
         }
         for f in &def.factors {
@@ -339,9 +378,10 @@ impl Ruleset {
         for p in &def.procedures {
             for n in std::iter::once(&p.name).chain(&p.aliases) {
                 if !procs.insert(n.clone()) {
-                    return Err(at.err(&["procedures:", &format!("name: {n}")], format!(
-                        "procedure name `{n}` is used twice"
-                    )));
+                    return Err(at.err(
+                        &["procedures:", &format!("name: {n}")],
+                        format!("procedure name `{n}` is used twice"),
+                    ));
                 }
             }
         }
@@ -352,7 +392,10 @@ impl Ruleset {
         if let Some(turn) = &def.turn
             && turn.phases.percent == 0
         {
-            return Err(at.err(&["turn:", "percent:"], "turn phases percent must be above 0"));
+            return Err(at.err(
+                &["turn:", "percent:"],
+                "turn phases percent must be above 0",
+            ));
         }
         Ok(())
     }
@@ -364,64 +407,106 @@ impl Ruleset {
             match self.def.factors.iter().find(|g| &g.name == src) {
                 Some(g) if g.kind == FactorKind::Choice && g.values_from.is_none() => {}
                 _ => {
-                    return Err(err("values-from", format!(
-                        "factor `{}` takes its values from `{src}`, which is not a choice factor with values",
-                        f.name
-                    )));
+                    return Err(err(
+                        "values-from",
+                        format!(
+                            "factor `{}` takes its values from `{src}`, which is not a choice factor with values",
+                            f.name
+                        ),
+                    ));
                 }
             }
         }
         match f.kind {
             FactorKind::Choice => {
                 if self.values(f).is_empty() {
-                    return Err(err("name:", format!("choice factor `{}` has no values", f.name)));
+                    return Err(err(
+                        "name:",
+                        format!("choice factor `{}` has no values", f.name),
+                    ));
                 }
                 for c in &f.classes {
                     for m in &c.members {
                         if !self.values(f).iter().any(|v| v.name() == m) {
-                            return Err(err(m, format!(
-                                "class `{}` of `{}` names `{m}`, which is not one of its values",
-                                c.name, f.name
-                            )));
+                            return Err(err(
+                                m,
+                                format!(
+                                    "class `{}` of `{}` names `{m}`, which is not one of its values",
+                                    c.name, f.name
+                                ),
+                            ));
                         }
                     }
                 }
                 if let Some(d) = &f.default
                     && self.value(f, d).is_none()
                 {
-                    return Err(err("default:", format!("default `{d}` is not a value of `{}`", f.name)));
+                    return Err(err(
+                        "default:",
+                        format!("default `{d}` is not a value of `{}`", f.name),
+                    ));
                 }
                 if let Some(dist) = &f.distance {
                     if let Some(by) = &dist.by
                         && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
                     {
-                        return Err(err("by:", format!("distance of `{}` is scaled by `{by}`, which is not a choice factor", f.name)));
+                        return Err(err(
+                            "by:",
+                            format!(
+                                "distance of `{}` is scaled by `{by}`, which is not a choice factor",
+                                f.name
+                            ),
+                        ));
                     }
-                    if dist.scales.iter().filter(|s| s.for_values.is_empty()).count() != 1 {
-                        return Err(err("scales:", format!(
-                            "distance of `{}` needs exactly one scale without `for` (used for everything else)",
-                            f.name
-                        )));
+                    if dist
+                        .scales
+                        .iter()
+                        .filter(|s| s.for_values.is_empty())
+                        .count()
+                        != 1
+                    {
+                        return Err(err(
+                            "scales:",
+                            format!(
+                                "distance of `{}` needs exactly one scale without `for` (used for everything else)",
+                                f.name
+                            ),
+                        ));
                     }
                     for s in &dist.scales {
                         let Some((last, rest)) = s.bands.split_last() else {
-                            return Err(err("bands:", format!("a distance scale of `{}` has no bands", f.name)));
+                            return Err(err(
+                                "bands:",
+                                format!("a distance scale of `{}` has no bands", f.name),
+                            ));
                         };
                         if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
-                            return Err(err("bands:", format!(
-                                "distance bands of `{}` need `upto` on every band but the last",
-                                f.name
-                            )));
+                            return Err(err(
+                                "bands:",
+                                format!(
+                                    "distance bands of `{}` need `upto` on every band but the last",
+                                    f.name
+                                ),
+                            ));
                         }
                         for b in &s.bands {
                             if self.value(f, &b.value).is_none() {
-                                return Err(err(&b.value, format!("distance band `{}` is not a value of `{}`", b.value, f.name)));
+                                return Err(err(
+                                    &b.value,
+                                    format!(
+                                        "distance band `{}` is not a value of `{}`",
+                                        b.value, f.name
+                                    ),
+                                ));
                             }
                         }
                         if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
                             for v in &s.for_values {
                                 if self.value(by, v).is_none() {
-                                    return Err(err(v, format!("scale for `{v}`: not a value of `{}`", by.name)));
+                                    return Err(err(
+                                        v,
+                                        format!("scale for `{v}`: not a value of `{}`", by.name),
+                                    ));
                                 }
                             }
                         }
@@ -430,7 +515,11 @@ impl Ruleset {
             }
             FactorKind::Flag | FactorKind::Number => {
                 if !f.values.is_empty() || f.values_from.is_some() {
-                    return Err(err("values", format!("`{}` is a {:?} factor and takes no values", f.name, f.kind).to_lowercase()));
+                    return Err(err(
+                        "values",
+                        format!("`{}` is a {:?} factor and takes no values", f.name, f.kind)
+                            .to_lowercase(),
+                    ));
                 }
             }
         }
@@ -441,8 +530,13 @@ impl Ruleset {
         for (name, want) in c {
             let Some(f) = self.factor(name) else {
                 let hint = did_you_mean(name, self.def.factors.iter().map(|f| f.name.as_str()));
-                return Err(at(name, format!("condition names factor `{name}`, which this ruleset does not define{}",
-                    hint.map(|h| format!(" ({h})")).unwrap_or_default())));
+                return Err(at(
+                    name,
+                    format!(
+                        "condition names factor `{name}`, which this ruleset does not define{}",
+                        hint.map(|h| format!(" ({h})")).unwrap_or_default()
+                    ),
+                ));
             };
             let ok = match (f.kind, want) {
                 (FactorKind::Flag, CondValue::Flag(_)) => true,
@@ -462,7 +556,13 @@ impl Ruleset {
                 _ => false,
             };
             if !ok {
-                return Err(at(name, format!("condition on `{name}` does not fit a {} factor", kind_word(f.kind))));
+                return Err(at(
+                    name,
+                    format!(
+                        "condition on `{name}` does not fit a {} factor",
+                        kind_word(f.kind)
+                    ),
+                ));
             }
         }
         Ok(())
@@ -480,25 +580,46 @@ impl Ruleset {
     fn check_procedure(&self, p: &ProcedureDef, at: &Locator<'_>) -> Result<()> {
         let here = format!("name: {}", p.name);
         let err = |needle: &str, msg: String| {
-            at.err(&["procedures:", &here, needle], format!("procedure `{}`: {msg}", p.name))
+            at.err(
+                &["procedures:", &here, needle],
+                format!("procedure `{}`: {msg}", p.name),
+            )
         };
         let result_names: Vec<&str> = p.results.iter().map(|r| r.name.as_str()).collect();
         let need_result = |r: &str, needle: &str| -> Result<()> {
             if result_names.contains(&r) {
                 Ok(())
             } else {
-                Err(err(needle, format!("result `{r}` is not among its results ({})", result_names.join(", ")))
-                    .with_hint_opt(did_you_mean(r, result_names.iter().copied())))
+                Err(err(
+                    needle,
+                    format!(
+                        "result `{r}` is not among its results ({})",
+                        result_names.join(", ")
+                    ),
+                )
+                .with_hint_opt(did_you_mean(r, result_names.iter().copied())))
             }
         };
         for f in &p.factors {
             if self.factor(f).is_none() {
-                return Err(err(f, format!("takes factor `{f}`, which this ruleset does not define")));
+                return Err(err(
+                    f,
+                    format!("takes factor `{f}`, which this ruleset does not define"),
+                ));
             }
         }
-        let kinds = [p.check.is_some(), p.table.is_some(), p.grid.is_some(), p.amount.is_some(), p.compare.is_some()];
+        let kinds = [
+            p.check.is_some(),
+            p.table.is_some(),
+            p.grid.is_some(),
+            p.amount.is_some(),
+            p.compare.is_some(),
+        ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err(err("name:", "needs exactly one of check, table, grid, amount or compare".into()));
+            return Err(err(
+                "name:",
+                "needs exactly one of check, table, grid, amount or compare".into(),
+            ));
         }
         match &p.roll {
             None => return Err(err("name:", "has no roll".into())),
@@ -516,11 +637,25 @@ impl Ruleset {
                             self.dice(d).map_err(|e| err(d, e.message))?;
                         }
                         (None, Some(_)) => {}
-                        _ => return Err(err("roll:", "each roll case needs `dice` or `fixed`, not both".into())),
+                        _ => {
+                            return Err(err(
+                                "roll:",
+                                "each roll case needs `dice` or `fixed`, not both".into(),
+                            ));
+                        }
                     }
                     if let Some(count) = &c.count {
-                        if self.factor(&count.factor).is_none_or(|f| f.kind != FactorKind::Number) {
-                            return Err(err(&count.factor, format!("dice count uses `{}`, which is not a number factor", count.factor)));
+                        if self
+                            .factor(&count.factor)
+                            .is_none_or(|f| f.kind != FactorKind::Number)
+                        {
+                            return Err(err(
+                                &count.factor,
+                                format!(
+                                    "dice count uses `{}`, which is not a number factor",
+                                    count.factor
+                                ),
+                            ));
                         }
                         if count.per < 1 {
                             return Err(err("per:", "dice count `per` must be at least 1".into()));
@@ -539,42 +674,78 @@ impl Ruleset {
                 need_result(o, o)?;
             }
             if !n.doubles && n.total.is_empty() {
-                return Err(err(&n.result, "a natural result needs `doubles: true` or `total`".into()));
+                return Err(err(
+                    &n.result,
+                    "a natural result needs `doubles: true` or `total`".into(),
+                ));
             }
         }
         for g in &p.modifiers {
             for item in &g.items {
                 self.check_guard(item.guard(), &|n, m| err(n, m))?;
-                let forms = [item.value.is_some(), item.values.is_some(), item.each.is_some()];
+                let forms = [
+                    item.value.is_some(),
+                    item.values.is_some(),
+                    item.each.is_some(),
+                ];
                 if forms.iter().filter(|x| **x).count() != 1 {
-                    return Err(err(&g.group, format!(
-                        "each modifier in group `{}` needs exactly one of value, values or each",
-                        g.group
-                    )));
+                    return Err(err(
+                        &g.group,
+                        format!(
+                            "each modifier in group `{}` needs exactly one of value, values or each",
+                            g.group
+                        ),
+                    ));
                 }
                 if item.value.is_some() && item.label.is_none() {
-                    return Err(err(&g.group, format!("a fixed modifier in group `{}` needs a label", g.group)));
+                    return Err(err(
+                        &g.group,
+                        format!("a fixed modifier in group `{}` needs a label", g.group),
+                    ));
                 }
                 if item.values.is_some() || item.each.is_some() {
                     let Some(fname) = &item.factor else {
                         return Err(err(&g.group, "`values` and `each` need `factor`".into()));
                     };
                     let Some(f) = self.factor(fname) else {
-                        return Err(err(fname, format!("modifier reads factor `{fname}`, which this ruleset does not define")));
+                        return Err(err(
+                            fname,
+                            format!(
+                                "modifier reads factor `{fname}`, which this ruleset does not define"
+                            ),
+                        ));
                     };
                     if let Some(values) = &item.values {
                         if f.kind != FactorKind::Choice {
-                            return Err(err(fname, format!("`values` needs a choice factor; `{fname}` is a {}", kind_word(f.kind))));
+                            return Err(err(
+                                fname,
+                                format!(
+                                    "`values` needs a choice factor; `{fname}` is a {}",
+                                    kind_word(f.kind)
+                                ),
+                            ));
                         }
                         for k in values.keys() {
                             if !self.is_value_or_class(f, k) {
-                                return Err(err(k, format!("`{k}` is not a value or class of `{fname}`"))
-                                    .with_hint_opt(did_you_mean(k, self.values(f).iter().map(ValueSpec::name))));
+                                return Err(err(
+                                    k,
+                                    format!("`{k}` is not a value or class of `{fname}`"),
+                                )
+                                .with_hint_opt(did_you_mean(
+                                    k,
+                                    self.values(f).iter().map(ValueSpec::name),
+                                )));
                             }
                         }
                     }
                     if item.each.is_some() && f.kind != FactorKind::Number {
-                        return Err(err(fname, format!("`each` needs a number factor; `{fname}` is a {}", kind_word(f.kind))));
+                        return Err(err(
+                            fname,
+                            format!(
+                                "`each` needs a number factor; `{fname}` is a {}",
+                                kind_word(f.kind)
+                            ),
+                        ));
                     }
                 }
             }
@@ -586,7 +757,10 @@ impl Ruleset {
             }
         }
         if !p.sides.is_empty() && p.sides.len() != 2 {
-            return Err(err("sides:", "an opposed roll has exactly two sides".into()));
+            return Err(err(
+                "sides:",
+                "an opposed roll has exactly two sides".into(),
+            ));
         }
         if let Some(c) = &p.check {
             need_result(&c.pass, &c.pass)?;
@@ -595,13 +769,22 @@ impl Ruleset {
                 match (&from.factor, &from.lookup) {
                     (Some(f), None) => {
                         if self.factor(f).is_none_or(|x| x.kind != FactorKind::Number) {
-                            return Err(err(f, format!("target factor `{f}` is not a number factor")));
+                            return Err(err(
+                                f,
+                                format!("target factor `{f}` is not a number factor"),
+                            ));
                         }
                     }
                     (None, Some(l)) => {
                         for (fname, needle) in [(&l.rows, "rows:"), (&l.columns, "columns:")] {
-                            if self.factor(fname).is_none_or(|x| x.kind != FactorKind::Choice) {
-                                return Err(err(needle, format!("lookup by `{fname}`, which is not a choice factor")));
+                            if self
+                                .factor(fname)
+                                .is_none_or(|x| x.kind != FactorKind::Choice)
+                            {
+                                return Err(err(
+                                    needle,
+                                    format!("lookup by `{fname}`, which is not a choice factor"),
+                                ));
                             }
                         }
                         let rows = self.factor(&l.rows);
@@ -609,17 +792,32 @@ impl Ruleset {
                         if let (Some(rows), Some(cols)) = (rows, cols) {
                             for v in self.values(rows) {
                                 let Some(row) = l.cells.get(v.name()) else {
-                                    return Err(err("cells:", format!("lookup has no row for `{}`", v.name())));
+                                    return Err(err(
+                                        "cells:",
+                                        format!("lookup has no row for `{}`", v.name()),
+                                    ));
                                 };
                                 for c in self.values(cols) {
                                     if !row.contains_key(c.name()) {
-                                        return Err(err(v.name(), format!("lookup row `{}` has no column `{}`", v.name(), c.name())));
+                                        return Err(err(
+                                            v.name(),
+                                            format!(
+                                                "lookup row `{}` has no column `{}`",
+                                                v.name(),
+                                                c.name()
+                                            ),
+                                        ));
                                     }
                                 }
                             }
                         }
                     }
-                    _ => return Err(err("target:", "target takes a number, `factor` or `lookup`".into())),
+                    _ => {
+                        return Err(err(
+                            "target:",
+                            "target takes a number, `factor` or `lookup`".into(),
+                        ));
+                    }
                 }
             }
         }
@@ -637,7 +835,14 @@ impl Ruleset {
             for r in &g.rows {
                 self.check_guard(r.guard(), &|n, m| err(n, m))?;
                 if r.results.len() != width {
-                    return Err(err(&r.label, format!("grid row `{}` has {} columns; the first has {width}", r.label, r.results.len())));
+                    return Err(err(
+                        &r.label,
+                        format!(
+                            "grid row `{}` has {} columns; the first has {width}",
+                            r.label,
+                            r.results.len()
+                        ),
+                    ));
                 }
                 for x in &r.results {
                     need_result(x, x)?;
@@ -667,7 +872,10 @@ impl Ruleset {
                 crate::schema::CompareBy::Doubling => {
                     for r in [&c.beaten, &c.doubled] {
                         let Some(r) = r else {
-                            return Err(err("compare:", "comparing by doubling needs `beaten` and `doubled`".into()));
+                            return Err(err(
+                                "compare:",
+                                "comparing by doubling needs `beaten` and `doubled`".into(),
+                            ));
                         };
                         need_result(r, r)?;
                     }
@@ -681,31 +889,54 @@ impl Ruleset {
             for f in r.next.iter().chain(&r.follow_up) {
                 let f = f.full();
                 let Some(q) = self.procedure(&f.procedure) else {
-                    return Err(err(&f.procedure, format!("result `{}` goes on to `{}`, which this ruleset does not define", r.name, f.procedure)));
+                    return Err(err(
+                        &f.procedure,
+                        format!(
+                            "result `{}` goes on to `{}`, which this ruleset does not define",
+                            r.name, f.procedure
+                        ),
+                    ));
                 };
                 self.check_guard(f.guard(), &|n, m| err(n, m))?;
                 if let Some(s) = &f.side
                     && !(s == "loser" || s == "winner" || side_names.contains(&s.as_str()))
                 {
-                    return Err(err(s, format!("follow-up side `{s}` is not loser, winner or a side of this roll")));
+                    return Err(err(
+                        s,
+                        format!("follow-up side `{s}` is not loser, winner or a side of this roll"),
+                    ));
                 }
                 for (old, new) in &f.rename {
                     for n in [old, new] {
                         if self.factor(n).is_none() {
-                            return Err(err(n, format!("follow-up renames `{n}`, which this ruleset does not define")));
+                            return Err(err(
+                                n,
+                                format!(
+                                    "follow-up renames `{n}`, which this ruleset does not define"
+                                ),
+                            ));
                         }
                     }
                 }
                 for (k, v) in &f.set {
                     let Some(fd) = self.factor(k) else {
-                        return Err(err(k, format!("follow-up sets `{k}`, which this ruleset does not define")));
+                        return Err(err(
+                            k,
+                            format!("follow-up sets `{k}`, which this ruleset does not define"),
+                        ));
                     };
                     if fd.kind == FactorKind::Choice && self.value(fd, v).is_none() {
-                        return Err(err(v, format!("follow-up sets `{k}={v}`, which is not a value of `{k}`")));
+                        return Err(err(
+                            v,
+                            format!("follow-up sets `{k}={v}`, which is not a value of `{k}`"),
+                        ));
                     }
                 }
                 if !q.sides.is_empty() && r.next.iter().any(|n| n.full().procedure == q.name) {
-                    return Err(err(&f.procedure, "an opposed roll cannot follow at once; list it as a follow-up".into()));
+                    return Err(err(
+                        &f.procedure,
+                        "an opposed roll cannot follow at once; list it as a follow-up".into(),
+                    ));
                 }
             }
         }
@@ -725,11 +956,14 @@ impl Ruleset {
                 return Ok(());
             }
             if path.contains(&p.name.as_str()) {
-                return Err(at.err(&["procedures:", &format!("name: {}", p.name)], format!(
-                    "procedures go on to each other in a loop: {} → {}",
-                    path.join(" → "),
-                    p.name
-                )));
+                return Err(at.err(
+                    &["procedures:", &format!("name: {}", p.name)],
+                    format!(
+                        "procedures go on to each other in a loop: {} → {}",
+                        path.join(" → "),
+                        p.name
+                    ),
+                ));
             }
             path.push(&p.name);
             for q in r.next_procedures(p) {
@@ -748,7 +982,10 @@ impl Ruleset {
 }
 
 /// Bands must run upward without gaps or overlaps; the ends may be open.
-fn check_bands(bands: &[crate::schema::BandDef], err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+fn check_bands(
+    bands: &[crate::schema::BandDef],
+    err: &dyn Fn(&str, String) -> Error,
+) -> Result<()> {
     let mut previous: Option<i64> = None;
     for (i, b) in bands.iter().enumerate() {
         let first = i == 0;
@@ -760,15 +997,31 @@ fn check_bands(bands: &[crate::schema::BandDef], err: &dyn Fn(&str, String) -> E
         }
         match (previous, b.min) {
             (Some(p), Some(lo)) if lo != p + 1 => {
-                return Err(err(&b.result, format!("band for `{}` starts at {lo}; the one before ends at {p}", b.result)));
+                return Err(err(
+                    &b.result,
+                    format!(
+                        "band for `{}` starts at {lo}; the one before ends at {p}",
+                        b.result
+                    ),
+                ));
             }
-            (Some(_), None) => return Err(err(&b.result, format!("band for `{}` needs `min`", b.result))),
+            (Some(_), None) => {
+                return Err(err(
+                    &b.result,
+                    format!("band for `{}` needs `min`", b.result),
+                ));
+            }
             (None, None) if !first => return Err(err(&b.result, "band needs `min`".into())),
             _ => {}
         }
         match b.max {
             Some(hi) => previous = Some(hi),
-            None if !last => return Err(err(&b.result, format!("only the last band may leave out `max` (`{}`)", b.result))),
+            None if !last => {
+                return Err(err(
+                    &b.result,
+                    format!("only the last band may leave out `max` (`{}`)", b.result),
+                ));
+            }
             None => {}
         }
     }

@@ -216,7 +216,9 @@ macro_rules! guarded {
     )*};
 }
 
-guarded!(RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull);
+guarded!(
+    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull
+);
 
 /// A rule procedure: what is rolled, what modifies it, and how the total is read.
 #[derive(Debug, Clone, Deserialize)]

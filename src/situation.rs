@@ -71,7 +71,9 @@ impl Situation {
     }
 
     fn holds(&self, ruleset: &Ruleset, name: &str, want: &CondValue) -> bool {
-        let Some(f) = ruleset.factor(name) else { return false };
+        let Some(f) = ruleset.factor(name) else {
+            return false;
+        };
         let value = self.value(ruleset, &f.name);
         match (want, value) {
             (CondValue::Flag(b), v) => v.unwrap_or(Value::Flag(false)) == Value::Flag(*b),
@@ -79,10 +81,12 @@ impl Situation {
             (CondValue::Range(r), Some(Value::Number(x))) => {
                 r.min.is_none_or(|m| x >= m) && r.max.is_none_or(|m| x <= m)
             }
-            (CondValue::One(key), Some(Value::Choice(actual))) => ruleset.key_covers(f, key, &actual).is_some(),
-            (CondValue::Any(keys), Some(Value::Choice(actual))) => {
-                keys.iter().any(|k| ruleset.key_covers(f, k, &actual).is_some())
+            (CondValue::One(key), Some(Value::Choice(actual))) => {
+                ruleset.key_covers(f, key, &actual).is_some()
             }
+            (CondValue::Any(keys), Some(Value::Choice(actual))) => keys
+                .iter()
+                .any(|k| ruleset.key_covers(f, k, &actual).is_some()),
             _ => false,
         }
     }
@@ -103,8 +107,13 @@ impl Situation {
     /// Yes/no situations are what the umpire declares; other conditions only qualify them. So
     /// when a guard has a yes/no condition, only a declared one counts.
     pub fn touches(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
-        let conditions = || std::iter::once(g.when).chain(g.any.iter()).flat_map(|c| c.iter());
-        let declared = |(n, w): (&String, &CondValue)| self.given.contains_key(n) && self.holds(ruleset, n, w);
+        let conditions = || {
+            std::iter::once(g.when)
+                .chain(g.any.iter())
+                .flat_map(|c| c.iter())
+        };
+        let declared =
+            |(n, w): (&String, &CondValue)| self.given.contains_key(n) && self.holds(ruleset, n, w);
         let is_flag = |(_, w): &(&String, &CondValue)| matches!(w, CondValue::Flag(true));
         if conditions().any(|c| is_flag(&c)) {
             conditions().filter(is_flag).any(declared)
@@ -137,12 +146,20 @@ fn flag_word(word: &str) -> Option<bool> {
 
 /// A number as typed at the table: `20`, `+2`, `20"`, `20in`, `45cm`.
 fn number_word(word: &str) -> Option<i64> {
-    let trimmed = word.trim_end_matches(['"', '\'']).trim_end_matches("in").trim_end_matches("cm");
+    let trimmed = word
+        .trim_end_matches(['"', '\''])
+        .trim_end_matches("in")
+        .trim_end_matches("cm");
     trimmed.trim_start_matches('+').parse().ok()
 }
 
 pub fn value_list(ruleset: &Ruleset, f: &FactorDef) -> String {
-    ruleset.values(f).iter().map(ValueSpec::name).collect::<Vec<_>>().join(", ")
+    ruleset
+        .values(f)
+        .iter()
+        .map(ValueSpec::name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Parse the FACTOR words typed after a procedure.
@@ -150,7 +167,10 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
     let allowed = ruleset.chain_factors(procedure);
     let mut input = Input::default();
     let side_of = |prefix: &str| {
-        procedure.sides.iter().find(|s| s.name == prefix || s.aliases.iter().any(|a| a == prefix))
+        procedure
+            .sides
+            .iter()
+            .find(|s| s.name == prefix || s.aliases.iter().any(|a| a == prefix))
     };
     for word in words {
         let (name_part, value_part) = match word.split_once('=') {
@@ -160,9 +180,14 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
         let (side, name) = match name_part.split_once('.') {
             Some((prefix, rest)) if !procedure.sides.is_empty() => {
                 let side = side_of(prefix).ok_or_else(|| {
-                    let names: Vec<&str> = procedure.sides.iter().map(|s| s.name.as_str()).collect();
-                    Error::usage(format!("`{word}`: `{prefix}` is not a side of {}; its sides are {}", procedure.name, names.join(" and ")))
-                        .with_hint_opt(did_you_mean(prefix, names.iter().copied()))
+                    let names: Vec<&str> =
+                        procedure.sides.iter().map(|s| s.name.as_str()).collect();
+                    Error::usage(format!(
+                        "`{word}`: `{prefix}` is not a side of {}; its sides are {}",
+                        procedure.name,
+                        names.join(" and ")
+                    ))
+                    .with_hint_opt(did_you_mean(prefix, names.iter().copied()))
                 })?;
                 (Some(side.name.clone()), rest)
             }
@@ -176,28 +201,39 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
             ))
             .with_hint(format!("e.g. `{first}.{word}`")));
         }
-        let factor = ruleset.factor(name).filter(|f| allowed.contains(&f.name)).ok_or_else(|| {
-            let mut candidates: Vec<&str> = allowed.iter().map(String::as_str).collect();
-            for f in &allowed {
-                if let Some(def) = ruleset.factor(f) {
-                    candidates.extend(def.aliases.iter().map(String::as_str));
+        let factor = ruleset
+            .factor(name)
+            .filter(|f| allowed.contains(&f.name))
+            .ok_or_else(|| {
+                let mut candidates: Vec<&str> = allowed.iter().map(String::as_str).collect();
+                for f in &allowed {
+                    if let Some(def) = ruleset.factor(f) {
+                        candidates.extend(def.aliases.iter().map(String::as_str));
+                    }
                 }
-            }
-            let what = if ruleset.factor(name).is_some() { "does not use" } else { "has no factor" };
-            Error::usage(format!(
-                "{} {what} `{name}`; it takes: {}",
-                procedure.name,
-                allowed.join(", ")
-            ))
-            .with_hint_opt(did_you_mean(name, candidates).or_else(|| Some(format!("see `umpire rules {}`", procedure.name))))
-        })?;
+                let what = if ruleset.factor(name).is_some() {
+                    "does not use"
+                } else {
+                    "has no factor"
+                };
+                Error::usage(format!(
+                    "{} {what} `{name}`; it takes: {}",
+                    procedure.name,
+                    allowed.join(", ")
+                ))
+                .with_hint_opt(
+                    did_you_mean(name, candidates)
+                        .or_else(|| Some(format!("see `umpire rules {}`", procedure.name))),
+                )
+            })?;
         let given = parse_value(ruleset, factor, word, value_part)?;
         let situation = match &side {
             Some(s) => input.sides.entry(s.clone()).or_default(),
             None => &mut input.shared,
         };
         if situation.given.insert(factor.name.clone(), given).is_some() {
-            return Err(Error::usage(format!("`{}` is given twice", factor.name)).with_hint("give each factor once"));
+            return Err(Error::usage(format!("`{}` is given twice", factor.name))
+                .with_hint("give each factor once"));
         }
     }
     for s in &procedure.sides {
@@ -211,33 +247,58 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
 }
 
 fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>) -> Result<Given> {
-    let plain = |value| Ok(Given { value, distance: None, via: None });
+    let plain = |value| {
+        Ok(Given {
+            value,
+            distance: None,
+            via: None,
+        })
+    };
     match f.kind {
         FactorKind::Flag => match value {
             None => plain(Value::Flag(true)),
             Some(v) => flag_word(v).map_or_else(
-                || Err(Error::usage(format!("`{word}`: {} is yes or no", f.name)).with_hint(format!("write `{}` alone for yes", f.name))),
+                || {
+                    Err(Error::usage(format!("`{word}`: {} is yes or no", f.name))
+                        .with_hint(format!("write `{}` alone for yes", f.name)))
+                },
                 |b| plain(Value::Flag(b)),
             ),
         },
         FactorKind::Number => {
             let v = value.ok_or_else(|| {
-                Error::usage(format!("`{word}`: {} needs a number", f.name)).with_hint(format!("e.g. `{}=2`", f.name))
+                Error::usage(format!("`{word}`: {} needs a number", f.name))
+                    .with_hint(format!("e.g. `{}=2`", f.name))
             })?;
             let n = number_word(v).ok_or_else(|| {
-                Error::usage(format!("`{word}`: `{v}` is not a whole number")).with_hint(format!("e.g. `{}=2`", f.name))
+                Error::usage(format!("`{word}`: `{v}` is not a whole number"))
+                    .with_hint(format!("e.g. `{}=2`", f.name))
             })?;
             if f.min.is_some_and(|m| n < m) || f.max.is_some_and(|m| n > m) {
-                let range = format!("{}..{}", f.min.map(|m| m.to_string()).unwrap_or_default(), f.max.map(|m| m.to_string()).unwrap_or_default());
-                return Err(Error::usage(format!("`{word}`: {} must be in {range}", f.name)));
+                let range = format!(
+                    "{}..{}",
+                    f.min.map(|m| m.to_string()).unwrap_or_default(),
+                    f.max.map(|m| m.to_string()).unwrap_or_default()
+                );
+                return Err(Error::usage(format!(
+                    "`{word}`: {} must be in {range}",
+                    f.name
+                )));
             }
             plain(Value::Number(n))
         }
         FactorKind::Choice => {
             let list = value_list(ruleset, f);
             let v = value.ok_or_else(|| {
-                Error::usage(format!("`{word}` needs a value: {} is one of {list}", f.name))
-                    .with_hint(format!("e.g. `{}={}`", f.name, ruleset.values(f).first().map_or("", ValueSpec::name)))
+                Error::usage(format!(
+                    "`{word}` needs a value: {} is one of {list}",
+                    f.name
+                ))
+                .with_hint(format!(
+                    "e.g. `{}={}`",
+                    f.name,
+                    ruleset.values(f).first().map_or("", ValueSpec::name)
+                ))
             })?;
             if let Some(spec) = ruleset.value(f, v) {
                 return plain(Value::Choice(spec.name().to_string()));
@@ -250,33 +311,67 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 && let Some(d) = number_word(v)
             {
                 if d < 0 {
-                    return Err(Error::usage(format!("`{word}`: a distance cannot be negative")));
+                    return Err(Error::usage(format!(
+                        "`{word}`: a distance cannot be negative"
+                    )));
                 }
                 // The band is chosen once every factor is known (the weapon picks the scale).
-                return Ok(Given { value: Value::Number(d), distance: Some(d), via: None });
+                return Ok(Given {
+                    value: Value::Number(d),
+                    distance: Some(d),
+                    via: None,
+                });
             }
             let mut names: Vec<&str> = ruleset.values(f).iter().map(ValueSpec::name).collect();
             names.extend(ruleset.classes(f).iter().map(|c| c.name.as_str()));
-            names.extend(ruleset.values(f).iter().flat_map(|s| s.aliases().iter().map(String::as_str)));
-            let takes = if f.distance.is_some() { format!("{list}, or a distance in {}", f.unit.as_deref().unwrap_or(ruleset.unit())) } else { list };
-            Err(Error::usage(format!("`{word}`: {} takes {takes}", f.name)).with_hint_opt(did_you_mean(v, names)))
+            names.extend(
+                ruleset
+                    .values(f)
+                    .iter()
+                    .flat_map(|s| s.aliases().iter().map(String::as_str)),
+            );
+            let takes = if f.distance.is_some() {
+                format!(
+                    "{list}, or a distance in {}",
+                    f.unit.as_deref().unwrap_or(ruleset.unit())
+                )
+            } else {
+                list
+            };
+            Err(Error::usage(format!("`{word}`: {} takes {takes}", f.name))
+                .with_hint_opt(did_you_mean(v, names)))
         }
     }
 }
 
 /// Turn measured distances into the band their scale gives.
 fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
-    let pending: Vec<(String, i64)> = s.given.iter().filter_map(|(n, g)| g.distance.map(|d| (n.clone(), d))).collect();
+    let pending: Vec<(String, i64)> = s
+        .given
+        .iter()
+        .filter_map(|(n, g)| g.distance.map(|d| (n.clone(), d)))
+        .collect();
     for (name, d) in pending {
-        let Some(f) = ruleset.factor(&name) else { continue };
+        let Some(f) = ruleset.factor(&name) else {
+            continue;
+        };
         let Some(dist) = &f.distance else { continue };
-        let by_value = dist.by.as_deref().and_then(|b| s.value(ruleset, b).map(|v| (b, v.word())));
+        let by_value = dist
+            .by
+            .as_deref()
+            .and_then(|b| s.value(ruleset, b).map(|v| (b, v.word())));
         let scale = dist
             .scales
             .iter()
-            .find(|sc| by_value.as_ref().is_some_and(|(_, v)| sc.for_values.contains(v)))
+            .find(|sc| {
+                by_value
+                    .as_ref()
+                    .is_some_and(|(_, v)| sc.for_values.contains(v))
+            })
             .or_else(|| dist.scales.iter().find(|sc| sc.for_values.is_empty()))
-            .ok_or_else(|| Error::failure(format!("{}: no distance scale for `{name}`", ruleset.file)))?;
+            .ok_or_else(|| {
+                Error::failure(format!("{}: no distance scale for `{name}`", ruleset.file))
+            })?;
         let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
         let mut lower = None;
         for band in &scale.bands {
@@ -292,7 +387,15 @@ fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
                     (Some(l), None) => format!("over {l}"),
                     (None, None) => "any distance".into(),
                 };
-                let via = format!("{d} {unit}: {span} is {}{}", band.value, if scale_word.is_empty() { String::new() } else { format!(" for {scale_word}") });
+                let via = format!(
+                    "{d} {unit}: {span} is {}{}",
+                    band.value,
+                    if scale_word.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" for {scale_word}")
+                    }
+                );
                 if let Some(g) = s.given.get_mut(&name) {
                     g.value = Value::Choice(band.value.clone());
                     g.via = Some(via);
@@ -329,7 +432,10 @@ pub fn describe(ruleset: &Ruleset, f: &FactorDef) -> String {
         text.push_str(&format!("; values: {}", values.join(", ")));
         let classes = ruleset.classes(f);
         if !classes.is_empty() {
-            let cs: Vec<String> = classes.iter().map(|c| format!("{} = {}", c.name, c.members.join("/"))).collect();
+            let cs: Vec<String> = classes
+                .iter()
+                .map(|c| format!("{} = {}", c.name, c.members.join("/")))
+                .collect();
             text.push_str(&format!("; classes: {}", cs.join("; ")));
         }
         if f.distance.is_some() {

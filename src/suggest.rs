@@ -57,9 +57,15 @@ mod tests {
 
     #[test]
     fn typos_and_prefixes_are_suggested() {
-        assert_eq!(closest("hlf", ["half", "building", "none"]), Some("half".into()));
+        assert_eq!(
+            closest("hlf", ["half", "building", "none"]),
+            Some("half".into())
+        );
         assert_eq!(closest("shot", ["shoot", "melee"]), Some("shoot".into()));
-        assert_eq!(closest("mel", ["shoot", "melee", "morale"]), Some("melee".into()));
+        assert_eq!(
+            closest("mel", ["shoot", "melee", "morale"]),
+            Some("melee".into())
+        );
         assert_eq!(closest("zzzzzz", ["shoot", "melee"]), None);
     }
 }

@@ -31,7 +31,8 @@ pub struct Catalog {
 fn stem_of(name: &str) -> String {
     let base = name.rsplit('/').next().unwrap_or(name);
     let base = base.trim_end_matches(".yaml").trim_end_matches(".yml");
-    base.trim_start_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '_').to_string()
+    base.trim_start_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '_')
+        .to_string()
 }
 
 fn is_table(name: &str) -> bool {
@@ -44,16 +45,26 @@ impl Catalog {
         let mut entries = Vec::new();
         if let Some(dir) = user_dir {
             let read = std::fs::read_dir(dir).map_err(|e| {
-                Error::usage(format!("cannot read the tables directory {}: {e}", dir.display()))
-                    .with_hint("--tables (or UMPIRE_TABLES) names a directory of ruleset .yaml files")
+                Error::usage(format!(
+                    "cannot read the tables directory {}: {e}",
+                    dir.display()
+                ))
+                .with_hint("--tables (or UMPIRE_TABLES) names a directory of ruleset .yaml files")
             })?;
-            let mut paths: Vec<_> = read.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| is_table(&p.to_string_lossy())).collect();
+            let mut paths: Vec<_> = read
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| is_table(&p.to_string_lossy()))
+                .collect();
             paths.sort();
             for path in paths {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| Error::failure(format!("cannot read {}: {e}", path.display())))?;
                 let file = path.display().to_string();
-                entries.push(Entry { stem: stem_of(&file), file, text });
+                entries.push(Entry {
+                    stem: stem_of(&file),
+                    file,
+                    text,
+                });
             }
         }
         let mut builtin: Vec<Entry> = EMBEDDED
@@ -71,19 +82,26 @@ impl Catalog {
         builtin.sort_by(|a, b| a.file.cmp(&b.file));
         let count = builtin.len();
         entries.extend(builtin);
-        Ok(Catalog { entries, builtin: count })
+        Ok(Catalog {
+            entries,
+            builtin: count,
+        })
     }
 
     /// The default ruleset: the first built-in table in file order.
     pub fn default_name(&self) -> Option<String> {
-        self.entries.get(self.entries.len() - self.builtin).map(|e| e.stem.clone())
+        self.entries
+            .get(self.entries.len() - self.builtin)
+            .map(|e| e.stem.clone())
     }
 
     /// The ruleset called `name` (its id or an alias), or the default.
     pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset> {
         let wanted = match name {
             Some(n) => n.to_string(),
-            None => self.default_name().ok_or_else(|| Error::failure("no ruleset is built in"))?,
+            None => self
+                .default_name()
+                .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
         if let Some(e) = self.entries.iter().find(|e| e.stem == wanted) {
             let r = Ruleset::parse(&e.file, &e.text)?;
@@ -102,9 +120,15 @@ impl Catalog {
         }
         let names: Vec<&str> = all.iter().map(Ruleset::name).collect();
         let mut candidates = names.clone();
-        candidates.extend(all.iter().flat_map(|r| r.def.aliases.iter().map(String::as_str)));
-        Err(Error::usage(format!("no ruleset `{wanted}`; there are: {}", names.join(", ")))
-            .with_hint_opt(did_you_mean(&wanted, candidates)))
+        candidates.extend(
+            all.iter()
+                .flat_map(|r| r.def.aliases.iter().map(String::as_str)),
+        );
+        Err(Error::usage(format!(
+            "no ruleset `{wanted}`; there are: {}",
+            names.join(", ")
+        ))
+        .with_hint_opt(did_you_mean(&wanted, candidates)))
     }
 
     /// Every ruleset, parsed; a user's file that fails is an error naming it.
@@ -129,7 +153,10 @@ mod tests {
         let catalog = Catalog::load(None).unwrap();
         let all = catalog.all().unwrap();
         assert!(!all.is_empty());
-        assert_eq!(catalog.ruleset(None).unwrap().name(), all.first().unwrap().name());
+        assert_eq!(
+            catalog.ruleset(None).unwrap().name(),
+            all.first().unwrap().name()
+        );
     }
 
     #[test]
