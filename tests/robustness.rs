@@ -10,7 +10,10 @@ use umpire::ruleset::Ruleset;
 const BUILTIN: &str = include_str!("../tables/000-la-petite-guerre.yaml");
 
 fn args(words: &[String]) -> Vec<OsString> {
-    std::iter::once("umpire".to_string()).chain(words.iter().cloned()).map(OsString::from).collect()
+    std::iter::once("umpire".to_string())
+        .chain(words.iter().cloned())
+        .map(OsString::from)
+        .collect()
 }
 
 /// Words an umpire might type, right or wrong.
@@ -122,10 +125,15 @@ proptest! {
 
 #[test]
 fn huge_numbers_in_a_table_saturate_instead_of_overflowing() {
-    let text = BUILTIN.replace("check: {compare: at-least, target: 8, pass: hit, fail: miss}",
-        "check: {compare: at-least, target: 9223372036854775807, pass: hit, fail: miss}")
-        .replace("{label: initial shot, when: {initial-shot: true}, value: 2}",
-        "{label: initial shot, when: {initial-shot: true}, value: 9223372036854775807}");
+    let text = BUILTIN
+        .replace(
+            "check: {compare: at-least, target: 8, pass: hit, fail: miss}",
+            "check: {compare: at-least, target: 9223372036854775807, pass: hit, fail: miss}",
+        )
+        .replace(
+            "{label: initial shot, when: {initial-shot: true}, value: 2}",
+            "{label: initial shot, when: {initial-shot: true}, value: 9223372036854775807}",
+        );
     let ruleset = Ruleset::parse("huge.yaml", &text).unwrap();
     let odds = umpire::engine::odds(&ruleset, "shoot", &["initial-shot".to_string()]).unwrap();
     assert!(!odds.is_empty());
