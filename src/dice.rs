@@ -135,6 +135,52 @@ impl DiceSpec {
         Ok(all)
     }
 
+    /// Every distinct throw up to order, each with how many ordered throws give it, and the
+    /// number of ordered throws in all. Every reading of dice (sums, dropped dice, doubles) is
+    /// blind to order, so 9d6 is 2002 cases instead of ten million.
+    pub fn enumerate_weighted(&self) -> Result<(Vec<(Vec<i64>, u128)>, u128)> {
+        let sides = self.die.faces.len();
+        let k = self.count;
+        let too_many = || Error::failure(format!("{self} has too many outcomes to enumerate"));
+        // C(sides + k - 1, k) multisets.
+        let mut cases: u128 = 1;
+        for i in 0..k {
+            cases = cases * (sides + i) as u128 / (i + 1) as u128;
+        }
+        if cases > 2_000_000 {
+            return Err(too_many());
+        }
+        let mut total: u128 = 1;
+        for _ in 0..k {
+            total = total.checked_mul(sides as u128).ok_or_else(too_many)?;
+        }
+        let factorial = |n: usize| (1..=n as u128).product::<u128>();
+        let mut out = Vec::new();
+        let mut idx = vec![0usize; k];
+        loop {
+            let faces: Vec<i64> = idx.iter().map(|i| self.die.faces.get(*i).copied().unwrap_or(0)).collect();
+            let mut weight = factorial(k);
+            let mut run = 1;
+            for w in idx.windows(2) {
+                if w.first() == w.last() {
+                    run += 1;
+                } else {
+                    weight /= factorial(run);
+                    run = 1;
+                }
+            }
+            weight /= factorial(run);
+            out.push((faces, weight));
+            // Next non-decreasing index sequence.
+            let Some(pos) = idx.iter().rposition(|i| *i + 1 < sides) else { break };
+            let next = idx.get(pos).copied().unwrap_or(0) + 1;
+            for slot in idx.iter_mut().skip(pos) {
+                *slot = next;
+            }
+        }
+        Ok((out, total))
+    }
+
     /// The dice that count after dropping: the faces, highest and lowest set aside.
     pub fn kept(&self, faces: &[i64]) -> Vec<i64> {
         let mut sorted = faces.to_vec();
@@ -310,6 +356,19 @@ mod tests {
         assert_eq!(avd.die.describe_faces(), "2,3,3,4,4,5");
         assert!(DiceSpec::parse("0d6", &none).is_err());
         assert!(DiceSpec::parse("2x6", &none).is_err());
+    }
+
+    #[test]
+    fn weighted_enumeration_matches_ordered_enumeration() {
+        let spec = DiceSpec::parse("3d6", &none).unwrap();
+        let (cases, total) = spec.enumerate_weighted().unwrap();
+        assert_eq!(cases.len(), 56);
+        assert_eq!(total, 216);
+        assert_eq!(cases.iter().map(|(_, w)| w).sum::<u128>(), 216);
+        let tens = cases.iter().filter(|(f, _)| f.iter().sum::<i64>() == 10).map(|(_, w)| w).sum::<u128>();
+        assert_eq!(tens, 27);
+        let nine = DiceSpec::parse("9d6", &none).unwrap().enumerate_weighted().unwrap();
+        assert_eq!((nine.0.len(), nine.1), (2002, 10_077_696));
     }
 
     #[test]

@@ -946,34 +946,34 @@ impl<'a> Plan<'a> {
 
     /// Every result of this step with its exact probability, in order of first appearance.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
-        let throws: Vec<Vec<Vec<i64>>> = self
+        let throws: Vec<(Vec<(Vec<i64>, u128)>, u128)> = self
             .sides
             .iter()
             .map(|s| match &s.dice {
-                DicePlan::Roll(spec) => spec.enumerate(),
-                DicePlan::Fixed(_) => Ok(vec![Vec::new()]),
+                DicePlan::Roll(spec) => spec.enumerate_weighted(),
+                DicePlan::Fixed(_) => Ok((vec![(Vec::new(), 1)], 1)),
             })
             .collect::<Result<_>>()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
-        let mut total: u128 = 0;
-        let mut add = |d: Decision| {
-            total += 1;
-            match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((d, 1)),
-            }
+        let mut add = |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
+            Some((_, n)) => *n += w,
+            None => counts.push((d, w)),
         };
-        match throws.as_slice() {
-            [one] => one.iter().for_each(|f| add(self.decide(&[f]))),
-            [a, b] => {
-                for fa in a {
-                    for fb in b {
-                        add(self.decide(&[fa, fb]));
+        let total = match throws.as_slice() {
+            [(one, total)] => {
+                one.iter().for_each(|(f, w)| add(self.decide(&[f]), *w));
+                *total
+            }
+            [(a, ta), (b, tb)] => {
+                for (fa, wa) in a {
+                    for (fb, wb) in b {
+                        add(self.decide(&[fa, fb]), wa.saturating_mul(*wb));
                     }
                 }
+                ta.saturating_mul(*tb)
             }
             _ => return Err(Error::failure("a roll has one or two sides")),
-        }
+        };
         // Results in the order the table lists them; amounts by size.
         let rank = |d: &Decision| {
             let index = self

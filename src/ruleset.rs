@@ -356,10 +356,9 @@ impl Ruleset {
         for f in &def.factors {
             for n in std::iter::once(&f.name).chain(&f.aliases) {
                 if !names.insert(n.clone()) {
-                    return Err(at.err(
-                        &["factors:", n],
-                        format!("factor name `{n}` is used twice"),
-                    ));
+                    return Err(
+                        at.err(&["factors:", n], format!("factor name `{n}` is used twice"))
+                    );
                 }
             }
         }
