@@ -138,7 +138,7 @@ impl DiceSpec {
     /// Every distinct throw up to order, each with how many ordered throws give it, and the
     /// number of ordered throws in all. Every reading of dice (sums, dropped dice, doubles) is
     /// blind to order, so 9d6 is 2002 cases instead of ten million.
-    pub fn enumerate_weighted(&self) -> Result<(Vec<(Vec<i64>, u128)>, u128)> {
+    pub fn enumerate_weighted(&self) -> Result<Weighted> {
         let sides = self.die.faces.len();
         let k = self.count;
         let too_many = || Error::failure(format!("{self} has too many outcomes to enumerate"));
@@ -158,7 +158,10 @@ impl DiceSpec {
         let mut out = Vec::new();
         let mut idx = vec![0usize; k];
         loop {
-            let faces: Vec<i64> = idx.iter().map(|i| self.die.faces.get(*i).copied().unwrap_or(0)).collect();
+            let faces: Vec<i64> = idx
+                .iter()
+                .map(|i| self.die.faces.get(*i).copied().unwrap_or(0))
+                .collect();
             let mut weight = factorial(k);
             let mut run = 1;
             for w in idx.windows(2) {
@@ -172,7 +175,9 @@ impl DiceSpec {
             weight /= factorial(run);
             out.push((faces, weight));
             // Next non-decreasing index sequence.
-            let Some(pos) = idx.iter().rposition(|i| *i + 1 < sides) else { break };
+            let Some(pos) = idx.iter().rposition(|i| *i + 1 < sides) else {
+                break;
+            };
             let next = idx.get(pos).copied().unwrap_or(0) + 1;
             for slot in idx.iter_mut().skip(pos) {
                 *slot = next;
@@ -211,6 +216,9 @@ impl fmt::Display for DiceSpec {
         Ok(())
     }
 }
+
+/// Every distinct throw up to order with its count of ordered throws, and their total.
+pub type Weighted = (Vec<(Vec<i64>, u128)>, u128);
 
 /// Faces thrown for one roll, and whether the umpire typed them or the tool rolled them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -365,9 +373,16 @@ mod tests {
         assert_eq!(cases.len(), 56);
         assert_eq!(total, 216);
         assert_eq!(cases.iter().map(|(_, w)| w).sum::<u128>(), 216);
-        let tens = cases.iter().filter(|(f, _)| f.iter().sum::<i64>() == 10).map(|(_, w)| w).sum::<u128>();
+        let tens = cases
+            .iter()
+            .filter(|(f, _)| f.iter().sum::<i64>() == 10)
+            .map(|(_, w)| w)
+            .sum::<u128>();
         assert_eq!(tens, 27);
-        let nine = DiceSpec::parse("9d6", &none).unwrap().enumerate_weighted().unwrap();
+        let nine = DiceSpec::parse("9d6", &none)
+            .unwrap()
+            .enumerate_weighted()
+            .unwrap();
         assert_eq!((nine.0.len(), nine.1), (2002, 10_077_696));
     }
 

@@ -946,7 +946,7 @@ impl<'a> Plan<'a> {
 
     /// Every result of this step with its exact probability, in order of first appearance.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
-        let throws: Vec<(Vec<(Vec<i64>, u128)>, u128)> = self
+        let throws: Vec<crate::dice::Weighted> = self
             .sides
             .iter()
             .map(|s| match &s.dice {
@@ -955,10 +955,11 @@ impl<'a> Plan<'a> {
             })
             .collect::<Result<_>>()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
-        let mut add = |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
-            Some((_, n)) => *n += w,
-            None => counts.push((d, w)),
-        };
+        let mut add =
+            |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
+                Some((_, n)) => *n += w,
+                None => counts.push((d, w)),
+            };
         let total = match throws.as_slice() {
             [(one, total)] => {
                 one.iter().for_each(|(f, w)| add(self.decide(&[f]), *w));
