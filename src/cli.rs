@@ -293,11 +293,14 @@ fn roll(
     steps
         .iter()
         .for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
-    let rules_flag = cli
-        .rules
-        .as_ref()
-        .map(|r| format!(" --rules {r}"))
-        .unwrap_or_default();
+    // The printed follow-up must run against the same tables.
+    let mut rules_flag = String::new();
+    if let Some(t) = &cli.tables {
+        rules_flag.push_str(&format!(" --tables {}", t.display()));
+    }
+    if let Some(r) = &cli.rules {
+        rules_flag.push_str(&format!(" --rules {r}"));
+    }
     let mut tally: Vec<(String, u32)> = Vec::new();
     for s in &steps {
         let o = s.outcome();

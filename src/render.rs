@@ -527,6 +527,20 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             label(&c.pass),
             label(&c.fail)
         );
+        if let crate::schema::TargetDef::From(crate::schema::TargetFrom {
+            lookup: Some(l), ..
+        }) = &c.target
+        {
+            let _ = writeln!(
+                out,
+                "target by {} (rows) and {} (columns):",
+                l.rows, l.columns
+            );
+            for (row, cols) in &l.cells {
+                let cells: Vec<String> = cols.iter().map(|(c, n)| format!("{c} {n}")).collect();
+                let _ = writeln!(out, "  {row}: {}", cells.join(", "));
+            }
+        }
     }
     let label = |n: &str| {
         p.results
