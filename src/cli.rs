@@ -119,11 +119,21 @@ fn prescan(args: &[OsString]) -> (Option<String>, Option<PathBuf>, Option<(Strin
             tables = words.get(i + 1).map(PathBuf::from);
             i += 1;
         } else if (w == "roll" || w == "odds") && sub.is_none() {
-            if let Some(p) = words.get(i + 1).filter(|p| !p.starts_with('-')) {
-                sub = Some((w.clone(), p.clone()));
-            } else {
-                sub = Some((w.clone(), String::new()));
+            // The procedure is the first word after the command that is neither an option
+            // nor an option's value.
+            let mut j = i + 1;
+            let mut procedure = String::new();
+            while let Some(p) = words.get(j) {
+                if p.starts_with('-') {
+                    let takes_value = ["--seed", "--rules", "--tables", "--dice", "--times"]
+                        .contains(&p.as_str());
+                    j += if takes_value { 2 } else { 1 };
+                    continue;
+                }
+                procedure.clone_from(p);
+                break;
             }
+            sub = Some((w.clone(), procedure));
         }
         i += 1;
     }
@@ -447,6 +457,10 @@ fn odds(
 
 fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) -> Result<()> {
     let Some(name) = name else {
+        if let Some(r) = &cli.rules {
+            // `--rules NAME` must name a ruleset here as everywhere else.
+            catalog.ruleset(Some(r))?;
+        }
         let all = catalog.all()?;
         let default = catalog.default_name();
         if cli.json {

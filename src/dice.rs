@@ -50,7 +50,7 @@ pub struct DiceSpec {
 }
 
 /// The most dice one roll may throw: more is a table mistake, not a game.
-pub const MAX_DICE: usize = 12;
+pub const MAX_DICE: usize = 30;
 
 impl DiceSpec {
     /// Parse `2d6`, `d8`, `3d6`, `1avd`; `custom` resolves names that are not numbers.

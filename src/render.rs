@@ -382,26 +382,34 @@ pub fn ruleset(r: &Ruleset) -> String {
         let _ = writeln!(out, "  {:<16} {}: {}", p.name, p.title, p.help);
     }
     if let Some(t) = &r.def.turn {
+        use crate::schema::{Rounding, WhichSide};
+        let side = |s: WhichSide| match s {
+            WhichSide::Larger => "larger",
+            WhichSide::Smaller => "smaller",
+        };
+        let rounding = match t.phases.rounding {
+            Rounding::HalfUp => "to the nearest, halves up",
+            Rounding::Down => "down",
+            Rounding::Up => "up",
+        };
         let _ = writeln!(out, "turn:");
         let _ = writeln!(
             out,
-            "  phases: {}% of the units on the {:?} side, rounded {:?}, at least {}",
-            t.phases.percent, t.phases.of, t.phases.rounding, t.phases.min
+            "  phases: {}% of the units on the {} side, rounded {rounding}, at least {}",
+            t.phases.percent,
+            side(t.phases.of),
+            t.phases.min
         );
         let _ = writeln!(
             out,
-            "  beads: each side puts in as many as the {:?} side has units",
-            t.beads.per_side
+            "  beads: each side puts in as many as the {} side has units",
+            side(t.beads.per_side)
         );
         for n in &t.notes {
             let _ = writeln!(out, "  note: {n}");
         }
     }
-    out.replace("Larger", "larger")
-        .replace("Smaller", "smaller")
-        .replace("HalfUp", "to nearest, halves up")
-        .replace("Down", "down")
-        .replace("Up", "up")
+    out
 }
 
 /// What a procedure takes: dice, factors and their values, modifiers, results and notes.

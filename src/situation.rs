@@ -144,13 +144,26 @@ fn flag_word(word: &str) -> Option<bool> {
     }
 }
 
-/// A number as typed at the table: `20`, `+2`, `20"`, `20in`, `45cm`.
-fn number_word(word: &str) -> Option<i64> {
-    let trimmed = word
-        .trim_end_matches(['"', '\''])
-        .trim_end_matches("in")
-        .trim_end_matches("cm");
-    trimmed.trim_start_matches('+').parse().ok()
+/// A number as typed at the table: `20`, `+2`, `20"`, `20in`, `45cm`: a unit suffix is taken
+/// only when it is the unit the ruleset measures in, so `45cm` is never read as inches.
+fn number_word(word: &str, unit: &str) -> Option<i64> {
+    let digits_end = word
+        .trim_start_matches(['+', '-'])
+        .find(|c: char| !c.is_ascii_digit())
+        .map(|i| i + word.len() - word.trim_start_matches(['+', '-']).len());
+    let (number, suffix) = match digits_end {
+        Some(i) => word.split_at(i),
+        None => (word, ""),
+    };
+    let suffix = suffix.trim();
+    let inches = matches!(unit, "inches" | "inch" | "in");
+    let ok = suffix.is_empty()
+        || (inches && matches!(suffix, "\"" | "in" | "inch" | "inches"))
+        || (!inches && !unit.is_empty() && (suffix == unit || unit.starts_with(suffix)));
+    if !ok {
+        return None;
+    }
+    number.trim_start_matches('+').parse().ok()
 }
 
 pub fn value_list(ruleset: &Ruleset, f: &FactorDef) -> String {
@@ -270,8 +283,14 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 Error::usage(format!("`{word}`: {} needs a number", f.name))
                     .with_hint(format!("e.g. `{}=2`", f.name))
             })?;
-            let n = number_word(v).ok_or_else(|| {
-                Error::usage(format!("`{word}`: `{v}` is not a whole number"))
+            let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
+            let n = number_word(v, unit).ok_or_else(|| {
+                let of = if unit.is_empty() {
+                    String::new()
+                } else {
+                    format!(" of {unit}")
+                };
+                Error::usage(format!("`{word}`: `{v}` is not a whole number{of}"))
                     .with_hint(format!("e.g. `{}=2`", f.name))
             })?;
             if f.min.is_some_and(|m| n < m) || f.max.is_some_and(|m| n > m) {
@@ -308,7 +327,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 return plain(Value::Choice(class.name.clone()));
             }
             if f.distance.is_some()
-                && let Some(d) = number_word(v)
+                && let Some(d) = number_word(v, f.unit.as_deref().unwrap_or(ruleset.unit()))
             {
                 if d < 0 {
                     return Err(Error::usage(format!(

@@ -1,0 +1,935 @@
+//! End-to-end tests through the `umpire` binary: what the umpire types at the table, what the
+//! tool prints, and how it exits (0 success, 2 the user's mistake, 1 a failure).
+//!
+//! Every command runs with its own data directory and without the UMPIRE_* variables that
+//! would change what it does.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use tempfile::TempDir;
+
+/// The binary, isolated from the caller's environment.
+fn umpire(data: &TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
+    cmd.env("UMPIRE_DATA_DIR", data.path())
+        .env_remove("UMPIRE_SEED")
+        .env_remove("UMPIRE_RULES")
+        .env_remove("UMPIRE_TABLES");
+    cmd
+}
+
+fn data() -> TempDir {
+    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
+}
+
+/// Run and return (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let d = data();
+    let out = umpire(&d)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A usage error: exit 2, one clean `error: ` message on stderr, no panic. Returns stderr.
+fn usage_error(args: &[&str]) -> String {
+    let (code, _, err) = run(args);
+    assert_eq!(
+        code,
+        2,
+        "umpire {}: expected exit 2, stderr: {err}",
+        args.join(" ")
+    );
+    assert_clean_error(&err, args);
+    err
+}
+
+fn assert_clean_error(err: &str, args: &[&str]) {
+    assert!(
+        err.starts_with("error: "),
+        "umpire {}: stderr does not start with `error: `: {err:?}",
+        args.join(" ")
+    );
+    // (`panicked` alone is a factor of the melee: look for the panic message itself.)
+    assert!(
+        !err.contains("panicked at") && !err.contains("thread '"),
+        "umpire {}: {err}",
+        args.join(" ")
+    );
+    assert!(
+        !err.contains("RUST_BACKTRACE"),
+        "umpire {}: {err}",
+        args.join(" ")
+    );
+}
+
+const QUICK_START: &[&str] = &[
+    "roll",
+    "shoot",
+    "troop=line",
+    "weapon=rifle",
+    "range=20",
+    "cover=half",
+    "wound=light",
+    "initial-shot",
+    "target=militia",
+    "--seed",
+    "7",
+];
+
+const HOUSE_RULES: &str = r#"ruleset: house
+title: House Rules
+aliases: [hr]
+unit: inches
+factors:
+  - {name: brave, kind: flag, help: the figure is brave}
+procedures:
+  - name: nerve
+    title: Nerve test
+    help: roll 1d6, 4 or more passes
+    roll: 1d6
+    modifiers:
+      - group: situation
+        policy: all
+        items:
+          - {label: brave, when: {brave: true}, value: 1}
+    check: {compare: at-least, target: 4, pass: steady, fail: shaken}
+    results:
+      - {name: steady, label: Steady}
+      - {name: shaken, label: Shaken}
+"#;
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("writing {name}: {e}"));
+}
+
+// ----- roll -------------------------------------------------------------------------------------
+
+#[test]
+fn the_quick_start_roll_explains_modifiers_and_outcome() {
+    let d = data();
+    let assert = umpire(&d).args(QUICK_START).assert().success().stderr("");
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    // The measured range became a band, and every modifier line is named.
+    assert!(
+        out.contains("20 inches: up to 24 is effective for weapon rifle"),
+        "{out}"
+    );
+    for label in [
+        "line troops",
+        "armed with rifle",
+        "target in half cover",
+        "firer lightly wounded or prone",
+        "initial shot",
+    ] {
+        assert!(out.contains(label), "missing `{label}` in:\n{out}");
+    }
+    assert!(out.contains("greatest negative"), "{out}");
+    assert!(out.contains("net modifier +2"), "{out}");
+    let outcome = out
+        .lines()
+        .find_map(|l| l.strip_prefix("outcome: "))
+        .unwrap_or_else(|| panic!("no outcome in:\n{out}"));
+    assert!(
+        ["Misfire", "Miss"].contains(&outcome) || outcome.starts_with("Hit › "),
+        "unexpected outcome `{outcome}`"
+    );
+    assert!(out.contains("seed 7"), "{out}");
+    // The same seed replays exactly.
+    let again = umpire(&d).args(QUICK_START).assert().success();
+    assert_eq!(String::from_utf8_lossy(&again.get_output().stdout), out);
+}
+
+#[test]
+fn entered_dice_3_3_are_a_misfire() {
+    let d = data();
+    umpire(&d)
+        .args([
+            "roll",
+            "shoot",
+            "troop=line",
+            "weapon=canister",
+            "volley",
+            "--dice",
+            "3,3",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("outcome: Misfire"))
+        .stdout(contains("natural doubles"))
+        .stdout(contains("1 entered, 0 rolled"));
+}
+
+#[test]
+fn entered_dice_go_through_the_whole_chain() {
+    let d = data();
+    // 6+5 +2 = 13 hits; 1+3 +2 (militia) = 6: light wound, then the wounded militiaman tests.
+    umpire(&d)
+        .args([
+            "roll",
+            "shoot",
+            "troop=line",
+            "weapon=rifle",
+            "range=20",
+            "cover=half",
+            "wound=light",
+            "initial-shot",
+            "target=militia",
+        ])
+        .args(["--dice", "6,5", "--dice", "1,3"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: Hit › Light wound"))
+        .stdout(contains("must follow: umpire roll morale"))
+        .stdout(contains("troop=militia"))
+        .stdout(contains("2 entered, 0 rolled"));
+}
+
+#[test]
+fn a_face_the_die_does_not_have_is_refused() {
+    let err = usage_error(&["roll", "shoot", "--dice", "7,1"]);
+    assert!(err.contains('7'), "{err}");
+    assert!(err.contains("d6"), "{err}");
+    let err = usage_error(&["roll", "shoot", "--dice", "0,1"]);
+    assert!(err.contains("d6"), "{err}");
+}
+
+#[test]
+fn the_wrong_number_of_faces_is_refused() {
+    let err = usage_error(&["roll", "shoot", "--dice", "4"]);
+    assert!(err.contains("2d6"), "{err}");
+    usage_error(&["roll", "shoot", "--dice", "1,2,3"]);
+    usage_error(&["roll", "shoot", "--dice", "a,b"]);
+}
+
+#[test]
+fn dice_never_used_are_refused() {
+    // A miss ends the chain: the second set of faces is never thrown.
+    let err = usage_error(&["roll", "shoot", "--dice", "1,2", "--dice", "3,4"]);
+    assert!(err.contains("3,4"), "{err}");
+    assert!(err.contains("not used"), "{err}");
+    // An unspotted marker throws nothing at all.
+    usage_error(&["roll", "move", "unspotted", "--dice", "3,3"]);
+}
+
+#[test]
+fn an_unknown_procedure_is_refused_with_a_suggestion() {
+    let err = usage_error(&["roll", "shooot"]);
+    assert!(err.contains("did you mean `shoot`"), "{err}");
+    let err = usage_error(&["odds", "melle"]);
+    assert!(err.contains("did you mean `melee`"), "{err}");
+    // `shot` and `fire` are aliases of shoot, not mistakes.
+    umpire(&data())
+        .args(["roll", "shot", "--dice", "1,2"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: Miss"));
+    umpire(&data())
+        .args(["odds", "fire"])
+        .assert()
+        .success()
+        .stdout(contains("Misfire"));
+}
+
+#[test]
+fn an_unknown_factor_is_refused_with_a_suggestion() {
+    let err = usage_error(&["roll", "shoot", "cuver=half"]);
+    assert!(err.contains("cuver"), "{err}");
+    assert!(err.contains("did you mean `cover`"), "{err}");
+}
+
+#[test]
+fn an_unknown_value_is_refused_with_a_suggestion() {
+    let err = usage_error(&["roll", "shoot", "cover=hlf"]);
+    assert!(err.contains("did you mean `half`"), "{err}");
+    let err = usage_error(&["roll", "shoot", "troop=militai"]);
+    assert!(err.contains("did you mean `militia`"), "{err}");
+    usage_error(&["roll", "shoot", "pinned=maybe"]);
+    usage_error(&["roll", "shoot", "range=-5"]);
+    usage_error(&["roll", "melee", "attacker.outnumbered=-1"]);
+}
+
+#[test]
+fn a_factor_the_procedure_does_not_use_is_refused() {
+    let err = usage_error(&["roll", "shoot", "distance=12"]);
+    assert!(err.contains("does not use `distance`"), "{err}");
+    let err = usage_error(&["roll", "spot", "cover=half", "distance=12"]);
+    assert!(err.contains("cover"), "{err}");
+}
+
+#[test]
+fn a_factor_given_twice_is_refused() {
+    usage_error(&["roll", "shoot", "troop=line", "troop=militia"]);
+}
+
+#[test]
+fn a_missing_number_is_asked_for() {
+    let err = usage_error(&["roll", "spot"]);
+    assert!(err.contains("distance"), "{err}");
+    let err = usage_error(&["odds", "move", "craft=canoe"]);
+    assert!(err.contains("men"), "{err}");
+}
+
+#[test]
+fn an_opposed_roll_needs_the_side_of_each_factor() {
+    let err = usage_error(&["roll", "melee", "troop=militia"]);
+    assert!(err.contains("attacker.troop=militia"), "{err}");
+    let err = usage_error(&["roll", "melee", "x.troop=militia"]);
+    assert!(
+        err.contains("attacker") && err.contains("defender"),
+        "{err}"
+    );
+    umpire(&data())
+        .args([
+            "roll",
+            "melee",
+            "attacker.troop=grenadiers",
+            "defender.troop=militia",
+            "--dice",
+            "5",
+            "--dice",
+            "2",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("attacker wins by 6"))
+        .stdout(contains("outcome: defender: Killed"));
+    umpire(&data())
+        .args([
+            "roll",
+            "melee",
+            "a.troop=grenadiers",
+            "d.troop=militia",
+            "--dice",
+            "5",
+            "--dice",
+            "2",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("outcome: defender: Killed"));
+}
+
+#[test]
+fn json_output_parses_and_has_the_outcome() {
+    let d = data();
+    let out = umpire(&d).args(QUICK_START).arg("--json").output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["procedure"], "shoot");
+    assert_eq!(v["ruleset"], "la-petite-guerre");
+    assert_eq!(v["seed"], 7);
+    let outcome = v["resolutions"][0]["outcome"].as_str().unwrap();
+    assert!(!outcome.is_empty());
+    assert_eq!(v["resolutions"][0]["step"]["sides"][0]["net"], 2);
+    // The JSON and the text agree on the outcome.
+    let text = umpire(&d).args(QUICK_START).output().unwrap();
+    assert!(String::from_utf8_lossy(&text.stdout).contains(&format!("outcome: {outcome}")));
+
+    let out = umpire(&d)
+        .args(["roll", "shoot", "--dice", "3,3", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["resolutions"][0]["outcome"], "Misfire");
+    assert_eq!(v["dice_entered"], 1);
+
+    let out = umpire(&d)
+        .args(["odds", "shoot", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let outcomes = v["outcomes"].as_array().unwrap();
+    let misfire = outcomes.iter().find(|o| o["outcome"] == "Misfire").unwrap();
+    assert_eq!(misfire["probability"]["fraction"], "1/6");
+    let miss = outcomes.iter().find(|o| o["outcome"] == "Miss").unwrap();
+    assert_eq!(miss["probability"]["fraction"], "1/2");
+}
+
+#[test]
+fn times_sums_up_the_outcomes() {
+    let d = data();
+    let assert = umpire(&d)
+        .args(["roll", "shoot", "--times", "20", "--seed", "1"])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(out.contains("summary of 20:"), "{out}");
+    assert!(out.contains("  20. "), "{out}");
+    assert!(out.contains("seed 1"), "{out}");
+    // The counts of the summary add up to 20.
+    let summary = out.split("summary of 20:").nth(1).unwrap();
+    let total: u32 = summary
+        .lines()
+        .filter(|l| l.ends_with('%'))
+        .filter_map(|l| {
+            l.split_whitespace()
+                .rev()
+                .nth(1)
+                .and_then(|n| n.parse::<u32>().ok())
+        })
+        .sum();
+    assert_eq!(total, 20, "{out}");
+    // Same seed, same twenty.
+    let again = umpire(&d)
+        .args(["roll", "shoot", "--times", "20", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&again.stdout), out);
+    usage_error(&["roll", "shoot", "--times", "0"]);
+}
+
+#[test]
+fn a_seed_from_the_environment_is_used() {
+    let d = data();
+    let a = umpire(&d)
+        .env("UMPIRE_SEED", "11")
+        .args(["roll", "shoot"])
+        .output()
+        .unwrap();
+    let b = umpire(&d)
+        .args(["roll", "shoot", "--seed", "11"])
+        .output()
+        .unwrap();
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(a.stdout, b.stdout);
+}
+
+// ----- odds -------------------------------------------------------------------------------------
+
+#[test]
+fn odds_of_shooting_with_no_factors() {
+    let d = data();
+    let assert = umpire(&d)
+        .args(["odds", "shoot"])
+        .assert()
+        .success()
+        .stderr("");
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let row = |label: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(label))
+            .unwrap_or_else(|| panic!("no `{label}` row in:\n{out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(row("Misfire").contains(&"1/6".to_string()), "{out}"); // 6 doubles of 36
+    assert!(row("Hit").contains(&"1/3".to_string()), "{out}"); // non-doubles 8..11: 12 of 36
+    assert!(row("Miss").contains(&"1/2".to_string()), "{out}"); // 18 of 36
+    assert!(out.contains("final outcomes:"), "{out}");
+    assert!(out.contains("Hit › Killed"), "{out}");
+}
+
+#[test]
+fn odds_of_the_worked_example() {
+    umpire(&data())
+        .args([
+            "odds",
+            "shoot",
+            "troop=line",
+            "weapon=rifle",
+            "range=long",
+            "cover=half",
+            "wound=light",
+            "initial-shot",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("net modifier +2"))
+        .stdout(contains("11/18")) // hit: 22 of 36
+        .stdout(contains("2/9")) // miss: 8 of 36
+        .stdout(contains("Hit › Killed                 11/108")); // 11/18 × 1/6
+}
+
+#[test]
+fn odds_of_movement_show_the_average() {
+    umpire(&data())
+        .args(["odds", "move", "formation=line"])
+        .assert()
+        .success()
+        .stdout(contains("7 inches"))
+        .stdout(contains("average: 7.00"));
+}
+
+// ----- rules and help ---------------------------------------------------------------------------
+
+#[test]
+fn rules_lists_the_ruleset_and_its_procedures() {
+    umpire(&data())
+        .arg("rules")
+        .assert()
+        .success()
+        .stdout(contains("la-petite-guerre (default)"))
+        .stdout(contains("La Petite Guerre"))
+        .stdout(contains("shoot"))
+        .stdout(contains("melee"))
+        .stdout(contains("morale"));
+    let out = umpire(&data()).args(["rules", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lpg = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "la-petite-guerre")
+        .unwrap();
+    assert_eq!(lpg["default"], true);
+}
+
+#[test]
+fn rules_of_a_procedure_list_its_factors_and_notes() {
+    umpire(&data())
+        .args(["rules", "shoot"])
+        .assert()
+        .success()
+        .stdout(contains("Buck and Ball"))
+        .stdout(contains("cover=VALUE"))
+        .stdout(contains("troop=VALUE"))
+        .stdout(contains("initial-shot"))
+        .stdout(contains("notes:"))
+        .stdout(contains("misfire, whatever the modifiers"))
+        .stdout(contains("greatest positive and the greatest negative"));
+    // Aliases name the same procedure.
+    umpire(&data())
+        .args(["rules", "shot"])
+        .assert()
+        .success()
+        .stdout(contains("Buck and Ball"));
+    // The ruleset itself, with its turn.
+    umpire(&data())
+        .args(["rules", "lpg"])
+        .assert()
+        .success()
+        .stdout(contains("75%"))
+        .stdout(contains("Reading"));
+    let err = usage_error(&["rules", "shooot"]);
+    assert!(err.contains("shoot"), "{err}");
+}
+
+#[test]
+fn procedure_help_lists_its_factors() {
+    umpire(&data())
+        .args(["roll", "shoot", "--help"])
+        .assert()
+        .success()
+        .stdout(contains("cover=VALUE"))
+        .stdout(contains("initial-shot"))
+        .stdout(contains("--dice"));
+    umpire(&data())
+        .args(["odds", "move", "--help"])
+        .assert()
+        .success()
+        .stdout(contains("formation=VALUE"))
+        .stdout(contains("men=N"));
+    umpire(&data())
+        .args(["roll", "--help"])
+        .assert()
+        .success()
+        .stdout(contains("Procedures of La Petite Guerre"));
+}
+
+#[test]
+fn procedure_help_lists_its_factors_after_an_option() {
+    umpire(&data())
+        .args(["roll", "--seed", "3", "shoot", "--help"])
+        .assert()
+        .success()
+        .stdout(contains("cover=VALUE"));
+}
+
+#[test]
+fn no_command_is_a_usage_error() {
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(out.contains("Usage"), "{out}");
+    assert_clean_error(&err, &[]);
+    umpire(&data())
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(contains("umpire"));
+    usage_error(&["frobnicate"]);
+    usage_error(&["odds", "shoot", "--times", "2"]);
+}
+
+// ----- rulesets and tables ----------------------------------------------------------------------
+
+#[test]
+fn an_unknown_ruleset_is_refused() {
+    let err = usage_error(&["--rules", "nosuch", "roll", "shoot"]);
+    assert!(err.contains("nosuch"), "{err}");
+    assert!(err.contains("la-petite-guerre"), "{err}");
+    usage_error(&["roll", "shoot", "--rules", "nosuch"]);
+    usage_error(&["--rules", "nosuch", "rules", "shoot"]);
+    usage_error(&["--rules", "nosuch", "odds", "shoot"]);
+    let d = data();
+    let out = umpire(&d)
+        .env("UMPIRE_RULES", "nosuch")
+        .args(["roll", "shoot"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_clean_error(
+        &String::from_utf8_lossy(&out.stderr),
+        &["UMPIRE_RULES=nosuch"],
+    );
+}
+
+#[test]
+fn the_builtin_ruleset_answers_to_its_aliases() {
+    for name in ["la-petite-guerre", "lpg", "petite-guerre"] {
+        umpire(&data())
+            .args(["--rules", name, "roll", "shoot", "--dice", "3,3"])
+            .assert()
+            .success()
+            .stdout(contains("outcome: Misfire"));
+    }
+}
+
+#[test]
+fn a_broken_table_file_is_reported_with_its_position() {
+    let d = data();
+    let tables = tempfile::tempdir().unwrap();
+    write(
+        tables.path(),
+        "broken.yaml",
+        "ruleset: broken\ntitle: Broken\nfactors: [\n  - name: a\n",
+    );
+    let path = tables.path().join("broken.yaml").display().to_string();
+    for args in [
+        vec!["rules"],
+        vec!["--rules", "broken", "roll", "x"],
+        vec!["--rules", "broken", "odds", "x"],
+    ] {
+        let out = umpire(&d)
+            .arg("--tables")
+            .arg(tables.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_clean_error(&err, &args);
+        // file:line:col
+        assert!(err.contains(&format!("{path}:4:")), "{args:?}: {err}");
+        let rest = err.split(&format!("{path}:")).nth(1).unwrap_or("");
+        let mut parts = rest.splitn(3, ':');
+        let line = parts.next().unwrap_or("");
+        let col = parts.next().unwrap_or("");
+        assert!(
+            line.parse::<u32>().is_ok() && col.parse::<u32>().is_ok(),
+            "no line:col in {err}"
+        );
+    }
+    // The same through the environment.
+    let out = umpire(&d)
+        .env("UMPIRE_TABLES", tables.path())
+        .arg("rules")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&path));
+}
+
+#[test]
+fn a_table_file_that_breaks_the_schema_is_reported_with_its_position() {
+    let d = data();
+    let tables = tempfile::tempdir().unwrap();
+    // Well-formed YAML, but the check names a result the procedure does not have.
+    let text = HOUSE_RULES.replace("pass: steady", "pass: stedy");
+    write(tables.path(), "house.yaml", &text);
+    let out = umpire(&d)
+        .arg("--tables")
+        .arg(tables.path())
+        .args(["--rules", "house", "odds", "nerve"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_clean_error(&err, &["house"]);
+    let path = tables.path().join("house.yaml").display().to_string();
+    assert!(err.contains(&format!("{path}:")), "{err}");
+    assert!(err.contains("stedy"), "{err}");
+}
+
+#[test]
+fn a_missing_tables_directory_is_refused() {
+    let d = data();
+    let gone = d.path().join("no-such-dir");
+    let out = umpire(&d)
+        .arg("--tables")
+        .arg(&gone)
+        .arg("rules")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_clean_error(&String::from_utf8_lossy(&out.stderr), &["--tables"]);
+}
+
+#[test]
+fn a_users_ruleset_is_usable_with_rules() {
+    let d = data();
+    let tables = tempfile::tempdir().unwrap();
+    write(tables.path(), "010-house.yaml", HOUSE_RULES);
+    let with = |cmd: &mut Command| {
+        cmd.arg("--tables").arg(tables.path());
+    };
+    let mut cmd = umpire(&d);
+    with(&mut cmd);
+    cmd.arg("rules")
+        .assert()
+        .success()
+        .stdout(contains("house"))
+        .stdout(contains("la-petite-guerre (default)"));
+    let mut cmd = umpire(&d);
+    with(&mut cmd);
+    cmd.args(["--rules", "house", "odds", "nerve", "brave"])
+        .assert()
+        .success()
+        .stdout(contains("2/3")) // 3..6 with +1: 4 of 6
+        .stdout(contains("1/3"));
+    let mut cmd = umpire(&d);
+    with(&mut cmd);
+    cmd.args(["--rules", "hr", "roll", "nerve", "--dice", "3"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: Shaken"));
+    let mut cmd = umpire(&d);
+    with(&mut cmd);
+    cmd.args(["--rules", "house", "rules", "nerve"])
+        .assert()
+        .success()
+        .stdout(contains("brave"));
+    // Through the environment too.
+    umpire(&d)
+        .env("UMPIRE_TABLES", tables.path())
+        .env("UMPIRE_RULES", "house")
+        .args(["roll", "nerve", "brave", "--dice", "3"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: Steady"));
+    // The built-in ruleset is still the default.
+    let mut cmd = umpire(&d);
+    with(&mut cmd);
+    cmd.args(["roll", "shoot", "--dice", "3,3"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: Misfire"));
+    // A procedure of the user's ruleset is not in the built-in one.
+    let err = usage_error(&["roll", "nerve"]);
+    assert!(err.contains("no procedure `nerve`"), "{err}");
+}
+
+// ----- no panics on odd input -------------------------------------------------------------------
+
+#[test]
+fn odd_input_gives_a_clean_error_never_a_panic() {
+    let cases: &[&[&str]] = &[
+        &["roll", "shoot", "--dice", "99999999999999999999,1"],
+        &["roll", "shoot", "--dice", ""],
+        &["roll", "shoot", "--dice", ",,,"],
+        &["roll", "shoot", "="],
+        &["roll", "shoot", "=half"],
+        &["roll", "shoot", "troop="],
+        &["roll", "shoot", "range=99999999999999999999"],
+        &["roll", "melee", "attacker."],
+        &["roll", "melee", ".troop=militia"],
+        &["roll", "move", "craft=canoe", "men=0"],
+        &["roll", "move", "craft=canoe", "men=61"],
+        &["roll", "spot", "distance=abc"],
+        &["odds", "hidden-move", "moved=1000"],
+        &["--seed", "-1", "roll", "shoot"],
+        &["--seed", "x", "roll", "shoot"],
+    ];
+    for args in cases {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "umpire {}: {err}", args.join(" "));
+        assert_clean_error(&err, args);
+    }
+}
+
+#[test]
+fn every_procedure_rolls_and_gives_odds() {
+    let d = data();
+    let cases: &[&[&str]] = &[
+        &["shoot"],
+        &["hit-result", "target=militia"],
+        &["melee", "attacker.troop=indians", "defender.outnumbered=3"],
+        &["flee-distance"],
+        &["morale", "reason=wound", "troop=rangers"],
+        &["retreat"],
+        &["charge-reaction", "formed"],
+        &["move", "formation=skirmish", "rough"],
+        &["move", "craft=bateau", "men=9", "current=-2"],
+        &["spot", "distance=12"],
+        &["hidden-move", "moved=9"],
+    ];
+    for case in cases {
+        umpire(&d)
+            .arg("roll")
+            .args(*case)
+            .args(["--seed", "5"])
+            .assert()
+            .success()
+            .stdout(contains("outcome: "));
+        umpire(&d)
+            .arg("odds")
+            .args(*case)
+            .assert()
+            .success()
+            .stderr("");
+        umpire(&d)
+            .arg("roll")
+            .args(*case)
+            .args(["--seed", "5", "--json"])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("{"));
+    }
+}
+
+#[test]
+fn a_big_canoe_can_still_be_rolled() {
+    umpire(&data())
+        .args(["roll", "move", "craft=canoe", "men=18", "--seed", "1"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: "));
+    umpire(&data())
+        .args(["roll", "move", "craft=bateau", "men=27", "--seed", "1"])
+        .assert()
+        .success()
+        .stdout(contains("outcome: "));
+}
+
+#[test]
+fn every_printed_follow_up_is_a_command_that_runs() {
+    let d = data();
+    let rolls: &[&[&str]] = &[
+        // Hit, then a light wound on pinned militia: the militiaman tests.
+        &[
+            "roll",
+            "shoot",
+            "target=militia",
+            "target-pinned",
+            "--dice",
+            "6,5",
+            "--dice",
+            "1,3",
+        ],
+        // Hit, then a severe wound (3+2+2 = 7).
+        &[
+            "roll",
+            "shoot",
+            "troop=regulars",
+            "pinned",
+            "target=militia",
+            "--dice",
+            "6,5",
+            "--dice",
+            "3,2",
+        ],
+        // A tie (5+2−2−2 against 3−2+2): both fighters test.
+        &[
+            "roll",
+            "melee",
+            "attacker.troop=indians",
+            "attacker.outnumbered=3",
+            "attacker.wound=light",
+            "defender.troop=civilians",
+            "defender.formed",
+            "--dice",
+            "5",
+            "--dice",
+            "3",
+        ],
+        // The defender loses by 3 (3+2 against 1−2+2+1): a light wound.
+        &[
+            "roll",
+            "melee",
+            "attacker.troop=indians",
+            "defender.troop=civilians",
+            "defender.formed",
+            "defender.charging",
+            "--dice",
+            "3",
+            "--dice",
+            "1",
+        ],
+        // Loses by 1 (5 against 1+3): flees 4 inches, then tests.
+        &[
+            "roll",
+            "melee",
+            "defender.fortified",
+            "--dice",
+            "5",
+            "--dice",
+            "1",
+            "--dice",
+            "4",
+        ],
+    ];
+    let mut seen = 0;
+    for args in rolls {
+        let out = umpire(&d)
+            .args(*args)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "umpire {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let follows: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("must follow: umpire "))
+            .collect();
+        assert!(
+            !follows.is_empty(),
+            "umpire {}: no follow-up in\n{text}",
+            args.join(" ")
+        );
+        for f in follows {
+            let command = f.split("   (").next().unwrap_or(f);
+            let words: Vec<&str> = command.split_whitespace().collect();
+            umpire(&d)
+                .args(&words)
+                .args(["--seed", "3"])
+                .assert()
+                .success()
+                .stdout(contains("morale — Morale check"));
+            seen += 1;
+        }
+    }
+    assert!(seen >= 6, "{seen} follow-ups");
+}
+
+#[test]
+fn a_rulesets_own_words_are_printed_as_written() {
+    let d = data();
+    let tables = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let text = HOUSE_RULES.replace(
+        "title: House Rules",
+        "title: Up the Down Staircase\nnotes: [\"Larger units go first\"]",
+    );
+    write(tables.path(), "house.yaml", &text);
+    umpire(&d)
+        .arg("--tables")
+        .arg(tables.path())
+        .args(["rules", "house"])
+        .assert()
+        .success()
+        .stdout(contains("Up the Down Staircase"))
+        .stdout(contains("Larger units go first"));
+}
