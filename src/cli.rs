@@ -384,8 +384,14 @@ fn roll(
             );
         }
     }
+    // The seed only matters when the tool rolled something.
+    let replay = if n_rolled > 0 {
+        format!(" (seed {seed}; replay with --seed {seed})")
+    } else {
+        String::new()
+    };
     text.push_str(&format!(
-        "dice: {n_entered} entered, {n_rolled} rolled (seed {seed}; replay with --seed {seed})\n"
+        "dice: {n_entered} entered, {n_rolled} rolled{replay}\n"
     ));
     out.extend_from_slice(text.as_bytes());
     Ok(())
