@@ -48,7 +48,7 @@ pub enum Command {
     Roll {
         /// The procedure to resolve (see `umpire rules`).
         procedure: String,
-        /// The situation: `name=value` (`troop=militia`, `range=20`) or a bare yes/no `name` (`volley`).
+        /// The situation: `name=value` (`cover=half`, `range=20`) or a bare yes/no `name` (`volley`).
         #[arg(value_name = "FACTOR")]
         factors: Vec<String>,
         /// Faces really thrown, for the next roll of the chain (repeat for later rolls, in order).
