@@ -455,6 +455,23 @@ pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::schema::CondValue)
     }
 }
 
+/// The result of the band a value falls in (bands are checked at load to leave no gaps).
+fn band_for(bands: &[crate::schema::BandDef], value: i64) -> &str {
+    bands
+        .iter()
+        .find(|b| b.min.is_none_or(|m| value >= m) && b.max.is_none_or(|m| value <= m))
+        .map_or("", |b| b.result.as_str())
+}
+
+/// ", read as 13" when a total was read at a table's end, else nothing.
+fn read_as(total: i64, read: i64) -> String {
+    if read == total {
+        String::new()
+    } else {
+        format!(", read as {read}")
+    }
+}
+
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
     let example = match ruleset.factor(factor).map(|f| f.kind) {
         Some(crate::schema::FactorKind::Number) => format!("{factor}=N"),
@@ -788,15 +805,8 @@ impl<'a> Plan<'a> {
             }
             Reading::Table { clamp, rows } => {
                 let read = clamp.map_or(total, |[lo, hi]| total.clamp(lo, hi));
-                let row = rows
-                    .iter()
-                    .find(|b| b.min.is_none_or(|m| read >= m) && b.max.is_none_or(|m| read <= m));
-                let result = row.map_or("", |b| b.result.as_str());
-                let clamped = if read == total {
-                    String::new()
-                } else {
-                    format!(", read as {read}")
-                };
+                let result = band_for(rows, read);
+                let clamped = read_as(total, read);
                 plain(
                     result,
                     format!("total {total}{clamped}: {}", self.label(result)),
@@ -809,12 +819,7 @@ impl<'a> Plan<'a> {
                     .ok()
                     .and_then(|c| row.results.get(c))
                     .map_or("", String::as_str);
-                let read = first_column.saturating_add(column);
-                let clamped = if read == total {
-                    String::new()
-                } else {
-                    format!(", read as {read}")
-                };
+                let clamped = read_as(total, first_column.saturating_add(column));
                 plain(
                     result,
                     format!(
@@ -901,13 +906,7 @@ impl<'a> Plan<'a> {
         let (result, how) = match c.by {
             CompareBy::Margin => {
                 let margin = hi.saturating_sub(lo);
-                let r = c
-                    .bands
-                    .iter()
-                    .find(|x| {
-                        x.min.is_none_or(|m| margin >= m) && x.max.is_none_or(|m| margin <= m)
-                    })
-                    .map_or(String::new(), |x| x.result.clone());
+                let r = band_for(&c.bands, margin).to_string();
                 (r, format!("{} wins by {margin}", name(w)))
             }
             CompareBy::Doubling => {

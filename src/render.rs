@@ -301,7 +301,8 @@ pub fn odds(
         .collect();
     let first = ordered(first);
     distribution(&mut out, "    ", &first);
-    let mut queue = plan.next_plans()?;
+    let following = plan.next_plans()?;
+    let mut queue = following.clone();
     let mut shown = 0;
     while let Some(next) = queue.first().cloned() {
         queue.remove(0);
@@ -324,7 +325,7 @@ pub fn odds(
         distribution(&mut out, "      ", &rows);
         queue.extend(next.next_plans()?);
     }
-    if !plan.next_plans()?.is_empty() {
+    if !following.is_empty() {
         let _ = writeln!(out, "final outcomes:");
         distribution(&mut out, "  ", finals);
     }
