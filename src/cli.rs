@@ -11,6 +11,7 @@ use serde_json::json;
 use crate::dice::{DiceSource, parse_faces};
 use crate::engine::{Plan, Step};
 use crate::error::{Error, Result};
+use crate::paths;
 use crate::render;
 use crate::ruleset::Ruleset;
 use crate::situation;
@@ -153,6 +154,7 @@ fn command(args: &[OsString]) -> clap::Command {
     let Ok(catalog) = Catalog::load(tables.as_deref()) else {
         return cmd;
     };
+    let catalog = catalog.with_cache(paths::cache_dir().as_deref());
     let Ok(ruleset) = catalog.ruleset(rules.as_deref()) else {
         return cmd;
     };
@@ -212,7 +214,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         }
     };
     let cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
-    let catalog = Catalog::load(cli.tables.as_deref())?;
+    let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     match &cli.command {
         Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
         Command::Roll {
@@ -220,15 +222,39 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             factors,
             dice,
             times,
-        } => {
-            let ruleset = catalog.ruleset(cli.rules.as_deref())?;
-            roll(&cli, &ruleset, procedure, factors, dice, *times, out)
-        }
+        } => focused(&cli, &catalog, procedure, out, |ruleset, out| {
+            roll(&cli, ruleset, procedure, factors, dice, *times, out)
+        }),
         Command::Odds { procedure, factors } => {
-            let ruleset = catalog.ruleset(cli.rules.as_deref())?;
-            odds(&cli, &ruleset, procedure, factors, out)
+            focused(&cli, &catalog, procedure, out, |ruleset, out| {
+                odds(&cli, ruleset, procedure, factors, out)
+            })
         }
     }
+}
+
+/// Resolve a procedure with only the part of the ruleset it touches, which is what keeps a
+/// roll fast. Any error is reproduced with the whole ruleset, so that its message (valid
+/// choices, "did you mean") is the same as ever; this is sound because resolving writes
+/// nothing but `out`.
+fn focused(
+    cli: &Cli,
+    catalog: &Catalog,
+    procedure: &str,
+    out: &mut Vec<u8>,
+    resolve: impl Fn(&Ruleset, &mut Vec<u8>) -> Result<()>,
+) -> Result<()> {
+    let start = out.len();
+    let ruleset = catalog.ruleset_for(cli.rules.as_deref(), Some(procedure))?;
+    let done = resolve(&ruleset, out);
+    // The process ends soon: freeing the ruleset piece by piece would only cost time.
+    std::mem::forget(ruleset);
+    if done.is_ok() {
+        return done;
+    }
+    out.truncate(start);
+    let whole = catalog.ruleset(cli.rules.as_deref())?;
+    resolve(&whole, out)
 }
 
 fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {

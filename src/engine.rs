@@ -76,6 +76,17 @@ pub struct Plan<'a> {
     naturals: Vec<&'a crate::schema::NaturalDef>,
     reroll: Option<&'a crate::schema::RerollDef>,
     reading: Reading<'a>,
+    becomes: Vec<Becoming<'a>>,
+}
+
+/// A `becomes` whose condition holds in this situation: result `from` turns into `to`.
+#[derive(Debug, Clone)]
+struct Becoming<'a> {
+    from: &'a str,
+    to: &'a str,
+    label: &'a str,
+    /// In an opposed roll: only when this side is the loser (`true`) or the winner (`false`).
+    role: Option<(bool, String)>,
 }
 
 /// The result a throw gives.
@@ -522,6 +533,33 @@ impl<'a> Plan<'a> {
             .reroll
             .as_ref()
             .filter(|r| first.guard_holds(ruleset, r.guard()));
+        let mut becomes = Vec::new();
+        for r in &procedure.results {
+            for b in &r.becomes {
+                let becoming = |role| Becoming {
+                    from: &r.name,
+                    to: &b.result,
+                    label: &b.label,
+                    role,
+                };
+                match b.side.as_deref() {
+                    None => {
+                        if first.guard_holds(ruleset, b.guard()) {
+                            becomes.push(becoming(None));
+                        }
+                    }
+                    Some(role) => {
+                        for s in sides
+                            .iter()
+                            .filter(|s| s.situation.guard_holds(ruleset, b.guard()))
+                        {
+                            let name = s.side.clone().unwrap_or_default();
+                            becomes.push(becoming(Some((role == "loser", name))));
+                        }
+                    }
+                }
+            }
+        }
         Ok(Plan {
             ruleset,
             procedure,
@@ -529,6 +567,7 @@ impl<'a> Plan<'a> {
             naturals,
             reroll,
             reading,
+            becomes,
         })
     }
 
@@ -722,8 +761,27 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// The result of one throw per side.
+    /// The result of one throw per side, after any `becomes` that applies.
     pub fn decide(&self, faces: &[&[i64]]) -> Decision {
+        let mut d = self.decide_throw(faces);
+        let applies = |b: &&Becoming<'_>| {
+            b.from == d.result
+                && match &b.role {
+                    None => true,
+                    Some((true, side)) => d.loser.as_ref() == Some(side),
+                    Some((false, side)) => d.winner.as_ref() == Some(side),
+                }
+        };
+        if let Some(b) = self.becomes.iter().find(applies) {
+            d.explanation = format!("{}; {}: {}", d.explanation, b.label, self.label(b.to));
+            d.result = b.to.to_string();
+            d.label = self.label(b.to);
+        }
+        d
+    }
+
+    /// The result the dice give, as the table reads it.
+    fn decide_throw(&self, faces: &[&[i64]]) -> Decision {
         let mut totals = Vec::new();
         let mut naturals = Vec::new();
         for (i, side) in self.sides.iter().enumerate() {

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::cache::Cache;
 use crate::dice::DiceSpec;
 use crate::error::{Error, Result};
 use crate::schema::{
@@ -68,6 +69,32 @@ impl Ruleset {
         let locator = Locator { file, text };
         ruleset.apply_likes(&locator)?;
         ruleset.check(&locator)?;
+        Ok(ruleset)
+    }
+
+    /// Parse and check one ruleset file, or take it from the cache when this exact text was
+    /// parsed before. With `focus`, the cache may give only what resolving that procedure
+    /// touches (see [`Ruleset::closure`]). What comes from the cache is checked again, so a
+    /// damaged cache cannot get past the checks a table file must pass.
+    pub fn load(
+        file: &str,
+        text: &str,
+        cache: Option<&Cache>,
+        focus: Option<&str>,
+    ) -> Result<Ruleset> {
+        if let Some(def) = cache.and_then(|c| c.get(file, text, focus)) {
+            let ruleset = Ruleset {
+                def,
+                file: file.to_string(),
+            };
+            if ruleset.check(&Locator { file, text }).is_ok() {
+                return Ok(ruleset);
+            }
+        }
+        let ruleset = Ruleset::parse(file, text)?;
+        if let Some(cache) = cache {
+            cache.put(file, text, &ruleset);
+        }
         Ok(ruleset)
     }
 
@@ -295,6 +322,9 @@ impl Ruleset {
         if let Some(amount) = &p.amount {
             amount.halve.iter().for_each(|h| guard(h.guard(), &mut add));
         }
+        for b in p.results.iter().flat_map(|r| &r.becomes) {
+            guard(b.guard(), &mut add);
+        }
         // A distance band needs the factor that picks its scale.
         let mut extra = Vec::new();
         for n in &names {
@@ -346,6 +376,73 @@ impl Ruleset {
             queue.extend(self.next_procedures(q));
         }
         names
+    }
+
+    /// What resolving `p` can touch: the procedures it goes on to (`next`, `follow-up`, `like`)
+    /// and every factor those read, with the factors these take their values or scales from.
+    /// A ruleset cut down to these resolves `p` exactly as the whole one does.
+    pub fn closure(&self, p: &ProcedureDef) -> (Vec<String>, Vec<String>) {
+        let mut procs: Vec<String> = Vec::new();
+        let mut queue = vec![p];
+        while let Some(q) = queue.pop() {
+            if procs.contains(&q.name) {
+                continue;
+            }
+            procs.push(q.name.clone());
+            let linked = q
+                .results
+                .iter()
+                .flat_map(|r| r.next.iter().chain(&r.follow_up))
+                .map(|f| match f {
+                    FollowDef::Name(n) => n.as_str(),
+                    FollowDef::Full(f) => f.procedure.as_str(),
+                })
+                .chain(q.like.as_deref());
+            queue.extend(linked.filter_map(|n| self.procedure(n)));
+        }
+        let mut factors: Vec<String> = Vec::new();
+        let mut add = |n: &str| {
+            if let Some(f) = self.factor(n)
+                && !factors.contains(&f.name)
+            {
+                factors.push(f.name.clone());
+            }
+        };
+        for q in procs.iter().filter_map(|n| self.procedure(n)) {
+            self.own_factors(q).iter().for_each(|n| add(n));
+            for f in q
+                .results
+                .iter()
+                .flat_map(|r| r.next.iter().chain(&r.follow_up))
+            {
+                if let FollowDef::Full(f) = f {
+                    f.set.keys().for_each(|n| add(n));
+                    f.rename.iter().for_each(|(a, b)| {
+                        add(a);
+                        add(b);
+                    });
+                    f.carry.iter().flatten().for_each(|n| add(n));
+                }
+            }
+        }
+        let mut i = 0;
+        while let Some(name) = factors.get(i).cloned() {
+            if let Some(f) = self.factor(&name) {
+                let linked = f
+                    .values_from
+                    .iter()
+                    .chain(f.distance.as_ref().and_then(|d| d.by.as_ref()));
+                for n in linked {
+                    if let Some(g) = self.factor(n)
+                        && !factors.contains(&g.name)
+                    {
+                        factors.push(g.name.clone());
+                    }
+                }
+            }
+            i += 1;
+        }
+        (procs, factors)
     }
 
     // ----- checks -----------------------------------------------------------------------------
@@ -884,6 +981,24 @@ impl Ruleset {
             return Err(err("sides:", "sides need `compare`".into()));
         }
         let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        for r in &p.results {
+            for b in &r.becomes {
+                need_result(&b.result, &b.result)?;
+                self.check_guard(b.guard(), &|n, m| err(n, m))?;
+                match b.side.as_deref() {
+                    None => {}
+                    Some("loser" | "winner") if !p.sides.is_empty() => {}
+                    Some(s) => {
+                        return Err(err(
+                            s,
+                            format!(
+                                "`becomes` reads side `{s}`; only `loser` or `winner` of an opposed roll can be read"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
         for r in &p.results {
             for f in r.next.iter().chain(&r.follow_up) {
                 let f = f.full();

@@ -4,11 +4,13 @@
 //! is reported with its line and column instead of being silently ignored.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use serde::Deserialize;
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RulesetDef {
     /// The short name typed after `--rules`.
@@ -37,7 +39,7 @@ pub struct RulesetDef {
     pub turn: Option<TurnDef>,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FactorKind {
     /// One of a list of named values (`cover=half`).
@@ -50,7 +52,7 @@ pub enum FactorKind {
 }
 
 /// Something the umpire can say about a situation.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FactorDef {
     pub name: String,
@@ -83,14 +85,14 @@ pub struct FactorDef {
 }
 
 /// A value of a choice factor: a bare name, or a name with label, aliases and note.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum ValueSpec {
     Name(String),
     Full(ValueDef),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ValueDef {
     pub name: String,
@@ -132,7 +134,7 @@ impl ValueSpec {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ClassDef {
     pub name: String,
@@ -142,7 +144,7 @@ pub struct ClassDef {
 }
 
 /// How a measured distance becomes a band: one scale per value of another factor (the weapon).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DistanceDef {
     /// The factor whose value picks the scale.
@@ -151,7 +153,7 @@ pub struct DistanceDef {
     pub scales: Vec<ScaleDef>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ScaleDef {
     /// Values of the `by` factor this scale is for; none = the scale for everything else.
@@ -161,7 +163,7 @@ pub struct ScaleDef {
     pub bands: Vec<DistanceBand>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DistanceBand {
     #[serde(default)]
@@ -173,7 +175,7 @@ pub struct DistanceBand {
 /// class; `true`/`false` match flags; a number or `{min, max}` match numbers.
 pub type Conditions = BTreeMap<String, CondValue>;
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum CondValue {
     Flag(bool),
@@ -183,7 +185,7 @@ pub enum CondValue {
     Range(RangeDef),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RangeDef {
     #[serde(default)]
@@ -217,11 +219,11 @@ macro_rules! guarded {
 }
 
 guarded!(
-    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull
+    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull, BecomesDef
 );
 
 /// A rule procedure: what is rolled, what modifies it, and how the total is read.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ProcedureDef {
     pub name: String,
@@ -266,14 +268,14 @@ pub struct ProcedureDef {
 }
 
 /// The dice: one expression, or cases whose first match applies.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum RollDef {
     Dice(String),
     Cases(Vec<RollCase>),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RollCase {
     #[serde(default)]
@@ -295,7 +297,7 @@ pub struct RollCase {
     pub label: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CountDef {
     pub factor: String,
@@ -309,7 +311,7 @@ fn one() -> i64 {
     1
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DropDef {
     #[serde(default)]
@@ -326,7 +328,7 @@ pub struct DropDef {
 }
 
 /// A result decided by the dice alone, before modifiers.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct NaturalDef {
     #[serde(default)]
@@ -348,7 +350,7 @@ pub struct NaturalDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Policy {
     /// Every modifier that applies counts.
@@ -362,7 +364,7 @@ pub enum Policy {
     Worst,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GroupDef {
     pub group: String,
@@ -375,7 +377,7 @@ pub struct GroupDef {
 
 /// One modifier line: a fixed value under a guard, a value per factor value, or a value per
 /// count of a number factor (with a limit).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ItemDef {
     #[serde(default)]
@@ -401,7 +403,7 @@ pub struct ItemDef {
     pub limit: Option<i64>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RerollDef {
     #[serde(default)]
@@ -415,7 +417,7 @@ pub struct RerollDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideDef {
     pub name: String,
@@ -423,7 +425,7 @@ pub struct SideDef {
     pub aliases: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Comparison {
     AtLeast,
@@ -433,7 +435,7 @@ pub enum Comparison {
 }
 
 /// Pass or fail against a target number.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CheckDef {
     pub compare: Comparison,
@@ -442,14 +444,14 @@ pub struct CheckDef {
     pub fail: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum TargetDef {
     Number(i64),
     From(TargetFrom),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TargetFrom {
     /// The target is the value of this number factor (a measured distance).
@@ -461,7 +463,7 @@ pub struct TargetFrom {
 }
 
 /// A two-way table of numbers: row by one choice factor, column by another.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct LookupDef {
     pub rows: String,
@@ -470,7 +472,7 @@ pub struct LookupDef {
 }
 
 /// A banded table read with the modified total.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TableDef {
     /// Totals outside this range are read at its ends.
@@ -479,7 +481,7 @@ pub struct TableDef {
     pub rows: Vec<BandDef>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct BandDef {
     #[serde(default)]
@@ -490,7 +492,7 @@ pub struct BandDef {
 }
 
 /// A two-way table of results: the row by a guard on the factors, the column by the total.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GridDef {
     /// The total the first column stands for; totals beyond the ends read the end columns.
@@ -498,7 +500,7 @@ pub struct GridDef {
     pub rows: Vec<GridRow>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GridRow {
     pub label: String,
@@ -512,7 +514,7 @@ pub struct GridRow {
 }
 
 /// The result is a number (inches moved, hits scored).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct AmountDef {
     #[serde(default)]
@@ -523,7 +525,7 @@ pub struct AmountDef {
     pub halve: Vec<HalveDef>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HalveDef {
     #[serde(default)]
@@ -537,7 +539,7 @@ pub struct HalveDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CompareBy {
     /// The higher total wins; the margin is read in `bands`, the result falls on the loser.
@@ -547,7 +549,7 @@ pub enum CompareBy {
 }
 
 /// How two sides' totals are compared.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CompareDef {
     pub by: CompareBy,
@@ -561,7 +563,7 @@ pub struct CompareDef {
 }
 
 /// A named result: its label, and what follows from it.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ResultDef {
     pub name: String,
@@ -574,16 +576,36 @@ pub struct ResultDef {
     /// Mandatory checks the umpire must still make, printed as the command to run.
     #[serde(default)]
     pub follow_up: Vec<FollowDef>,
+    /// Another result this one turns into when a condition holds (a second wound kills).
+    #[serde(default)]
+    pub becomes: Vec<BecomesDef>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// `light-wound` becomes `killed` when the figure is already wounded. In an opposed roll the
+/// condition reads the `loser`'s or the `winner`'s situation.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BecomesDef {
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
+    pub unless: Conditions,
+    #[serde(default)]
+    pub side: Option<String>,
+    pub result: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum FollowDef {
     Name(String),
     Full(FollowFull),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FollowFull {
     pub procedure: String,
@@ -629,7 +651,7 @@ impl FollowDef {
 }
 
 /// The turn: how many phases, and how many beads each side puts in the bag.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TurnDef {
     pub phases: PhasesDef,
@@ -638,14 +660,14 @@ pub struct TurnDef {
     pub notes: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum WhichSide {
     Larger,
     Smaller,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rounding {
     HalfUp,
@@ -653,7 +675,7 @@ pub enum Rounding {
     Up,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PhasesDef {
     pub percent: u32,
@@ -663,9 +685,77 @@ pub struct PhasesDef {
     pub min: u32,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct BeadsDef {
     /// Each side puts in as many beads as this side has units.
     pub per_side: WhichSide,
 }
+
+// ----- the shorthand forms -------------------------------------------------------------------
+//
+// Each of these takes a short form or a full one. Visiting by the data's own type (instead of
+// serde's buffered `untagged`) reads each value once, and the error says what was expected.
+
+/// One visitor for every shorthand enum: `$arm` lists the kinds of data it accepts.
+macro_rules! shorthand {
+    ($ty:ident, $expecting:literal, $($arm:ident => $make:expr),+ $(,)?) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> Visitor<'de> for V {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    $(shorthand!(@arm $arm $make);)+
+                }
+                d.deserialize_any(V)
+            }
+        }
+    };
+    (@arm bool $make:expr) => {
+        fn visit_bool<E: de::Error>(self, b: bool) -> Result<Self::Value, E> {
+            Ok($make(b))
+        }
+    };
+    (@arm int $make:expr) => {
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<Self::Value, E> {
+            Ok($make(n))
+        }
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<Self::Value, E> {
+            i64::try_from(n)
+                .map($make)
+                .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(n), &self))
+        }
+    };
+    (@arm str $make:expr) => {
+        fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+            Ok($make(s.to_owned()))
+        }
+    };
+    (@arm seq $make:expr) => {
+        fn visit_seq<A: de::SeqAccess<'de>>(self, a: A) -> Result<Self::Value, A::Error> {
+            Deserialize::deserialize(de::value::SeqAccessDeserializer::new(a)).map($make)
+        }
+    };
+    (@arm map $make:expr) => {
+        fn visit_map<A: de::MapAccess<'de>>(self, a: A) -> Result<Self::Value, A::Error> {
+            Deserialize::deserialize(de::value::MapAccessDeserializer::new(a)).map($make)
+        }
+    };
+}
+
+shorthand!(ValueSpec,
+    "a value name, or a map with `name` and optional `label`, `aliases`, `note`",
+    str => ValueSpec::Name, map => ValueSpec::Full);
+shorthand!(CondValue,
+    "true or false, a number, a value, a list of values, or `{min, max}`",
+    bool => CondValue::Flag, int => CondValue::Number, str => CondValue::One,
+    seq => CondValue::Any, map => CondValue::Range);
+shorthand!(RollDef, "dice such as `2d6`, or a list of cases",
+    str => RollDef::Dice, seq => RollDef::Cases);
+shorthand!(TargetDef, "a number, or a map with `factor` or `lookup`",
+    int => TargetDef::Number, map => TargetDef::From);
+shorthand!(FollowDef, "a procedure name, or a map with `procedure` and its options",
+    str => FollowDef::Name, map => FollowDef::Full);

@@ -1,10 +1,12 @@
 //! The catalog of rulesets: the tables embedded at compile time, plus a user's own directory
 //! (`--tables DIR` or `UMPIRE_TABLES`). Only the ruleset in use is parsed.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use include_dir::{Dir, include_dir};
 
+use crate::cache::Cache;
 use crate::error::{Error, Result};
 use crate::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
@@ -18,7 +20,8 @@ struct Entry {
     file: String,
     /// The name the file suggests (`x` from `000-x.yaml`), tried before parsing anything.
     stem: String,
-    text: String,
+    /// Borrowed for a built-in table, so that no run copies it.
+    text: Cow<'static, str>,
 }
 
 /// Every ruleset the user can pick, user files first so that they can override a built-in one.
@@ -26,6 +29,7 @@ struct Entry {
 pub struct Catalog {
     entries: Vec<Entry>,
     builtin: usize,
+    cache: Option<Cache>,
 }
 
 fn stem_of(name: &str) -> String {
@@ -63,7 +67,7 @@ impl Catalog {
                 entries.push(Entry {
                     stem: stem_of(&file),
                     file,
-                    text,
+                    text: Cow::Owned(text),
                 });
             }
         }
@@ -75,7 +79,7 @@ impl Catalog {
                 Entry {
                     file: format!("tables/{name}"),
                     stem: stem_of(&name),
-                    text: f.contents_utf8().unwrap_or_default().to_string(),
+                    text: Cow::Borrowed(f.contents_utf8().unwrap_or_default()),
                 }
             })
             .collect();
@@ -85,7 +89,19 @@ impl Catalog {
         Ok(Catalog {
             entries,
             builtin: count,
+            cache: None,
         })
+    }
+
+    /// Keep parsed rulesets in `dir` and read them from there (see [`Cache`]).
+    #[must_use]
+    pub fn with_cache(mut self, dir: Option<&Path>) -> Catalog {
+        self.cache = dir.map(Cache::new);
+        self
+    }
+
+    fn parse(&self, e: &Entry, focus: Option<&str>) -> Result<Ruleset> {
+        Ruleset::load(&e.file, &e.text, self.cache.as_ref(), focus)
     }
 
     /// The default ruleset: the first built-in table in file order.
@@ -97,6 +113,12 @@ impl Catalog {
 
     /// The ruleset called `name` (its id or an alias), or the default.
     pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset> {
+        self.ruleset_for(name, None)
+    }
+
+    /// The ruleset called `name`, possibly cut down (from the cache) to what resolving
+    /// `procedure` touches. Anything but resolving that procedure needs [`Catalog::ruleset`].
+    pub fn ruleset_for(&self, name: Option<&str>, procedure: Option<&str>) -> Result<Ruleset> {
         let wanted = match name {
             Some(n) => n.to_string(),
             None => self
@@ -104,7 +126,7 @@ impl Catalog {
                 .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
         if let Some(e) = self.entries.iter().find(|e| e.stem == wanted) {
-            let r = Ruleset::parse(&e.file, &e.text)?;
+            let r = self.parse(e, procedure)?;
             if r.name() == wanted || r.def.aliases.contains(&wanted) {
                 return Ok(r);
             }
@@ -135,7 +157,7 @@ impl Catalog {
     pub fn all(&self) -> Result<Vec<Ruleset>> {
         let mut out: Vec<Ruleset> = Vec::new();
         for e in &self.entries {
-            let r = Ruleset::parse(&e.file, &e.text)?;
+            let r = self.parse(e, None)?;
             if !out.iter().any(|x| x.name() == r.name()) {
                 out.push(r);
             }

@@ -1491,7 +1491,6 @@ fn a_distance_in_another_unit_is_not_read_as_inches() -> TestResult {
 }
 
 #[test]
-#[ignore = "open: `two wounds of any kind kill` needs a result that changes under a condition (an engine primitive not written yet); today a lightly wounded loser by 3 or 4 is reported as a wound and sent to a morale test"]
 fn a_second_wound_in_melee_kills() -> TestResult {
     let r = lpg()?;
     // 6 against 4 − 2 (lightly wounded) = 2: the defender loses by 4 → a second wound.
@@ -1510,6 +1509,41 @@ fn a_second_wound_in_melee_kills() -> TestResult {
         "a second wound kills: got {}",
         step.outcome()
     );
+    // The winner's wounds do not matter: an unwounded loser by 3 only takes a light wound.
+    let step = roll(&r, "melee", "attacker.wound=light", &[&[6], &[1]])?;
+    assert!(
+        step.outcome().contains("Light wound"),
+        "a first wound is a wound: got {}",
+        step.outcome()
+    );
+    Ok(())
+}
+
+#[test]
+fn a_second_wound_from_a_shot_kills() -> TestResult {
+    let r = lpg()?;
+    // 3 and 4 (7) with no target modifier is a severe wound; on a wounded figure it kills.
+    let step = roll(&r, "hit-result", "target-wound=light", &[&[3, 4]])?;
+    assert!(step.outcome().contains("Killed"), "got {}", step.outcome());
+    let step = roll(&r, "hit-result", "target-wound=none", &[&[3, 4]])?;
+    assert!(
+        step.outcome().contains("Severe wound"),
+        "got {}",
+        step.outcome()
+    );
+    // A militiaman (+2): of 36 throws, 6 are natural doubles (killed) and 14 read as a wound
+    // (6 light, 7 severe, 8 light and 11 light: 2 + 4 + 4 + 4). Wounded already, all 20 kill.
+    let fresh = first_step(&r, "hit-result", "target=militia")?;
+    assert_eq!(p_of(&fresh, "Killed"), "1/6");
+    assert_eq!(p_of(&fresh, "Light wound"), "5/18");
+    assert_eq!(p_of(&fresh, "Severe wound"), "1/9");
+    let wounded = first_step(&r, "hit-result", "target=militia target-wound=light")?;
+    assert_eq!(p_of(&wounded, "Killed"), "5/9");
+    assert_eq!(p_of(&wounded, "Light wound"), "0");
+    assert_eq!(p_of(&wounded, "Severe wound"), "0");
+    // Through the shot: the firer's `target-wound` reaches the results of being hit.
+    let shot = chain(&r, "shoot", "target=militia target-wound=severe")?;
+    assert!(shot.iter().all(|(o, _)| !o.contains("wound")), "{shot:?}");
     Ok(())
 }
 

@@ -1,0 +1,286 @@
+//! A cache of parsed rulesets. Scanning YAML is most of what a roll costs, so a checked ruleset
+//! is kept as compact JSON, keyed by its source text and by this very binary, with each
+//! procedure and factor stored apart so that a roll reads only what its procedure touches.
+//! The cache is never needed: a missing, stale or damaged entry is ignored and the YAML parsed.
+
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::ruleset::Ruleset;
+use crate::schema::RulesetDef;
+
+/// Bumped when the entry's layout changes; the schema is covered by the binary's identity.
+const FORMAT: u32 = 3;
+
+// An entry is one line of JSON, the index, then the parts' JSON one after the other. The index
+// says where each part lies, so a roll parses the few parts it needs and skips the rest
+// without scanning them.
+
+#[derive(Serialize, Deserialize)]
+struct Index<'a> {
+    format: u32,
+    #[serde(borrow)]
+    key: Cow<'a, str>,
+    /// The ruleset without its factors and procedures.
+    head: Span,
+    /// Each factor, in the ruleset's order.
+    factors: Vec<Span>,
+    #[serde(borrow)]
+    procedures: Vec<ProcedurePart<'a>>,
+}
+
+/// One procedure, and what resolving it touches (positions in the index's lists).
+#[derive(Serialize, Deserialize)]
+struct ProcedurePart<'a> {
+    /// Its name, then its aliases.
+    #[serde(borrow)]
+    names: Vec<Cow<'a, str>>,
+    procedures: Vec<usize>,
+    factors: Vec<usize>,
+    at: Span,
+}
+
+/// Where a part's JSON lies, in bytes after the index line.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+struct Span(usize, usize);
+
+/// A fast 64-bit hash (multiply and rotate over 8-byte words, as rustc's FxHash does). It only
+/// tells one table text from another; SipHash's resistance to chosen inputs buys nothing here
+/// and costs a fifth of a cached run.
+fn hash_of(parts: &[&[u8]]) -> u64 {
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
+    let mut h = 0u64;
+    for part in parts {
+        h = mix(h, part.len() as u64);
+        let mut words = part.chunks_exact(8);
+        for w in &mut words {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(w);
+            h = mix(h, u64::from_le_bytes(b));
+        }
+        for &byte in words.remainder() {
+            h = mix(h, u64::from(byte));
+        }
+    }
+    h
+}
+
+/// What makes an entry valid: the source text and the binary that parsed it. A rebuilt binary
+/// may read tables differently, so its size and time of change are part of the key.
+fn key_for(file: &str, text: &str) -> String {
+    let exe = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| {
+            let changed = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}-{changed}", m.len())
+        })
+        .unwrap_or_default();
+    format!(
+        "{}-{exe}-{:016x}",
+        env!("CARGO_PKG_VERSION"),
+        hash_of(&[file.as_bytes(), text.as_bytes()])
+    )
+}
+
+/// Drop what reads back as its default (absent options, empty lists and maps): a third of the
+/// size, and of the time to read. Only kept when it reads back as exactly the same value.
+fn compact<T: Serialize + DeserializeOwned>(value: &T, keep: &[&str]) -> Option<Value> {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.values_mut().for_each(strip);
+                map.retain(|_, x| match x {
+                    Value::Null => false,
+                    Value::Array(a) => !a.is_empty(),
+                    Value::Object(o) => !o.is_empty(),
+                    _ => true,
+                });
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let full = serde_json::to_value(value).ok()?;
+    let mut small = full.clone();
+    strip(&mut small);
+    // Fields that must be present even when empty.
+    if let (Value::Object(small), Value::Object(full)) = (&mut small, &full) {
+        for k in keep {
+            if let Some(v) = full.get(*k) {
+                small.insert((*k).to_string(), v.clone());
+            }
+        }
+    }
+    let back: T = serde_json::from_value(small.clone()).ok()?;
+    (serde_json::to_value(&back).ok()? == full).then_some(small)
+}
+
+/// The whole entry, index line and parts, as it is written to disk.
+fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
+    let def = &ruleset.def;
+    let mut body = String::new();
+    let mut add = |value: Value| -> Option<Span> {
+        let json = serde_json::to_string(&value).ok()?;
+        let span = Span(body.len(), json.len());
+        body.push_str(&json);
+        Some(span)
+    };
+    let mut head = def.clone();
+    head.factors.clear();
+    head.procedures.clear();
+    let head = add(compact(&head, &["procedures"])?)?;
+    let mut factors = Vec::new();
+    for f in &def.factors {
+        factors.push(add(compact(f, &[])?)?);
+    }
+    // Positions in the ruleset's own order, so that a cut-down ruleset lists things alike.
+    let position = |names: Vec<String>, among: &[String]| -> Option<Vec<usize>> {
+        let mut at = names
+            .iter()
+            .map(|n| among.iter().position(|x| x == n))
+            .collect::<Option<Vec<_>>>()?;
+        at.sort_unstable();
+        Some(at)
+    };
+    let factor_names: Vec<String> = def.factors.iter().map(|f| f.name.clone()).collect();
+    let procedure_names: Vec<String> = def.procedures.iter().map(|p| p.name.clone()).collect();
+    let mut procedures = Vec::new();
+    for p in &def.procedures {
+        let (procs, fs) = ruleset.closure(p);
+        procedures.push(ProcedurePart {
+            names: std::iter::once(&p.name)
+                .chain(&p.aliases)
+                .map(|n| Cow::Owned(n.clone()))
+                .collect(),
+            procedures: position(procs, &procedure_names)?,
+            factors: position(fs, &factor_names)?,
+            at: add(compact(p, &[])?)?,
+        });
+    }
+    let index = Index {
+        format: FORMAT,
+        key: Cow::Owned(key),
+        head,
+        factors,
+        procedures,
+    };
+    let mut text = serde_json::to_string(&index).ok()?;
+    text.push('\n');
+    text.push_str(&body);
+    Some(text)
+}
+
+/// The parsed-ruleset cache in one directory.
+#[derive(Debug, Clone)]
+pub struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    pub fn new(dir: &Path) -> Cache {
+        Cache {
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// One entry per source file, so that an edited table replaces its old entry.
+    fn path(&self, file: &str) -> PathBuf {
+        self.dir
+            .join(format!("rules-{:016x}.json", hash_of(&[file.as_bytes()])))
+    }
+
+    /// The ruleset parsed earlier from exactly this text, if the cache has it: whole, or with
+    /// `focus` only what resolving that procedure touches (whole when there is no such one).
+    pub fn get(&self, file: &str, text: &str, focus: Option<&str>) -> Option<RulesetDef> {
+        let reader = PartReader::open(&self.path(file))?;
+        let index: Index<'_> = serde_json::from_str(reader.index()).ok()?;
+        if index.format != FORMAT || index.key != key_for(file, text) {
+            return None;
+        }
+        let mut def: RulesetDef = serde_json::from_str(reader.part(index.head)?).ok()?;
+        // The procedure by name first, then by alias, as `Ruleset::procedure` finds it.
+        let procs = &index.procedures;
+        let wanted = focus.and_then(|name| {
+            procs
+                .iter()
+                .find(|p| p.names.first().is_some_and(|n| n == name))
+                .or_else(|| {
+                    procs
+                        .iter()
+                        .find(|p| p.names.iter().skip(1).any(|a| a == name))
+                })
+        });
+        let all_factors: Vec<usize> = (0..index.factors.len()).collect();
+        let all_procedures: Vec<usize> = (0..procs.len()).collect();
+        let (want_procs, want_factors) = match wanted {
+            Some(w) => (&w.procedures, &w.factors),
+            None => (&all_procedures, &all_factors),
+        };
+        def.factors = want_factors
+            .iter()
+            .map(|&i| reader.parse(*index.factors.get(i)?))
+            .collect::<Option<_>>()?;
+        def.procedures = want_procs
+            .iter()
+            .map(|&i| reader.parse(procs.get(i)?.at))
+            .collect::<Option<_>>()?;
+        Some(def)
+    }
+
+    /// Keep a checked ruleset. Failing to write is not an error: the next run parses again.
+    pub fn put(&self, file: &str, text: &str, ruleset: &Ruleset) {
+        if let Some(entry) = entry(ruleset, key_for(file, text)) {
+            let _ = self.write(file, &entry);
+        }
+    }
+
+    fn write(&self, file: &str, entry: &str) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
+        tmp.write_all(entry.as_bytes())?;
+        tmp.flush()?;
+        // Atomic: a reader sees the old entry or the new one, never half of one.
+        tmp.persist(self.path(file)).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+/// An entry read at once (one system call: in a virtual machine each costs more than parsing
+/// a part), split into its index line and its parts.
+struct PartReader {
+    data: String,
+    /// Where the parts start: just after the index line.
+    body: usize,
+}
+
+impl PartReader {
+    fn open(path: &Path) -> Option<PartReader> {
+        let data = std::fs::read_to_string(path).ok()?;
+        let body = data.find('\n')? + 1;
+        Some(PartReader { data, body })
+    }
+
+    fn index(&self) -> &str {
+        self.data.get(..self.body).unwrap_or("")
+    }
+
+    fn part(&self, at: Span) -> Option<&str> {
+        let start = self.body.checked_add(at.0)?;
+        self.data.get(start..start.checked_add(at.1)?)
+    }
+
+    fn parse<T: DeserializeOwned>(&self, at: Span) -> Option<T> {
+        serde_json::from_str(self.part(at)?).ok()
+    }
+}
