@@ -12,6 +12,7 @@ use crate::dice::{DiceSource, parse_faces};
 use crate::engine::{Plan, Step};
 use crate::error::{Error, Result};
 use crate::paths;
+use crate::play::{self, FigCmd, GameCmd, UnitCmd};
 use crate::render;
 use crate::ruleset::Ruleset;
 use crate::situation;
@@ -39,6 +40,9 @@ pub struct Cli {
     /// A directory of your own ruleset .yaml files, added to the built-in ones.
     #[arg(long, global = true, value_name = "DIR", env = "UMPIRE_TABLES")]
     pub tables: Option<PathBuf>,
+    /// The game to act on, instead of the current one (see `umpire game use`).
+    #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_GAME")]
+    pub game: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -72,6 +76,65 @@ pub enum Command {
         /// A procedure of the ruleset in use, or the name of a ruleset.
         name: Option<String>,
     },
+    /// Start, list, pick, show or delete games.
+    #[command(subcommand)]
+    Game(GameCmd),
+    /// Add, list, show or remove units (each with its figures).
+    #[command(subcommand)]
+    Unit(UnitCmd),
+    /// Add, show, remove or move single figures.
+    #[command(subcommand)]
+    Fig(FigCmd),
+    /// The roster: every figure with its markers, those out of the game set apart.
+    Figs,
+    /// Put markers on a figure or take them off: `mark CF3 +pinned -prone`.
+    Mark {
+        /// A figure's label, or several separated by commas (`CF1,CF2`).
+        figure: String,
+        /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off.
+        #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
+        changes: Vec<String>,
+        /// Take every marker off.
+        #[arg(long)]
+        clear: bool,
+    },
+    /// The game's events, oldest first.
+    Log {
+        /// Only the last N events.
+        #[arg(long, value_name = "N")]
+        last: Option<usize>,
+        /// An after-action report in Markdown, turn by turn.
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Take back the last change (repeat to go further back).
+    Undo,
+    /// Start the next turn: phases and beads from the roster and the turn rule.
+    Turn {
+        /// Phases this turn, instead of the rule's count.
+        #[arg(long, value_name = "N")]
+        phases: Option<u32>,
+        /// Beads per side, instead of the rule's count.
+        #[arg(long, value_name = "N")]
+        beads: Option<u32>,
+    },
+    /// Draw a bead: whose phase it is.
+    Draw {
+        /// The colour (or side) of a bead drawn from a real cup.
+        #[arg(long, value_name = "COLOUR")]
+        bead: Option<String>,
+        /// Only show the chance that the next bead is each side's.
+        #[arg(long, conflicts_with = "bead")]
+        odds: bool,
+    },
+    /// Keep the bead just drawn as its side's react bead (one per side per turn).
+    Hold,
+    /// Spend a side's react bead: its next activation is the reaction.
+    React { side: String },
+    /// Record that a unit acts in this phase (at most twice a turn).
+    Activate { unit: String },
+    /// The turn, the phase, the bag, held beads and who acted.
+    Status,
 }
 
 /// Run with the process's arguments; print errors; return the exit code.
@@ -215,8 +278,32 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     };
     let cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
+    let ctx = || play::Ctx {
+        catalog: &catalog,
+        rules: cli.rules.as_deref(),
+        game: cli.game.as_deref(),
+        json: cli.json,
+        line: command_line(&args),
+    };
     match &cli.command {
         Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
+        Command::Game(cmd) => play::game(&ctx(), cmd, out),
+        Command::Unit(cmd) => play::unit(&ctx(), cmd, out),
+        Command::Fig(cmd) => play::fig(&ctx(), cmd, out),
+        Command::Figs => play::figs(&ctx(), out),
+        Command::Mark {
+            figure,
+            changes,
+            clear,
+        } => play::mark(&ctx(), figure, changes, *clear, out),
+        Command::Log { last, markdown } => play::log(&ctx(), *last, *markdown, out),
+        Command::Undo => play::undo(&ctx(), out),
+        Command::Turn { phases, beads } => play::turn(&ctx(), *phases, *beads, out),
+        Command::Draw { bead, odds } => play::draw(&ctx(), bead.as_deref(), cli.seed, *odds, out),
+        Command::Hold => play::hold(&ctx(), out),
+        Command::React { side } => play::react(&ctx(), side, out),
+        Command::Activate { unit } => play::activate(&ctx(), unit, out),
+        Command::Status => play::status(&ctx(), out),
         Command::Roll {
             procedure,
             factors,
@@ -257,6 +344,22 @@ fn focused(
     resolve(&whole, out)
 }
 
+/// The command as typed, without the program's path, for the game's log.
+fn command_line(args: &[OsString]) -> String {
+    args.iter()
+        .skip(1)
+        .map(|a| {
+            let a = a.to_string_lossy();
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("'{a}'")
+            } else {
+                a.into_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)
         .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
@@ -264,7 +367,7 @@ fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
     Ok(())
 }
 
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     // RandomState is seeded from the operating system, once per process.
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();

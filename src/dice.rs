@@ -250,6 +250,15 @@ impl DiceSource {
         self.seed
     }
 
+    /// One of `n` things, uniformly (a bead from a bag of `n`); 0 when there are none.
+    pub fn pick(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            self.rng.random_range(0..n)
+        }
+    }
+
     /// Sets of entered faces not consumed by any roll.
     pub fn unused(&self) -> &VecDeque<Vec<i64>> {
         &self.entered

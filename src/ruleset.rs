@@ -7,8 +7,8 @@ use crate::cache::Cache;
 use crate::dice::DiceSpec;
 use crate::error::{Error, Result};
 use crate::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, FollowDef, Guard, Guarded, ProcedureDef, RollDef,
-    RulesetDef, TargetDef, ValueSpec,
+    CondValue, Conditions, FactorDef, FactorKind, FollowDef, GameDef, Guard, Guarded, ProcedureDef,
+    RollDef, RulesetDef, TargetDef, ValueSpec,
 };
 use crate::suggest::did_you_mean;
 
@@ -485,6 +485,9 @@ impl Ruleset {
             self.check_procedure(p, at)?;
         }
         self.check_no_cycles(at)?;
+        if let Some(game) = &def.game {
+            self.check_game(game, at)?;
+        }
         if let Some(turn) = &def.turn
             && turn.phases.percent == 0
         {
@@ -492,6 +495,109 @@ impl Ruleset {
                 &["turn:", "percent:"],
                 "turn phases percent must be above 0",
             ));
+        }
+        Ok(())
+    }
+
+    fn check_game(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let err = |needle: &str, msg: String| at.err(&["game:", needle], msg);
+        if g.sides.len() < 2 {
+            return Err(err("sides:", "a game needs at least two sides".into()));
+        }
+        let mut names = BTreeSet::new();
+        for n in g
+            .sides
+            .iter()
+            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
+        {
+            if !names.insert(n.as_str()) {
+                return Err(err(n, format!("side name `{n}` is used twice")));
+            }
+        }
+        let mut beads = BTreeSet::new();
+        for s in &g.sides {
+            if !beads.insert(s.bead.as_str()) {
+                return Err(err(&s.bead, format!("two sides draw `{}` beads", s.bead)));
+            }
+        }
+        for (field, factor) in g.unit.iter().chain(&g.targeted) {
+            match self.factor(factor) {
+                Some(f) if f.kind == FactorKind::Choice => {}
+                _ => {
+                    return Err(err(
+                        factor,
+                        format!(
+                            "unit field `{field}` needs a choice factor, and `{factor}` is not one"
+                        ),
+                    ));
+                }
+            }
+        }
+        for field in g.targeted.keys().chain(&g.required) {
+            if !g.unit.contains_key(field) {
+                return Err(err(
+                    field,
+                    format!("`{field}` is not one of the unit fields"),
+                ));
+            }
+        }
+        let mut markers = BTreeSet::new();
+        let states: Vec<&str> = g.states.iter().map(|s| s.name.as_str()).collect();
+        for m in &g.markers {
+            for n in std::iter::once(&m.name).chain(&m.aliases) {
+                if !markers.insert(n.as_str()) {
+                    return Err(err(n, format!("marker name `{n}` is used twice")));
+                }
+            }
+        }
+        for m in &g.markers {
+            let here = |needle: &str, msg: String| {
+                at.err(&["game:", &format!("name: {}", m.name), needle], msg)
+            };
+            self.check_conditions(&m.acting, &here)?;
+            self.check_conditions(&m.targeted, &here)?;
+            for p in &m.blocks {
+                if self.procedure(p).is_none() {
+                    return Err(here(
+                        p,
+                        format!("marker `{}` blocks `{p}`, which is not a procedure", m.name),
+                    ));
+                }
+            }
+            if let Some(a) = &m.if_already {
+                for n in &a.any {
+                    if !g.markers.iter().any(|x| &x.name == n) {
+                        return Err(here(n, format!("`{n}` is not a marker")));
+                    }
+                }
+                if !states.contains(&a.state.as_str()) {
+                    return Err(here(
+                        &a.state,
+                        format!(
+                            "`{}` is not one of the states ({})",
+                            a.state,
+                            states.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        for c in &g.counters {
+            if !g.markers.iter().any(|x| x.name == c.then) {
+                return Err(err(
+                    &c.then,
+                    format!(
+                        "counter `{}` adds `{}`, which is not a marker",
+                        c.name, c.then
+                    ),
+                ));
+            }
+            if c.at < 1 {
+                return Err(err(
+                    &c.name,
+                    format!("counter `{}` needs `at` of 1 or more", c.name),
+                ));
+            }
         }
         Ok(())
     }

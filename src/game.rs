@@ -1,0 +1,340 @@
+//! A game at the table as data: its units and figures, their markers and states, the turn, and
+//! the events that changed them, each with what it changed so that it can be undone.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+/// The layout of `game.json`; a file with another number is refused, not guessed at.
+pub const FORMAT: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Game {
+    pub format: u32,
+    pub name: String,
+    /// The ruleset's id: every name in the game comes from its tables.
+    pub ruleset: String,
+    /// The last event this state includes.
+    #[serde(default)]
+    pub seq: u64,
+    /// How many bytes of the log hold the events this state includes.
+    #[serde(default)]
+    pub log_len: u64,
+    #[serde(default)]
+    pub turn: Turn,
+    #[serde(default)]
+    pub units: Vec<Unit>,
+    #[serde(default)]
+    pub figures: Vec<Figure>,
+}
+
+/// Where the game stands in its turns: the bag of beads, the beads drawn, who acted.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Turn {
+    /// 0 before the first turn starts.
+    #[serde(default)]
+    pub number: u32,
+    /// Phases in this turn: one per bead drawn.
+    #[serde(default)]
+    pub phases: u32,
+    /// Beads left in the bag, by side.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bag: BTreeMap<String, u32>,
+    /// The side of each bead drawn this turn, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawn: Vec<String>,
+    /// Each side's react bead this turn: the phase it was drawn in, and whether it was spent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held: BTreeMap<String, Held>,
+    /// A side that spent its react bead and has not activated its unit yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reacting: Option<String>,
+    /// The phases each unit was activated in this turn.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub activations: BTreeMap<String, Vec<u32>>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Held {
+    pub phase: u32,
+    #[serde(default)]
+    pub spent: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Unit {
+    pub name: String,
+    pub side: String,
+    /// The prefix of its figures' labels (`RR` for `RR1`, `RR2`...).
+    pub code: String,
+    /// Troop type, weapon, formation...: the ruleset's unit fields, by name.
+    #[serde(default)]
+    pub fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Figure {
+    pub code: String,
+    pub unit: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
+    /// Out of the game: dead, fled, captured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+/// One change to the game, as the log keeps it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Event {
+    pub id: u64,
+    /// The turn it happened in.
+    #[serde(default)]
+    pub turn: u32,
+    /// The command as typed (`mark RR2 +pinned`).
+    pub command: String,
+    /// What happened, in a line.
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Change>,
+    /// For an undo: the event it took back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undoes: Option<u64>,
+    /// Anything else worth keeping (the dice of a roll, the seed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<serde_json::Value>,
+}
+
+impl Event {
+    pub fn new(turn: u32, command: impl Into<String>, summary: impl Into<String>) -> Event {
+        Event {
+            id: 0,
+            turn,
+            command: command.into(),
+            summary: summary.into(),
+            changes: Vec::new(),
+            undoes: None,
+            detail: None,
+        }
+    }
+}
+
+/// One thing as it was and as it became (`None`: did not exist), so it can be put back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "what", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Change {
+    Figure {
+        code: String,
+        before: Option<Figure>,
+        after: Option<Figure>,
+    },
+    Unit {
+        name: String,
+        before: Option<Unit>,
+        after: Option<Unit>,
+    },
+    Turn {
+        before: Turn,
+        after: Turn,
+    },
+}
+
+impl Change {
+    /// The change that takes this one back.
+    pub fn inverse(&self) -> Change {
+        match self {
+            Change::Figure {
+                code,
+                before,
+                after,
+            } => Change::Figure {
+                code: code.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
+            Change::Unit {
+                name,
+                before,
+                after,
+            } => Change::Unit {
+                name: name.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
+            Change::Turn { before, after } => Change::Turn {
+                before: after.clone(),
+                after: before.clone(),
+            },
+        }
+    }
+}
+
+impl Game {
+    pub fn new(name: &str, ruleset: &str) -> Game {
+        Game {
+            format: FORMAT,
+            name: name.to_string(),
+            ruleset: ruleset.to_string(),
+            seq: 0,
+            log_len: 0,
+            turn: Turn::default(),
+            units: Vec::new(),
+            figures: Vec::new(),
+        }
+    }
+
+    pub fn check_format(&self, path: &Path) -> Result<()> {
+        if self.format == FORMAT {
+            Ok(())
+        } else {
+            Err(Error::failure(format!(
+                "{}: format {} is not one this umpire reads (it reads {FORMAT})",
+                path.display(),
+                self.format
+            ))
+            .with_hint("use the umpire that wrote it, or a newer one"))
+        }
+    }
+
+    pub fn to_json(&self) -> Result<String> {
+        crate::store::pretty(self)
+    }
+
+    pub fn unit(&self, name: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.name == name)
+    }
+
+    pub fn figure(&self, code: &str) -> Option<&Figure> {
+        self.figures
+            .iter()
+            .find(|f| f.code.eq_ignore_ascii_case(code))
+    }
+
+    /// Figures of a unit, in label order (`RR2` before `RR10`).
+    pub fn figures_of(&self, unit: &str) -> Vec<&Figure> {
+        let mut figs: Vec<&Figure> = self.figures.iter().filter(|f| f.unit == unit).collect();
+        figs.sort_by_key(|f| label_key(&f.code));
+        figs
+    }
+
+    /// Apply a change and record it in `event`.
+    pub fn apply(&mut self, change: Change, event: &mut Event) {
+        self.put(&change);
+        event.changes.push(change);
+    }
+
+    /// Make the game hold what `change` says comes after it.
+    pub fn put(&mut self, change: &Change) {
+        match change {
+            Change::Figure { code, after, .. } => {
+                let at = self.figures.iter().position(|f| &f.code == code);
+                match (at, after) {
+                    (Some(i), Some(f)) => {
+                        if let Some(slot) = self.figures.get_mut(i) {
+                            *slot = f.clone();
+                        }
+                    }
+                    (Some(i), None) => {
+                        self.figures.remove(i);
+                    }
+                    (None, Some(f)) => self.figures.push(f.clone()),
+                    (None, None) => {}
+                }
+            }
+            Change::Unit { name, after, .. } => {
+                let at = self.units.iter().position(|u| &u.name == name);
+                match (at, after) {
+                    (Some(i), Some(u)) => {
+                        if let Some(slot) = self.units.get_mut(i) {
+                            *slot = u.clone();
+                        }
+                    }
+                    (Some(i), None) => {
+                        self.units.remove(i);
+                    }
+                    (None, Some(u)) => self.units.push(u.clone()),
+                    (None, None) => {}
+                }
+            }
+            Change::Turn { after, .. } => self.turn = after.clone(),
+        }
+    }
+
+    /// A change of one figure, from how it is now.
+    pub fn figure_change(&self, code: &str, after: Option<Figure>) -> Change {
+        Change::Figure {
+            code: code.to_string(),
+            before: self.figures.iter().find(|f| f.code == code).cloned(),
+            after,
+        }
+    }
+
+    pub fn unit_change(&self, name: &str, after: Option<Unit>) -> Change {
+        Change::Unit {
+            name: name.to_string(),
+            before: self.unit(name).cloned(),
+            after,
+        }
+    }
+}
+
+/// Sort key for figure labels: the prefix, then the number as a number.
+pub fn label_key(code: &str) -> (String, u64, String) {
+    let split = code
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit())
+        .last()
+        .map_or(code.len(), |(i, _)| i);
+    let (prefix, digits) = code.split_at(split);
+    (
+        prefix.to_ascii_uppercase(),
+        digits.parse().unwrap_or(0),
+        code.to_string(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_sort_by_number() {
+        let mut codes = vec!["RR10", "RR2", "CF1", "RR1"];
+        codes.sort_by_key(|c| label_key(c));
+        assert_eq!(codes, vec!["CF1", "RR1", "RR2", "RR10"]);
+    }
+
+    #[test]
+    fn a_change_and_its_inverse_cancel() {
+        let mut g = Game::new("g", "r");
+        let fig = Figure {
+            code: "A1".into(),
+            unit: "a".into(),
+            markers: vec!["pinned".into()],
+            counters: BTreeMap::new(),
+            state: None,
+            note: String::new(),
+        };
+        let mut e = Event::new(0, "x", "y");
+        let c = g.figure_change("A1", Some(fig));
+        g.apply(c.clone(), &mut e);
+        assert_eq!(g.figures.len(), 1);
+        g.put(&c.inverse());
+        assert!(g.figures.is_empty());
+    }
+}

@@ -1,0 +1,450 @@
+//! The roster and its markers: units and figures checked against the ruleset's `game` tables,
+//! and the marker and state changes an umpire makes, with the rules that come with them.
+
+use crate::error::{Error, Result};
+use crate::game::{Event, Figure, Game, Unit, label_key};
+use crate::ruleset::Ruleset;
+use crate::schema::{GameDef, MarkerDef};
+use crate::suggest::did_you_mean;
+
+/// The ruleset's `game` tables, or an error saying this ruleset keeps no games.
+pub fn game_def(ruleset: &Ruleset) -> Result<&GameDef> {
+    ruleset.def.game.as_ref().ok_or_else(|| {
+        Error::usage(format!(
+            "{} declares no sides or markers, so it cannot keep a game",
+            ruleset.def.title
+        ))
+        .with_hint("add a `game:` section to its table (see the README)")
+    })
+}
+
+/// A side by name or alias.
+pub fn side<'a>(g: &'a GameDef, word: &str) -> Result<&'a str> {
+    g.sides
+        .iter()
+        .find(|s| s.name == word || s.aliases.iter().any(|a| a == word))
+        .map(|s| s.name.as_str())
+        .ok_or_else(|| {
+            let names: Vec<&str> = g.sides.iter().map(|s| s.name.as_str()).collect();
+            Error::usage(format!(
+                "no side `{word}`; the sides are {}",
+                names.join(", ")
+            ))
+            .with_hint_opt(did_you_mean(word, names.iter().copied()))
+        })
+}
+
+/// What can be said about a unit when it is added.
+#[derive(Debug, Clone, Default)]
+pub struct UnitSpec {
+    pub name: String,
+    pub side: String,
+    pub code: Option<String>,
+    pub figures: u32,
+    /// (field, value as typed): troop, weapon, formation.
+    pub fields: Vec<(String, String)>,
+    pub note: String,
+}
+
+/// The most figures one unit may have: more is surely a typo.
+pub const MAX_FIGURES: u32 = 200;
+
+/// A label prefix from a unit's name: its initials, or its first two letters.
+fn default_code(name: &str) -> String {
+    let words: Vec<&str> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let code: String = if words.len() > 1 {
+        words.iter().filter_map(|w| w.chars().next()).collect()
+    } else {
+        name.chars()
+            .filter(char::is_ascii_alphabetic)
+            .take(2)
+            .collect()
+    };
+    let code = code.to_ascii_uppercase();
+    if code.is_empty() { "U".into() } else { code }
+}
+
+fn check_unit_name(name: &str) -> Result<()> {
+    let ok = !name.is_empty()
+        && name.len() <= 40
+        && !name.starts_with('-')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::usage(format!("`{name}` cannot name a unit"))
+            .with_hint("use letters, digits, `-` and `_` (up to 40), such as `rogers-rangers`"))
+    }
+}
+
+fn check_code(code: &str) -> Result<()> {
+    let ok = !code.is_empty()
+        && code.len() <= 8
+        && code.chars().all(|c| c.is_ascii_alphabetic())
+        && code.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::usage(format!("`{code}` cannot be a figure code"))
+            .with_hint("use 1 to 8 letters, such as `RR`; the figures become RR1, RR2..."))
+    }
+}
+
+/// Add a unit and its figures.
+pub fn add_unit(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    spec: &UnitSpec,
+    event: &mut Event,
+) -> Result<Unit> {
+    let g = game_def(ruleset)?;
+    check_unit_name(&spec.name)?;
+    if game.unit(&spec.name).is_some() {
+        return Err(
+            Error::usage(format!("there is already a unit `{}`", spec.name))
+                .with_hint("unit names must differ; add figures to it with `umpire fig add`"),
+        );
+    }
+    let side = side(g, &spec.side)?.to_string();
+    if spec.figures == 0 || spec.figures > MAX_FIGURES {
+        return Err(Error::usage(format!(
+            "a unit has 1 to {MAX_FIGURES} figures, not {}",
+            spec.figures
+        )));
+    }
+    let mut fields = std::collections::BTreeMap::new();
+    for (field, word) in &spec.fields {
+        let Some(factor_name) = g.unit.get(field) else {
+            let known: Vec<&str> = g.unit.keys().map(String::as_str).collect();
+            return Err(Error::usage(format!(
+                "{} units have no `{field}`; they have: {}",
+                ruleset.def.title,
+                known.join(", ")
+            )));
+        };
+        let factor = ruleset
+            .factor(factor_name)
+            .ok_or_else(|| Error::failure(format!("unit field `{field}` names no factor")))?;
+        let value = ruleset.value(factor, word).ok_or_else(|| {
+            let values: Vec<&str> = ruleset.values(factor).iter().map(|v| v.name()).collect();
+            Error::usage(format!(
+                "`{word}` is not a {field}; the choices are: {}",
+                values.join(", ")
+            ))
+            .with_hint_opt(did_you_mean(word, values.iter().copied()))
+        })?;
+        fields.insert(field.clone(), value.name().to_string());
+    }
+    for need in &g.required {
+        if !fields.contains_key(need) {
+            return Err(Error::usage(format!("a unit needs its {need}"))
+                .with_hint(format!("add `--{need} ...`")));
+        }
+    }
+    let code = match &spec.code {
+        Some(c) => {
+            check_code(c)?;
+            let c = c.to_ascii_uppercase();
+            if let Some(u) = game.units.iter().find(|u| u.code == c) {
+                return Err(
+                    Error::usage(format!("unit `{}` already uses code {c}", u.name))
+                        .with_hint("pick another `--code`"),
+                );
+            }
+            c
+        }
+        None => {
+            let base = default_code(&spec.name);
+            let mut code = base.clone();
+            let mut n = 2;
+            while game.units.iter().any(|u| u.code == code) {
+                code = format!("{base}{}", char::from(b'A' + (n % 26) as u8));
+                n += 1;
+            }
+            code
+        }
+    };
+    let unit = Unit {
+        name: spec.name.clone(),
+        side,
+        code: code.clone(),
+        fields,
+        note: spec.note.clone(),
+    };
+    game.apply(game.unit_change(&spec.name, Some(unit.clone())), event);
+    add_figures(game, &unit, spec.figures, event)?;
+    Ok(unit)
+}
+
+/// Add `count` figures to a unit, numbered after its highest label.
+pub fn add_figures(
+    game: &mut Game,
+    unit: &Unit,
+    count: u32,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let have = u32::try_from(game.figures_of(&unit.name).len()).unwrap_or(u32::MAX);
+    if count == 0 || have.saturating_add(count) > MAX_FIGURES {
+        return Err(Error::usage(format!(
+            "a unit has 1 to {MAX_FIGURES} figures; {} has {have}",
+            unit.name
+        )));
+    }
+    let mut next = game
+        .figures
+        .iter()
+        .filter(|f| label_key(&f.code).0 == unit.code)
+        .map(|f| label_key(&f.code).1)
+        .max()
+        .unwrap_or(0);
+    let mut added = Vec::new();
+    for _ in 0..count {
+        next += 1;
+        let code = format!("{}{next}", unit.code);
+        let fig = Figure {
+            code: code.clone(),
+            unit: unit.name.clone(),
+            markers: Vec::new(),
+            counters: Default::default(),
+            state: None,
+            note: String::new(),
+        };
+        game.apply(game.figure_change(&code, Some(fig)), event);
+        added.push(code);
+    }
+    Ok(added)
+}
+
+/// A unit by name, with the names there are when it is not found.
+pub fn unit<'a>(game: &'a Game, name: &str) -> Result<&'a Unit> {
+    game.unit(name).ok_or_else(|| {
+        let names: Vec<&str> = game.units.iter().map(|u| u.name.as_str()).collect();
+        Error::usage(format!("there is no unit `{name}`")).with_hint_opt(
+            did_you_mean(name, names.iter().copied()).or_else(|| {
+                Some(if names.is_empty() {
+                    "add one with `umpire unit add NAME --side SIDE --troop TYPE --figures N`"
+                        .into()
+                } else {
+                    format!("the units are: {}", names.join(", "))
+                })
+            }),
+        )
+    })
+}
+
+/// A figure by label (any case), with a suggestion when it is not found.
+pub fn figure<'a>(game: &'a Game, code: &str) -> Result<&'a Figure> {
+    game.figure(code).ok_or_else(|| {
+        let codes: Vec<String> = game.figures.iter().map(|f| f.code.clone()).collect();
+        let upper = code.to_ascii_uppercase();
+        Error::usage(format!("there is no figure {upper}")).with_hint_opt(
+            did_you_mean(&upper, codes.iter().map(String::as_str)).or_else(|| {
+                Some(if codes.is_empty() {
+                    "the game has no figures yet: `umpire unit add ...` adds a unit and its figures"
+                        .into()
+                } else {
+                    "`umpire figs` lists the figures".into()
+                })
+            }),
+        )
+    })
+}
+
+/// A marker by name or alias.
+pub fn marker<'a>(g: &'a GameDef, word: &str) -> Option<&'a MarkerDef> {
+    g.markers
+        .iter()
+        .find(|m| m.name == word || m.aliases.iter().any(|a| a == word))
+}
+
+fn state<'a>(g: &'a GameDef, word: &str) -> Option<&'a str> {
+    g.states
+        .iter()
+        .find(|s| s.name == word || s.aliases.iter().any(|a| a == word))
+        .map(|s| s.name.as_str())
+}
+
+pub fn marker_label<'a>(g: &'a GameDef, name: &'a str) -> &'a str {
+    g.markers
+        .iter()
+        .find(|m| m.name == name)
+        .map_or(name, |m| m.label.as_str())
+}
+
+pub fn state_label<'a>(g: &'a GameDef, name: &'a str) -> &'a str {
+    g.states
+        .iter()
+        .find(|s| s.name == name)
+        .map_or(name, |s| s.label.as_str())
+}
+
+/// One requested change: `+pinned`, `-prone`, `+dead`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mark {
+    Add(String),
+    Remove(String),
+}
+
+pub fn parse_mark(g: &GameDef, word: &str) -> Result<Mark> {
+    let (add, name) = match word.split_at_checked(1) {
+        Some(("+", rest)) => (true, rest),
+        Some(("-", rest)) => (false, rest),
+        _ => {
+            return Err(Error::usage(format!("`{word}` is not a marker change"))
+                .with_hint("write `+pinned` to add a marker and `-pinned` to take it off"));
+        }
+    };
+    let canonical = marker(g, name)
+        .map(|m| m.name.clone())
+        .or_else(|| state(g, name).map(str::to_string))
+        .ok_or_else(|| {
+            let names: Vec<&str> = g
+                .markers
+                .iter()
+                .map(|m| m.name.as_str())
+                .chain(g.states.iter().map(|s| s.name.as_str()))
+                .collect();
+            let aliases = g
+                .markers
+                .iter()
+                .flat_map(|m| m.aliases.iter())
+                .chain(g.states.iter().flat_map(|s| s.aliases.iter()))
+                .map(String::as_str);
+            Error::usage(format!(
+                "no marker or state `{name}`; there are: {}",
+                names.join(", ")
+            ))
+            .with_hint_opt(did_you_mean(name, names.iter().copied().chain(aliases)))
+        })?;
+    Ok(if add {
+        Mark::Add(canonical)
+    } else {
+        Mark::Remove(canonical)
+    })
+}
+
+/// Apply marker and state changes to one figure, with the ruleset's rules (a second wound
+/// kills). Refuses, changing nothing, when a change is impossible. Returns what was done.
+pub fn mark(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    code: &str,
+    marks: &[Mark],
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let before = figure(game, code)?.clone();
+    let mut fig = before.clone();
+    let mut said = Vec::new();
+    for m in marks {
+        match m {
+            Mark::Add(name) if state(g, name).is_some() => {
+                if let Some(s) = &fig.state {
+                    return Err(Error::usage(format!(
+                        "{} is already {}",
+                        fig.code,
+                        state_label(g, s)
+                    )));
+                }
+                fig.state = Some(name.clone());
+                said.push(format!("{}: {}", fig.code, state_label(g, name)));
+            }
+            Mark::Remove(name) if state(g, name).is_some() => {
+                if fig.state.as_deref() != Some(name.as_str()) {
+                    return Err(Error::usage(format!(
+                        "{} is not {}",
+                        fig.code,
+                        state_label(g, name)
+                    )));
+                }
+                fig.state = None;
+                said.push(format!("{}: back in the game", fig.code));
+            }
+            Mark::Add(name) => {
+                if let Some(s) = &fig.state {
+                    return Err(Error::usage(format!(
+                        "{} is {}: it takes no markers",
+                        fig.code,
+                        state_label(g, s)
+                    ))
+                    .with_hint(format!(
+                        "`umpire mark {} -{s}` if that was a mistake",
+                        fig.code
+                    )));
+                }
+                if fig.markers.contains(name) {
+                    return Err(Error::usage(format!(
+                        "{} is already marked {}",
+                        fig.code,
+                        marker_label(g, name)
+                    )));
+                }
+                let def = marker(g, name).ok_or_else(|| Error::failure("marker vanished"))?;
+                if let Some(rule) = &def.if_already
+                    && fig.markers.iter().any(|m| rule.any.contains(m))
+                {
+                    fig.state = Some(rule.state.clone());
+                    said.push(format!(
+                        "{}: {}: {}",
+                        fig.code,
+                        rule.label,
+                        state_label(g, &rule.state)
+                    ));
+                    continue;
+                }
+                fig.markers.push(name.clone());
+                // Markers in the ruleset's order, whatever order they came in.
+                fig.markers.sort_by_key(|m| {
+                    g.markers
+                        .iter()
+                        .position(|d| &d.name == m)
+                        .unwrap_or(usize::MAX)
+                });
+                said.push(format!("{}: +{}", fig.code, marker_label(g, name)));
+            }
+            Mark::Remove(name) => {
+                let Some(at) = fig.markers.iter().position(|m| m == name) else {
+                    return Err(Error::usage(format!(
+                        "{} is not marked {}",
+                        fig.code,
+                        marker_label(g, name)
+                    )));
+                };
+                fig.markers.remove(at);
+                said.push(format!("{}: -{}", fig.code, marker_label(g, name)));
+            }
+        }
+    }
+    if fig != before {
+        let code = fig.code.clone();
+        game.apply(game.figure_change(&code, Some(fig)), event);
+    }
+    Ok(said)
+}
+
+/// Take every marker off a figure (its state stays).
+pub fn clear(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    code: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let fig = figure(game, code)?.clone();
+    let marks: Vec<Mark> = fig
+        .markers
+        .iter()
+        .map(|m| Mark::Remove(m.clone()))
+        .collect();
+    if marks.is_empty() {
+        return Err(Error::usage(format!(
+            "{} has no markers to clear",
+            fig.code
+        )));
+    }
+    mark(game, ruleset, code, &marks, event)
+}

@@ -1,0 +1,529 @@
+//! The bead draw: phases per turn and beads per side from the ruleset's turn rule and the
+//! roster, beads drawn (by the tool or from a real cup), react beads held and spent, and the
+//! activations a unit may make in a turn.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::dice::DiceSource;
+use crate::error::{Error, Result};
+use crate::fraction::Fraction;
+use crate::game::{Change, Event, Game, Held, Turn};
+use crate::roster::game_def;
+use crate::ruleset::Ruleset;
+use crate::schema::{GameDef, Rounding, TurnDef, WhichSide};
+
+/// The most times a unit may be activated in one turn.
+const MAX_ACTIVATIONS: usize = 2;
+
+fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
+    ruleset.def.turn.as_ref().ok_or_else(|| {
+        Error::usage(format!(
+            "{} has no turn rule (phases and beads)",
+            ruleset.def.title
+        ))
+        .with_hint("add a `turn:` section to its table (see the README)")
+    })
+}
+
+/// Units with at least one figure still in the game, by side.
+pub fn units_in_play(game: &Game, g: &GameDef) -> BTreeMap<String, u32> {
+    let mut count: BTreeMap<String, u32> = g.sides.iter().map(|s| (s.name.clone(), 0)).collect();
+    for u in &game.units {
+        if game.figures_of(&u.name).iter().any(|f| f.state.is_none()) {
+            *count.entry(u.side.clone()).or_default() += 1;
+        }
+    }
+    count
+}
+
+fn pick(count: &BTreeMap<String, u32>, which: WhichSide) -> u32 {
+    let values = count.values().copied();
+    match which {
+        WhichSide::Larger => values.max(),
+        WhichSide::Smaller => values.min(),
+    }
+    .unwrap_or(0)
+}
+
+/// Phases in a turn and beads per side, as the turn rule reads for this roster.
+pub fn sizes(t: &TurnDef, count: &BTreeMap<String, u32>) -> (u32, u32) {
+    let base = u64::from(pick(count, t.phases.of));
+    let scaled = base * u64::from(t.phases.percent);
+    let phases = match t.phases.rounding {
+        Rounding::HalfUp => (scaled + 50) / 100,
+        Rounding::Down => scaled / 100,
+        Rounding::Up => scaled.div_ceil(100),
+    };
+    let phases = u32::try_from(phases).unwrap_or(u32::MAX).max(t.phases.min);
+    (phases, pick(count, t.beads.per_side))
+}
+
+fn bead_of<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
+    g.sides
+        .iter()
+        .find(|s| s.name == side)
+        .map_or(side, |s| s.bead.as_str())
+}
+
+fn set_turn(game: &mut Game, after: Turn, event: &mut Event) {
+    let change = Change::Turn {
+        before: game.turn.clone(),
+        after,
+    };
+    game.apply(change, event);
+}
+
+/// Start the next turn: a full bag, no beads held, counters that last a turn back to 0.
+pub fn start(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    phases: Option<u32>,
+    beads: Option<u32>,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let t = turn_def(ruleset)?;
+    let count = units_in_play(game, g);
+    let (rule_phases, rule_beads) = sizes(t, &count);
+    let phases = phases.unwrap_or(rule_phases);
+    let beads = beads.unwrap_or(rule_beads);
+    if phases == 0 || beads == 0 {
+        return Err(Error::usage(format!(
+            "a turn needs phases and beads; this roster gives {phases} phases and {beads} beads a side"
+        ))
+        .with_hint("add units to both sides, or give --phases and --beads"));
+    }
+    if u64::from(beads) * count.len() as u64 > 1000 || phases > 1000 {
+        return Err(Error::usage("at most 1000 phases and beads in a turn"));
+    }
+    let mut said = vec![];
+    let next = game.turn.number.saturating_add(1);
+    let after = Turn {
+        number: next,
+        phases,
+        bag: g.sides.iter().map(|s| (s.name.clone(), beads)).collect(),
+        ..Turn::default()
+    };
+    let counts: Vec<String> = count.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    said.push(format!(
+        "Turn {next}: {phases} phase{}; {beads} bead{} a side in the bag (units in play: {})",
+        if phases == 1 { "" } else { "s" },
+        if beads == 1 { "" } else { "s" },
+        counts.join(", ")
+    ));
+    set_turn(game, after, event);
+    // Counters that last a turn start again from 0.
+    let per_turn: Vec<&str> = g
+        .counters
+        .iter()
+        .filter(|c| c.per_turn)
+        .map(|c| c.name.as_str())
+        .collect();
+    let reset: Vec<_> = game
+        .figures
+        .iter()
+        .filter(|f| per_turn.iter().any(|c| f.counters.contains_key(*c)))
+        .cloned()
+        .collect();
+    for mut f in reset {
+        f.counters.retain(|k, _| !per_turn.contains(&k.as_str()));
+        let code = f.code.clone();
+        game.apply(game.figure_change(&code, Some(f)), event);
+    }
+    Ok(said)
+}
+
+fn check_turn_going(game: &Game) -> Result<()> {
+    if game.turn.number == 0 {
+        return Err(Error::usage("no turn has started").with_hint("`umpire turn` starts the first"));
+    }
+    Ok(())
+}
+
+/// The side whose bead it is in the current phase.
+pub fn phase_side(game: &Game) -> Option<&str> {
+    game.turn.drawn.last().map(String::as_str)
+}
+
+/// Draw a bead: from `bead` (a colour or side, drawn from a real cup), else at random.
+pub fn draw(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    bead: Option<&str>,
+    source: &mut DiceSource,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    check_turn_going(game)?;
+    let t = &game.turn;
+    let done = u32::try_from(t.drawn.len()).unwrap_or(u32::MAX);
+    if done >= t.phases {
+        return Err(Error::usage(format!(
+            "all {} phases of turn {} are done",
+            t.phases, t.number
+        ))
+        .with_hint("`umpire turn` starts the next"));
+    }
+    let left: u32 = t.bag.values().sum();
+    if left == 0 {
+        return Err(
+            Error::usage("the bag is empty").with_hint("`umpire turn` starts the next turn")
+        );
+    }
+    let side = match bead {
+        Some(word) => {
+            let side = g
+                .sides
+                .iter()
+                .find(|s| s.bead == word || s.name == word || s.aliases.iter().any(|a| a == word))
+                .ok_or_else(|| {
+                    let colours: Vec<&str> = g.sides.iter().map(|s| s.bead.as_str()).collect();
+                    Error::usage(format!(
+                        "no `{word}` beads; the beads are {}",
+                        colours.join(", ")
+                    ))
+                    .with_hint_opt(crate::suggest::did_you_mean(word, colours.iter().copied()))
+                })?;
+            if t.bag.get(&side.name).copied().unwrap_or(0) == 0 {
+                return Err(
+                    Error::usage(format!("no {} bead is left in the bag", side.bead))
+                        .with_hint(format!("the bag holds: {}", bag_text(g, t))),
+                );
+            }
+            side.name.clone()
+        }
+        None => {
+            let mut n = source.pick(usize::try_from(left).unwrap_or(0));
+            let mut chosen = String::new();
+            for (s, k) in &t.bag {
+                let k = usize::try_from(*k).unwrap_or(0);
+                if n < k {
+                    chosen.clone_from(s);
+                    break;
+                }
+                n -= k;
+            }
+            chosen
+        }
+    };
+    let mut after = game.turn.clone();
+    if let Some(k) = after.bag.get_mut(&side) {
+        *k = k.saturating_sub(1);
+    }
+    after.drawn.push(side.clone());
+    after.reacting = None;
+    let phase = after.drawn.len();
+    let mut said = vec![format!(
+        "Turn {}, phase {phase} of {}: {} bead: {}{}",
+        after.number,
+        after.phases,
+        bead_of(g, &side),
+        side_label(g, &side),
+        if bead.is_some() {
+            " (from the cup)"
+        } else {
+            ""
+        }
+    )];
+    said.push(format!("left in the bag: {}", bag_text(g, &after)));
+    if u32::try_from(phase).unwrap_or(u32::MAX) >= after.phases {
+        said.push("that is the last phase of the turn; `umpire turn` starts the next".into());
+    }
+    set_turn(game, after, event);
+    Ok(said)
+}
+
+fn side_label<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
+    g.sides
+        .iter()
+        .find(|s| s.name == side)
+        .and_then(|s| s.label.as_deref())
+        .unwrap_or(side)
+}
+
+fn bag_text(g: &GameDef, t: &Turn) -> String {
+    g.sides
+        .iter()
+        .map(|s| format!("{} {}", t.bag.get(&s.name).copied().unwrap_or(0), s.bead))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Keep the bead just drawn as its side's react bead (one per side per turn).
+pub fn hold(game: &mut Game, ruleset: &Ruleset, event: &mut Event) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    check_turn_going(game)?;
+    let Some(side) = phase_side(game).map(str::to_string) else {
+        return Err(
+            Error::usage("no bead has been drawn this turn").with_hint("`umpire draw` first")
+        );
+    };
+    let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
+    if let Some(h) = game.turn.held.get(&side) {
+        return Err(Error::usage(format!(
+            "{} already holds a react bead this turn (drawn in phase {})",
+            side_label(g, &side),
+            h.phase
+        )));
+    }
+    if game.turn.activations.values().any(|ps| ps.contains(&phase)) {
+        return Err(Error::usage(format!(
+            "a unit already acted in phase {phase}: its bead cannot be held"
+        )));
+    }
+    let mut after = game.turn.clone();
+    after.held.insert(
+        side.clone(),
+        Held {
+            phase,
+            spent: false,
+        },
+    );
+    set_turn(game, after, event);
+    Ok(vec![format!(
+        "{} holds the {} bead of phase {phase} to react later this turn",
+        side_label(g, &side),
+        bead_of(g, &side)
+    )])
+}
+
+/// Spend a side's react bead: its next activation is the reaction.
+pub fn react(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    word: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    check_turn_going(game)?;
+    let side = crate::roster::side(g, word)?.to_string();
+    match game.turn.held.get(&side) {
+        None => {
+            return Err(Error::usage(format!(
+                "{} holds no react bead this turn",
+                side_label(g, &side)
+            ))
+            .with_hint("`umpire hold` keeps the bead just drawn"));
+        }
+        Some(h) if h.spent => {
+            return Err(Error::usage(format!(
+                "{} already spent its react bead this turn",
+                side_label(g, &side)
+            )));
+        }
+        Some(_) => {}
+    }
+    let mut after = game.turn.clone();
+    if let Some(h) = after.held.get_mut(&side) {
+        h.spent = true;
+    }
+    after.reacting = Some(side.clone());
+    set_turn(game, after, event);
+    Ok(vec![format!(
+        "{} reacts: activate the reacting unit with `umpire activate UNIT`",
+        side_label(g, &side)
+    )])
+}
+
+/// Record that a unit acts in this phase; refuse a third activation in one turn.
+pub fn activate(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    name: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    check_turn_going(game)?;
+    let unit = crate::roster::unit(game, name)?.clone();
+    let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
+    let reacting = game.turn.reacting.as_deref() == Some(unit.side.as_str());
+    match phase_side(game) {
+        None => {
+            return Err(
+                Error::usage("no bead has been drawn this turn").with_hint("`umpire draw` first")
+            );
+        }
+        Some(s) if s != unit.side && !reacting => {
+            return Err(Error::usage(format!(
+                "phase {phase} is for {} (a {} bead); {} is a unit of {}",
+                side_label(g, s),
+                bead_of(g, s),
+                unit.name,
+                side_label(g, &unit.side)
+            ))
+            .with_hint(format!(
+                "to react out of turn, spend a held bead first: `umpire react {}`",
+                unit.side
+            )));
+        }
+        Some(_) => {}
+    }
+    if game
+        .turn
+        .held
+        .get(&unit.side)
+        .is_some_and(|h| h.phase == phase && !h.spent)
+        && !reacting
+    {
+        return Err(Error::usage(format!(
+            "the bead of phase {phase} is held as a react bead; no unit acts on it now"
+        )));
+    }
+    let earlier = game
+        .turn
+        .activations
+        .get(&unit.name)
+        .cloned()
+        .unwrap_or_default();
+    if earlier.contains(&phase) && !reacting {
+        return Err(Error::usage(format!(
+            "{} already acted in phase {phase}",
+            unit.name
+        )));
+    }
+    if earlier.len() >= MAX_ACTIVATIONS {
+        let list: Vec<String> = earlier.iter().map(u32::to_string).collect();
+        return Err(Error::usage(format!(
+            "{} already acted twice this turn, in phases {}",
+            unit.name,
+            list.join(" and ")
+        ))
+        .with_hint("a unit acts at most twice in a turn"));
+    }
+    let mut after = game.turn.clone();
+    after
+        .activations
+        .entry(unit.name.clone())
+        .or_default()
+        .push(phase);
+    if reacting {
+        after.reacting = None;
+    }
+    let n = earlier.len() + 1;
+    set_turn(game, after, event);
+    Ok(vec![format!(
+        "{} acts{} in phase {phase} (activation {n} of {MAX_ACTIVATIONS} this turn)",
+        unit.name,
+        if reacting { ", reacting," } else { "" }
+    )])
+}
+
+/// The chance that the next bead drawn is each side's, exactly.
+pub fn odds(game: &Game, ruleset: &Ruleset) -> Result<Vec<(String, Fraction)>> {
+    let g = game_def(ruleset)?;
+    check_turn_going(game)?;
+    let left: u32 = game.turn.bag.values().sum();
+    if left == 0 {
+        return Err(
+            Error::usage("the bag is empty").with_hint("`umpire turn` starts the next turn")
+        );
+    }
+    Ok(g.sides
+        .iter()
+        .map(|s| {
+            let k = game.turn.bag.get(&s.name).copied().unwrap_or(0);
+            (
+                format!("{} ({})", side_label(g, &s.name), s.bead),
+                Fraction::new(u128::from(k), u128::from(left)),
+            )
+        })
+        .collect())
+}
+
+/// `umpire status`: the turn, the phase, the bag, held beads and who acted.
+pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
+    let g = game_def(ruleset)?;
+    let t = &game.turn;
+    let mut s = String::new();
+    if t.number == 0 {
+        let _ = writeln!(
+            s,
+            "Game {}: no turn started yet (`umpire turn`).",
+            game.name
+        );
+        return Ok(s);
+    }
+    let phase = t.drawn.len();
+    let _ = writeln!(
+        s,
+        "Game {}, turn {}: phase {phase} of {}",
+        game.name, t.number, t.phases
+    );
+    if let Some(side) = phase_side(game) {
+        let _ = writeln!(
+            s,
+            "this phase: {} ({} bead)",
+            side_label(g, side),
+            bead_of(g, side)
+        );
+    }
+    let _ = writeln!(s, "in the bag: {}", bag_text(g, t));
+    for side in &g.sides {
+        let held = match t.held.get(&side.name) {
+            Some(h) if h.spent => format!("react bead of phase {} spent", h.phase),
+            Some(h) => format!("holds a react bead (phase {})", h.phase),
+            None => "no react bead held".into(),
+        };
+        let _ = writeln!(s, "{}: {held}", side_label(g, &side.name));
+    }
+    if let Some(r) = &t.reacting {
+        let _ = writeln!(
+            s,
+            "{} is reacting: its next activation is the reaction",
+            side_label(g, r)
+        );
+    }
+    let _ = writeln!(s, "acted this turn:");
+    let mut any = false;
+    for u in &game.units {
+        if let Some(ps) = t.activations.get(&u.name) {
+            any = true;
+            let list: Vec<String> = ps.iter().map(u32::to_string).collect();
+            let _ = writeln!(s, "  {} ({}): phase {}", u.name, u.side, list.join(", "));
+        }
+    }
+    if !any {
+        let _ = writeln!(s, "  no unit yet");
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{BeadsDef, PhasesDef};
+
+    fn rule() -> TurnDef {
+        TurnDef {
+            phases: PhasesDef {
+                percent: 75,
+                of: WhichSide::Larger,
+                rounding: Rounding::HalfUp,
+                min: 1,
+            },
+            beads: BeadsDef {
+                per_side: WhichSide::Smaller,
+            },
+            notes: Vec::new(),
+        }
+    }
+
+    fn count(a: u32, b: u32) -> BTreeMap<String, u32> {
+        [("a".to_string(), a), ("b".to_string(), b)].into()
+    }
+
+    #[test]
+    fn phases_are_three_quarters_of_the_larger_side_halves_up() {
+        // The README's readings: 7 units give 5 phases, 6 give 5 (4.5 up), 4 give 3.
+        assert_eq!(sizes(&rule(), &count(7, 3)).0, 5);
+        assert_eq!(sizes(&rule(), &count(6, 2)).0, 5);
+        assert_eq!(sizes(&rule(), &count(4, 4)).0, 3);
+        assert_eq!(sizes(&rule(), &count(1, 1)).0, 1);
+    }
+
+    #[test]
+    fn beads_are_the_smaller_sides_units() {
+        assert_eq!(sizes(&rule(), &count(7, 3)).1, 3);
+    }
+}

@@ -1,0 +1,300 @@
+//! How a game looks on the terminal and on paper: the roster table with markers in their bead
+//! colours, units and figures, the log and the after-action report.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+
+use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
+
+use crate::error::Result;
+use crate::game::{Event, Figure, Game, Unit};
+use crate::roster::{self, game_def, marker_label, state_label};
+use crate::ruleset::Ruleset;
+use crate::schema::GameDef;
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
+pub fn colour_wanted() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The 256-colour code for a bead colour's name; black beads show dark grey so that they are
+/// seen on a dark terminal.
+fn ansi(colour: &str) -> Option<u8> {
+    Some(match colour {
+        "black" => 240,
+        "red" => 196,
+        "green" => 34,
+        "yellow" => 226,
+        "blue" => 33,
+        "purple" | "violet" => 129,
+        "magenta" | "pink" => 201,
+        "cyan" => 51,
+        "white" => 255,
+        "grey" | "gray" => 245,
+        "orange" => 208,
+        "brown" => 130,
+        _ => return None,
+    })
+}
+
+/// A marker as `● label`, the dot in the marker's colour when colour is wanted.
+fn marker_text(g: &GameDef, name: &str, colour: bool) -> String {
+    let label = marker_label(g, name);
+    let code = roster::marker(g, name).and_then(|m| ansi(&m.colour));
+    match code {
+        Some(c) if colour => format!("\x1b[38;5;{c}m●\x1b[0m {label}"),
+        _ => {
+            let c = roster::marker(g, name).map_or("", |m| m.colour.as_str());
+            format!("{label} ({c})")
+        }
+    }
+}
+
+pub fn fields(u: &Unit) -> String {
+    u.fields
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn counters(f: &Figure) -> String {
+    f.counters
+        .iter()
+        .filter(|(_, n)| **n != 0)
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A table's text without the padding comfy-table leaves at line ends.
+fn trimmed(t: &Table) -> String {
+    t.to_string()
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn table() -> Table {
+    let mut t = Table::new();
+    // A rule under the header only: rows read like a sheet, not a grid.
+    t.load_style(TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─')))
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(100);
+    t
+}
+
+/// The roster: figures in play, then those out of the game, set apart.
+pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
+    let g = game_def(ruleset)?;
+    if game.figures.is_empty() {
+        return Ok(
+            "No figures yet: `umpire unit add NAME --side SIDE --troop TYPE --figures N`.".into(),
+        );
+    }
+    let mut text = String::new();
+    let header = ["fig", "unit", "side", "troop", "markers", "note"];
+    let mut in_play = table();
+    in_play.set_header(header.map(Cell::new));
+    let mut out = table();
+    out.set_header(["fig", "unit", "side", "troop", "state", "note"].map(Cell::new));
+    let (mut n_in, mut n_out) = (0, 0);
+    for u in &game.units {
+        for f in game.figures_of(&u.name) {
+            let troop = u.fields.get("troop").cloned().unwrap_or_default();
+            let mut note = f.note.clone();
+            let c = counters(f);
+            if !c.is_empty() {
+                note = if note.is_empty() {
+                    c
+                } else {
+                    format!("{c}; {note}")
+                };
+            }
+            if let Some(s) = &f.state {
+                out.add_row(vec![
+                    f.code.clone(),
+                    u.name.clone(),
+                    u.side.clone(),
+                    troop,
+                    state_label(g, s).to_string(),
+                    note,
+                ]);
+                n_out += 1;
+            } else {
+                let marks: Vec<String> = f
+                    .markers
+                    .iter()
+                    .map(|m| marker_text(g, m, colour))
+                    .collect();
+                in_play.add_row(vec![
+                    f.code.clone(),
+                    u.name.clone(),
+                    u.side.clone(),
+                    troop,
+                    marks.join("  "),
+                    note,
+                ]);
+                n_in += 1;
+            }
+        }
+    }
+    // Figures whose unit was renamed by hand still show.
+    for f in game.figures.iter().filter(|f| game.unit(&f.unit).is_none()) {
+        in_play.add_row(vec![
+            f.code.clone(),
+            f.unit.clone(),
+            "?".into(),
+            String::new(),
+            "unit missing".into(),
+            String::new(),
+        ]);
+        n_in += 1;
+    }
+    let _ = writeln!(text, "In play ({n_in}):");
+    let _ = writeln!(text, "{}", trimmed(&in_play));
+    if n_out > 0 {
+        let _ = writeln!(text, "\nOut of the game ({n_out}):");
+        let _ = writeln!(text, "{}", trimmed(&out));
+    }
+    Ok(text)
+}
+
+pub fn game(game: &Game, ruleset: &Ruleset) -> Result<String> {
+    let g = game_def(ruleset)?;
+    let mut t = String::new();
+    let _ = writeln!(t, "Game {} ({})", game.name, ruleset.def.title);
+    let turn = if game.turn.number == 0 {
+        "not started (`umpire turn` starts the first)".to_string()
+    } else {
+        game.turn.number.to_string()
+    };
+    let _ = writeln!(t, "turn: {turn}");
+    for s in &g.sides {
+        let units: Vec<&Unit> = game.units.iter().filter(|u| u.side == s.name).collect();
+        let label = s.label.as_deref().unwrap_or(&s.name);
+        let _ = writeln!(t, "{label} ({} beads): {} units", s.bead, units.len());
+        for u in units {
+            let figs = game.figures_of(&u.name);
+            let in_play = figs.iter().filter(|f| f.state.is_none()).count();
+            let _ = writeln!(
+                t,
+                "  {} [{}]: {} ({} of {} figures in play)",
+                u.name,
+                u.code,
+                fields(u),
+                in_play,
+                figs.len()
+            );
+        }
+    }
+    let _ = writeln!(t, "events logged: {}", game.seq);
+    Ok(t)
+}
+
+pub fn units(game: &Game, ruleset: &Ruleset) -> Result<String> {
+    game_def(ruleset)?;
+    if game.units.is_empty() {
+        return Ok("No units yet.".into());
+    }
+    let mut t = table();
+    t.set_header(["unit", "code", "side", "fields", "figures", "note"].map(Cell::new));
+    for u in &game.units {
+        let figs = game.figures_of(&u.name);
+        let in_play = figs.iter().filter(|f| f.state.is_none()).count();
+        t.add_row(vec![
+            u.name.clone(),
+            u.code.clone(),
+            u.side.clone(),
+            fields(u),
+            format!("{in_play}/{}", figs.len()),
+            u.note.clone(),
+        ]);
+    }
+    Ok(trimmed(&t))
+}
+
+pub fn unit(game: &Game, ruleset: &Ruleset, u: &Unit) -> Result<String> {
+    let g = game_def(ruleset)?;
+    let mut t = String::new();
+    let _ = writeln!(t, "Unit {} [{}], {}: {}", u.name, u.code, u.side, fields(u));
+    if !u.note.is_empty() {
+        let _ = writeln!(t, "note: {}", u.note);
+    }
+    for f in game.figures_of(&u.name) {
+        let _ = writeln!(t, "  {}", figure_line(g, f));
+    }
+    Ok(t)
+}
+
+fn figure_line(g: &GameDef, f: &Figure) -> String {
+    let mut parts = Vec::new();
+    if let Some(s) = &f.state {
+        parts.push(state_label(g, s).to_string());
+    }
+    parts.extend(f.markers.iter().map(|m| marker_text(g, m, false)));
+    let c = counters(f);
+    if !c.is_empty() {
+        parts.push(c);
+    }
+    if !f.note.is_empty() {
+        parts.push(format!("note: {}", f.note));
+    }
+    if parts.is_empty() {
+        parts.push("no markers".into());
+    }
+    format!("{}: {}", f.code, parts.join(", "))
+}
+
+pub fn figure(game: &Game, ruleset: &Ruleset, f: &Figure) -> Result<String> {
+    let g = game_def(ruleset)?;
+    let unit = game.unit(&f.unit);
+    let mut t = figure_line(g, f);
+    t.push('\n');
+    if let Some(u) = unit {
+        let _ = writeln!(t, "unit {} ({}): {}", u.name, u.side, fields(u));
+    }
+    Ok(t)
+}
+
+pub fn event_line(e: &Event) -> String {
+    format!("#{} turn {}: {}  [{}]", e.id, e.turn, e.summary, e.command)
+}
+
+/// The after-action report: the game's events turn by turn, in Markdown.
+pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
+    let mut t = String::new();
+    let _ = writeln!(t, "# After-action report: {}\n", game.name);
+    let _ = writeln!(t, "*{}*, {} events.\n", ruleset.def.title, events.len());
+    let undone: std::collections::BTreeSet<u64> = events.iter().filter_map(|e| e.undoes).collect();
+    let mut turn = None;
+    for e in events {
+        if e.undoes.is_some() || undone.contains(&e.id) {
+            continue;
+        }
+        if turn != Some(e.turn) {
+            turn = Some(e.turn);
+            if e.turn == 0 {
+                let _ = writeln!(t, "\n## Before the first turn\n");
+            } else {
+                let _ = writeln!(t, "\n## Turn {}\n", e.turn);
+            }
+        }
+        let _ = writeln!(t, "- {}", e.summary);
+    }
+    let _ = writeln!(t, "\n## Where it stands\n");
+    if let Ok(g) = game_def(ruleset) {
+        for s in &g.sides {
+            let figs: Vec<&Figure> = game
+                .figures
+                .iter()
+                .filter(|f| game.unit(&f.unit).is_some_and(|u| u.side == s.name))
+                .collect();
+            let in_play = figs.iter().filter(|f| f.state.is_none()).count();
+            let label = s.label.as_deref().unwrap_or(&s.name);
+            let _ = writeln!(t, "- {label}: {in_play} of {} figures in play", figs.len());
+        }
+    }
+    t
+}
