@@ -16,7 +16,7 @@ use crate::ruleset::Ruleset;
 use crate::schema::RulesetDef;
 
 /// Bumped when the entry's layout changes; the schema is covered by the binary's identity.
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 
 // An entry is one line of JSON, the index, then the parts' JSON one after the other. The index
 // says where each part lies, so a roll parses the few parts it needs and skips the rest
@@ -27,6 +27,8 @@ struct Index<'a> {
     format: u32,
     #[serde(borrow)]
     key: Cow<'a, str>,
+    /// A hash of the parts, so that an entry damaged or edited by hand is not believed.
+    body: u64,
     /// The ruleset without its factors and procedures.
     head: Span,
     /// Each factor, in the ruleset's order.
@@ -171,6 +173,7 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
     let index = Index {
         format: FORMAT,
         key: Cow::Owned(key),
+        body: hash_of(&[body.as_bytes()]),
         head,
         factors,
         procedures,
@@ -205,7 +208,10 @@ impl Cache {
     pub fn get(&self, file: &str, text: &str, focus: Option<&str>) -> Option<RulesetDef> {
         let reader = PartReader::open(&self.path(file))?;
         let index: Index<'_> = serde_json::from_str(reader.index()).ok()?;
-        if index.format != FORMAT || index.key != key_for(file, text) {
+        if index.format != FORMAT
+            || index.key != key_for(file, text)
+            || index.body != hash_of(&[reader.body().as_bytes()])
+        {
             return None;
         }
         let mut def: RulesetDef = serde_json::from_str(reader.part(index.head)?).ok()?;
@@ -269,6 +275,10 @@ impl PartReader {
         let data = std::fs::read_to_string(path).ok()?;
         let body = data.find('\n')? + 1;
         Some(PartReader { data, body })
+    }
+
+    fn body(&self) -> &str {
+        self.data.get(self.body..).unwrap_or("")
     }
 
     fn index(&self) -> &str {

@@ -8,7 +8,7 @@ use crate::dice::DiceSpec;
 use crate::error::{Error, Result};
 use crate::schema::{
     CondValue, Conditions, FactorDef, FactorKind, FollowDef, GameDef, Guard, Guarded, ProcedureDef,
-    RollDef, RulesetDef, TargetDef, ValueSpec,
+    Role, RollDef, RulesetDef, TargetDef, ValueSpec,
 };
 use crate::suggest::did_you_mean;
 
@@ -18,6 +18,9 @@ pub struct Ruleset {
     pub def: RulesetDef,
     /// Where it came from, for messages (`tables/000-....yaml`, or a user's path).
     pub file: String,
+    /// Cut down to what one procedure touches (from the cache): names outside that part may
+    /// be missing, and were checked when the whole file was.
+    pub partial: bool,
 }
 
 /// Line and column (1-based) of the first match of each needle in turn, for error messages.
@@ -65,6 +68,7 @@ impl Ruleset {
         let mut ruleset = Ruleset {
             def,
             file: file.to_string(),
+            partial: false,
         };
         let locator = Locator { file, text };
         ruleset.apply_likes(&locator)?;
@@ -86,6 +90,7 @@ impl Ruleset {
             let ruleset = Ruleset {
                 def,
                 file: file.to_string(),
+                partial: focus.is_some(),
             };
             if ruleset.check(&Locator { file, text }).is_ok() {
                 return Ok(ruleset);
@@ -325,6 +330,9 @@ impl Ruleset {
         for b in p.results.iter().flat_map(|r| &r.becomes) {
             guard(b.guard(), &mut add);
         }
+        for m in p.results.iter().flat_map(|r| &r.marks) {
+            guard(m.guard(), &mut add);
+        }
         // A distance band needs the factor that picks its scale.
         let mut extra = Vec::new();
         for n in &names {
@@ -485,7 +493,9 @@ impl Ruleset {
             self.check_procedure(p, at)?;
         }
         self.check_no_cycles(at)?;
-        if let Some(game) = &def.game {
+        // A cut-down ruleset lacks most factors and procedures the game section names; the
+        // section was checked with the whole file before the cache kept it.
+        if let Some(game) = def.game.as_ref().filter(|_| !self.partial) {
             self.check_game(game, at)?;
         }
         if let Some(turn) = &def.turn
@@ -1088,6 +1098,42 @@ impl Ruleset {
         }
         let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
         for r in &p.results {
+            for m in &r.marks {
+                let Some(g) = &self.def.game else {
+                    return Err(err(
+                        "marks:",
+                        "`marks` change a game's figures: the ruleset needs a `game:` section"
+                            .into(),
+                    ));
+                };
+                if matches!(m.on, Role::Loser | Role::Winner) && p.sides.is_empty() {
+                    return Err(err(
+                        "on:",
+                        format!(
+                            "result `{}` marks the loser or winner, but this roll has no sides",
+                            r.name
+                        ),
+                    ));
+                }
+                self.check_guard(m.guard(), &|n, msg| err(n, msg))?;
+                for c in &m.change {
+                    let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
+                    let known = name.is_some_and(|n| {
+                        g.markers.iter().any(|x| x.name == n)
+                            || g.states.iter().any(|x| x.name == n)
+                            || (c.starts_with('+') && g.counters.iter().any(|x| x.name == n))
+                    });
+                    if !known {
+                        return Err(err(
+                            c,
+                            format!(
+                                "result `{}` makes the change `{c}`: write +NAME or -NAME of a marker or state, or +NAME of a counter",
+                                r.name
+                            ),
+                        ));
+                    }
+                }
+            }
             for b in &r.becomes {
                 need_result(&b.result, &b.result)?;
                 self.check_guard(b.guard(), &|n, m| err(n, m))?;

@@ -222,7 +222,8 @@ macro_rules! guarded {
 }
 
 guarded!(
-    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull, BecomesDef
+    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull, BecomesDef,
+    MarksDef
 );
 
 /// A rule procedure: what is rolled, what modifies it, and how the total is read.
@@ -268,6 +269,10 @@ pub struct ProcedureDef {
     pub compare: Option<CompareDef>,
     #[serde(default)]
     pub results: Vec<ResultDef>,
+    /// Whom the roll is for, in a game: the acting figure, or the target (being hit). Its
+    /// follow-ups are printed for that figure.
+    #[serde(default)]
+    pub about: Role,
 }
 
 /// The dice: one expression, or cases whose first match applies.
@@ -582,6 +587,39 @@ pub struct ResultDef {
     /// Another result this one turns into when a condition holds (a second wound kills).
     #[serde(default)]
     pub becomes: Vec<BecomesDef>,
+    /// What this result does to the figures of a game (`{on: target, change: [+pinned]}`).
+    #[serde(default)]
+    pub marks: Vec<MarksDef>,
+}
+
+/// A figure's part in a roll.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The figure acting: the firer, the one testing its morale.
+    #[default]
+    Acting,
+    /// The figure acted upon: the one shot at.
+    Target,
+    /// In an opposed roll, the side that lost or won.
+    Loser,
+    Winner,
+}
+
+/// Marker, state and counter changes a result makes to one figure.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MarksDef {
+    #[serde(default)]
+    pub on: Role,
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
+    pub unless: Conditions,
+    /// `+pinned`, `-prone`, `+dead`, or `+failed-morale` to count one more.
+    pub change: Vec<String>,
 }
 
 /// `light-wound` becomes `killed` when the figure is already wounded. In an opposed roll the
