@@ -11,11 +11,14 @@ use serde_json::json;
 use crate::dice::{DiceSource, parse_faces};
 use crate::engine::{Plan, Step};
 use crate::error::{Error, Result};
+use crate::figures::{self, Cast};
+use crate::game::{Event, Game};
 use crate::paths;
 use crate::play::{self, FigCmd, GameCmd, UnitCmd};
 use crate::render;
 use crate::ruleset::Ruleset;
 use crate::situation;
+use crate::store::Store;
 use crate::tables::Catalog;
 
 /// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
@@ -47,6 +50,35 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// Figures of the current game that take part in a roll: their troop type, weapon and
+/// markers become factors, and the results land on them.
+#[derive(Debug, Default, clap::Args)]
+pub struct CastArgs {
+    /// The figure acting: the firer, the one testing its morale (its label, `CF3`).
+    #[arg(long, visible_alias = "fig", value_name = "FIGURE")]
+    pub firer: Option<String>,
+    /// The figure shot at.
+    #[arg(long, value_name = "FIGURE")]
+    pub target: Option<String>,
+    /// In an opposed roll, the attacking figure.
+    #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
+    pub attackers: Vec<String>,
+    /// In an opposed roll, the defending figure.
+    #[arg(long, value_name = "FIGURE")]
+    pub defender: Option<String>,
+}
+
+impl CastArgs {
+    fn cast(&self) -> Cast {
+        Cast {
+            acting: self.firer.clone(),
+            target: self.target.clone(),
+            attackers: self.attackers.clone(),
+            defender: self.defender.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Resolve a procedure and what follows from it, explaining every step.
@@ -62,6 +94,11 @@ pub enum Command {
         /// Resolve it this many times (a whole unit firing) and sum up the outcomes.
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         times: u32,
+        #[command(flatten)]
+        cast: CastArgs,
+        /// With figures from the game: show what would change, and change nothing.
+        #[arg(long)]
+        dry_run: bool,
     },
     /// The exact probability of every outcome of a procedure's chain, by enumeration.
     Odds {
@@ -70,6 +107,8 @@ pub enum Command {
         /// The situation, as for `roll`.
         #[arg(value_name = "FACTOR")]
         factors: Vec<String>,
+        #[command(flatten)]
+        cast: CastArgs,
     },
     /// List the rulesets, or show what a procedure (or a ruleset) takes.
     Rules {
@@ -309,10 +348,37 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             factors,
             dice,
             times,
-        } => focused(&cli, &catalog, procedure, out, |ruleset, out| {
-            roll(&cli, ruleset, procedure, factors, dice, *times, out)
-        }),
-        Command::Odds { procedure, factors } => {
+            cast,
+            dry_run,
+        } => {
+            let cast = cast.cast();
+            if !cast.is_empty() {
+                let how = RollHow {
+                    factors,
+                    dice,
+                    times: *times,
+                    dry_run: *dry_run,
+                    line: command_line(&args),
+                };
+                return figure_roll(&cli, &catalog, procedure, &cast, &how, out);
+            }
+            if *dry_run {
+                return Err(Error::usage("--dry-run only matters with figures from a game")
+                    .with_hint("a roll without --firer, --target, --attackers or --defender changes nothing"));
+            }
+            focused(&cli, &catalog, procedure, out, |ruleset, out| {
+                roll(&cli, ruleset, procedure, factors, dice, *times, out)
+            })
+        }
+        Command::Odds {
+            procedure,
+            factors,
+            cast,
+        } => {
+            let cast = cast.cast();
+            if !cast.is_empty() {
+                return figure_odds(&cli, &catalog, procedure, &cast, factors, out);
+            }
             focused(&cli, &catalog, procedure, out, |ruleset, out| {
                 odds(&cli, ruleset, procedure, factors, out)
             })
@@ -404,6 +470,188 @@ fn roll(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
+    let rolled = resolve_steps(cli, ruleset, p, words, dice, times)?;
+    print_roll(cli, ruleset, p, &rolled, times, &Extra::default(), out)
+}
+
+/// How a figure-aware roll was asked for.
+struct RollHow<'a> {
+    factors: &'a [String],
+    dice: &'a [String],
+    times: u32,
+    dry_run: bool,
+    line: String,
+}
+
+/// The ruleset a game is played with, cut down to what `procedure` touches; `--rules` may only
+/// name the same one.
+fn game_ruleset(
+    cli: &Cli,
+    catalog: &Catalog,
+    game: &Game,
+    procedure: Option<&str>,
+) -> Result<Ruleset> {
+    let r = catalog.ruleset_for(Some(&game.ruleset), procedure)?;
+    if let Some(asked) = &cli.rules
+        && asked != r.name()
+        && !r.def.aliases.contains(asked)
+    {
+        return Err(Error::usage(format!(
+            "game `{}` is played with {}, not `{asked}`",
+            game.name, r.def.title
+        ))
+        .with_hint("leave out --rules when figures of a game take part"));
+    }
+    Ok(r)
+}
+
+/// A roll with figures of the current game: the roster gives troop types, weapons and markers,
+/// and the results land on the figures, all under the game's lock and in its log.
+fn figure_roll(
+    cli: &Cli,
+    catalog: &Catalog,
+    procedure: &str,
+    cast: &Cast,
+    how: &RollHow<'_>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    if how.times != 1 {
+        return Err(
+            Error::usage("with figures from a game, each roll is one figure's")
+                .with_hint("roll each figure in turn; --times is for rolls without a game"),
+        );
+    }
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    let resolve =
+        |game: &mut Game, ruleset: &Ruleset, out: &mut Vec<u8>| -> Result<Option<Event>> {
+            let p = ruleset.procedure_or_err(procedure)?;
+            let found = figures::find(game, ruleset, p, cast)?;
+            let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, how.factors)?;
+            words.extend(how.factors.iter().cloned());
+            let mut rolled = resolve_steps(cli, ruleset, p, &words, how.dice, 1)?;
+            for s in &mut rolled.steps {
+                figures::aim_follow_ups(s, ruleset, &found);
+            }
+            let Some(step) = rolled.steps.first() else {
+                return Ok(None);
+            };
+            let mut event = Event::new(game.turn.number, &how.line, "");
+            // A dry run lands the results on a copy, to say what would change.
+            let mut scratch;
+            let target = if how.dry_run {
+                scratch = game.clone();
+                &mut scratch
+            } else {
+                &mut *game
+            };
+            let landed = figures::land(target, ruleset, step, &found, &mut event)?;
+            let mut extra = Extra::default();
+            extra.before.push("from the roster:".into());
+            extra.before.extend(lines.iter().map(|l| format!("  {l}")));
+            let head = if how.dry_run {
+                "would change (dry run, nothing written):"
+            } else {
+                "changes:"
+            };
+            if landed.is_empty() {
+                extra.after.push(format!("{head} none"));
+            } else {
+                extra.after.push(head.into());
+                extra.after.extend(landed.iter().map(|l| format!("  {l}")));
+            }
+            extra.json =
+                Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
+            event.summary = if landed.is_empty() {
+                format!("{}: {}", p.name, step.outcome())
+            } else {
+                format!("{}: {}; {}", p.name, step.outcome(), landed.join("; "))
+            };
+            event.detail = Some(json!({
+                "seed": rolled.seed,
+                "faces": flatten_faces(step),
+                "entered": rolled.entered,
+            }));
+            print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
+            Ok((!how.dry_run).then_some(event))
+        };
+    // As `focused`: the part of the ruleset the procedure touches, the whole one on an error.
+    let attempt = |game: &mut Game, out: &mut Vec<u8>| -> Result<Option<Event>> {
+        let start = out.len();
+        let part = game_ruleset(cli, catalog, game, Some(procedure))?;
+        let mut copy = game.clone();
+        match resolve(&mut copy, &part, out) {
+            Ok(e) => {
+                *game = copy;
+                Ok(e)
+            }
+            Err(_) => {
+                out.truncate(start);
+                let whole = game_ruleset(cli, catalog, game, None)?;
+                resolve(game, &whole, out)
+            }
+        }
+    };
+    if how.dry_run {
+        let mut game = files.read()?;
+        attempt(&mut game, out)?;
+        return Ok(());
+    }
+    files.update(|game| {
+        let event = attempt(game, out)?;
+        Ok((event, ()))
+    })
+}
+
+/// Odds with figures of the current game: the roster's words, nothing written.
+fn figure_odds(
+    cli: &Cli,
+    catalog: &Catalog,
+    procedure: &str,
+    cast: &Cast,
+    factors: &[String],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    let game = files.read()?;
+    let ruleset = game_ruleset(cli, catalog, &game, None)?;
+    let p = ruleset.procedure_or_err(procedure)?;
+    let found = figures::find(&game, &ruleset, p, cast)?;
+    let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;
+    words.extend(factors.iter().cloned());
+    if !cli.json {
+        out.extend_from_slice(b"from the roster:\n");
+        for l in &lines {
+            out.extend_from_slice(format!("  {l}\n").as_bytes());
+        }
+    }
+    odds(cli, &ruleset, procedure, &words, out)
+}
+
+/// A resolved roll: the chain of steps of each resolution, and where the dice came from.
+struct Rolled {
+    steps: Vec<Step>,
+    seed: u64,
+    entered: usize,
+    rolled: usize,
+}
+
+/// What a figure-aware roll adds to the output: where the roster's words came from, and
+/// what landed on the figures.
+#[derive(Default)]
+struct Extra {
+    before: Vec<String>,
+    after: Vec<String>,
+    json: Option<serde_json::Value>,
+}
+
+fn resolve_steps(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    p: &crate::schema::ProcedureDef,
+    words: &[String],
+    dice: &[String],
+    times: u32,
+) -> Result<Rolled> {
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
     let entered = dice
@@ -432,6 +680,25 @@ fn roll(
     steps
         .iter()
         .for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
+    Ok(Rolled {
+        steps,
+        seed,
+        entered: n_entered,
+        rolled: n_rolled,
+    })
+}
+
+fn print_roll(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    p: &crate::schema::ProcedureDef,
+    rolled: &Rolled,
+    times: u32,
+    extra: &Extra,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let (steps, seed, n_entered, n_rolled) =
+        (&rolled.steps, rolled.seed, rolled.entered, rolled.rolled);
     // The printed follow-up must run against the same tables.
     let mut rules_flag = String::new();
     if let Some(t) = &cli.tables {
@@ -441,7 +708,7 @@ fn roll(
         rules_flag.push_str(&format!(" --rules {r}"));
     }
     let mut tally: Vec<(String, u32)> = Vec::new();
-    for s in &steps {
+    for s in steps {
         let o = s.outcome();
         match tally.iter_mut().find(|(l, _)| *l == o) {
             Some((_, n)) => *n += 1,
@@ -458,7 +725,7 @@ fn roll(
                     .collect::<Vec<_>>()
             })
             .collect();
-        let value = json!({
+        let mut value = json!({
             "ruleset": ruleset.name(),
             "procedure": p.name,
             "seed": seed,
@@ -471,9 +738,18 @@ fn roll(
             })).collect::<Vec<_>>(),
             "summary": tally.iter().map(|(l, n)| json!({"outcome": l, "count": n})).collect::<Vec<_>>(),
         });
+        if let (Some(serde_json::Value::Object(more)), serde_json::Value::Object(v)) =
+            (&extra.json, &mut value)
+        {
+            v.extend(more.clone());
+        }
         return write_json(out, &value);
     }
     let mut text = String::new();
+    for line in &extra.before {
+        text.push_str(line);
+        text.push('\n');
+    }
     if times == 1 {
         if let Some(s) = steps.first() {
             text.push_str(&render::roll(ruleset, s, &rules_flag));
@@ -512,6 +788,10 @@ fn roll(
                 total as f64 / f64::from(times)
             );
         }
+    }
+    for line in &extra.after {
+        text.push_str(line);
+        text.push('\n');
     }
     // The seed only matters when the tool rolled something.
     let replay = if n_rolled > 0 {

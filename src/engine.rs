@@ -9,7 +9,7 @@ use crate::fraction::Fraction;
 use crate::ruleset::Ruleset;
 use crate::schema::{
     CompareBy, CompareDef, Comparison, FollowFull, GridRow, Guarded, ItemDef, Policy, ProcedureDef,
-    ResultDef, RollDef, TargetDef,
+    ResultDef, Role, RollDef, TargetDef,
 };
 use crate::situation::{Input, Situation, Value};
 
@@ -148,6 +148,21 @@ pub struct Step {
     pub note: Option<String>,
     pub next: Vec<Step>,
     pub follow_ups: Vec<FollowUp>,
+    /// Whom the roll is for in a game (its follow-ups are that figure's).
+    pub about: Role,
+    /// What the result does to a game's figures, its conditions already read.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<StepMark>,
+}
+
+/// Changes a result makes to one figure: the acting one, the target, or one side's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepMark {
+    pub role: Role,
+    /// For the loser or winner of an opposed roll: that side's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    pub change: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -174,6 +189,9 @@ pub struct FactorRecord {
 pub struct FollowUp {
     pub procedure: String,
     pub args: Vec<String>,
+    /// The side it is for, in an opposed roll (`attacker`), once the loser or winner is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -1239,6 +1257,7 @@ impl<'a> Plan<'a> {
             next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
         }
         let follow_ups = self.follow_ups(&decision)?;
+        let marks = self.marks(&decision);
         Ok(Step {
             procedure: self.procedure.name.clone(),
             title: self.procedure.title.clone(),
@@ -1253,7 +1272,41 @@ impl<'a> Plan<'a> {
             decision,
             next,
             follow_ups,
+            about: self.procedure.about,
+            marks,
         })
+    }
+
+    /// The `marks` of the result whose conditions hold: read on the first side's situation, or
+    /// on the loser's or the winner's for marks on them.
+    fn marks(&self, d: &Decision) -> Vec<StepMark> {
+        let Some(r) = self.result_def(&d.result) else {
+            return Vec::new();
+        };
+        let situation_of = |side: Option<&String>| {
+            self.sides
+                .iter()
+                .find(|s| side.is_some() && s.side.as_ref() == side)
+                .or_else(|| self.sides.first())
+                .map(|s| &s.situation)
+        };
+        r.marks
+            .iter()
+            .filter_map(|m| {
+                let side = match m.on {
+                    Role::Loser => d.loser.clone(),
+                    Role::Winner => d.winner.clone(),
+                    Role::Acting | Role::Target => None,
+                };
+                let holds = situation_of(side.as_ref())
+                    .is_some_and(|s| s.guard_holds(self.ruleset, m.guard()));
+                holds.then(|| StepMark {
+                    role: m.on,
+                    side,
+                    change: m.change.clone(),
+                })
+            })
+            .collect()
     }
 
     fn follow_ups(&self, d: &Decision) -> Result<Vec<FollowUp>> {
@@ -1274,6 +1327,11 @@ impl<'a> Plan<'a> {
             out.push(FollowUp {
                 procedure: q.name.clone(),
                 args,
+                side: match f.side.as_deref() {
+                    Some("loser") => d.loser.clone(),
+                    Some("winner") => d.winner.clone(),
+                    other => other.map(str::to_string),
+                },
                 note,
             });
         }

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod dice;
 pub mod engine;
 pub mod error;
+pub mod figures;
 pub mod fraction;
 pub mod game;
 pub mod paths;

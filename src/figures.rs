@@ -1,0 +1,416 @@
+//! Figure-aware rolls: what the roster says about the figures in a roll (their unit's troop
+//! type and weapon, their markers) turned into factor words, and the roll's results written
+//! back onto the figures as the ruleset's `marks` say.
+
+use std::collections::BTreeSet;
+
+use crate::engine::Step;
+use crate::error::{Error, Result};
+use crate::game::{Event, Figure, Game};
+use crate::roster::{self, Mark, game_def, marker_label, state_label};
+use crate::ruleset::Ruleset;
+use crate::schema::{CondValue, GameDef, ProcedureDef, Role};
+
+/// Which figures play which part: `--firer`/`--target`, or `--attackers`/`--defender`.
+#[derive(Debug, Clone, Default)]
+pub struct Cast {
+    pub acting: Option<String>,
+    pub target: Option<String>,
+    pub attackers: Vec<String>,
+    pub defender: Option<String>,
+}
+
+impl Cast {
+    pub fn is_empty(&self) -> bool {
+        self.acting.is_none()
+            && self.target.is_none()
+            && self.attackers.is_empty()
+            && self.defender.is_none()
+    }
+}
+
+/// The figures of a roll, found in the game, by role (and side in an opposed roll).
+#[derive(Debug, Clone)]
+pub struct Figures {
+    pub acting: Option<String>,
+    pub target: Option<String>,
+    /// (side, figure) in the procedure's order of sides.
+    pub sides: Vec<(String, String)>,
+}
+
+impl Figures {
+    /// The figure that plays `role` (for the loser or winner: the figure of `side`).
+    pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
+        match role {
+            Role::Acting => self.acting.as_deref(),
+            Role::Target => self.target.as_deref(),
+            Role::Loser | Role::Winner => self
+                .sides
+                .iter()
+                .find(|(s, _)| Some(s.as_str()) == side)
+                .map(|(_, f)| f.as_str()),
+        }
+    }
+}
+
+/// Find the cast's figures and check that each may take part: in the game, and not carrying a
+/// marker that blocks the procedure (a misfired gun cannot shoot).
+pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Result<Figures> {
+    let g = game_def(ruleset)?;
+    let opposed = !p.sides.is_empty();
+    if opposed && (cast.acting.is_some() || cast.target.is_some()) {
+        return Err(Error::usage(format!(
+            "{} is an opposed roll: name its figures with --attackers and --defender",
+            p.name
+        )));
+    }
+    if !opposed && (!cast.attackers.is_empty() || cast.defender.is_some()) {
+        return Err(Error::usage(format!(
+            "{} is not an opposed roll: name its figures with --firer (or --fig) and --target",
+            p.name
+        )));
+    }
+    let mut found = Figures {
+        acting: None,
+        target: None,
+        sides: Vec::new(),
+    };
+    let usable = |code: &str, acts: bool| -> Result<String> {
+        let f = roster::figure(game, code)?;
+        if let Some(s) = &f.state {
+            return Err(Error::usage(format!(
+                "{} is {}: it takes no part in a roll",
+                f.code,
+                state_label(g, s)
+            ))
+            .with_hint(format!(
+                "`umpire mark {} -{s}` if that was a mistake",
+                f.code
+            )));
+        }
+        if acts
+            && let Some(m) = f
+                .markers
+                .iter()
+                .filter_map(|m| roster::marker(g, m))
+                .find(|m| m.blocks.iter().any(|b| b == &p.name))
+        {
+            return Err(Error::usage(format!(
+                "{} carries {}: it cannot {} until that is cleared",
+                f.code, m.label, p.name
+            ))
+            .with_hint(format!(
+                "{}then `umpire mark {} -{}`",
+                m.note
+                    .as_deref()
+                    .map(|n| format!("{n}; "))
+                    .unwrap_or_default(),
+                f.code,
+                m.name
+            )));
+        }
+        Ok(f.code.clone())
+    };
+    if opposed {
+        if cast.attackers.len() > 1 {
+            return Err(Error::usage(format!(
+                "one attacker per roll for now: {} attackers were named",
+                cast.attackers.len()
+            ))
+            .with_hint("roll each pairing in turn with its own --attackers"));
+        }
+        let (Some(a), Some(d)) = (cast.attackers.first(), cast.defender.as_ref()) else {
+            return Err(Error::usage(format!(
+                "{} needs both --attackers and --defender",
+                p.name
+            )));
+        };
+        let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        if let [first, second] = names.as_slice() {
+            found.sides.push(((*first).to_string(), usable(a, true)?));
+            found.sides.push(((*second).to_string(), usable(d, true)?));
+        }
+    } else {
+        found.acting = cast
+            .acting
+            .as_deref()
+            .map(|c| usable(c, true))
+            .transpose()?;
+        found.target = cast
+            .target
+            .as_deref()
+            .map(|c| usable(c, false))
+            .transpose()?;
+        if found
+            .acting
+            .as_ref()
+            .is_some_and(|a| found.target.as_ref() == Some(a))
+        {
+            return Err(Error::usage("a figure cannot be its own target"));
+        }
+    }
+    Ok(found)
+}
+
+/// The factor a user's word names, as (side prefix, canonical factor name).
+fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>, String) {
+    let (side, rest) = match word.split_once('.') {
+        Some((s, r)) => {
+            let side = p
+                .sides
+                .iter()
+                .find(|d| d.name == s || d.aliases.iter().any(|a| a == s))
+                .map(|d| d.name.clone());
+            match side {
+                Some(side) => (Some(side), r),
+                None => (None, word),
+            }
+        }
+        None => (None, word),
+    };
+    let name = rest.split('=').next().unwrap_or(rest);
+    let name = ruleset.factor(name).map_or(name, |f| f.name.as_str());
+    (side, name.to_string())
+}
+
+fn cond_word(factor: &str, v: &CondValue) -> Option<String> {
+    match v {
+        CondValue::Flag(true) => Some(factor.to_string()),
+        CondValue::One(value) => Some(format!("{factor}={value}")),
+        CondValue::Number(n) => Some(format!("{factor}={n}")),
+        CondValue::Flag(false) | CondValue::Any(_) | CondValue::Range(_) => None,
+    }
+}
+
+/// The words one figure gives a roll: its unit's fields and its markers, as the acting figure
+/// or as the target; with one line saying where each came from.
+fn figure_words(
+    game: &Game,
+    g: &GameDef,
+    fig: &Figure,
+    targeted: bool,
+    wanted: &dyn Fn(&str) -> bool,
+) -> (Vec<String>, String) {
+    let mut words = Vec::new();
+    let mut from = Vec::new();
+    if let Some(unit) = game.unit(&fig.unit) {
+        let map = if targeted { &g.targeted } else { &g.unit };
+        let mut got = Vec::new();
+        for (field, factor) in map {
+            if let Some(value) = unit.fields.get(field)
+                && wanted(factor)
+            {
+                got.push(format!("{factor}={value}"));
+            }
+        }
+        if !got.is_empty() {
+            from.push(format!("from its unit: {}", got.join(" ")));
+            words.extend(got);
+        }
+    }
+    let mut marked = Vec::new();
+    for name in &fig.markers {
+        let Some(m) = roster::marker(g, name) else {
+            continue;
+        };
+        let conds = if targeted { &m.targeted } else { &m.acting };
+        let got: Vec<String> = conds
+            .iter()
+            .filter(|(factor, _)| wanted(factor))
+            .filter_map(|(factor, v)| cond_word(factor, v))
+            .collect();
+        if !got.is_empty() {
+            marked.push(format!("{} ({})", got.join(" "), marker_label(g, name)));
+            words.extend(got);
+        }
+    }
+    if !marked.is_empty() {
+        from.push(format!("from markers: {}", marked.join(", ")));
+    }
+    let role = if targeted { "target" } else { "acting" };
+    let unit = game
+        .unit(&fig.unit)
+        .map(|u| format!("{}, {}", u.name, u.side))
+        .unwrap_or_default();
+    let line = if from.is_empty() {
+        format!("{} ({unit}), {role}: nothing the roll reads", fig.code)
+    } else {
+        format!("{} ({unit}), {role}: {}", fig.code, from.join("; "))
+    };
+    (words, line)
+}
+
+/// Words for the roll from the roster, leaving out what the umpire typed (that wins), with
+/// the lines explaining them.
+pub fn roster_words(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    figures: &Figures,
+    typed: &[String],
+) -> Result<(Vec<String>, Vec<String>)> {
+    let g = game_def(ruleset)?;
+    let reads: BTreeSet<String> = ruleset.chain_factors(p).into_iter().collect();
+    let said: Vec<(Option<String>, String)> =
+        typed.iter().map(|w| mentioned(ruleset, p, w)).collect();
+    let mut words = Vec::new();
+    let mut lines = Vec::new();
+    let mut add = |code: &str, targeted: bool, side: Option<&str>| -> Result<()> {
+        let fig = roster::figure(game, code)?;
+        let wanted = |factor: &str| {
+            reads.contains(factor)
+                && !said
+                    .iter()
+                    .any(|(s, f)| f == factor && (s.is_none() || s.as_deref() == side))
+        };
+        let (w, line) = figure_words(game, g, fig, targeted, &wanted);
+        words.extend(w.into_iter().map(|w| match side {
+            Some(s) => format!("{s}.{w}"),
+            None => w,
+        }));
+        lines.push(match side {
+            Some(s) => format!("{s} {line}"),
+            None => line,
+        });
+        Ok(())
+    };
+    if let Some(a) = &figures.acting {
+        add(a, false, None)?;
+    }
+    if let Some(t) = &figures.target {
+        add(t, true, None)?;
+    }
+    for (side, code) in &figures.sides {
+        add(code, false, Some(side))?;
+    }
+    Ok((words, lines))
+}
+
+/// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`), leaving out
+/// the words the roster will give again.
+pub fn aim_follow_ups(step: &mut Step, ruleset: &Ruleset, figures: &Figures) {
+    let Some(g) = ruleset.def.game.as_ref() else {
+        return;
+    };
+    let from_roster: BTreeSet<&str> = g
+        .unit
+        .values()
+        .map(String::as_str)
+        .chain(
+            g.markers
+                .iter()
+                .flat_map(|m| m.acting.keys().map(String::as_str)),
+        )
+        .collect();
+    let about = step.about;
+    for f in &mut step.follow_ups {
+        let who = match &f.side {
+            Some(side) => figures.of(Role::Loser, Some(side)),
+            None => figures.of(about, None),
+        };
+        if let Some(code) = who {
+            let mut args = vec!["--fig".to_string(), code.to_string()];
+            args.extend(
+                f.args
+                    .iter()
+                    .filter(|a| {
+                        let name = a.split('=').next().unwrap_or(a);
+                        !from_roster.contains(name)
+                    })
+                    .cloned(),
+            );
+            f.args = args;
+        }
+    }
+    for n in &mut step.next {
+        aim_follow_ups(n, ruleset, figures);
+    }
+}
+
+/// Write a resolved chain's results onto the figures: markers, states and counters, with the
+/// ruleset's rules (a second wound kills; two failures panic). A marker a figure already
+/// carries, or one it does not carry to lose, is noted and skipped: a roll's result never
+/// fails to land.
+pub fn land(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let mut said = Vec::new();
+    for m in &step.marks {
+        let Some(code) = figures.of(m.role, m.side.as_deref()) else {
+            continue;
+        };
+        for change in &m.change {
+            said.extend(apply_one(game, ruleset, g, code, change, event)?);
+        }
+    }
+    for n in &step.next {
+        said.extend(land(game, ruleset, n, figures, event)?);
+    }
+    Ok(said)
+}
+
+fn apply_one(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    code: &str,
+    change: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let fig = roster::figure(game, code)?.clone();
+    let (add, name) = match change.split_at_checked(1) {
+        Some(("+", n)) => (true, n),
+        Some(("-", n)) => (false, n),
+        _ => return Ok(Vec::new()),
+    };
+    if let Some(counter) = g.counters.iter().find(|c| c.name == name) {
+        if fig.state.is_some() {
+            return Ok(Vec::new());
+        }
+        let mut f = fig.clone();
+        let n = f.counters.entry(counter.name.clone()).or_insert(0);
+        *n += 1;
+        let count = *n;
+        game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+        let mut said = vec![format!("{}: {} {count}", f.code, counter.label)];
+        if count >= counter.at && !f.markers.contains(&counter.then) {
+            said.extend(roster::mark(
+                game,
+                ruleset,
+                code,
+                &[Mark::Add(counter.then.clone())],
+                event,
+            )?);
+        }
+        return Ok(said);
+    }
+    let is_state = g.states.iter().any(|s| s.name == name);
+    let pointless = if is_state {
+        (add && fig.state.is_some()) || (!add && fig.state.as_deref() != Some(name))
+    } else {
+        fig.state.is_some() || (add == fig.markers.iter().any(|m| m == name))
+    };
+    if pointless {
+        let what = if is_state {
+            state_label(g, name)
+        } else {
+            marker_label(g, name)
+        };
+        return Ok(vec![format!(
+            "{}: {} {what} already",
+            fig.code,
+            if add { "is" } else { "is not" }
+        )]);
+    }
+    let mark = if add {
+        Mark::Add(name.to_string())
+    } else {
+        Mark::Remove(name.to_string())
+    };
+    roster::mark(game, ruleset, code, &[mark], event)
+}
