@@ -141,11 +141,16 @@ pub enum Change {
         code: String,
         before: Option<Figure>,
         after: Option<Figure>,
+        /// Its place in the list, so that taking back a removal puts it where it was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<usize>,
     },
     Unit {
         name: String,
         before: Option<Unit>,
         after: Option<Unit>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<usize>,
     },
     Turn {
         before: Turn,
@@ -161,19 +166,23 @@ impl Change {
                 code,
                 before,
                 after,
+                at,
             } => Change::Figure {
                 code: code.clone(),
                 before: after.clone(),
                 after: before.clone(),
+                at: *at,
             },
             Change::Unit {
                 name,
                 before,
                 after,
+                at,
             } => Change::Unit {
                 name: name.clone(),
                 before: after.clone(),
                 after: before.clone(),
+                at: *at,
             },
             Change::Turn { before, after } => Change::Turn {
                 before: after.clone(),
@@ -195,6 +204,12 @@ impl Game {
             units: Vec::new(),
             figures: Vec::new(),
         }
+    }
+
+    /// The same game, claiming another format (to report a file's format).
+    pub fn with_format(mut self, format: u32) -> Game {
+        self.format = format;
+        self
     }
 
     pub fn check_format(&self, path: &Path) -> Result<()> {
@@ -240,35 +255,17 @@ impl Game {
     /// Make the game hold what `change` says comes after it.
     pub fn put(&mut self, change: &Change) {
         match change {
-            Change::Figure { code, after, .. } => {
-                let at = self.figures.iter().position(|f| &f.code == code);
-                match (at, after) {
-                    (Some(i), Some(f)) => {
-                        if let Some(slot) = self.figures.get_mut(i) {
-                            *slot = f.clone();
-                        }
-                    }
-                    (Some(i), None) => {
-                        self.figures.remove(i);
-                    }
-                    (None, Some(f)) => self.figures.push(f.clone()),
-                    (None, None) => {}
-                }
+            Change::Figure {
+                code, after, at, ..
+            } => {
+                let now = self.figures.iter().position(|f| &f.code == code);
+                put_in(&mut self.figures, now, after.as_ref(), *at);
             }
-            Change::Unit { name, after, .. } => {
-                let at = self.units.iter().position(|u| &u.name == name);
-                match (at, after) {
-                    (Some(i), Some(u)) => {
-                        if let Some(slot) = self.units.get_mut(i) {
-                            *slot = u.clone();
-                        }
-                    }
-                    (Some(i), None) => {
-                        self.units.remove(i);
-                    }
-                    (None, Some(u)) => self.units.push(u.clone()),
-                    (None, None) => {}
-                }
+            Change::Unit {
+                name, after, at, ..
+            } => {
+                let now = self.units.iter().position(|u| &u.name == name);
+                put_in(&mut self.units, now, after.as_ref(), *at);
             }
             Change::Turn { after, .. } => self.turn = after.clone(),
         }
@@ -276,19 +273,42 @@ impl Game {
 
     /// A change of one figure, from how it is now.
     pub fn figure_change(&self, code: &str, after: Option<Figure>) -> Change {
+        let at = self.figures.iter().position(|f| f.code == code);
         Change::Figure {
             code: code.to_string(),
-            before: self.figures.iter().find(|f| f.code == code).cloned(),
+            before: at.and_then(|i| self.figures.get(i)).cloned(),
             after,
+            at,
         }
     }
 
     pub fn unit_change(&self, name: &str, after: Option<Unit>) -> Change {
+        let at = self.units.iter().position(|u| u.name == name);
         Change::Unit {
             name: name.to_string(),
-            before: self.unit(name).cloned(),
+            before: at.and_then(|i| self.units.get(i)).cloned(),
             after,
+            at,
         }
+    }
+}
+
+/// Replace, remove or add one item of a list; an item added back goes where it was (`at`).
+fn put_in<T: Clone>(list: &mut Vec<T>, now: Option<usize>, after: Option<&T>, at: Option<usize>) {
+    match (now, after) {
+        (Some(i), Some(x)) => {
+            if let Some(slot) = list.get_mut(i) {
+                *slot = x.clone();
+            }
+        }
+        (Some(i), None) => {
+            list.remove(i);
+        }
+        (None, Some(x)) => {
+            let i = at.unwrap_or(list.len()).min(list.len());
+            list.insert(i, x.clone());
+        }
+        (None, None) => {}
     }
 }
 

@@ -502,7 +502,9 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
             !undone.contains(&e.id)
         });
         let Some(target) = target else {
-            return Err(Error::usage("there is nothing to undo"));
+            return Err(Error::usage("there is nothing to undo").with_hint(
+                "every change of this game has been taken back; `umpire log` lists them",
+            ));
         };
         let mut event = Event::new(
             game.turn.number,

@@ -382,7 +382,8 @@ pub fn mark(
                         "{} is already marked {}",
                         fig.code,
                         marker_label(g, name)
-                    )));
+                    ))
+                    .with_hint(format!("`umpire fig show {}` shows its markers", fig.code)));
                 }
                 let def = marker(g, name).ok_or_else(|| Error::failure("marker vanished"))?;
                 if let Some(rule) = &def.if_already
@@ -413,7 +414,8 @@ pub fn mark(
                         "{} is not marked {}",
                         fig.code,
                         marker_label(g, name)
-                    )));
+                    ))
+                    .with_hint(format!("`umpire fig show {}` shows its markers", fig.code)));
                 };
                 fig.markers.remove(at);
                 said.push(format!("{}: -{}", fig.code, marker_label(g, name)));

@@ -49,30 +49,41 @@ fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Error {
     Error::failure(format!("cannot {what} {}: {e}", path.display()))
 }
 
+/// A JSON mistake as `file:line:column: message` (serde's own "at line" left out).
+fn json_error(path: &Path, line: usize, e: &serde_json::Error) -> Error {
+    let message = e.to_string();
+    let message = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .to_string();
+    Error::failure(format!(
+        "{}:{line}:{}: {message}",
+        path.display(),
+        e.column()
+    ))
+    .with_hint("fix the file by hand: every change made to the game is also in its log.jsonl")
+}
+
 /// Parse JSON, reporting a mistake as `file:line:column: message`.
 pub fn parse_json<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
-    serde_json::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        let message = message
-            .split(" at line ")
-            .next()
-            .unwrap_or(&message)
-            .to_string();
-        Error::failure(format!(
-            "{}:{}:{}: {message}",
-            path.display(),
-            e.line(),
-            e.column()
-        ))
-        .with_hint("fix the file by hand, or `umpire undo` if the last change made it so")
-    })
+    serde_json::from_str(text).map_err(|e| json_error(path, e.line(), &e))
 }
 
 /// Write `bytes` to `path` so that a reader sees the old content or the new, never a mix:
 /// a synced temporary file in the same folder, renamed over the old one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| io_err("write in", dir, &e))?;
+    let mut builder = tempfile::Builder::new();
+    // As any new file would be (the umask applies), not tempfile's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder
+        .tempfile_in(dir)
+        .map_err(|e| io_err("write in", dir, &e))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .map_err(|e| io_err("write", path, &e))?;
@@ -249,11 +260,28 @@ impl GameFiles {
     }
 
     fn read_state(&self) -> Result<Game> {
+        /// Only the format, to tell a newer file from a broken one.
+        #[derive(serde::Deserialize)]
+        struct Format {
+            format: u32,
+        }
         let path = self.state_path();
         let text = fs::read_to_string(&path).map_err(|e| io_err("read", &path, &e))?;
-        let game: Game = parse_json(&path, &text)?;
-        game.check_format(&path)?;
-        Ok(game)
+        match parse_json::<Game>(&path, &text) {
+            Ok(game) => {
+                game.check_format(&path)?;
+                Ok(game)
+            }
+            Err(broken) => match serde_json::from_str::<Format>(&text) {
+                Ok(f) if f.format != crate::game::FORMAT => {
+                    Game::new("", "")
+                        .with_format(f.format)
+                        .check_format(&path)?;
+                    Err(broken)
+                }
+                _ => Err(broken),
+            },
+        }
     }
 
     fn write_state(&self, game: &Game) -> Result<()> {
@@ -263,11 +291,32 @@ impl GameFiles {
     }
 
     /// The game as it stands, read under a shared lock (so never half-way through a change).
+    /// A game copied by hand without its lock file is read without one: reading creates
+    /// nothing, and the state is replaced whole, so a reader never sees half of it anyway.
     pub fn read(&self) -> Result<Game> {
-        let lock = self.lock_file()?;
-        lock.lock_shared()
-            .map_err(|e| io_err("lock", &self.dir.join(LOCK), &e))?;
+        let path = self.dir.join(LOCK);
+        let _held = match File::open(&path) {
+            Ok(lock) => {
+                lock.lock_shared().map_err(|e| io_err("lock", &path, &e))?;
+                Some(lock)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(io_err("open", &path, &e)),
+        };
         self.read_state()
+    }
+
+    /// Temporary files a killed process left: with the lock held nobody else is writing, so
+    /// any there are stale.
+    fn sweep(&self) {
+        let Ok(read) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for e in read.filter_map(std::result::Result::ok) {
+            if e.file_name().to_string_lossy().starts_with(".tmp") {
+                let _ = fs::remove_file(e.path());
+            }
+        }
     }
 
     /// Change the game: `change` gets the state and returns the event to log (or `None` when
@@ -279,6 +328,7 @@ impl GameFiles {
         let lock = self.lock_file()?;
         lock.lock()
             .map_err(|e| io_err("lock", &self.dir.join(LOCK), &e))?;
+        self.sweep();
         let mut game = self.read_state()?;
         let (event, out) = change(&mut game)?;
         if let Some(mut event) = event {
@@ -350,14 +400,8 @@ impl GameFiles {
             if line.trim().is_empty() {
                 continue;
             }
-            let event: Event = serde_json::from_str(line).map_err(|e| {
-                Error::failure(format!(
-                    "{}:{}:{}: {e}",
-                    path.display(),
-                    first_line.saturating_add(i),
-                    e.column()
-                ))
-            })?;
+            let event: Event = serde_json::from_str(line)
+                .map_err(|e| json_error(&path, first_line.saturating_add(i), &e))?;
             events.push(event);
         }
         Ok(events)
