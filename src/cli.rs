@@ -281,7 +281,11 @@ fn command(args: &[OsString]) -> clap::Command {
 
 /// Run one command line, writing what it prints to `out`.
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
-    let matches = match command(&args).try_get_matches_from(&args) {
+    let mut cmd = command(&args);
+    let parsed = cmd.try_get_matches_from_mut(&args);
+    // The process ends soon: freeing clap's whole tree of commands would only cost time.
+    std::mem::forget(cmd);
+    let matches = match parsed {
         Ok(m) => m,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -529,9 +533,6 @@ fn figure_roll(
             let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, how.factors)?;
             words.extend(how.factors.iter().cloned());
             let mut rolled = resolve_steps(cli, ruleset, p, &words, how.dice, 1)?;
-            for s in &mut rolled.steps {
-                figures::aim_follow_ups(s, ruleset, &found);
-            }
             let Some(step) = rolled.steps.first() else {
                 return Ok(None);
             };
@@ -545,6 +546,13 @@ fn figure_roll(
                 &mut *game
             };
             let landed = figures::land(target, ruleset, step, &found, &mut event)?;
+            let after = target.clone();
+            for s in &mut rolled.steps {
+                figures::aim_follow_ups(s, &after, ruleset, &found);
+            }
+            let Some(step) = rolled.steps.first() else {
+                return Ok(None);
+            };
             let mut extra = Extra::default();
             extra.before.push("from the roster:".into());
             extra.before.extend(lines.iter().map(|l| format!("  {l}")));

@@ -127,8 +127,24 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         };
         let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
         if let [first, second] = names.as_slice() {
-            found.sides.push(((*first).to_string(), usable(a, true)?));
-            found.sides.push(((*second).to_string(), usable(d, true)?));
+            let (a, d) = (usable(a, true)?, usable(d, true)?);
+            if a == d {
+                return Err(Error::usage(format!("{a} cannot fight itself")));
+            }
+            let side_of = |code: &str| {
+                game.figure(code)
+                    .and_then(|f| game.unit(&f.unit))
+                    .map(|u| u.side.clone())
+            };
+            if let (Some(sa), Some(sd)) = (side_of(&a), side_of(&d))
+                && sa == sd
+            {
+                return Err(Error::usage(format!(
+                    "{a} and {d} are both on the {sa} side: they do not fight each other"
+                )));
+            }
+            found.sides.push(((*first).to_string(), a));
+            found.sides.push(((*second).to_string(), d));
         }
     } else {
         found.acting = cast
@@ -287,43 +303,32 @@ pub fn roster_words(
 }
 
 /// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`), leaving out
-/// the words the roster will give again.
-pub fn aim_follow_ups(step: &mut Step, ruleset: &Ruleset, figures: &Figures) {
+/// the words the roster gives that figure now (after the results landed); a word that says
+/// something else (one the umpire typed) stays.
+pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: &Figures) {
     let Some(g) = ruleset.def.game.as_ref() else {
         return;
     };
-    let from_roster: BTreeSet<&str> = g
-        .unit
-        .values()
-        .map(String::as_str)
-        .chain(
-            g.markers
-                .iter()
-                .flat_map(|m| m.acting.keys().map(String::as_str)),
-        )
-        .collect();
     let about = step.about;
     for f in &mut step.follow_ups {
         let who = match &f.side {
             Some(side) => figures.of(Role::Loser, Some(side)),
             None => figures.of(about, None),
         };
-        if let Some(code) = who {
-            let mut args = vec!["--fig".to_string(), code.to_string()];
-            args.extend(
-                f.args
-                    .iter()
-                    .filter(|a| {
-                        let name = a.split('=').next().unwrap_or(a);
-                        !from_roster.contains(name)
-                    })
-                    .cloned(),
-            );
-            f.args = args;
-        }
+        let (Some(code), Some(fig)) = (who, who.and_then(|c| game.figure(c))) else {
+            continue;
+        };
+        let reads: BTreeSet<String> = ruleset
+            .procedure(&f.procedure)
+            .map(|q| ruleset.chain_factors(q).into_iter().collect())
+            .unwrap_or_default();
+        let (now, _) = figure_words(game, g, fig, false, &|factor| reads.contains(factor));
+        let mut args = vec!["--fig".to_string(), code.to_string()];
+        args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
+        f.args = args;
     }
     for n in &mut step.next {
-        aim_follow_ups(n, ruleset, figures);
+        aim_follow_ups(n, game, ruleset, figures);
     }
 }
 
@@ -401,11 +406,12 @@ fn apply_one(
         } else {
             marker_label(g, name)
         };
-        return Ok(vec![format!(
-            "{}: {} {what} already",
-            fig.code,
-            if add { "is" } else { "is not" }
-        )]);
+        let why = match (add, &fig.state) {
+            (_, Some(s)) if !is_state => format!("{} (nothing to mark)", state_label(g, s)),
+            (true, _) => format!("already {what}"),
+            (false, _) => format!("not {what} (nothing to take off)"),
+        };
+        return Ok(vec![format!("{}: {why}", fig.code)]);
     }
     let mark = if add {
         Mark::Add(name.to_string())

@@ -307,11 +307,12 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                     _ => String::new(),
                 };
                 Ok(vec![format!(
-                    "Unit {} ({}, {}): {} figures, {range}",
+                    "Unit {} ({}, {}): {} figure{}, {range}",
                     unit.name,
                     unit.side,
                     view::fields(&unit),
-                    codes.len()
+                    codes.len(),
+                    if codes.len() == 1 { "" } else { "s" }
                 )])
             })
         }
@@ -515,6 +516,8 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
         for c in target.changes.iter().rev() {
             game.apply(c.inverse(), &mut event);
         }
+        // Logged in the turn the game is back in.
+        event.turn = game.turn.number;
         let said = event.summary.clone();
         Ok((Some(event), said))
     })?;

@@ -161,9 +161,20 @@ pub fn add_unit(
         None => {
             let base = default_code(&spec.name);
             let mut code = base.clone();
-            let mut n = 2;
+            let mut n = 0u32;
             while game.units.iter().any(|u| u.code == code) {
-                code = format!("{base}{}", char::from(b'A' + (n % 26) as u8));
+                // BA, BB... then BAA, BAB...: letters only, as labels need.
+                let mut suffix = String::new();
+                let mut k = n;
+                loop {
+                    suffix.insert(0, char::from(b'A' + (k % 26) as u8));
+                    k /= 26;
+                    if k == 0 {
+                        break;
+                    }
+                    k -= 1;
+                }
+                code = format!("{base}{suffix}");
                 n += 1;
             }
             code

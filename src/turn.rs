@@ -89,8 +89,11 @@ pub fn start(
     let phases = phases.unwrap_or(rule_phases);
     let beads = beads.unwrap_or(rule_beads);
     if phases == 0 || beads == 0 {
+        let plural = |n: u32, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         return Err(Error::usage(format!(
-            "a turn needs phases and beads; this roster gives {phases} phases and {beads} beads a side"
+            "a turn needs phases and beads; this one would have {} and {} a side",
+            plural(phases, "phase"),
+            plural(beads, "bead")
         ))
         .with_hint("add units to both sides, or give --phases and --beads"));
     }
@@ -106,12 +109,19 @@ pub fn start(
         ..Turn::default()
     };
     let counts: Vec<String> = count.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    let in_bag = u64::from(beads) * g.sides.len() as u64;
+    let short = (in_bag < u64::from(phases)).then(|| {
+        format!(
+            "the bag holds only {in_bag} beads, so the turn ends when it is empty, after {in_bag} phases"
+        )
+    });
     said.push(format!(
         "Turn {next}: {phases} phase{}; {beads} bead{} a side in the bag (units in play: {})",
         if phases == 1 { "" } else { "s" },
         if beads == 1 { "" } else { "s" },
         counts.join(", ")
     ));
+    said.extend(short);
     set_turn(game, after, event);
     // Counters that last a turn start again from 0.
     let per_turn: Vec<&str> = g
@@ -212,7 +222,7 @@ pub fn draw(
         *k = k.saturating_sub(1);
     }
     after.drawn.push(side.clone());
-    after.reacting = None;
+    let lost = after.reacting.take();
     let phase = after.drawn.len();
     let mut said = vec![format!(
         "Turn {}, phase {phase} of {}: {} bead: {}{}",
@@ -227,7 +237,14 @@ pub fn draw(
         }
     )];
     said.push(format!("left in the bag: {}", bag_text(g, &after)));
-    if u32::try_from(phase).unwrap_or(u32::MAX) >= after.phases {
+    if let Some(r) = lost {
+        said.push(format!(
+            "{}'s reaction was not used before this draw: it is lost",
+            side_label(g, &r)
+        ));
+    }
+    let empty = after.bag.values().all(|k| *k == 0);
+    if u32::try_from(phase).unwrap_or(u32::MAX) >= after.phases || empty {
         said.push("that is the last phase of the turn; `umpire turn` starts the next".into());
     }
     set_turn(game, after, event);
@@ -298,6 +315,14 @@ pub fn react(
     let g = game_def(ruleset)?;
     check_turn_going(game)?;
     let side = crate::roster::side(g, word)?.to_string();
+    if phase_side(game) == Some(side.as_str()) {
+        return Err(Error::usage(format!(
+            "phase {} belongs to {} already: a react bead is for acting in the other side's phase",
+            game.turn.drawn.len(),
+            side_label(g, &side)
+        ))
+        .with_hint("activate the unit in this phase with `umpire activate UNIT`"));
+    }
     match game.turn.held.get(&side) {
         None => {
             return Err(Error::usage(format!(
@@ -336,6 +361,16 @@ pub fn activate(
     let g = game_def(ruleset)?;
     check_turn_going(game)?;
     let unit = crate::roster::unit(game, name)?.clone();
+    if !game
+        .figures_of(&unit.name)
+        .iter()
+        .any(|f| f.state.is_none())
+    {
+        return Err(Error::usage(format!(
+            "{} has no figure left in the game",
+            unit.name
+        )));
+    }
     let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
     let reacting = game.turn.reacting.as_deref() == Some(unit.side.as_str());
     match phase_side(game) {
@@ -376,7 +411,7 @@ pub fn activate(
         .get(&unit.name)
         .cloned()
         .unwrap_or_default();
-    if earlier.contains(&phase) && !reacting {
+    if earlier.contains(&phase) {
         return Err(Error::usage(format!(
             "{} already acted in phase {phase}",
             unit.name

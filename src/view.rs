@@ -265,9 +265,18 @@ pub fn event_line(e: &Event) -> String {
 /// The after-action report: the game's events turn by turn, in Markdown.
 pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
     let mut t = String::new();
-    let _ = writeln!(t, "# After-action report: {}\n", game.name);
-    let _ = writeln!(t, "*{}*, {} events.\n", ruleset.def.title, events.len());
     let undone: std::collections::BTreeSet<u64> = events.iter().filter_map(|e| e.undoes).collect();
+    let kept = events
+        .iter()
+        .filter(|e| e.undoes.is_none() && !undone.contains(&e.id))
+        .count();
+    let _ = writeln!(t, "# After-action report: {}\n", game.name);
+    let _ = writeln!(
+        t,
+        "*{}*, {kept} event{}.",
+        ruleset.def.title,
+        if kept == 1 { "" } else { "s" }
+    );
     let mut turn = None;
     for e in events {
         if e.undoes.is_some() || undone.contains(&e.id) {

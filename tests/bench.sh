@@ -157,6 +157,85 @@ for c in "${cmds[@]}"; do
   peaks+=("$(peak_mib "$c")")
 done
 
+# --- growth -----------------------------------------------------------------
+# A figure-aware shot on a game of 500 figures and 20,000 logged events, against the same
+# shot on a new game of 3 figures. Each timed run starts from a fresh copy of the game,
+# flushed to disk first so that no earlier copy's writes are charged to the shot.
+echo "bench: growth, $runs runs each..." >&2
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "bench: the growth benchmark needs python3 to write its big game" >&2
+  exit 2
+fi
+big="$tmp/big" small="$tmp/small"
+python3 - "$big/pristine" 500 20000 <<'PY'
+import json, os, sys
+data, n_figs, n_events = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+game = os.path.join(data, "games", "big")
+os.makedirs(game)
+troops = ["regulars", "lights", "grenadiers", "marine", "rangers", "scots", "indians",
+          "militia", "frontiersmen", "coureurs"]
+marks = [[], [], [], ["pinned"], ["light-wound"], ["prone"], ["severe-wound", "pinned"], []]
+units, figures = [], []
+for u in range(n_figs // 10):
+    code = "U" + chr(65 + u % 26) + chr(65 + u // 26 % 26)
+    name = "unit-%d" % u
+    units.append({"name": name, "side": ["british", "french"][u % 2], "code": code,
+                  "fields": {"troop": troops[u % len(troops)], "weapon": "musket"}})
+    for i in range(1, 11):
+        fig = {"code": "%s%d" % (code, i), "unit": name}
+        if marks[(u * 10 + i) % len(marks)]:
+            fig["markers"] = marks[(u * 10 + i) % len(marks)]
+        figures.append(fig)
+log = []
+for i in range(1, n_events + 1):
+    f = figures[i % len(figures)]
+    before = {"code": f["code"], "unit": f["unit"]}
+    after = dict(before, markers=["prone"])
+    log.append(json.dumps({"id": i, "turn": 1 + i // 200, "command": "mark %s +prone" % f["code"],
+                           "summary": "%s: +prone" % f["code"],
+                           "changes": [{"what": "figure", "code": f["code"], "before": before,
+                                        "after": after, "at": i % len(figures)}]},
+                          separators=(",", ":")) + "\n")
+text = "".join(log)
+with open(os.path.join(game, "log.jsonl"), "w") as out:
+    out.write(text)
+open(os.path.join(game, "lock"), "w").close()
+state = {"format": 1, "name": "big", "ruleset": "la-petite-guerre", "seq": n_events,
+         "log-len": len(text.encode()), "turn": {"number": 1 + n_events // 200},
+         "units": units, "figures": figures}
+with open(os.path.join(game, "game.json"), "w") as out:
+    out.write(json.dumps(state, indent=2) + "\n")
+with open(os.path.join(data, "current"), "w") as out:
+    out.write("big\n")
+PY
+(
+  export UMPIRE_DATA_DIR="$small/pristine"
+  "$bin" game new big >/dev/null
+  "$bin" unit add a --side british --troop regulars --figures 1 --code UAA >/dev/null
+  "$bin" unit add b --side french --troop militia --figures 2 --code UBA >/dev/null
+)
+shot="--seed 3 roll shoot --firer UAA1 --target UBA2"
+grow_cmds=()
+for g in "$small" "$big"; do
+  cp -r "$g/pristine" "$g/work"
+  # The fixture must be a game this umpire reads, or the timing means nothing.
+  if ! UMPIRE_DATA_DIR="$g/work" "$bin" $shot >/dev/null 2>"$tmp/err"; then
+    echo "bench: the growth game in $g does not work:" >&2
+    cat "$tmp/err" >&2
+    exit 2
+  fi
+  grow_cmds+=("env UMPIRE_DATA_DIR=$g/work $bin $shot")
+done
+for i in 0 1; do
+  g=$([[ $i == 0 ]] && echo "$small" || echo "$big")
+  hyperfine -N --warmup "$warmup" --runs "$runs" --style none \
+    --prepare "sh -c 'rm -rf $g/work && cp -r $g/pristine $g/work && sync'" \
+    --export-json "$tmp/grow$i.json" "${grow_cmds[i]}" >/dev/null
+done
+grow=("$(medians_of "$tmp/grow0.json")" "$(medians_of "$tmp/grow1.json")")
+rm -rf "$big/work" && cp -r "$big/pristine" "$big/work"
+grow_peak=$(peak_mib "${grow_cmds[1]}")
+
 # --- report -----------------------------------------------------------------
 peer=${medians[peer_at]}
 ratio() { awk -v a="$1" -v b="${2:-$peer}" 'BEGIN { printf "%.2f", a / b }'; }
@@ -168,6 +247,10 @@ for i in "${!cmds[@]}"; do
 done
 printf '%-3s %-16s %10.3f %12s   (rolldice %.3f ms in that timing)\n' \
   A0 "roll, first run" "${cold[0]}" "$(ratio "${cold[0]}" "${cold[1]}")" "${cold[1]}"
+printf '\n%-3s %-30s %10s %12s %9s\n' "" "figure-aware roll shoot" "median ms" "x new game" "peak MiB"
+printf '%-3s %-30s %10.3f %12s\n' G0 "new game (3 figures)" "${grow[0]}" "1.00"
+printf '%-3s %-30s %10.3f %12s %9s\n' G1 "500 figures, 20,000 events" "${grow[1]}" \
+  "$(ratio "${grow[1]}" "${grow[0]}")" "$grow_peak"
 echo
 
 fail=0
@@ -186,5 +269,7 @@ check "A roll median (x rolldice)" "$(ratio "${medians[0]}")" "<=" 1.5
 check "B odds median (x rolldice)" "$(ratio "${medians[1]}")" "<=" 2
 check "A roll peak memory (MiB)" "${peaks[0]}" "<" 10
 check "B odds peak memory (MiB)" "${peaks[1]}" "<" 10
+check "G1 big game (x new game)" "$(ratio "${grow[1]}" "${grow[0]}")" "<" 3
+check "G1 big game peak memory (MiB)" "$grow_peak" "<" 10
 
 exit "$fail"
