@@ -9,7 +9,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::json;
 
 use crate::dice::{DiceSource, parse_faces};
-use crate::engine::{Plan, Step};
+use crate::engine::{Plan, Step, ThrowRecord};
 use crate::error::{Error, Result};
 use crate::figures::{self, Cast};
 use crate::game::{Event, Game};
@@ -530,56 +530,130 @@ fn figure_roll(
         |game: &mut Game, ruleset: &Ruleset, out: &mut Vec<u8>| -> Result<Option<Event>> {
             let p = ruleset.procedure_or_err(procedure)?;
             let found = figures::find(game, ruleset, p, cast)?;
-            let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, how.factors)?;
-            words.extend(how.factors.iter().cloned());
-            let mut rolled = resolve_steps(cli, ruleset, p, &words, how.dice, 1)?;
-            let Some(step) = rolled.steps.first() else {
-                return Ok(None);
-            };
+            let n = found.pairings.len().max(1);
+            let entered = how
+                .dice
+                .iter()
+                .map(|d| parse_faces(d))
+                .collect::<Result<Vec<_>>>()?;
+            let seed = cli.seed.unwrap_or_else(fresh_seed);
+            let mut source = DiceSource::new(seed, entered);
             let mut event = Event::new(game.turn.number, &how.line, "");
-            // A dry run lands the results on a copy, to say what would change.
-            let mut scratch;
-            let target = if how.dry_run {
-                scratch = game.clone();
-                &mut scratch
-            } else {
-                &mut *game
-            };
-            let landed = figures::land(target, ruleset, step, &found, &mut event)?;
-            let after = target.clone();
-            for s in &mut rolled.steps {
-                figures::aim_follow_ups(s, &after, ruleset, &found);
+            // Results land on a copy, kept unless this is a dry run. Every pairing reads the
+            // figures as they were before any result: the pairings are fought at once.
+            let mut after = game.clone();
+            let many = p.many_on_one.as_ref().filter(|_| n > 1);
+            let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
+            let mut lone: Option<ThrowRecord> = None;
+            let mut fought = Vec::new();
+            for i in 0..n {
+                let figs = found.pairing(i);
+                let (mut words, lines) =
+                    figures::roster_words(game, ruleset, p, &figs, how.factors)?;
+                if let Some(count) = many.and_then(|m| m.count.as_ref().map(|c| (&m.lone, c)))
+                    && !how.factors.iter().any(|w| {
+                        w.split('=')
+                            .next()
+                            .is_some_and(|k| k.ends_with(count.1.as_str()))
+                    })
+                {
+                    words.push(format!("{}.{}={}", count.0, count.1, n - 1));
+                }
+                words.extend(how.factors.iter().cloned());
+                let input = situation::parse(ruleset, p, &words)?;
+                let plan = Plan::new(ruleset, p, &input)?;
+                let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
+                    (Some(at), Some(t)) => (0..plan.sides.len())
+                        .map(|k| (k == at).then(|| t.clone()))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let step = plan.resolve_with(&mut source, None, &fixed)?;
+                if lone.is_none() {
+                    lone = lone_at.and_then(|at| step.throws.get(at).cloned());
+                }
+                let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
+                fought.push((step, lines, landed, figs));
             }
-            let Some(step) = rolled.steps.first() else {
-                return Ok(None);
-            };
-            let mut extra = Extra::default();
-            extra.before.push("from the roster:".into());
-            extra.before.extend(lines.iter().map(|l| format!("  {l}")));
+            if let Some(left) = source.unused().front() {
+                let shown = left
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",");
+                return Err(Error::usage(format!(
+                    "--dice {shown} was not used: the rolls needed no more"
+                ))
+                .with_hint("give one --dice per roll actually made, in order"));
+            }
+            for (step, _, _, figs) in &mut fought {
+                figures::aim_follow_ups(step, &after, ruleset, figs);
+            }
+            let (mut n_entered, mut n_rolled) = (0, 0);
+            for (step, ..) in &fought {
+                count_throws(step, &mut n_entered, &mut n_rolled);
+            }
+            // The lone figure's one throw was counted once per pairing.
+            if let Some(t) = &lone {
+                let again = n - 1;
+                if t.entered {
+                    n_entered = n_entered.saturating_sub(again);
+                } else {
+                    n_rolled = n_rolled.saturating_sub(again);
+                }
+            }
             let head = if how.dry_run {
                 "would change (dry run, nothing written):"
             } else {
                 "changes:"
             };
-            if landed.is_empty() {
-                extra.after.push(format!("{head} none"));
-            } else {
-                extra.after.push(head.into());
-                extra.after.extend(landed.iter().map(|l| format!("  {l}")));
+            let mut summary = Vec::new();
+            let mut faces = Vec::new();
+            for (step, _, landed, _) in &fought {
+                summary.push(if landed.is_empty() {
+                    format!("{}: {}", p.name, step.outcome())
+                } else {
+                    format!("{}: {}; {}", p.name, step.outcome(), landed.join("; "))
+                });
+                faces.extend(flatten_faces(step));
             }
-            extra.json =
-                Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
-            event.summary = if landed.is_empty() {
-                format!("{}: {}", p.name, step.outcome())
+            event.summary = summary.join(" | ");
+            event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
+            if n == 1 {
+                if let Some((step, lines, landed, _)) = fought.pop() {
+                    let mut extra = Extra::default();
+                    extra.before.push("from the roster:".into());
+                    extra.before.extend(lines.iter().map(|l| format!("  {l}")));
+                    if landed.is_empty() {
+                        extra.after.push(format!("{head} none"));
+                    } else {
+                        extra.after.push(head.into());
+                        extra.after.extend(landed.iter().map(|l| format!("  {l}")));
+                    }
+                    extra.json =
+                        Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
+                    let rolled = Rolled {
+                        steps: vec![step],
+                        seed,
+                        entered: n_entered,
+                        rolled: n_rolled,
+                    };
+                    print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
+                }
             } else {
-                format!("{}: {}; {}", p.name, step.outcome(), landed.join("; "))
-            };
-            event.detail = Some(json!({
-                "seed": rolled.seed,
-                "faces": flatten_faces(step),
-                "entered": rolled.entered,
-            }));
-            print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
+                print_pairings(
+                    cli,
+                    ruleset,
+                    &fought,
+                    head,
+                    (seed, n_entered, n_rolled),
+                    how.dry_run,
+                    out,
+                )?;
+            }
+            if !how.dry_run {
+                *game = after;
+            }
             Ok((!how.dry_run).then_some(event))
         };
     // As `focused`: the part of the ruleset the procedure touches, the whole one on an error.
@@ -608,6 +682,82 @@ fn figure_roll(
         let event = attempt(game, out)?;
         Ok((event, ()))
     })
+}
+
+/// Several figures against one: each pairing's roll, what landed, then where the dice came from.
+fn print_pairings(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    fought: &[(Step, Vec<String>, Vec<String>, figures::Figures)],
+    head: &str,
+    (seed, n_entered, n_rolled): (u64, usize, usize),
+    dry_run: bool,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let n = fought.len();
+    if cli.json {
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "seed": seed,
+            "dice_entered": n_entered,
+            "dice_rolled": n_rolled,
+            "dry_run": dry_run,
+            "pairings": fought.iter().map(|(step, lines, landed, figs)| json!({
+                "figures": figs.sides,
+                "roster": lines,
+                "outcome": step.outcome(),
+                "step": step,
+                "follow_ups": render::follow_ups(step),
+                "changes": landed,
+            })).collect::<Vec<_>>(),
+        });
+        return write_json(out, &value);
+    }
+    let mut text = String::new();
+    for (i, (step, lines, landed, figs)) in fought.iter().enumerate() {
+        let who: Vec<String> = figs.sides.iter().map(|(s, f)| format!("{s} {f}")).collect();
+        text.push_str(&format!(
+            "pairing {} of {n}: {}\n",
+            i + 1,
+            who.join(" against ")
+        ));
+        text.push_str("from the roster:\n");
+        for l in lines {
+            text.push_str(&format!("  {l}\n"));
+        }
+        text.push_str(&render::roll(ruleset, step, &rules_flag(cli)));
+        if landed.is_empty() {
+            text.push_str(&format!("{head} none\n"));
+        } else {
+            text.push_str(&format!("{head}\n"));
+            for l in landed {
+                text.push_str(&format!("  {l}\n"));
+            }
+        }
+        text.push('\n');
+    }
+    let replay = if n_rolled > 0 {
+        format!(" (seed {seed}; replay with --seed {seed})")
+    } else {
+        String::new()
+    };
+    text.push_str(&format!(
+        "dice: {n_entered} entered, {n_rolled} rolled, the lone figure's throw shared by the {n} pairings{replay}\n"
+    ));
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+/// ` --tables DIR --rules R` when given, so that a printed command runs against the same tables.
+fn rules_flag(cli: &Cli) -> String {
+    let mut flag = String::new();
+    if let Some(t) = &cli.tables {
+        flag.push_str(&format!(" --tables {}", t.display()));
+    }
+    if let Some(r) = &cli.rules {
+        flag.push_str(&format!(" --rules {r}"));
+    }
+    flag
 }
 
 /// Odds with figures of the current game: the roster's words, nothing written.
@@ -708,13 +858,7 @@ fn print_roll(
     let (steps, seed, n_entered, n_rolled) =
         (&rolled.steps, rolled.seed, rolled.entered, rolled.rolled);
     // The printed follow-up must run against the same tables.
-    let mut rules_flag = String::new();
-    if let Some(t) = &cli.tables {
-        rules_flag.push_str(&format!(" --tables {}", t.display()));
-    }
-    if let Some(r) = &cli.rules {
-        rules_flag.push_str(&format!(" --rules {r}"));
-    }
+    let rules_flag = rules_flag(cli);
     let mut tally: Vec<(String, u32)> = Vec::new();
     for s in steps {
         let o = s.outcome();

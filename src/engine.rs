@@ -1189,9 +1189,19 @@ impl<'a> Plan<'a> {
     }
 
     /// Throw for every side, from entered faces or the generator.
-    fn throw_all(&self, source: &mut DiceSource) -> Result<Vec<ThrowRecord>> {
+    fn throw_all(
+        &self,
+        source: &mut DiceSource,
+        fixed: &[Option<ThrowRecord>],
+    ) -> Result<Vec<ThrowRecord>> {
         let mut out = Vec::new();
-        for s in &self.sides {
+        for (i, s) in self.sides.iter().enumerate() {
+            // A side whose throw is already known (the lone figure's one die against each of
+            // several opponents) keeps it.
+            if let Some(Some(known)) = fixed.get(i) {
+                out.push(known.clone());
+                continue;
+            }
             let what = match &s.side {
                 Some(side) => format!("the {side}'s {}", self.procedure.name),
                 None => self.procedure.name.clone(),
@@ -1225,14 +1235,24 @@ impl<'a> Plan<'a> {
 
     /// Resolve this step and every step that follows at once.
     pub fn resolve(&self, source: &mut DiceSource, for_side: Option<String>) -> Result<Step> {
-        let mut throws = self.throw_all(source)?;
+        self.resolve_with(source, for_side, &[])
+    }
+
+    /// Resolve with some sides' throws already made (`fixed`, by side).
+    pub fn resolve_with(
+        &self,
+        source: &mut DiceSource,
+        for_side: Option<String>,
+        fixed: &[Option<ThrowRecord>],
+    ) -> Result<Step> {
+        let mut throws = self.throw_all(source, fixed)?;
         let faces: Vec<&[i64]> = throws.iter().map(|t| t.faces.as_slice()).collect();
         let mut decision = self.decide(&faces);
         let mut reroll = None;
         if let Some(r) = self.reroll
             && r.on.contains(&decision.result)
         {
-            let second = self.throw_all(source)?;
+            let second = self.throw_all(source, &[])?;
             let faces: Vec<&[i64]> = second.iter().map(|t| t.faces.as_slice()).collect();
             let again = self.decide(&faces);
             reroll = Some(format!(

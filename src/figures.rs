@@ -36,6 +36,19 @@ pub struct Figures {
     pub target: Option<String>,
     /// (side, figure) in the procedure's order of sides.
     pub sides: Vec<(String, String)>,
+    /// Every pairing of an opposed roll: several attackers against one are rolled in turn.
+    pub pairings: Vec<Vec<(String, String)>>,
+}
+
+impl Figures {
+    /// The figures of one pairing of an opposed roll (or these very ones).
+    pub fn pairing(&self, i: usize) -> Figures {
+        let mut one = self.clone();
+        if let Some(p) = self.pairings.get(i) {
+            one.sides.clone_from(p);
+        }
+        one
+    }
 }
 
 impl Figures {
@@ -74,6 +87,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         acting: None,
         target: None,
         sides: Vec::new(),
+        pairings: Vec::new(),
     };
     let usable = |code: &str, acts: bool| -> Result<String> {
         let f = roster::figure(game, code)?;
@@ -112,30 +126,54 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         Ok(f.code.clone())
     };
     if opposed {
-        if cast.attackers.len() > 1 {
+        let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        let [first, second] = names.as_slice() else {
+            return Err(Error::failure(format!("{} has not two sides", p.name)));
+        };
+        // Several attackers only against a lone defender, as the procedure allows.
+        let most = p
+            .many_on_one
+            .as_ref()
+            .filter(|m| m.lone == *second)
+            .map_or(1, |m| usize::try_from(m.up_to).unwrap_or(1));
+        if cast.attackers.len() > most {
             return Err(Error::usage(format!(
-                "one attacker per roll for now: {} attackers were named",
+                "{} takes at most {most} attacker{} against one defender; {} were named",
+                p.name,
+                if most == 1 { "" } else { "s" },
                 cast.attackers.len()
-            ))
-            .with_hint("roll each pairing in turn with its own --attackers"));
+            )));
         }
-        let (Some(a), Some(d)) = (cast.attackers.first(), cast.defender.as_ref()) else {
+        let Some(d) = cast
+            .defender
+            .as_ref()
+            .filter(|_| !cast.attackers.is_empty())
+        else {
             return Err(Error::usage(format!(
                 "{} needs both --attackers and --defender",
                 p.name
             )));
         };
-        let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
-        if let [first, second] = names.as_slice() {
-            let (a, d) = (usable(a, true)?, usable(d, true)?);
+        let d = usable(d, true)?;
+        let side_of = |code: &str| {
+            game.figure(code)
+                .and_then(|f| game.unit(&f.unit))
+                .map(|u| u.side.clone())
+        };
+        for a in &cast.attackers {
+            let a = usable(a, true)?;
             if a == d {
                 return Err(Error::usage(format!("{a} cannot fight itself")));
             }
-            let side_of = |code: &str| {
-                game.figure(code)
-                    .and_then(|f| game.unit(&f.unit))
-                    .map(|u| u.side.clone())
-            };
+            if found
+                .pairings
+                .iter()
+                .any(|pair| pair.iter().any(|(_, f)| *f == a))
+            {
+                return Err(Error::usage(format!(
+                    "{a} is named twice among the attackers"
+                )));
+            }
             if let (Some(sa), Some(sd)) = (side_of(&a), side_of(&d))
                 && sa == sd
             {
@@ -143,9 +181,12 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
                     "{a} and {d} are both on the {sa} side: they do not fight each other"
                 )));
             }
-            found.sides.push(((*first).to_string(), a));
-            found.sides.push(((*second).to_string(), d));
+            found.pairings.push(vec![
+                ((*first).to_string(), a),
+                ((*second).to_string(), d.clone()),
+            ]);
         }
+        found.sides = found.pairings.first().cloned().unwrap_or_default();
     } else {
         found.acting = cast
             .acting
@@ -318,6 +359,12 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
         let (Some(code), Some(fig)) = (who, who.and_then(|c| game.figure(c))) else {
             continue;
         };
+        // A figure the results took out of the game has no check left to make.
+        if fig.state.is_some() {
+            f.args.clear();
+            f.procedure.clear();
+            continue;
+        }
         let reads: BTreeSet<String> = ruleset
             .procedure(&f.procedure)
             .map(|q| ruleset.chain_factors(q).into_iter().collect())
@@ -327,6 +374,7 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
         args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
         f.args = args;
     }
+    step.follow_ups.retain(|f| !f.procedure.is_empty());
     for n in &mut step.next {
         aim_follow_ups(n, game, ruleset, figures);
     }

@@ -291,6 +291,9 @@ impl Ruleset {
         for f in &p.factors {
             add(f);
         }
+        if let Some(c) = p.many_on_one.as_ref().and_then(|m| m.count.as_ref()) {
+            add(c);
+        }
         if let Some(RollDef::Cases(cases)) = &p.roll {
             for c in cases {
                 guard(c.guard(), &mut add);
@@ -1097,6 +1100,28 @@ impl Ruleset {
             return Err(err("sides:", "sides need `compare`".into()));
         }
         let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        if let Some(m) = &p.many_on_one {
+            if !side_names.contains(&m.lone.as_str()) {
+                return Err(err(
+                    &m.lone,
+                    format!("many-on-one: `{}` is not a side of this roll", m.lone),
+                ));
+            }
+            if m.up_to < 2 {
+                return Err(err(
+                    "up-to:",
+                    "many-on-one needs `up-to` of 2 or more".into(),
+                ));
+            }
+            if let Some(c) = &m.count
+                && self.factor(c).is_none_or(|f| f.kind != FactorKind::Number)
+            {
+                return Err(err(
+                    c,
+                    format!("many-on-one counts into `{c}`, which is not a number factor"),
+                ));
+            }
+        }
         for r in &p.results {
             for m in &r.marks {
                 let Some(g) = &self.def.game else {

@@ -273,6 +273,22 @@ pub struct ProcedureDef {
     /// follow-ups are printed for that figure.
     #[serde(default)]
     pub about: Role,
+    /// In an opposed roll, several figures may fight a lone one: each pairing is rolled, the
+    /// lone figure's one throw against each of theirs.
+    #[serde(default)]
+    pub many_on_one: Option<ManyOnOneDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ManyOnOneDef {
+    /// The most figures that may fight the lone one.
+    pub up_to: u32,
+    /// The side of the lone figure.
+    pub lone: String,
+    /// A number factor of the lone side set to the opponents beyond the first (`outnumbered`).
+    #[serde(default)]
+    pub count: Option<String>,
 }
 
 /// The dice: one expression, or cases whose first match applies.

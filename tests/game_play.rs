@@ -1298,24 +1298,80 @@ dice: 2 entered, 0 rolled
 /// Documents a current limit, not the rule: the rules let up to three figures fight one, but
 /// the tool takes one attacker per roll for now.
 #[test]
-fn a_melee_with_more_than_one_attacker_is_refused_for_now() {
+fn up_to_three_attackers_fight_one_defender_with_its_one_die_against_each() {
     let t = Table::skirmish();
+    // CF1 and CF2 (coureurs, +1) against RR1 (rangers, +1, outnumbered by 1: -1). The
+    // defender's one die (2) is thrown once and read against each attacker's.
+    let said = t.ok(&[
+        "roll",
+        "melee",
+        "--attackers",
+        "CF1,CF2",
+        "--defender",
+        "RR1",
+        "--dice",
+        "6",
+        "--dice",
+        "2",
+        "--dice",
+        "3",
+    ]);
+    assert!(
+        said.starts_with("pairing 1 of 2: attacker CF1 against defender RR1\n"),
+        "{said}"
+    );
+    assert!(
+        said.contains("pairing 2 of 2: attacker CF2 against defender RR1\n"),
+        "{said}"
+    );
+    assert!(
+        said.contains("defender: given outnumbered=1, troop=rangers"),
+        "{said}"
+    );
+    // Pairing 1: 6 + 1 = 7 against 2 + 1 - 1 = 2, won by 5: captured.
+    assert!(
+        said.contains("attacker 7 against defender 2: attacker wins by 5; defender: Captured"),
+        "{said}"
+    );
+    // Pairing 2: 3 + 1 = 4 against the same 2, won by 2: flee (the captive flees no more).
+    assert!(
+        said.contains("attacker 4 against defender 2: attacker wins by 2; defender: Flee"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "\ndice: 3 entered, 1 rolled, the lone figure's throw shared by the 2 pairings (seed "
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn more_than_three_attackers_or_a_missing_side_are_refused() {
+    let t = Table::skirmish();
+    t.unit("more", "french", "indians", 2, "IN", None);
     let state = t.state_bytes();
     assert_eq!(
         t.refused(&[
             "roll",
             "melee",
             "--attackers",
-            "CF1,CF2",
+            "CF1,CF2,CF3,IN1",
             "--defender",
-            "RR1",
-            "--dice",
-            "6",
-            "--dice",
-            "2",
+            "RR1"
         ]),
-        "one attacker per roll for now: 2 attackers were named \
-         (roll each pairing in turn with its own --attackers)"
+        "melee takes at most 3 attackers against one defender; 4 were named"
+    );
+    assert_eq!(
+        t.refused(&[
+            "roll",
+            "melee",
+            "--attackers",
+            "CF1,CF1",
+            "--defender",
+            "RR1"
+        ]),
+        "CF1 is named twice among the attackers"
     );
     assert_eq!(
         t.refused(&["roll", "melee", "--attackers", "CF1"]),
