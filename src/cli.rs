@@ -609,11 +609,30 @@ fn figure_roll(
             };
             let mut summary = Vec::new();
             let mut faces = Vec::new();
-            for (step, _, landed, _) in &fought {
-                summary.push(if landed.is_empty() {
-                    format!("{}: {}", p.name, step.outcome())
+            for (step, _, landed, figs) in &fought {
+                // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
+                let who = if figs.sides.is_empty() {
+                    [figs.acting.as_deref(), figs.target.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" at ")
                 } else {
-                    format!("{}: {}; {}", p.name, step.outcome(), landed.join("; "))
+                    figs.sides
+                        .iter()
+                        .map(|(_, f)| f.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" against ")
+                };
+                summary.push(if landed.is_empty() {
+                    format!("{} ({who}): {}", p.name, step.outcome())
+                } else {
+                    format!(
+                        "{} ({who}): {}; {}",
+                        p.name,
+                        step.outcome(),
+                        landed.join("; ")
+                    )
                 });
                 faces.extend(flatten_faces(step));
             }

@@ -140,7 +140,9 @@ impl Ctx<'_> {
             let ruleset = self.ruleset(game)?;
             let mut event = Event::new(game.turn.number, &self.line, "");
             let lines = act(game, &ruleset, &mut event)?;
-            event.summary = lines.join("; ");
+            if event.summary.is_empty() {
+                event.summary = lines.join("; ");
+            }
             let logged = (!event.changes.is_empty()).then_some(event);
             Ok((logged, lines))
         })?;
@@ -574,6 +576,8 @@ pub fn draw(
     ctx.change(out, |game, ruleset, event| {
         let mut source = crate::dice::DiceSource::new(seed, Vec::new());
         let said = crate::turn::draw(game, ruleset, bead, &mut source, event)?;
+        // The log keeps what was drawn, not the advice that follows it.
+        event.summary = said.iter().take(2).cloned().collect::<Vec<_>>().join("; ");
         event.detail = Some(match bead {
             Some(b) => json!({ "bead": b, "entered": true }),
             None => json!({ "side": game.turn.drawn.last(), "seed": seed }),
