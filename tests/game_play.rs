@@ -1416,7 +1416,7 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
     assert_eq!(t.fig("CF1"), "CF1: light wound (blue), pinned (purple)");
     assert_eq!(
         t.ok(&["undo"]),
-        "Undone: #7: shoot: Hit › Light wound; CF1: +light wound\n"
+        "Undone: #7: shoot (RF1 at CF1): Hit › Light wound; CF1: +light wound\n"
     );
     assert_eq!(t.fig("CF1"), "CF1: pinned (purple)");
     // A kill: the figure comes back into play with its wound.
@@ -1458,7 +1458,10 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
     // The hit-result roll was thrown with seed 42; whatever it was, the log line carries it.
     let event = t.events().pop().unwrap_or_else(|| panic!("no event"));
     let summary = event["summary"].as_str().unwrap_or_default();
-    assert!(summary.starts_with("shoot: Hit › "), "{summary}");
+    assert!(
+        summary.starts_with("shoot (RF1 at CF1): Hit › "),
+        "{summary}"
+    );
     assert_eq!(
         last,
         format!("#6 turn 1: {summary}  [roll shoot --firer RF1 --target CF1 --dice 5,4 --seed 42]")
@@ -1476,7 +1479,7 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
         "roll", "shoot", "--firer", "RF1", "--target", "CF1", "--dice", "5,4", "--seed", "42",
     ]);
     let outcome = summary
-        .strip_prefix("shoot: ")
+        .strip_prefix("shoot (RF1 at CF1): ")
         .and_then(|s| s.split(';').next())
         .unwrap_or_default();
     assert_eq!(line(&replay, "outcome: "), format!("outcome: {outcome}"));
@@ -1502,12 +1505,12 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
     // 4+1 +2 militia = 7: a severe wound.
     assert_eq!(
         event["summary"],
-        "shoot: Hit › Severe wound; MF1: +severe wound"
+        "shoot (RF2 at MF1): Hit › Severe wound; MF1: +severe wound"
     );
     assert_eq!(
         t.ok(&["log", "--last", "1"]),
         format!(
-            "#{} turn 1: shoot: Hit › Severe wound; MF1: +severe wound  \
+            "#{} turn 1: shoot (RF2 at MF1): Hit › Severe wound; MF1: +severe wound  \
              [roll shoot --firer RF2 --target MF1 --dice 5,4 --dice 4,1 --seed 9]\n",
             event["id"]
         )
@@ -1547,7 +1550,7 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
 ## Turn 1
 
 - Turn 1: 2 phases; 1 bead a side in the bag (units in play: british 2, french 2)
-- shoot: Hit › Light wound; CF1: +light wound
+- shoot (RF1 at CF1): Hit › Light wound; CF1: +light wound
 
 ## Turn 2
 
@@ -1564,11 +1567,11 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
     // The plain log still shows the undone roll and the undo.
     let log = t.ok(&["log"]);
     assert!(
-        log.contains("#8 turn 1: shoot: Misfire; RF2: +misfire  [roll shoot --firer RF2 --target CF2 --dice 3,3]\n"),
+        log.contains("#8 turn 1: shoot (RF2 at CF2): Misfire; RF2: +misfire  [roll shoot --firer RF2 --target CF2 --dice 3,3]\n"),
         "{log}"
     );
     assert!(
-        log.contains("#9 turn 1: undid #8: shoot: Misfire; RF2: +misfire  [undo]\n"),
+        log.contains("#9 turn 1: undid #8: shoot (RF2 at CF2): Misfire; RF2: +misfire  [undo]\n"),
         "{log}"
     );
 }
