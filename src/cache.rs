@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::ruleset::Ruleset;
-use crate::schema::RulesetDef;
+use crate::schema::{ProcedureDef, RulesetDef};
 
 /// Bumped when the entry's layout changes; the schema is covered by the binary's identity.
-const FORMAT: u32 = 4;
+const FORMAT: u32 = 5;
 
 // An entry is one line of JSON, the index, then the parts' JSON one after the other. The index
 // says where each part lies, so a roll parses the few parts it needs and skips the rest
@@ -29,10 +29,13 @@ struct Index<'a> {
     key: Cow<'a, str>,
     /// A hash of the parts, so that an entry damaged or edited by hand is not believed.
     body: u64,
-    /// The ruleset without its factors and procedures.
+    /// The ruleset without its factors and procedures: whole, and lean (no game, turn or notes).
     head: Span,
-    /// Each factor, in the ruleset's order.
-    factors: Vec<Span>,
+    lean_head: Span,
+    /// The game section alone, for a roll with figures of a game.
+    game: Option<Span>,
+    /// Each factor, in the ruleset's order: whole, and lean (no help text).
+    factors: Vec<(Span, Span)>,
     #[serde(borrow)]
     procedures: Vec<ProcedurePart<'a>>,
 }
@@ -46,6 +49,8 @@ struct ProcedurePart<'a> {
     procedures: Vec<usize>,
     factors: Vec<usize>,
     at: Span,
+    /// Without the help and the notes, which only `rules` and help print.
+    lean: Span,
 }
 
 /// Where a part's JSON lies, in bytes after the index line.
@@ -141,10 +146,22 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
     let mut head = def.clone();
     head.factors.clear();
     head.procedures.clear();
+    let mut lean_head = head.clone();
+    lean_head.game = None;
+    lean_head.turn = None;
+    lean_head.notes.clear();
+    let game = match &def.game {
+        Some(g) => Some(add(compact(g, &[])?)?),
+        None => None,
+    };
     let head = add(compact(&head, &["procedures"])?)?;
+    let lean_head = add(compact(&lean_head, &["procedures"])?)?;
     let mut factors = Vec::new();
     for f in &def.factors {
-        factors.push(add(compact(f, &[])?)?);
+        let mut lean = f.clone();
+        lean.help.clear();
+        lean.note = None;
+        factors.push((add(compact(f, &[])?)?, add(compact(&lean, &[])?)?));
     }
     // Positions in the ruleset's own order, so that a cut-down ruleset lists things alike.
     let position = |names: Vec<String>, among: &[String]| -> Option<Vec<usize>> {
@@ -168,6 +185,7 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
             procedures: position(procs, &procedure_names)?,
             factors: position(fs, &factor_names)?,
             at: add(compact(p, &[])?)?,
+            lean: add(compact(&lean_procedure(p), &[])?)?,
         });
     }
     let index = Index {
@@ -175,6 +193,8 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
         key: Cow::Owned(key),
         body: hash_of(&[body.as_bytes()]),
         head,
+        lean_head,
+        game,
         factors,
         procedures,
     };
@@ -182,6 +202,21 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
     text.push('\n');
     text.push_str(&body);
     Some(text)
+}
+
+fn lean_procedure(p: &ProcedureDef) -> ProcedureDef {
+    let mut lean = p.clone();
+    lean.help.clear();
+    lean.notes.clear();
+    lean
+}
+
+/// What a roll needs of a ruleset: the procedure's part, and the game section when figures of
+/// a game take part.
+#[derive(Debug, Clone, Copy)]
+pub struct Focus<'a> {
+    pub procedure: &'a str,
+    pub game: bool,
 }
 
 /// The parsed-ruleset cache in one directory.
@@ -205,7 +240,7 @@ impl Cache {
 
     /// The ruleset parsed earlier from exactly this text, if the cache has it: whole, or with
     /// `focus` only what resolving that procedure touches (whole when there is no such one).
-    pub fn get(&self, file: &str, text: &str, focus: Option<&str>) -> Option<RulesetDef> {
+    pub fn get(&self, file: &str, text: &str, focus: Option<Focus<'_>>) -> Option<RulesetDef> {
         let reader = PartReader::open(&self.path(file))?;
         let index: Index<'_> = serde_json::from_str(reader.index()).ok()?;
         if index.format != FORMAT
@@ -214,10 +249,9 @@ impl Cache {
         {
             return None;
         }
-        let mut def: RulesetDef = serde_json::from_str(reader.part(index.head)?).ok()?;
         // The procedure by name first, then by alias, as `Ruleset::procedure` finds it.
         let procs = &index.procedures;
-        let wanted = focus.and_then(|name| {
+        let wanted = focus.map(|f| f.procedure).and_then(|name| {
             procs
                 .iter()
                 .find(|p| p.names.first().is_some_and(|n| n == name))
@@ -227,19 +261,36 @@ impl Cache {
                         .find(|p| p.names.iter().skip(1).any(|a| a == name))
                 })
         });
-        let all_factors: Vec<usize> = (0..index.factors.len()).collect();
-        let all_procedures: Vec<usize> = (0..procs.len()).collect();
-        let (want_procs, want_factors) = match wanted {
-            Some(w) => (&w.procedures, &w.factors),
-            None => (&all_procedures, &all_factors),
+        let Some(w) = wanted else {
+            // The whole ruleset, every part whole.
+            let mut def: RulesetDef = reader.parse(index.head)?;
+            def.factors = index
+                .factors
+                .iter()
+                .map(|(whole, _)| reader.parse(*whole))
+                .collect::<Option<_>>()?;
+            def.procedures = procs
+                .iter()
+                .map(|p| reader.parse(p.at))
+                .collect::<Option<_>>()?;
+            return Some(def);
         };
-        def.factors = want_factors
+        let mut def: RulesetDef = reader.parse(index.lean_head)?;
+        if focus.is_some_and(|f| f.game) {
+            def.game = match index.game {
+                Some(at) => Some(reader.parse(at)?),
+                None => None,
+            };
+        }
+        def.factors = w
+            .factors
             .iter()
-            .map(|&i| reader.parse(*index.factors.get(i)?))
+            .map(|&i| reader.parse(index.factors.get(i)?.1))
             .collect::<Option<_>>()?;
-        def.procedures = want_procs
+        def.procedures = w
+            .procedures
             .iter()
-            .map(|&i| reader.parse(procs.get(i)?.at))
+            .map(|&i| reader.parse(procs.get(i)?.lean))
             .collect::<Option<_>>()?;
         Some(def)
     }

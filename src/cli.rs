@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::json;
 
+use crate::cache::Focus;
 use crate::dice::{DiceSource, parse_faces};
 use crate::engine::{Plan, Step, ThrowRecord};
 use crate::error::{Error, Result};
@@ -48,6 +49,38 @@ pub struct Cli {
     pub game: Option<String>,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// A group of subcommands clap builds only when the command line enters it: a roll, the
+/// command that must be fast, does not pay for building `unit add` and its options.
+#[derive(Debug)]
+pub struct Deferred<T>(pub T);
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> std::result::Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(
+        &mut self,
+        matches: &clap::ArgMatches,
+    ) -> std::result::Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+impl<T: Subcommand> Subcommand for Deferred<T> {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_subcommands)
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_subcommands_for_update)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        T::has_subcommand(name)
+    }
 }
 
 /// Figures of the current game that take part in a roll: their troop type, weapon and
@@ -117,13 +150,13 @@ pub enum Command {
     },
     /// Start, list, pick, show or delete games.
     #[command(subcommand)]
-    Game(GameCmd),
+    Game(Deferred<GameCmd>),
     /// Add, list, show or remove units (each with its figures).
     #[command(subcommand)]
-    Unit(UnitCmd),
+    Unit(Deferred<UnitCmd>),
     /// Add, show, remove or move single figures.
     #[command(subcommand)]
-    Fig(FigCmd),
+    Fig(Deferred<FigCmd>),
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
     /// Put markers on a figure or take them off: `mark CF3 +pinned -prone`.
@@ -330,9 +363,9 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     };
     match &cli.command {
         Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
-        Command::Game(cmd) => play::game(&ctx(), cmd, out),
-        Command::Unit(cmd) => play::unit(&ctx(), cmd, out),
-        Command::Fig(cmd) => play::fig(&ctx(), cmd, out),
+        Command::Game(cmd) => play::game(&ctx(), &cmd.0, out),
+        Command::Unit(cmd) => play::unit(&ctx(), &cmd.0, out),
+        Command::Fig(cmd) => play::fig(&ctx(), &cmd.0, out),
         Command::Figs => play::figs(&ctx(), out),
         Command::Mark {
             figure,
@@ -402,7 +435,11 @@ fn focused(
     resolve: impl Fn(&Ruleset, &mut Vec<u8>) -> Result<()>,
 ) -> Result<()> {
     let start = out.len();
-    let ruleset = catalog.ruleset_for(cli.rules.as_deref(), Some(procedure))?;
+    let focus = Focus {
+        procedure,
+        game: false,
+    };
+    let ruleset = catalog.ruleset_for(cli.rules.as_deref(), Some(focus))?;
     let done = resolve(&ruleset, out);
     // The process ends soon: freeing the ruleset piece by piece would only cost time.
     std::mem::forget(ruleset);
@@ -495,7 +532,11 @@ fn game_ruleset(
     game: &Game,
     procedure: Option<&str>,
 ) -> Result<Ruleset> {
-    let r = catalog.ruleset_for(Some(&game.ruleset), procedure)?;
+    let focus = procedure.map(|procedure| Focus {
+        procedure,
+        game: true,
+    });
+    let r = catalog.ruleset_for(Some(&game.ruleset), focus)?;
     if let Some(asked) = &cli.rules
         && asked != r.name()
         && !r.def.aliases.contains(asked)
@@ -679,12 +720,9 @@ fn figure_roll(
     let attempt = |game: &mut Game, out: &mut Vec<u8>| -> Result<Option<Event>> {
         let start = out.len();
         let part = game_ruleset(cli, catalog, game, Some(procedure))?;
-        let mut copy = game.clone();
-        match resolve(&mut copy, &part, out) {
-            Ok(e) => {
-                *game = copy;
-                Ok(e)
-            }
+        // `resolve` changes the game only once everything has worked.
+        match resolve(game, &part, out) {
+            Ok(e) => Ok(e),
             Err(_) => {
                 out.truncate(start);
                 let whole = game_ruleset(cli, catalog, game, None)?;

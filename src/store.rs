@@ -11,7 +11,6 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
@@ -337,6 +336,9 @@ impl GameFiles {
             game.log_len = self.append(game.log_len, &event)?;
             self.write_state(&game)?;
         }
+        // A command makes one change and exits: freeing a large game piece by piece would only
+        // add to the time the umpire waits.
+        std::mem::forget(game);
         Ok(out)
     }
 
@@ -442,10 +444,4 @@ fn text_line_number(file: &mut Option<File>, offset: u64) -> usize {
         return 1;
     }
     text.iter().filter(|b| **b == b'\n').count() + 1
-}
-
-/// Serialize state as the pretty JSON of a game file.
-pub fn pretty<T: Serialize>(value: &T) -> Result<String> {
-    serde_json::to_string_pretty(value)
-        .map_err(|e| Error::failure(format!("cannot write the game: {e}")))
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use include_dir::{Dir, include_dir};
 
-use crate::cache::Cache;
+use crate::cache::{Cache, Focus};
 use crate::error::{Error, Result};
 use crate::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
@@ -100,7 +100,7 @@ impl Catalog {
         self
     }
 
-    fn parse(&self, e: &Entry, focus: Option<&str>) -> Result<Ruleset> {
+    fn parse(&self, e: &Entry, focus: Option<Focus<'_>>) -> Result<Ruleset> {
         Ruleset::load(&e.file, &e.text, self.cache.as_ref(), focus)
     }
 
@@ -118,7 +118,7 @@ impl Catalog {
 
     /// The ruleset called `name`, possibly cut down (from the cache) to what resolving
     /// `procedure` touches. Anything but resolving that procedure needs [`Catalog::ruleset`].
-    pub fn ruleset_for(&self, name: Option<&str>, procedure: Option<&str>) -> Result<Ruleset> {
+    pub fn ruleset_for(&self, name: Option<&str>, focus: Option<Focus<'_>>) -> Result<Ruleset> {
         let wanted = match name {
             Some(n) => n.to_string(),
             None => self
@@ -126,7 +126,7 @@ impl Catalog {
                 .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
         if let Some(e) = self.entries.iter().find(|e| e.stem == wanted) {
-            let r = self.parse(e, procedure)?;
+            let r = self.parse(e, focus)?;
             if r.name() == wanted || r.def.aliases.contains(&wanted) {
                 return Ok(r);
             }

@@ -203,8 +203,17 @@ open(os.path.join(game, "lock"), "w").close()
 state = {"format": 1, "name": "big", "ruleset": "la-petite-guerre", "seq": n_events,
          "log-len": len(text.encode()), "turn": {"number": 1 + n_events // 200},
          "units": units, "figures": figures}
+# The layout umpire writes: a key per line, a unit or figure per line.
+def line(v):
+    return json.dumps(v, separators=(",", ":"))
+rows = []
+for k, v in state.items():
+    if isinstance(v, list) and v:
+        rows.append('  "%s": [\n%s\n  ]' % (k, ",\n".join("    " + line(x) for x in v)))
+    else:
+        rows.append('  "%s": %s' % (k, line(v)))
 with open(os.path.join(game, "game.json"), "w") as out:
-    out.write(json.dumps(state, indent=2) + "\n")
+    out.write("{\n" + ",\n".join(rows) + "\n}\n")
 with open(os.path.join(data, "current"), "w") as out:
     out.write("big\n")
 PY
