@@ -1651,3 +1651,49 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
     );
     assert_eq!((t.state_bytes(), t.log_bytes()), marked);
 }
+
+/// `umpire figs` run on a pseudo-terminal (util-linux `script`), as at a real table.
+fn figs_on_a_terminal(t: &Table, no_color: bool) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("umpire");
+    let mut cmd = std::process::Command::new("script");
+    cmd.args(["-qec", &format!("{} figs", bin.display()), "/dev/null"])
+        .env("UMPIRE_DATA_DIR", t.path())
+        .env_remove("UMPIRE_GAME")
+        .env_remove("UMPIRE_CACHE_DIR");
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    } else {
+        cmd.env_remove("NO_COLOR");
+    }
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("`script` (util-linux) runs umpire on a terminal: {e}"));
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
+}
+
+#[test]
+fn markers_show_in_their_bead_colours_on_a_terminal_and_never_with_no_color() {
+    let t = Table::skirmish();
+    t.ok(&["mark", "RR1", "+pinned", "+light"]);
+    // Purple (256-colour 129) and blue (33) dots before the names.
+    let coloured = figs_on_a_terminal(&t, false);
+    assert!(
+        coloured
+            .contains("\u{1b}[38;5;33m●\u{1b}[0m light wound  \u{1b}[38;5;129m●\u{1b}[0m pinned"),
+        "{coloured}"
+    );
+    // NO_COLOR on a terminal, and any pipe: the colour is named instead.
+    let plain = figs_on_a_terminal(&t, true);
+    assert!(!plain.contains('\u{1b}'), "{plain}");
+    assert!(
+        plain.contains("light wound (blue)  pinned (purple)"),
+        "{plain}"
+    );
+    let piped = t.ok(&["figs"]);
+    assert!(!piped.contains('\u{1b}'), "{piped}");
+    assert!(
+        piped.contains("light wound (blue)  pinned (purple)"),
+        "{piped}"
+    );
+}
