@@ -47,8 +47,25 @@ pub struct Cli {
     /// The game to act on, instead of the current one (see `umpire game use`).
     #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_GAME")]
     pub game: Option<String>,
+    /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
+    #[arg(long, global = true)]
+    pub physical: bool,
+    /// Without a command, on a terminal: the guided mode (`umpire play`).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// The config file's ruleset, used when `--rules` is not given.
+    #[arg(skip)]
+    pub default_rules: Option<String>,
+    /// Every roll asks for the faces thrown (`--physical`, or the config's `dice: physical`).
+    #[arg(skip)]
+    pub ask_faces: bool,
+}
+
+impl Cli {
+    /// The ruleset to use: `--rules`, else the config's, else the first built-in one.
+    pub fn rules(&self) -> Option<&str> {
+        self.rules.as_deref().or(self.default_rules.as_deref())
+    }
 }
 
 /// A group of subcommands clap builds only when the command line enters it: a roll, the
@@ -202,11 +219,52 @@ pub enum Command {
     /// Keep the bead just drawn as its side's react bead (one per side per turn).
     Hold,
     /// Spend a side's react bead: its next activation is the reaction.
-    React { side: String },
+    React {
+        /// The side (the ruleset's sides).
+        side: String,
+    },
     /// Record that a unit acts in this phase (at most twice a turn).
-    Activate { unit: String },
+    Activate {
+        /// The unit's name.
+        unit: String,
+    },
     /// The turn, the phase, the bag, held beads and who acted.
     Status,
+    /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
+    Card {
+        /// Procedures to print (all of them by default).
+        procedures: Vec<String>,
+    },
+    /// Every card of the ruleset, the marker legend and the turn sequence, to print.
+    Cards {
+        /// Write one self-contained HTML page set (A4 or US Letter).
+        #[arg(long)]
+        html: bool,
+        /// Where to write it (standard output by default).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// The guided mode: menus for the procedure, the figures and the situation; rolls or the
+    /// faces thrown; beads, activations and markers.
+    Play,
+    /// Read or set the configuration: `config`, `config dice`, `config dice physical`.
+    Config {
+        /// rules, dice (tool or physical) or colour (auto, always or never).
+        key: Option<String>,
+        /// The new value (checked before it is written).
+        value: Option<String>,
+    },
+    /// Man pages and shell completions, generated from this command line and the tables.
+    #[command(hide = true, subcommand)]
+    Generate(GenerateCmd),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenerateCmd {
+    /// One man page per command into DIR (the repository keeps them in `man/`).
+    Man { dir: PathBuf },
+    /// A completion script for bash, zsh or fish, on standard output.
+    Completions { shell: String },
 }
 
 /// Run with the process's arguments; print errors; return the exit code.
@@ -352,16 +410,23 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             };
         }
     };
-    let cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
+    let mut cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
+    let config = crate::config::Config::load()?;
+    cli.default_rules = config.rules;
+    cli.ask_faces = cli.physical || config.dice == crate::config::DiceMode::Physical;
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     let ctx = || play::Ctx {
         catalog: &catalog,
         rules: cli.rules.as_deref(),
+        default_rules: cli.default_rules.as_deref(),
         game: cli.game.as_deref(),
         json: cli.json,
         line: command_line(&args),
     };
-    match &cli.command {
+    let Some(command) = &cli.command else {
+        return crate::interactive::start(&cli, &catalog, out);
+    };
+    match command {
         Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
         Command::Game(cmd) => play::game(&ctx(), &cmd.0, out),
         Command::Unit(cmd) => play::unit(&ctx(), &cmd.0, out),
@@ -380,6 +445,42 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         Command::React { side } => play::react(&ctx(), side, out),
         Command::Activate { unit } => play::activate(&ctx(), unit, out),
         Command::Status => play::status(&ctx(), out),
+        Command::Card { procedures } => {
+            let ruleset = catalog.ruleset(cli.rules())?;
+            let colour = crate::view::colour_wanted();
+            out.extend_from_slice(crate::card::cards(&ruleset, procedures, 80, colour)?.as_bytes());
+            Ok(())
+        }
+        Command::Cards { html, output } => {
+            let ruleset = catalog.ruleset(cli.rules())?;
+            let text = if *html {
+                crate::sheet::html(&ruleset)?
+            } else {
+                crate::card::cards(&ruleset, &[], 80, false)?
+            };
+            match output {
+                Some(path) => crate::store::write_atomic(path, text.as_bytes()),
+                None => {
+                    out.extend_from_slice(text.as_bytes());
+                    Ok(())
+                }
+            }
+        }
+        Command::Play => crate::interactive::play(&cli, &catalog, out),
+        Command::Config { key, value } => {
+            crate::config::command(key.as_deref(), value.as_deref(), &catalog, out)
+        }
+        Command::Generate(GenerateCmd::Man { dir }) => {
+            for path in crate::generate::man(dir)? {
+                out.extend_from_slice(format!("{}\n", path.display()).as_bytes());
+            }
+            Ok(())
+        }
+        Command::Generate(GenerateCmd::Completions { shell }) => {
+            let script = crate::generate::completions(shell, &catalog, cli.rules())?;
+            out.extend_from_slice(script.as_bytes());
+            Ok(())
+        }
         Command::Roll {
             procedure,
             factors,
@@ -439,7 +540,7 @@ fn focused(
         procedure,
         game: false,
     };
-    let ruleset = catalog.ruleset_for(cli.rules.as_deref(), Some(focus))?;
+    let ruleset = catalog.ruleset_for(cli.rules(), Some(focus))?;
     let done = resolve(&ruleset, out);
     // The process ends soon: freeing the ruleset piece by piece would only cost time.
     std::mem::forget(ruleset);
@@ -447,7 +548,7 @@ fn focused(
         return done;
     }
     out.truncate(start);
-    let whole = catalog.ruleset(cli.rules.as_deref())?;
+    let whole = catalog.ruleset(cli.rules())?;
     resolve(&whole, out)
 }
 
@@ -579,6 +680,9 @@ fn figure_roll(
                 .collect::<Result<Vec<_>>>()?;
             let seed = cli.seed.unwrap_or_else(fresh_seed);
             let mut source = DiceSource::new(seed, entered);
+            if cli.ask_faces {
+                source = source.asking(crate::interactive::face_asker()?);
+            }
             let mut event = Event::new(game.turn.number, &how.line, "");
             // Results land on a copy, kept unless this is a dry run. Every pairing reads the
             // figures as they were before any result: the pairings are fought at once.
@@ -875,6 +979,9 @@ fn resolve_steps(
         .collect::<Result<Vec<_>>>()?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let mut source = DiceSource::new(seed, entered);
+    if cli.ask_faces {
+        source = source.asking(crate::interactive::face_asker()?);
+    }
     let mut steps = Vec::new();
     for _ in 0..times {
         steps.push(plan.resolve(&mut source, None)?);
@@ -1105,7 +1212,7 @@ fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) ->
         out.extend_from_slice(render::rulesets(&all, default.as_deref()).as_bytes());
         return Ok(());
     };
-    let ruleset = catalog.ruleset(cli.rules.as_deref())?;
+    let ruleset = catalog.ruleset(cli.rules())?;
     let Some(p) = ruleset.procedure(name) else {
         // Not a procedure: perhaps a ruleset's name.
         if let Ok(r) = catalog.ruleset(Some(name)) {

@@ -227,13 +227,28 @@ pub struct Throw {
     pub entered: bool,
 }
 
-/// Where faces come from: the sets typed with `--dice`, in order, then the seeded generator.
-#[derive(Debug)]
+/// Asks for the faces of one roll (`spec`, for `what`); `None` lets the tool roll it.
+pub type Asker = Box<dyn FnMut(&DiceSpec, &str) -> Result<Option<Vec<i64>>>>;
+
+/// Where faces come from: the sets typed with `--dice`, in order, then the umpire when dice
+/// are thrown at the table (`ask`), then the seeded generator.
 pub struct DiceSource {
     entered: VecDeque<Vec<i64>>,
     used: usize,
     rng: Xoshiro256PlusPlus,
     seed: u64,
+    ask: Option<Asker>,
+}
+
+impl fmt::Debug for DiceSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DiceSource")
+            .field("entered", &self.entered)
+            .field("used", &self.used)
+            .field("seed", &self.seed)
+            .field("asks", &self.ask.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl DiceSource {
@@ -243,7 +258,15 @@ impl DiceSource {
             used: 0,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             seed,
+            ask: None,
         }
+    }
+
+    /// Ask for the faces of every roll not entered with `--dice`.
+    #[must_use]
+    pub fn asking(mut self, ask: Asker) -> DiceSource {
+        self.ask = Some(ask);
+        self
     }
 
     pub fn seed(&self) -> u64 {
@@ -293,6 +316,15 @@ impl DiceSource {
                 ))
                 .with_hint(format!("{what} throws {spec}")));
             }
+            return Ok(Throw {
+                faces,
+                entered: true,
+            });
+        }
+        if let Some(ask) = self.ask.as_mut()
+            && let Some(faces) = ask(spec, what)?
+        {
+            // The asker checked them against the die, as it asked.
             return Ok(Throw {
                 faces,
                 entered: true,

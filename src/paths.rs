@@ -27,3 +27,11 @@ pub fn cache_dir() -> Option<PathBuf> {
         .or_else(|| from_env("UMPIRE_DATA_DIR").map(|d| d.join("cache")))
         .or_else(|| project().map(|p| p.cache_dir().to_path_buf()))
 }
+
+/// The configuration file's folder: `UMPIRE_CONFIG_DIR`, else inside `UMPIRE_DATA_DIR` when that
+/// is set (a test's data directory keeps its config too), else the user's config directory.
+pub fn config_dir() -> Option<PathBuf> {
+    from_env("UMPIRE_CONFIG_DIR")
+        .or_else(|| from_env("UMPIRE_DATA_DIR").map(|d| d.join("config")))
+        .or_else(|| project().map(|p| p.config_dir().to_path_buf()))
+}

@@ -24,11 +24,15 @@ pub enum GameCmd {
     /// List the games; `*` marks the current one.
     List,
     /// Make a game the current one.
-    Use { name: String },
+    Use {
+        /// The game's name (`umpire game list`).
+        name: String,
+    },
     /// The current game: ruleset, turn, units and their figures.
     Show,
     /// Delete a game and its log (asks first).
     Rm {
+        /// The game's name.
         name: String,
         /// Do not ask.
         #[arg(long)]
@@ -40,6 +44,7 @@ pub enum GameCmd {
 pub enum UnitCmd {
     /// Add a unit and its figures, labelled CODE1..CODEn.
     Add {
+        /// The unit's name (letters, digits, `-` and `_`).
         name: String,
         /// Whose unit it is (the ruleset's sides).
         #[arg(long)]
@@ -53,8 +58,10 @@ pub enum UnitCmd {
         /// The letters on the bases (`RR` gives RR1, RR2...); from the name by default.
         #[arg(long, value_name = "CODE")]
         code: Option<String>,
+        /// Its weapon (a unit field of the ruleset; the values: `umpire rules`).
         #[arg(long)]
         weapon: Option<String>,
+        /// Its formation (a unit field of the ruleset).
         #[arg(long)]
         formation: Option<String>,
         /// A free-text note.
@@ -64,33 +71,59 @@ pub enum UnitCmd {
     /// List the units.
     List,
     /// A unit, its fields and its figures.
-    Show { name: String },
+    Show {
+        /// The unit's name.
+        name: String,
+    },
     /// Remove a unit and all its figures.
-    Rm { name: String },
+    Rm {
+        /// The unit's name.
+        name: String,
+    },
     /// Set a unit's free-text note (empty text clears it).
-    Note { name: String, text: String },
+    Note {
+        /// The unit's name.
+        name: String,
+        /// The note.
+        text: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
 pub enum FigCmd {
     /// Add figures to a unit, numbered after its last one.
     Add {
+        /// The unit's name.
         unit: String,
+        /// How many figures.
         #[arg(long, default_value_t = 1, value_name = "N")]
         count: u32,
     },
     /// A figure: its unit, markers, counters, state and note.
-    Show { code: String },
+    Show {
+        /// The figure's label (`RR2`).
+        code: String,
+    },
     /// Remove a figure from the game altogether (a dead one stays, marked dead).
-    Rm { code: String },
+    Rm {
+        /// The figure's label.
+        code: String,
+    },
     /// Move a figure to another unit (units that combine); it keeps its label.
     Move {
+        /// The figure's label.
         code: String,
+        /// The unit it joins.
         #[arg(long, value_name = "UNIT")]
         to: String,
     },
     /// Set a figure's free-text note (empty text clears it).
-    Note { code: String, text: String },
+    Note {
+        /// The figure's label.
+        code: String,
+        /// The note.
+        text: String,
+    },
 }
 
 /// What the game commands need from the command line.
@@ -98,6 +131,8 @@ pub enum FigCmd {
 pub struct Ctx<'a> {
     pub catalog: &'a Catalog,
     pub rules: Option<&'a str>,
+    /// The config file's ruleset, for a new game when `--rules` is not given.
+    pub default_rules: Option<&'a str>,
     pub game: Option<&'a str>,
     pub json: bool,
     /// The command as typed, for the log.
@@ -177,7 +212,7 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
     let store = ctx.store()?;
     match cmd {
         GameCmd::New { name } => {
-            let ruleset = ctx.catalog.ruleset(ctx.rules)?;
+            let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
             roster::game_def(&ruleset)?;
             let game = Game::new(name, ruleset.name());
             store.create(&game)?;

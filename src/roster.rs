@@ -78,7 +78,7 @@ fn check_unit_name(name: &str) -> Result<()> {
         Ok(())
     } else {
         Err(Error::usage(format!("`{name}` cannot name a unit"))
-            .with_hint("use letters, digits, `-` and `_` (up to 40), such as `rogers-rangers`"))
+            .with_hint("use letters, digits, `-` and `_` (up to 40), such as `north-flank`"))
     }
 }
 

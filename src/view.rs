@@ -12,9 +12,17 @@ use crate::roster::{self, game_def, marker_label, state_label};
 use crate::ruleset::Ruleset;
 use crate::schema::GameDef;
 
-/// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
+/// Colour only on a terminal (or as the config says), and never when `NO_COLOR` is set
+/// (no-color.org).
 pub fn colour_wanted() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    use crate::config::Colour;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    match crate::config::colour() {
+        _ if no_color => false,
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto => std::io::stdout().is_terminal(),
+    }
 }
 
 /// The 256-colour code for a bead colour's name; black beads show dark grey so that they are

@@ -1,0 +1,537 @@
+//! The guided mode: menus built from the tables and the roster, for an umpire with dice in hand.
+//! Every action is turned into the command line that does it and run as one, so the guided mode
+//! explains, writes and logs exactly as the commands do, and the log shows the command.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+
+use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
+use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
+
+use crate::cli::Cli;
+use crate::dice::{Asker, DiceSpec, parse_faces};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::ruleset::Ruleset;
+use crate::schema::{FactorKind, ProcedureDef};
+use crate::store::Store;
+use crate::tables::Catalog;
+
+fn on_a_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
+/// `umpire` with no command: the guided mode on a terminal, else a usage error at once (a
+/// script must never wait on a prompt).
+pub fn start(cli: &Cli, catalog: &Catalog, out: &mut Vec<u8>) -> Result<()> {
+    if !on_a_terminal() {
+        // What there is to type, then the error.
+        let help = <Cli as clap::CommandFactory>::command().render_help();
+        out.extend_from_slice(help.to_string().as_bytes());
+        return Err(Error::usage("a command is needed")
+            .with_hint("try `umpire roll shoot` or `umpire rules`; on a terminal, `umpire` alone opens the guided mode"));
+    }
+    play(cli, catalog, out)
+}
+
+/// Ask for the faces of each roll as the players throw them; Enter lets the tool roll. Checked
+/// against the die as typed, so a wrong face is asked again, not refused after the fact.
+pub fn face_asker() -> Result<Asker> {
+    Ok(Box::new(|spec: &DiceSpec, what: &str| {
+        // Faces entered with --dice never reach here; only a roll still to throw asks.
+        if !on_a_terminal() {
+            return Err(Error::usage(format!(
+                "physical dice: {what} needs the faces of {spec}, and there is no terminal to ask on"
+            ))
+            .with_hint(
+                "give the faces with --dice (one per roll, in order), or turn physical dice off: \
+                 `umpire config dice tool`",
+            ));
+        }
+        let answer: String = Input::<String>::with_theme(&SimpleTheme)
+            .with_prompt(format!(
+                "{what}: the faces of {spec} (Enter: the tool rolls)"
+            ))
+            .allow_empty(true)
+            .validate_with(|text: &String| -> std::result::Result<(), String> {
+                if text.trim().is_empty() {
+                    return Ok(());
+                }
+                let faces = parse_faces(text).map_err(|e| e.to_string())?;
+                if faces.len() != spec.count {
+                    return Err(format!(
+                        "{spec} is {} dice; type {} faces",
+                        spec.count, spec.count
+                    ));
+                }
+                if let Some(bad) = faces.iter().find(|f| !spec.has_face(**f)) {
+                    return Err(format!(
+                        "{bad} is not a face of a {} (faces {})",
+                        spec.die.name,
+                        spec.die.describe_faces()
+                    ));
+                }
+                Ok(())
+            })
+            .interact_text()
+            .map_err(|e| Error::failure(format!("cannot ask for the faces: {e}")))?;
+        if answer.trim().is_empty() {
+            Ok(None)
+        } else {
+            parse_faces(&answer).map(Some)
+        }
+    }))
+}
+
+fn theme() -> Box<dyn Theme> {
+    if crate::view::colour_wanted() {
+        Box::new(ColorfulTheme::default())
+    } else {
+        Box::new(SimpleTheme)
+    }
+}
+
+fn asked<T>(r: dialoguer::Result<T>) -> Result<T> {
+    r.map_err(|e| Error::failure(format!("cannot ask: {e}")))
+}
+
+/// Run one command line as the guided mode's action, printing what it prints; an error is
+/// printed too, and the guided mode goes on.
+fn run_line(words: &[String]) {
+    let args: Vec<OsString> = std::iter::once("umpire".into())
+        .chain(words.iter().map(OsString::from))
+        .collect();
+    let mut out = Vec::new();
+    let done = crate::cli::run(args, &mut out);
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "\n$ umpire {}", words.join(" "));
+    let _ = stdout.write_all(&out);
+    if let Err(e) = done {
+        let _ = writeln!(stdout, "error: {e}");
+    }
+    let _ = stdout.flush();
+}
+
+/// The global options to pass on, so each action runs against the same tables and game.
+fn globals(cli: &Cli) -> Vec<String> {
+    let mut g = Vec::new();
+    if let Some(r) = &cli.rules {
+        g.extend(["--rules".to_string(), r.clone()]);
+    }
+    if let Some(t) = &cli.tables {
+        g.extend(["--tables".to_string(), t.display().to_string()]);
+    }
+    if let Some(n) = &cli.game {
+        g.extend(["--game".to_string(), n.clone()]);
+    }
+    g
+}
+
+fn current_game(cli: &Cli) -> Option<Game> {
+    Store::open_default()
+        .and_then(|s| s.current(cli.game.as_deref()))
+        .and_then(|f| f.read())
+        .ok()
+}
+
+/// `umpire play`: the guided loop.
+pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
+    if !on_a_terminal() {
+        return Err(
+            Error::usage("the guided mode needs a terminal, and there is none")
+                .with_hint("give a command instead, such as `umpire roll shoot troop=line`"),
+        );
+    }
+    let theme = theme();
+    loop {
+        let game = current_game(cli);
+        let mut items = vec!["Resolve a procedure", "Odds of a procedure"];
+        if game.is_some() {
+            items.extend([
+                "Start the next turn",
+                "Draw a bead",
+                "Record an activation",
+                "Set markers on a figure",
+                "Show the roster",
+                "Show the turn",
+                "Undo the last change",
+            ]);
+        }
+        items.push("Quit");
+        let title = match &game {
+            Some(g) => format!("umpire: game {}, turn {}", g.name, g.turn.number),
+            None => "umpire".to_string(),
+        };
+        let pick = asked(
+            Select::with_theme(&*theme)
+                .with_prompt(title)
+                .items(&items)
+                .default(0)
+                .interact_opt(),
+        )?;
+        let Some(choice) = pick.and_then(|i| items.get(i).copied()) else {
+            return Ok(());
+        };
+        let g = globals(cli);
+        let with = |mut words: Vec<String>| {
+            words.extend(g.iter().cloned());
+            words
+        };
+        match choice {
+            "Resolve a procedure" | "Odds of a procedure" => {
+                let ruleset = catalog.ruleset(cli.rules())?;
+                let odds_only = choice.starts_with("Odds");
+                if let Some(words) = situation(&*theme, &ruleset, game.as_ref(), odds_only)? {
+                    resolve(&*theme, &ruleset, with(words), odds_only)?;
+                }
+            }
+            "Start the next turn" => run_line(&with(vec!["turn".into()])),
+            "Draw a bead" => {
+                let how = asked(
+                    Select::with_theme(&*theme)
+                        .with_prompt("The bead")
+                        .items(["Let the tool draw", "Type the colour drawn from the cup"])
+                        .default(0)
+                        .interact(),
+                )?;
+                let mut words = vec!["draw".to_string()];
+                if how == 1 {
+                    let colour: String = asked(
+                        Input::<String>::with_theme(&*theme)
+                            .with_prompt("Colour")
+                            .interact_text(),
+                    )?;
+                    words.extend(["--bead".into(), colour]);
+                }
+                run_line(&with(words));
+            }
+            "Record an activation" => {
+                if let Some(g) = &game {
+                    let names: Vec<String> = g
+                        .units
+                        .iter()
+                        .map(|u| format!("{} ({})", u.name, u.side))
+                        .collect();
+                    if let Some(i) = asked(
+                        FuzzySelect::with_theme(&*theme)
+                            .with_prompt("Unit")
+                            .items(&names)
+                            .interact_opt(),
+                    )? && let Some(u) = g.units.get(i)
+                    {
+                        run_line(&with(vec!["activate".into(), u.name.clone()]));
+                    }
+                }
+            }
+            "Set markers on a figure" => {
+                if let Some(g) = &game {
+                    markers(&*theme, catalog, cli, g, &with(Vec::new()))?;
+                }
+            }
+            "Show the roster" => run_line(&with(vec!["figs".into()])),
+            "Show the turn" => run_line(&with(vec!["status".into()])),
+            "Undo the last change" => run_line(&with(vec!["undo".into()])),
+            _ => return Ok(()),
+        }
+    }
+}
+
+/// A figure from the roster (in play), or none.
+fn pick_figure(theme: &dyn Theme, game: &Game, prompt: &str, none: &str) -> Result<Option<String>> {
+    let figs: Vec<(String, String)> = game
+        .units
+        .iter()
+        .flat_map(|u| {
+            game.figures_of(&u.name)
+                .into_iter()
+                .filter(|f| f.state.is_none())
+                .map(move |f| {
+                    let troop = u.fields.get("troop").cloned().unwrap_or_default();
+                    (
+                        f.code.clone(),
+                        format!("{} ({}, {}, {troop})", f.code, u.name, u.side),
+                    )
+                })
+        })
+        .collect();
+    let mut items = vec![none.to_string()];
+    items.extend(figs.iter().map(|(_, l)| l.clone()));
+    let i = asked(
+        FuzzySelect::with_theme(theme)
+            .with_prompt(prompt)
+            .items(&items)
+            .default(0)
+            .interact(),
+    )?;
+    Ok(i.checked_sub(1)
+        .and_then(|k| figs.get(k))
+        .map(|(c, _)| c.clone()))
+}
+
+/// Choose the procedure, the figures and the situation: the words of the command that rolls it.
+fn situation(
+    theme: &dyn Theme,
+    ruleset: &Ruleset,
+    game: Option<&Game>,
+    odds_only: bool,
+) -> Result<Option<Vec<String>>> {
+    let procs = &ruleset.def.procedures;
+    let labels: Vec<String> = procs
+        .iter()
+        .map(|p| format!("{} — {}", p.name, p.title))
+        .collect();
+    let Some(i) = asked(
+        FuzzySelect::with_theme(theme)
+            .with_prompt("Procedure")
+            .items(&labels)
+            .interact_opt(),
+    )?
+    else {
+        return Ok(None);
+    };
+    let Some(p) = procs.get(i) else {
+        return Ok(None);
+    };
+    let mut words = vec![
+        if odds_only { "odds" } else { "roll" }.to_string(),
+        p.name.clone(),
+    ];
+    let mut from_roster: Vec<String> = Vec::new();
+    if let (Some(game), Some(g)) = (game, ruleset.def.game.as_ref()) {
+        let reads = ruleset.chain_factors(p);
+        if p.sides.is_empty() {
+            if let Some(c) = pick_figure(
+                theme,
+                game,
+                "Acting figure",
+                "(none: give its troop type below)",
+            )? {
+                words.extend(["--firer".into(), c]);
+                from_roster.extend(g.unit.values().cloned());
+            }
+            if g.targeted.values().any(|f| reads.contains(f))
+                && let Some(c) = pick_figure(theme, game, "Target figure", "(none)")?
+            {
+                words.extend(["--target".into(), c]);
+                from_roster.extend(g.targeted.values().cloned());
+            }
+        } else if let Some(d) = pick_figure(
+            theme,
+            game,
+            "Defending figure",
+            "(none: give the sides' factors below)",
+        )? {
+            let a = pick_figure(theme, game, "Attacking figure", "(none)")?;
+            if let Some(a) = a {
+                words.extend(["--attackers".into(), a, "--defender".into(), d]);
+                from_roster.extend(g.unit.values().cloned());
+            }
+        }
+    }
+    words.extend(factor_words(theme, ruleset, p, &from_roster)?);
+    Ok(Some(words))
+}
+
+/// The factors of the situation: one multiple choice of what applies, then a value for each
+/// choice or number picked. One prompt when nothing special is going on.
+fn factor_words(
+    theme: &dyn Theme,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    from_roster: &[String],
+) -> Result<Vec<String>> {
+    let sides: Vec<Option<String>> = if p.sides.is_empty() {
+        vec![None]
+    } else {
+        p.sides.iter().map(|s| Some(s.name.clone())).collect()
+    };
+    let mut words = Vec::new();
+    for side in sides {
+        let factors: Vec<_> = ruleset
+            .chain_factors(p)
+            .into_iter()
+            .filter(|f| !from_roster.contains(f))
+            .filter_map(|f| ruleset.factor(&f))
+            .collect();
+        let items: Vec<String> = factors
+            .iter()
+            .map(|f| format!("{} — {}", f.name, f.help))
+            .collect();
+        let prompt = match &side {
+            Some(s) => format!("The {s}'s situation (space picks, Enter goes on)"),
+            None => "The situation (space picks, Enter goes on)".to_string(),
+        };
+        let picked = asked(
+            MultiSelect::with_theme(theme)
+                .with_prompt(prompt)
+                .items(&items)
+                .interact(),
+        )?;
+        let prefix = side.as_ref().map(|s| format!("{s}.")).unwrap_or_default();
+        for i in picked {
+            let Some(f) = factors.get(i) else { continue };
+            match f.kind {
+                FactorKind::Flag => words.push(format!("{prefix}{}", f.name)),
+                FactorKind::Number => {
+                    let n: String = asked(
+                        Input::<String>::with_theme(theme)
+                            .with_prompt(format!("{prefix}{}", f.name))
+                            .interact_text(),
+                    )?;
+                    words.push(format!("{prefix}{}={}", f.name, n.trim()));
+                }
+                FactorKind::Choice => {
+                    let values = ruleset.values(f);
+                    let mut items: Vec<String> =
+                        values.iter().map(|v| v.label().to_string()).collect();
+                    if f.distance.is_some() {
+                        items.push(format!("type the distance measured ({})", ruleset.unit()));
+                    }
+                    let k = asked(
+                        FuzzySelect::with_theme(theme)
+                            .with_prompt(format!("{prefix}{}", f.name))
+                            .items(&items)
+                            .default(0)
+                            .interact(),
+                    )?;
+                    let value = match values.get(k) {
+                        Some(v) => v.name().to_string(),
+                        None => asked(
+                            Input::<String>::with_theme(theme)
+                                .with_prompt(format!("{prefix}{} ({})", f.name, ruleset.unit()))
+                                .interact_text(),
+                        )?
+                        .trim()
+                        .to_string(),
+                    };
+                    words.push(format!("{prefix}{}={value}", f.name));
+                }
+            }
+        }
+    }
+    Ok(words)
+}
+
+/// Show the odds, then roll or take the faces thrown, then offer the checks that must follow.
+fn resolve(
+    theme: &dyn Theme,
+    _ruleset: &Ruleset,
+    words: Vec<String>,
+    odds_only: bool,
+) -> Result<()> {
+    let mut odds = words.clone();
+    if let Some(first) = odds.first_mut() {
+        *first = "odds".into();
+    }
+    run_line(&odds);
+    if odds_only {
+        return Ok(());
+    }
+    let mut next = Some(words);
+    while let Some(mut line) = next.take() {
+        let how = asked(
+            Select::with_theme(theme)
+                .with_prompt("The dice")
+                .items(["Roll them", "Type the faces thrown", "Cancel"])
+                .default(0)
+                .interact(),
+        )?;
+        match how {
+            0 => {}
+            1 => line.push("--physical".into()),
+            _ => return Ok(()),
+        }
+        let printed = capture_line(&line);
+        // The mandatory checks the roll printed, offered as the next action.
+        let follow: Vec<String> = printed
+            .lines()
+            .filter_map(|l| l.strip_prefix("must follow: umpire "))
+            .map(|l| l.split("   (").next().unwrap_or(l).trim().to_string())
+            .collect();
+        if follow.is_empty() {
+            continue;
+        }
+        let mut items = follow.clone();
+        items.push("Done".into());
+        let k = asked(
+            Select::with_theme(theme)
+                .with_prompt("Must follow")
+                .items(&items)
+                .default(0)
+                .interact(),
+        )?;
+        next = follow
+            .get(k)
+            .map(|c| c.split_whitespace().map(str::to_string).collect());
+    }
+    Ok(())
+}
+
+/// Like `run_line`, and also return what was printed (to find the follow-ups).
+fn capture_line(words: &[String]) -> String {
+    let args: Vec<OsString> = std::iter::once("umpire".into())
+        .chain(words.iter().map(OsString::from))
+        .collect();
+    let mut out = Vec::new();
+    let done = crate::cli::run(args, &mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "\n$ umpire {}", words.join(" "));
+    let _ = stdout.write_all(text.as_bytes());
+    if let Err(e) = done {
+        let _ = writeln!(stdout, "error: {e}");
+    }
+    let _ = stdout.flush();
+    text
+}
+
+/// Put markers on a figure or take them off, from the ruleset's markers and states.
+fn markers(
+    theme: &dyn Theme,
+    catalog: &Catalog,
+    cli: &Cli,
+    game: &Game,
+    globals: &[String],
+) -> Result<()> {
+    let ruleset = catalog.ruleset(Some(&game.ruleset))?;
+    let Some(g) = ruleset.def.game.as_ref() else {
+        return Ok(());
+    };
+    let _ = cli;
+    let Some(code) = pick_figure(theme, game, "Figure", "(none)")? else {
+        return Ok(());
+    };
+    let has = game
+        .figure(&code)
+        .map(|f| f.markers.clone())
+        .unwrap_or_default();
+    let mut changes: Vec<String> = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
+    for m in &g.markers {
+        if has.contains(&m.name) {
+            changes.push(format!("-{}", m.name));
+            labels.push(format!("take off {}", m.label));
+        } else {
+            changes.push(format!("+{}", m.name));
+            labels.push(format!("put on {}", m.label));
+        }
+    }
+    for s in &g.states {
+        changes.push(format!("+{}", s.name));
+        labels.push(format!("mark {}", s.label));
+    }
+    let picked = asked(
+        MultiSelect::with_theme(theme)
+            .with_prompt(format!("{code} (space picks, Enter goes on)"))
+            .items(&labels)
+            .interact(),
+    )?;
+    if picked.is_empty() {
+        return Ok(());
+    }
+    let mut words = vec!["mark".to_string(), code];
+    words.extend(picked.iter().filter_map(|i| changes.get(*i).cloned()));
+    words.extend(globals.iter().cloned());
+    run_line(&words);
+    Ok(())
+}

@@ -1,0 +1,369 @@
+//! The guided mode as a person uses it: driven in tmux (keys sent, the screen read back), a
+//! shot with the faces typed, its follow-up, and what lands in the game; and without a
+//! terminal, every prompt refused at once with the flag to pass instead. Also the config file.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("umpire")
+}
+
+fn umpire(data: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
+    cmd.env("UMPIRE_DATA_DIR", data)
+        .env_remove("UMPIRE_SEED")
+        .env_remove("UMPIRE_RULES")
+        .env_remove("UMPIRE_TABLES")
+        .env_remove("UMPIRE_GAME")
+        .env_remove("UMPIRE_CACHE_DIR")
+        .env_remove("UMPIRE_CONFIG_DIR");
+    cmd
+}
+
+/// Run; (exit code, stdout, stderr).
+fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = umpire(data)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(data: &Path, args: &[&str]) -> String {
+    let (code, out, err) = run(data, args);
+    assert_eq!(code, 0, "umpire {}: {err}", args.join(" "));
+    out
+}
+
+fn temp() -> TempDir {
+    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
+}
+
+/// A game of two small units, ready for a shot.
+fn table() -> TempDir {
+    let d = temp();
+    let p = d.path();
+    ok(p, &["game", "new", "g"]);
+    ok(
+        p,
+        &[
+            "unit",
+            "add",
+            "rogers",
+            "--side",
+            "british",
+            "--troop",
+            "rangers",
+            "--weapon",
+            "rifle",
+            "--figures",
+            "2",
+            "--code",
+            "RR",
+        ],
+    );
+    ok(
+        p,
+        &[
+            "unit",
+            "add",
+            "marines",
+            "--side",
+            "french",
+            "--troop",
+            "marine",
+            "--figures",
+            "2",
+            "--code",
+            "CF",
+        ],
+    );
+    d
+}
+
+/// A tmux session running the guided mode on its own terminal.
+struct Screen {
+    name: String,
+}
+
+impl Screen {
+    fn start(data: &Path) -> Screen {
+        let name = format!("umpire-test-{}", std::process::id());
+        let command = format!(
+            "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} play; sleep 30",
+            data.display(),
+            bin().display()
+        );
+        let status = Process::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &name,
+                "-x",
+                "120",
+                "-y",
+                "60",
+                &command,
+            ])
+            .status()
+            .unwrap_or_else(|e| panic!("tmux (CI installs it): {e}"));
+        assert!(status.success(), "tmux new-session");
+        Screen { name }
+    }
+
+    fn text(&self) -> String {
+        let out = Process::new("tmux")
+            .args(["capture-pane", "-p", "-S", "-200", "-t", &self.name])
+            .output()
+            .unwrap_or_else(|e| panic!("tmux capture-pane: {e}"));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Wait until the screen shows `what` (the program answers in its own time).
+    fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.text();
+            if text.contains(what) {
+                return text;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "the screen never showed {what:?}; it shows:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            let status = Process::new("tmux")
+                .args(["send-keys", "-t", &self.name, k])
+                .status()
+                .unwrap_or_else(|e| panic!("tmux send-keys: {e}"));
+            assert!(status.success());
+            std::thread::sleep(Duration::from_millis(80));
+        }
+    }
+
+    fn type_text(&self, text: &str) {
+        let status = Process::new("tmux")
+            .args(["send-keys", "-t", &self.name, "-l", text])
+            .status()
+            .unwrap_or_else(|e| panic!("tmux send-keys: {e}"));
+        assert!(status.success());
+        std::thread::sleep(Duration::from_millis(80));
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        let _ = Process::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+#[test]
+fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows() {
+    let d = table();
+    let s = Screen::start(d.path());
+    s.wait_for("> Resolve a procedure");
+    s.keys(&["Enter"]);
+    s.wait_for("Procedure");
+    s.type_text("shoot");
+    s.keys(&["Enter"]);
+    s.wait_for("Acting figure");
+    s.type_text("RR1");
+    s.keys(&["Enter"]);
+    s.wait_for("Target figure");
+    s.type_text("CF2");
+    s.keys(&["Enter"]);
+    // The situation: pick the range (first item) and type the distance measured.
+    s.wait_for("The situation");
+    s.keys(&["Space", "Enter"]);
+    s.wait_for("type the distance measured (inches)");
+    s.type_text("type the");
+    s.keys(&["Enter"]);
+    s.wait_for("range (inches)");
+    s.type_text("20");
+    s.keys(&["Enter"]);
+    // The odds come first, then the dice.
+    let screen = s.wait_for("> Roll them");
+    assert!(
+        screen.contains("$ umpire odds shoot --firer RR1 --target CF2 range=20"),
+        "{screen}"
+    );
+    assert!(screen.contains("Hit      11/18   61.11%"), "{screen}");
+    s.keys(&["Down", "Enter"]);
+    s.wait_for("shoot: the faces of 2d6 (Enter: the tool rolls)");
+    // A face that is not on the die is asked again, not refused after the fact.
+    s.type_text("7,1");
+    s.keys(&["Enter"]);
+    s.wait_for("7 is not a face of a d6");
+    s.keys(&["C-u"]);
+    s.type_text("3,4");
+    s.keys(&["Enter"]);
+    s.wait_for("hit-result: the faces of 2d6");
+    s.type_text("1,2");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("> roll morale --fig CF2 reason=wound");
+    assert!(screen.contains("2d6: 3 4 (entered) = 7"), "{screen}");
+    assert!(screen.contains("outcome: Hit › Light wound"), "{screen}");
+    assert!(screen.contains("  CF2: +light wound"), "{screen}");
+    assert!(screen.contains("dice: 2 entered, 0 rolled"), "{screen}");
+    // The follow-up, with the faces typed too: 6 and 6, -1 lightly wounded, passes.
+    s.keys(&["Enter"]);
+    s.wait_for("> Roll them");
+    s.keys(&["Down", "Enter"]);
+    s.wait_for("morale: the faces of 2d6");
+    s.type_text("6,6");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("outcome: Pass");
+    assert!(
+        screen.contains("$ umpire roll morale --fig CF2 reason=wound --physical"),
+        "{screen}"
+    );
+    // Back at the menu: Quit is the last item (Up wraps round to it).
+    s.wait_for("> Resolve a procedure");
+    s.keys(&["Up", "Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    // Everything landed in the game and its log, as the commands would have.
+    let figs = ok(d.path(), &["figs"]);
+    assert!(
+        figs.contains("CF2   marines   french    marine    light wound (blue)"),
+        "{figs}"
+    );
+    let log = ok(d.path(), &["log", "--last", "2"]);
+    assert!(
+        log.contains(
+            "shoot (RR1 at CF2): Hit › Light wound; CF2: +light wound  \
+             [roll shoot --firer RR1 --target CF2 range=20 --physical]"
+        ),
+        "{log}"
+    );
+    assert!(
+        log.contains("morale (CF2): Pass  [roll morale --fig CF2 reason=wound --physical]"),
+        "{log}"
+    );
+}
+
+#[test]
+fn without_a_terminal_nothing_waits_on_a_prompt() {
+    let d = table();
+    let p = d.path();
+    // No command: what there is to type, and the usage error at once.
+    let (code, out, err) = run(p, &[]);
+    assert_eq!(code, 2);
+    assert!(out.contains("Usage: umpire [OPTIONS] [COMMAND]"), "{out}");
+    assert!(err.starts_with("error: a command is needed ("), "{err}");
+    let (code, _, err) = run(p, &["play"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: the guided mode needs a terminal, and there is none \
+         (give a command instead, such as `umpire roll shoot troop=line`)\n"
+    );
+    // Physical dice: the roll refuses, naming the flag that gives the faces.
+    let (code, _, err) = run(p, &["--physical", "roll", "shoot"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: physical dice: shoot needs the faces of 2d6, and there is no terminal to ask on \
+         (give the faces with --dice (one per roll, in order), or turn physical dice off: \
+         `umpire config dice tool`)\n"
+    );
+    // With every face entered, physical dice never need to ask.
+    let said = ok(p, &["--physical", "roll", "shoot", "--dice", "3,3"]);
+    assert!(said.contains("dice: 1 entered, 0 rolled"), "{said}");
+    // The same from the config file, and a figure-aware roll writes nothing when refused.
+    ok(p, &["config", "dice", "physical"]);
+    let before = std::fs::read(p.join("games/g/game.json")).unwrap_or_default();
+    let (code, _, err) = run(p, &["roll", "shoot", "--firer", "RR1", "--target", "CF1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no terminal to ask on"), "{err}");
+    assert_eq!(
+        std::fs::read(p.join("games/g/game.json")).unwrap_or_default(),
+        before
+    );
+}
+
+#[test]
+fn the_config_is_read_and_written_with_its_values_checked() {
+    let d = temp();
+    let p = d.path();
+    let listing = ok(p, &["config"]);
+    assert!(
+        listing.starts_with("rules   (the first built-in)"),
+        "{listing}"
+    );
+    assert!(listing.contains("dice    tool"), "{listing}");
+    assert!(listing.contains("colour  auto"), "{listing}");
+    assert_eq!(ok(p, &["config", "dice"]), "tool\n");
+    let set = ok(p, &["config", "dice", "physical"]);
+    assert!(set.starts_with("dice = physical (in "), "{set}");
+    assert_eq!(ok(p, &["config", "dice"]), "physical\n");
+    // The file is where the data directory's config goes, readable by hand.
+    let file = std::fs::read_to_string(p.join("config/config.yaml")).unwrap_or_default();
+    assert!(file.contains("dice: physical"), "{file}");
+    // Checked values, with suggestions.
+    let (code, _, err) = run(p, &["config", "dice", "physcal"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: `physcal` is not a value of dice: it takes tool or physical (did you mean `physical`?)\n"
+    );
+    let (code, _, err) = run(p, &["config", "dise"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no setting `dise`") && err.contains("did you mean `dice`"),
+        "{err}"
+    );
+    let (code, _, err) = run(p, &["config", "rules", "nope"]);
+    assert_eq!(code, 2, "{err}");
+    // The default ruleset is used when --rules is not given.
+    ok(p, &["config", "rules", "lpg"]);
+    assert_eq!(ok(p, &["config", "rules"]), "la-petite-guerre\n");
+    // Colour: `always` colours even through a pipe, NO_COLOR still wins.
+    ok(p, &["game", "new", "g"]);
+    ok(
+        p,
+        &[
+            "unit",
+            "add",
+            "r",
+            "--side",
+            "british",
+            "--troop",
+            "rangers",
+            "--figures",
+            "1",
+            "--code",
+            "RR",
+        ],
+    );
+    ok(p, &["mark", "RR1", "+pinned"]);
+    ok(p, &["config", "colour", "always"]);
+    assert!(ok(p, &["figs"]).contains('\u{1b}'));
+    let out = umpire(p)
+        .env("NO_COLOR", "1")
+        .arg("figs")
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\u{1b}'));
+    // A config broken by hand is reported with its line and column.
+    std::fs::write(p.join("config/config.yaml"), "dice: [\n").unwrap_or_default();
+    let (code, _, err) = run(p, &["figs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("config.yaml:"), "{err}");
+}
