@@ -16,7 +16,7 @@ use crate::ruleset::Ruleset;
 use crate::schema::{ProcedureDef, RulesetDef};
 
 /// Bumped when the entry's layout changes; the schema is covered by the binary's identity.
-const FORMAT: u32 = 5;
+const FORMAT: u32 = 6;
 
 // An entry is one line of JSON, the index, then the parts' JSON one after the other. The index
 // says where each part lies, so a roll parses the few parts it needs and skips the rest
@@ -29,12 +29,11 @@ struct Index<'a> {
     key: Cow<'a, str>,
     /// A hash of the parts, so that an entry damaged or edited by hand is not believed.
     body: u64,
-    /// The ruleset without its factors and procedures: whole, and lean (no game, turn or notes).
+    /// The ruleset without its factors and procedures, lean (no game, turn or notes).
     head: Span,
-    lean_head: Span,
-    /// The game section alone, for a roll with figures of a game.
-    game: Option<Span>,
-    /// Each factor, in the ruleset's order: whole, and lean (no help text).
+    /// The game, the turn and the notes: what only a game, `rules` or the cards read.
+    extra: Span,
+    /// Each factor, in the ruleset's order: lean (no help text), and its prose.
     factors: Vec<(Span, Span)>,
     #[serde(borrow)]
     procedures: Vec<ProcedurePart<'a>>,
@@ -48,9 +47,34 @@ struct ProcedurePart<'a> {
     names: Vec<Cow<'a, str>>,
     procedures: Vec<usize>,
     factors: Vec<usize>,
+    /// Without the help and the notes, which only `rules`, help and the cards print.
     at: Span,
-    /// Without the help and the notes, which only `rules` and help print.
-    lean: Span,
+    prose: Span,
+}
+
+/// A lean ruleset lacks these; a whole one gets them back from their own parts.
+#[derive(Serialize, Deserialize)]
+struct HeadExtra {
+    #[serde(default)]
+    notes: Vec<String>,
+    #[serde(default)]
+    game: Option<crate::schema::GameDef>,
+    #[serde(default)]
+    turn: Option<crate::schema::TurnDef>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct FactorProse {
+    help: String,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ProcedureProse {
+    help: String,
+    #[serde(default)]
+    notes: Vec<String>,
 }
 
 /// Where a part's JSON lies, in bytes after the index line.
@@ -146,22 +170,24 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
     let mut head = def.clone();
     head.factors.clear();
     head.procedures.clear();
-    let mut lean_head = head.clone();
-    lean_head.game = None;
-    lean_head.turn = None;
-    lean_head.notes.clear();
-    let game = match &def.game {
-        Some(g) => Some(add(compact(g, &[])?)?),
-        None => None,
+    let extra = HeadExtra {
+        notes: std::mem::take(&mut head.notes),
+        game: head.game.take(),
+        turn: head.turn.take(),
     };
     let head = add(compact(&head, &["procedures"])?)?;
-    let lean_head = add(compact(&lean_head, &["procedures"])?)?;
+    let extra = add(serde_json::to_value(&extra).ok()?)?;
     let mut factors = Vec::new();
     for f in &def.factors {
         let mut lean = f.clone();
-        lean.help.clear();
-        lean.note = None;
-        factors.push((add(compact(f, &[])?)?, add(compact(&lean, &[])?)?));
+        let prose = FactorProse {
+            help: std::mem::take(&mut lean.help),
+            note: lean.note.take(),
+        };
+        factors.push((
+            add(compact(&lean, &[])?)?,
+            add(serde_json::to_value(&prose).ok()?)?,
+        ));
     }
     // Positions in the ruleset's own order, so that a cut-down ruleset lists things alike.
     let position = |names: Vec<String>, among: &[String]| -> Option<Vec<usize>> {
@@ -177,6 +203,11 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
     let mut procedures = Vec::new();
     for p in &def.procedures {
         let (procs, fs) = ruleset.closure(p);
+        let mut lean = p.clone();
+        let prose = ProcedureProse {
+            help: std::mem::take(&mut lean.help),
+            notes: std::mem::take(&mut lean.notes),
+        };
         procedures.push(ProcedurePart {
             names: std::iter::once(&p.name)
                 .chain(&p.aliases)
@@ -184,8 +215,8 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
                 .collect(),
             procedures: position(procs, &procedure_names)?,
             factors: position(fs, &factor_names)?,
-            at: add(compact(p, &[])?)?,
-            lean: add(compact(&lean_procedure(p), &[])?)?,
+            at: add(compact(&lean, &[])?)?,
+            prose: add(serde_json::to_value(&prose).ok()?)?,
         });
     }
     let index = Index {
@@ -193,8 +224,7 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
         key: Cow::Owned(key),
         body: hash_of(&[body.as_bytes()]),
         head,
-        lean_head,
-        game,
+        extra,
         factors,
         procedures,
     };
@@ -202,13 +232,6 @@ fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
     text.push('\n');
     text.push_str(&body);
     Some(text)
-}
-
-fn lean_procedure(p: &ProcedureDef) -> ProcedureDef {
-    let mut lean = p.clone();
-    lean.help.clear();
-    lean.notes.clear();
-    lean
 }
 
 /// What a roll needs of a ruleset: the procedure's part, and the game section when figures of
@@ -241,63 +264,19 @@ impl Cache {
     /// The ruleset parsed earlier from exactly this text, if the cache has it: whole, or with
     /// `focus` only what resolving that procedure touches (whole when there is no such one).
     pub fn get(&self, file: &str, text: &str, focus: Option<Focus<'_>>) -> Option<RulesetDef> {
-        let reader = PartReader::open(&self.path(file))?;
-        let index: Index<'_> = serde_json::from_str(reader.index()).ok()?;
-        if index.format != FORMAT
-            || index.key != key_for(file, text)
-            || index.body != hash_of(&[reader.body().as_bytes()])
-        {
-            return None;
-        }
-        // The procedure by name first, then by alias, as `Ruleset::procedure` finds it.
-        let procs = &index.procedures;
-        let wanted = focus.map(|f| f.procedure).and_then(|name| {
-            procs
-                .iter()
-                .find(|p| p.names.first().is_some_and(|n| n == name))
-                .or_else(|| {
-                    procs
-                        .iter()
-                        .find(|p| p.names.iter().skip(1).any(|a| a == name))
-                })
-        });
-        let Some(w) = wanted else {
-            // The whole ruleset, every part whole.
-            let mut def: RulesetDef = reader.parse(index.head)?;
-            def.factors = index
-                .factors
-                .iter()
-                .map(|(whole, _)| reader.parse(*whole))
-                .collect::<Option<_>>()?;
-            def.procedures = procs
-                .iter()
-                .map(|p| reader.parse(p.at))
-                .collect::<Option<_>>()?;
-            return Some(def);
-        };
-        let mut def: RulesetDef = reader.parse(index.lean_head)?;
-        if focus.is_some_and(|f| f.game) {
-            def.game = match index.game {
-                Some(at) => Some(reader.parse(at)?),
-                None => None,
-            };
-        }
-        def.factors = w
-            .factors
-            .iter()
-            .map(|&i| reader.parse(index.factors.get(i)?.1))
-            .collect::<Option<_>>()?;
-        def.procedures = w
-            .procedures
-            .iter()
-            .map(|&i| reader.parse(procs.get(i)?.lean))
-            .collect::<Option<_>>()?;
-        Some(def)
+        let data = std::fs::read_to_string(self.path(file)).ok()?;
+        read_entry(&data, &key_for(file, text), focus)
     }
 
     /// Keep a checked ruleset. Failing to write is not an error: the next run parses again.
     pub fn put(&self, file: &str, text: &str, ruleset: &Ruleset) {
-        if let Some(entry) = entry(ruleset, key_for(file, text)) {
+        let key = key_for(file, text);
+        // Kept only if it reads back as exactly the ruleset it was made from.
+        let whole = serde_json::to_value(&ruleset.def).ok();
+        if let Some(entry) = entry(ruleset, key.clone())
+            && whole.is_some()
+            && read_entry(&entry, &key, None).and_then(|d| serde_json::to_value(d).ok()) == whole
+        {
             let _ = self.write(file, &entry);
         }
     }
@@ -313,30 +292,92 @@ impl Cache {
     }
 }
 
-/// An entry read at once (one system call: in a virtual machine each costs more than parsing
-/// a part), split into its index line and its parts.
-struct PartReader {
-    data: String,
+/// The ruleset an entry holds (see [`Cache::get`]), from the entry's text.
+fn read_entry(data: &str, key: &str, focus: Option<Focus<'_>>) -> Option<RulesetDef> {
+    let reader = PartReader::new(data)?;
+    let index: Index<'_> = serde_json::from_str(reader.index()).ok()?;
+    if index.format != FORMAT
+        || index.key != key
+        || index.body != hash_of(&[reader.body().as_bytes()])
+    {
+        return None;
+    }
+    // The procedure by name first, then by alias, as `Ruleset::procedure` finds it.
+    let procs = &index.procedures;
+    let wanted = focus.map(|f| f.procedure).and_then(|name| {
+        procs
+            .iter()
+            .find(|p| p.names.first().is_some_and(|n| n == name))
+            .or_else(|| procs.iter().find(|p| p.names.iter().skip(1).any(|a| a == name)))
+    });
+    let mut def: RulesetDef = reader.parse(index.head)?;
+    let Some(w) = wanted else {
+        // The whole ruleset: every part with its prose.
+        let extra: HeadExtra = reader.parse(index.extra)?;
+        def.notes = extra.notes;
+        def.game = extra.game;
+        def.turn = extra.turn;
+        def.factors = index
+            .factors
+            .iter()
+            .map(|(at, prose)| {
+                let mut f: crate::schema::FactorDef = reader.parse(*at)?;
+                let p: FactorProse = reader.parse(*prose)?;
+                f.help = p.help;
+                f.note = p.note;
+                Some(f)
+            })
+            .collect::<Option<_>>()?;
+        def.procedures = procs
+            .iter()
+            .map(|part| {
+                let mut p: ProcedureDef = reader.parse(part.at)?;
+                let prose: ProcedureProse = reader.parse(part.prose)?;
+                p.help = prose.help;
+                p.notes = prose.notes;
+                Some(p)
+            })
+            .collect::<Option<_>>()?;
+        return Some(def);
+    };
+    if focus.is_some_and(|f| f.game) {
+        def.game = reader.parse::<HeadExtra>(index.extra)?.game;
+    }
+    def.factors = w
+        .factors
+        .iter()
+        .map(|&i| reader.parse(index.factors.get(i)?.0))
+        .collect::<Option<_>>()?;
+    def.procedures = w
+        .procedures
+        .iter()
+        .map(|&i| reader.parse(procs.get(i)?.at))
+        .collect::<Option<_>>()?;
+    Some(def)
+}
+
+/// An entry split into its index line and its parts.
+struct PartReader<'a> {
+    data: &'a str,
     /// Where the parts start: just after the index line.
     body: usize,
 }
 
-impl PartReader {
-    fn open(path: &Path) -> Option<PartReader> {
-        let data = std::fs::read_to_string(path).ok()?;
+impl<'a> PartReader<'a> {
+    fn new(data: &'a str) -> Option<PartReader<'a>> {
         let body = data.find('\n')? + 1;
         Some(PartReader { data, body })
     }
 
-    fn body(&self) -> &str {
+    fn body(&self) -> &'a str {
         self.data.get(self.body..).unwrap_or("")
     }
 
-    fn index(&self) -> &str {
+    fn index(&self) -> &'a str {
         self.data.get(..self.body).unwrap_or("")
     }
 
-    fn part(&self, at: Span) -> Option<&str> {
+    fn part(&self, at: Span) -> Option<&'a str> {
         let start = self.body.checked_add(at.0)?;
         self.data.get(start..start.checked_add(at.1)?)
     }

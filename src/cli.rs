@@ -47,9 +47,6 @@ pub struct Cli {
     /// The game to act on, instead of the current one (see `umpire game use`).
     #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_GAME")]
     pub game: Option<String>,
-    /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
-    #[arg(long, global = true)]
-    pub physical: bool,
     /// Without a command, on a terminal: the guided mode (`umpire play`).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -83,6 +80,17 @@ impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
         matches: &clap::ArgMatches,
     ) -> std::result::Result<(), clap::Error> {
         self.0.update_from_arg_matches(matches)
+    }
+}
+
+/// The same for one command's own arguments: `umpire roll` does not build `mark`'s.
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args_for_update)
     }
 }
 
@@ -149,6 +157,9 @@ pub enum Command {
         /// With figures from the game: show what would change, and change nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
+        #[arg(long)]
+        physical: bool,
     },
     /// The exact probability of every outcome of a procedure's chain, by enumeration.
     Odds {
@@ -161,10 +172,7 @@ pub enum Command {
         cast: CastArgs,
     },
     /// List the rulesets, or show what a procedure (or a ruleset) takes.
-    Rules {
-        /// A procedure of the ruleset in use, or the name of a ruleset.
-        name: Option<String>,
-    },
+    Rules(Deferred<RulesArgs>),
     /// Start, list, pick, show or delete games.
     #[command(subcommand)]
     Game(Deferred<GameCmd>),
@@ -177,86 +185,121 @@ pub enum Command {
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
     /// Put markers on a figure or take them off: `mark CF3 +pinned -prone`.
-    Mark {
-        /// A figure's label, or several separated by commas (`CF1,CF2`).
-        figure: String,
-        /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off.
-        #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
-        changes: Vec<String>,
-        /// Take every marker off.
-        #[arg(long)]
-        clear: bool,
-    },
+    Mark(Deferred<MarkArgs>),
     /// The game's events, oldest first.
-    Log {
-        /// Only the last N events.
-        #[arg(long, value_name = "N")]
-        last: Option<usize>,
-        /// An after-action report in Markdown, turn by turn.
-        #[arg(long)]
-        markdown: bool,
-    },
+    Log(Deferred<LogArgs>),
     /// Take back the last change (repeat to go further back).
     Undo,
     /// Start the next turn: phases and beads from the roster and the turn rule.
-    Turn {
-        /// Phases this turn, instead of the rule's count.
-        #[arg(long, value_name = "N")]
-        phases: Option<u32>,
-        /// Beads per side, instead of the rule's count.
-        #[arg(long, value_name = "N")]
-        beads: Option<u32>,
-    },
+    Turn(Deferred<TurnArgs>),
     /// Draw a bead: whose phase it is.
-    Draw {
-        /// The colour (or side) of a bead drawn from a real cup.
-        #[arg(long, value_name = "COLOUR")]
-        bead: Option<String>,
-        /// Only show the chance that the next bead is each side's.
-        #[arg(long, conflicts_with = "bead")]
-        odds: bool,
-    },
+    Draw(Deferred<DrawArgs>),
     /// Keep the bead just drawn as its side's react bead (one per side per turn).
     Hold,
     /// Spend a side's react bead: its next activation is the reaction.
-    React {
-        /// The side (the ruleset's sides).
-        side: String,
-    },
+    React(Deferred<ReactArgs>),
     /// Record that a unit acts in this phase (at most twice a turn).
-    Activate {
-        /// The unit's name.
-        unit: String,
-    },
+    Activate(Deferred<ActivateArgs>),
     /// The turn, the phase, the bag, held beads and who acted.
     Status,
     /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
-    Card {
-        /// Procedures to print (all of them by default).
-        procedures: Vec<String>,
-    },
+    Card(Deferred<CardArgs>),
     /// Every card of the ruleset, the marker legend and the turn sequence, to print.
-    Cards {
-        /// Write one self-contained HTML page set (A4 or US Letter).
-        #[arg(long)]
-        html: bool,
-        /// Where to write it (standard output by default).
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-    },
+    Cards(Deferred<CardsArgs>),
     /// The guided mode: menus for the procedure, the figures and the situation; rolls or the
     /// faces thrown; beads, activations and markers.
     Play,
     /// Read or set the configuration: `config`, `config dice`, `config dice physical`.
-    Config {
-        /// rules, dice (tool or physical) or colour (auto, always or never).
-        key: Option<String>,
-        /// The new value (checked before it is written).
-        value: Option<String>,
-    },
+    Config(Deferred<ConfigArgs>),
     /// Man pages and shell completions, generated from this command line and the tables.
     #[command(hide = true, subcommand)]
-    Generate(GenerateCmd),
+    Generate(Deferred<GenerateCmd>),
+}
+
+// The arguments of the commands built only when used (see `Deferred`).
+
+#[derive(Debug, clap::Args)]
+pub struct RulesArgs {
+    /// A procedure of the ruleset in use, or the name of a ruleset.
+    pub name: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MarkArgs {
+    /// A figure's label, or several separated by commas (`CF1,CF2`).
+    pub figure: String,
+    /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off.
+    #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
+    pub changes: Vec<String>,
+    /// Take every marker off.
+    #[arg(long)]
+    pub clear: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LogArgs {
+    /// Only the last N events.
+    #[arg(long, value_name = "N")]
+    pub last: Option<usize>,
+    /// An after-action report in Markdown, turn by turn.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TurnArgs {
+    /// Phases this turn, instead of the rule's count.
+    #[arg(long, value_name = "N")]
+    pub phases: Option<u32>,
+    /// Beads per side, instead of the rule's count.
+    #[arg(long, value_name = "N")]
+    pub beads: Option<u32>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DrawArgs {
+    /// The colour (or side) of a bead drawn from a real cup.
+    #[arg(long, value_name = "COLOUR")]
+    pub bead: Option<String>,
+    /// Only show the chance that the next bead is each side's.
+    #[arg(long, conflicts_with = "bead")]
+    pub odds: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReactArgs {
+    /// The side (the ruleset's sides).
+    pub side: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ActivateArgs {
+    /// The unit's name.
+    pub unit: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CardArgs {
+    /// Procedures to print (all of them by default).
+    pub procedures: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CardsArgs {
+    /// Write one self-contained HTML page set (A4 or US Letter).
+    #[arg(long)]
+    pub html: bool,
+    /// Where to write it (standard output by default).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ConfigArgs {
+    /// rules, dice (tool or physical) or colour (auto, always or never).
+    pub key: Option<String>,
+    /// The new value (checked before it is written).
+    pub value: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -413,7 +456,8 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
     let config = crate::config::Config::load()?;
     cli.default_rules = config.rules;
-    cli.ask_faces = cli.physical || config.dice == crate::config::DiceMode::Physical;
+    cli.ask_faces = config.dice == crate::config::DiceMode::Physical
+        || matches!(&cli.command, Some(Command::Roll { physical: true, .. }));
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     let ctx = || play::Ctx {
         catalog: &catalog,
@@ -427,31 +471,37 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         return crate::interactive::start(&cli, &catalog, out);
     };
     match command {
-        Command::Rules { name } => rules(&cli, &catalog, name.as_deref(), out),
+        Command::Rules(Deferred(RulesArgs { name })) => rules(&cli, &catalog, name.as_deref(), out),
         Command::Game(cmd) => play::game(&ctx(), &cmd.0, out),
         Command::Unit(cmd) => play::unit(&ctx(), &cmd.0, out),
         Command::Fig(cmd) => play::fig(&ctx(), &cmd.0, out),
         Command::Figs => play::figs(&ctx(), out),
-        Command::Mark {
+        Command::Mark(Deferred(MarkArgs {
             figure,
             changes,
             clear,
-        } => play::mark(&ctx(), figure, changes, *clear, out),
-        Command::Log { last, markdown } => play::log(&ctx(), *last, *markdown, out),
+        })) => play::mark(&ctx(), figure, changes, *clear, out),
+        Command::Log(Deferred(LogArgs { last, markdown })) => {
+            play::log(&ctx(), *last, *markdown, out)
+        }
         Command::Undo => play::undo(&ctx(), out),
-        Command::Turn { phases, beads } => play::turn(&ctx(), *phases, *beads, out),
-        Command::Draw { bead, odds } => play::draw(&ctx(), bead.as_deref(), cli.seed, *odds, out),
+        Command::Turn(Deferred(TurnArgs { phases, beads })) => {
+            play::turn(&ctx(), *phases, *beads, out)
+        }
+        Command::Draw(Deferred(DrawArgs { bead, odds })) => {
+            play::draw(&ctx(), bead.as_deref(), cli.seed, *odds, out)
+        }
         Command::Hold => play::hold(&ctx(), out),
-        Command::React { side } => play::react(&ctx(), side, out),
-        Command::Activate { unit } => play::activate(&ctx(), unit, out),
+        Command::React(Deferred(ReactArgs { side })) => play::react(&ctx(), side, out),
+        Command::Activate(Deferred(ActivateArgs { unit })) => play::activate(&ctx(), unit, out),
         Command::Status => play::status(&ctx(), out),
-        Command::Card { procedures } => {
+        Command::Card(Deferred(CardArgs { procedures })) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let colour = crate::view::colour_wanted();
             out.extend_from_slice(crate::card::cards(&ruleset, procedures, 80, colour)?.as_bytes());
             Ok(())
         }
-        Command::Cards { html, output } => {
+        Command::Cards(Deferred(CardsArgs { html, output })) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let text = if *html {
                 crate::sheet::html(&ruleset)?
@@ -467,16 +517,16 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             }
         }
         Command::Play => crate::interactive::play(&cli, &catalog, out),
-        Command::Config { key, value } => {
+        Command::Config(Deferred(ConfigArgs { key, value })) => {
             crate::config::command(key.as_deref(), value.as_deref(), &catalog, out)
         }
-        Command::Generate(GenerateCmd::Man { dir }) => {
+        Command::Generate(Deferred(GenerateCmd::Man { dir })) => {
             for path in crate::generate::man(dir)? {
                 out.extend_from_slice(format!("{}\n", path.display()).as_bytes());
             }
             Ok(())
         }
-        Command::Generate(GenerateCmd::Completions { shell }) => {
+        Command::Generate(Deferred(GenerateCmd::Completions { shell })) => {
             let script = crate::generate::completions(shell, &catalog, cli.rules())?;
             out.extend_from_slice(script.as_bytes());
             Ok(())
@@ -488,6 +538,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             times,
             cast,
             dry_run,
+            physical: _,
         } => {
             let cast = cast.cast();
             if !cast.is_empty() {

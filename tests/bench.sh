@@ -73,7 +73,7 @@ fi
 cargo build --release --quiet
 # The release binary: the same code, with the C library linked in.
 cargo rustc --release --quiet --bin umpire --target-dir target/static -- \
-  -C target-feature=+crt-static
+  -C target-feature=+crt-static -C relocation-model=static
 
 # --- environment ------------------------------------------------------------
 tmp="$(mktemp -d)"

@@ -275,7 +275,7 @@ fn without_a_terminal_nothing_waits_on_a_prompt() {
          (give a command instead, such as `umpire roll shoot troop=line`)\n"
     );
     // Physical dice: the roll refuses, naming the flag that gives the faces.
-    let (code, _, err) = run(p, &["--physical", "roll", "shoot"]);
+    let (code, _, err) = run(p, &["roll", "shoot", "--physical"]);
     assert_eq!(code, 2);
     assert_eq!(
         err,
@@ -284,7 +284,7 @@ fn without_a_terminal_nothing_waits_on_a_prompt() {
          `umpire config dice tool`)\n"
     );
     // With every face entered, physical dice never need to ask.
-    let said = ok(p, &["--physical", "roll", "shoot", "--dice", "3,3"]);
+    let said = ok(p, &["roll", "shoot", "--physical", "--dice", "3,3"]);
     assert!(said.contains("dice: 1 entered, 0 rolled"), "{said}");
     // The same from the config file, and a figure-aware roll writes nothing when refused.
     ok(p, &["config", "dice", "physical"]);
