@@ -308,7 +308,11 @@ fn read_entry(data: &str, key: &str, focus: Option<Focus<'_>>) -> Option<Ruleset
         procs
             .iter()
             .find(|p| p.names.first().is_some_and(|n| n == name))
-            .or_else(|| procs.iter().find(|p| p.names.iter().skip(1).any(|a| a == name)))
+            .or_else(|| {
+                procs
+                    .iter()
+                    .find(|p| p.names.iter().skip(1).any(|a| a == name))
+            })
     });
     let mut def: RulesetDef = reader.parse(index.head)?;
     let Some(w) = wanted else {
