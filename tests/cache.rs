@@ -5,6 +5,8 @@
 //! Every command runs with its own data and cache directories and without the UMPIRE_*
 //! variables that would change what it does.
 
+mod common;
+
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
@@ -18,12 +20,8 @@ fn temp() -> TempDir {
 
 /// The binary, isolated from the caller's environment, with its data and cache where given.
 fn umpire(data: &Path, cache: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-    cmd.env("UMPIRE_DATA_DIR", data)
-        .env("UMPIRE_CACHE_DIR", cache)
-        .env_remove("UMPIRE_SEED")
-        .env_remove("UMPIRE_RULES")
-        .env_remove("UMPIRE_TABLES");
+    let mut cmd = common::umpire(data);
+    cmd.env("UMPIRE_CACHE_DIR", cache);
     cmd
 }
 

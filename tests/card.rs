@@ -2,6 +2,8 @@
 //! tables, that its odds are the exact ones, that every card of every ruleset fits an
 //! 80-column terminal, and that colour appears only on a terminal and never with NO_COLOR.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -11,16 +13,7 @@ use umpire::tables::Catalog;
 
 /// The binary, isolated from the caller's environment.
 fn umpire(data: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-    cmd.env("UMPIRE_DATA_DIR", data.path())
-        .env_remove("UMPIRE_SEED")
-        .env_remove("UMPIRE_RULES")
-        .env_remove("UMPIRE_TABLES")
-        .env_remove("UMPIRE_GAME")
-        .env_remove("UMPIRE_CACHE_DIR")
-        .env_remove("UMPIRE_CONFIG_DIR")
-        .env_remove("NO_COLOR");
-    cmd
+    common::umpire(data.path())
 }
 
 fn data() -> TempDir {

@@ -4,6 +4,8 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does.
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -13,12 +15,7 @@ use tempfile::TempDir;
 
 /// The binary, isolated from the caller's environment.
 fn umpire(data: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-    cmd.env("UMPIRE_DATA_DIR", data.path())
-        .env_remove("UMPIRE_SEED")
-        .env_remove("UMPIRE_RULES")
-        .env_remove("UMPIRE_TABLES");
-    cmd
+    common::umpire(data.path())
 }
 
 fn data() -> TempDir {

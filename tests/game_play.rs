@@ -7,6 +7,8 @@
 //! would change what it does or where it keeps its files. Dice are entered with `--dice` (or
 //! a seed given) wherever an outcome is asserted, so that every outcome is exact.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -14,14 +16,6 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 // ----- helpers ----------------------------------------------------------------------------------
-
-const ISOLATING: &[&str] = &[
-    "UMPIRE_SEED",
-    "UMPIRE_RULES",
-    "UMPIRE_TABLES",
-    "UMPIRE_GAME",
-    "UMPIRE_CACHE_DIR",
-];
 
 /// What a run printed and how it exited.
 #[derive(Debug)]
@@ -75,13 +69,7 @@ impl Table {
 
     /// The binary, isolated from the caller's environment.
     fn umpire(&self) -> Command {
-        let mut cmd =
-            Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-        cmd.env("UMPIRE_DATA_DIR", self.path());
-        for var in ISOLATING {
-            cmd.env_remove(var);
-        }
-        cmd
+        common::umpire(self.path())
     }
 
     fn run(&self, args: &[&str]) -> Out {

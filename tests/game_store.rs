@@ -6,6 +6,8 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does or where it keeps its files.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -16,14 +18,6 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 // ----- helpers ----------------------------------------------------------------------------------
-
-const ISOLATING: &[&str] = &[
-    "UMPIRE_SEED",
-    "UMPIRE_RULES",
-    "UMPIRE_TABLES",
-    "UMPIRE_GAME",
-    "UMPIRE_CACHE_DIR",
-];
 
 /// What a run printed and how it exited.
 #[derive(Debug)]
@@ -72,26 +66,16 @@ impl Table {
 
     /// The binary, isolated from the caller's environment.
     fn umpire(&self) -> Command {
-        let mut cmd =
-            Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-        cmd.env("UMPIRE_DATA_DIR", self.path());
-        for var in ISOLATING {
-            cmd.env_remove(var);
-        }
-        cmd
+        common::umpire(self.path())
     }
 
     /// The binary as a plain process, to start several at once or to kill one.
     fn process(&self, args: &[&str]) -> std::process::Command {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"));
+        let mut cmd = common::process(self.path());
         cmd.args(args)
-            .env("UMPIRE_DATA_DIR", self.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        for var in ISOLATING {
-            cmd.env_remove(var);
-        }
         cmd
     }
 

@@ -2,6 +2,8 @@
 //! shot with the faces typed, its follow-up, and what lands in the game; and without a
 //! terminal, every prompt refused at once with the flag to pass instead. Also the config file.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 use std::time::{Duration, Instant};
@@ -14,15 +16,7 @@ fn bin() -> PathBuf {
 }
 
 fn umpire(data: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-    cmd.env("UMPIRE_DATA_DIR", data)
-        .env_remove("UMPIRE_SEED")
-        .env_remove("UMPIRE_RULES")
-        .env_remove("UMPIRE_TABLES")
-        .env_remove("UMPIRE_GAME")
-        .env_remove("UMPIRE_CACHE_DIR")
-        .env_remove("UMPIRE_CONFIG_DIR");
-    cmd
+    common::umpire(data)
 }
 
 /// Run; (exit code, stdout, stderr).

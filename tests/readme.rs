@@ -2,9 +2,10 @@
 //! and prints exactly what the README shows under it. Each `##` section plays in its own data
 //! directory, so a section can build a game step by step.
 
+mod common;
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
 /// (section title, command line, the output the README shows)
@@ -60,15 +61,7 @@ fn every_example_in_the_readme_prints_what_the_readme_shows() {
             .find(|(s, _)| s == section)
             .map(|(_, d)| d.path().to_path_buf())
             .unwrap_or_default();
-        let out = Command::cargo_bin("umpire")
-            .unwrap_or_else(|e| panic!("the umpire binary: {e}"))
-            .env("UMPIRE_DATA_DIR", &data)
-            .env_remove("UMPIRE_SEED")
-            .env_remove("UMPIRE_RULES")
-            .env_remove("UMPIRE_TABLES")
-            .env_remove("UMPIRE_GAME")
-            .env_remove("UMPIRE_CACHE_DIR")
-            .env_remove("NO_COLOR")
+        let out = common::umpire(&data)
             .args(cmd.split_whitespace())
             .output()
             .unwrap_or_else(|e| panic!("umpire {cmd}: {e}"));

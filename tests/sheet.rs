@@ -5,6 +5,8 @@
 //! installs them); they fail, never skip, without them. What they print is left in
 //! `tests/output/` (git-ignored) for a person to look at.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -18,16 +20,7 @@ use umpire::tables::Catalog;
 
 /// The binary, isolated from the caller's environment.
 fn umpire(data: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("umpire").unwrap_or_else(|e| panic!("the umpire binary: {e}"));
-    cmd.env("UMPIRE_DATA_DIR", data.path())
-        .env_remove("UMPIRE_SEED")
-        .env_remove("UMPIRE_RULES")
-        .env_remove("UMPIRE_TABLES")
-        .env_remove("UMPIRE_GAME")
-        .env_remove("UMPIRE_CACHE_DIR")
-        .env_remove("UMPIRE_CONFIG_DIR")
-        .env_remove("NO_COLOR");
-    cmd
+    common::umpire(data.path())
 }
 
 fn temp() -> TempDir {
