@@ -316,11 +316,10 @@ fn card_on_a_terminal(no_color: bool) -> String {
         &format!("{} card shoot", bin.display()),
         "/dev/null",
     ])
-    .env("UMPIRE_DATA_DIR", d.path())
-    .env_remove("UMPIRE_RULES")
-    .env_remove("UMPIRE_TABLES")
-    .env_remove("UMPIRE_CACHE_DIR")
-    .env_remove("UMPIRE_CONFIG_DIR");
+    .env("UMPIRE_DATA_DIR", d.path());
+    for v in common::ISOLATING {
+        cmd.env_remove(v);
+    }
     if no_color {
         cmd.env("NO_COLOR", "1");
     } else {

@@ -1645,9 +1645,10 @@ fn figs_on_a_terminal(t: &Table, no_color: bool) -> String {
     let bin = assert_cmd::cargo::cargo_bin("umpire");
     let mut cmd = std::process::Command::new("script");
     cmd.args(["-qec", &format!("{} figs", bin.display()), "/dev/null"])
-        .env("UMPIRE_DATA_DIR", t.path())
-        .env_remove("UMPIRE_GAME")
-        .env_remove("UMPIRE_CACHE_DIR");
+        .env("UMPIRE_DATA_DIR", t.path());
+    for v in common::ISOLATING {
+        cmd.env_remove(v);
+    }
     if no_color {
         cmd.env("NO_COLOR", "1");
     } else {

@@ -136,6 +136,10 @@ fn the_committed_man_pages_are_the_generated_ones() {
 fn tool(program: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = std::process::Command::new(program);
     cmd.args(args);
+    // A shell that calls `umpire` back must not see the caller's settings either.
+    for v in common::ISOLATING {
+        cmd.env_remove(v);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -279,13 +283,7 @@ fn bash_complete(home: &TempDir, script: &str, lines: &[&str]) -> (Vec<Vec<Strin
         .args(lines)
         .env("PATH", path_var)
         .env("UMPIRE_DATA_DIR", home.path());
-    for v in [
-        "UMPIRE_SEED",
-        "UMPIRE_RULES",
-        "UMPIRE_TABLES",
-        "UMPIRE_GAME",
-        "UMPIRE_CACHE_DIR",
-    ] {
+    for v in common::ISOLATING {
         cmd.env_remove(v);
     }
     let out = cmd.output().unwrap_or_else(|e| panic!("bash: {e}"));
