@@ -746,15 +746,7 @@ fn figure_roll(
                 let figs = found.pairing(i);
                 let (mut words, lines) =
                     figures::roster_words(game, ruleset, p, &figs, how.factors)?;
-                if let Some(count) = many.and_then(|m| m.count.as_ref().map(|c| (&m.lone, c)))
-                    && !how.factors.iter().any(|w| {
-                        w.split('=')
-                            .next()
-                            .is_some_and(|k| k.ends_with(count.1.as_str()))
-                    })
-                {
-                    words.push(format!("{}.{}={}", count.0, count.1, n - 1));
-                }
+                words.extend(figures::outnumbered(p, n, how.factors));
                 words.extend(how.factors.iter().cloned());
                 let input = situation::parse(ruleset, p, &words)?;
                 let plan = Plan::new(ruleset, p, &input)?;
@@ -987,11 +979,19 @@ fn figure_odds(
     let p = ruleset.procedure_or_err(procedure)?;
     let found = figures::find(&game, &ruleset, p, cast)?;
     let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;
+    let n = found.pairings.len().max(1);
+    words.extend(figures::outnumbered(p, n, factors));
     words.extend(factors.iter().cloned());
     if !cli.json {
         out.extend_from_slice(b"from the roster:\n");
         for l in &lines {
             out.extend_from_slice(format!("  {l}\n").as_bytes());
+        }
+        if n > 1 {
+            // Each pairing is rolled alike; the first attacker stands for them all here.
+            out.extend_from_slice(
+                format!("odds of one of the {n} pairings (the first attacker's)\n").as_bytes(),
+            );
         }
     }
     odds(cli, &ruleset, procedure, &words, out)

@@ -209,6 +209,19 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
     Ok(found)
 }
 
+/// With several figures against a lone one, the word that counts the lone figure's extra
+/// opponents (`defender.outnumbered=2`), unless the umpire typed that factor.
+pub fn outnumbered(p: &ProcedureDef, pairings: usize, typed: &[String]) -> Option<String> {
+    let m = p.many_on_one.as_ref().filter(|_| pairings > 1)?;
+    let count = m.count.as_ref()?;
+    let said = typed.iter().any(|w| {
+        w.split('=')
+            .next()
+            .is_some_and(|k| k.ends_with(count.as_str()))
+    });
+    (!said).then(|| format!("{}.{count}={}", m.lone, pairings - 1))
+}
+
 /// The factor a user's word names, as (side prefix, canonical factor name).
 fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>, String) {
     let (side, rest) = match word.split_once('.') {

@@ -268,6 +268,46 @@ fn pick_figure(theme: &dyn Theme, game: &Game, prompt: &str, none: &str) -> Resu
         .map(|(c, _)| c.clone()))
 }
 
+/// Several figures from the roster (in play) to fight `against`: the other side's.
+fn pick_figures(
+    theme: &dyn Theme,
+    game: &Game,
+    prompt: &str,
+    against: &str,
+) -> Result<Vec<String>> {
+    let their_side = game
+        .figure(against)
+        .and_then(|f| game.unit(&f.unit))
+        .map(|u| u.side.clone());
+    let figs: Vec<(String, String)> = game
+        .units
+        .iter()
+        .filter(|u| their_side.as_ref() != Some(&u.side))
+        .flat_map(|u| {
+            game.figures_of(&u.name)
+                .into_iter()
+                .filter(|f| f.state.is_none())
+                .map(move |f| {
+                    (
+                        f.code.clone(),
+                        format!("{} ({}, {})", f.code, u.name, u.side),
+                    )
+                })
+        })
+        .collect();
+    let labels: Vec<&String> = figs.iter().map(|(_, l)| l).collect();
+    let picked = asked(
+        MultiSelect::with_theme(theme)
+            .with_prompt(prompt)
+            .items(&labels)
+            .interact(),
+    )?;
+    Ok(picked
+        .into_iter()
+        .filter_map(|i| figs.get(i).map(|(c, _)| c.clone()))
+        .collect())
+}
+
 /// Choose the procedure, the figures and the situation: the words of the command that rolls it.
 fn situation(
     theme: &dyn Theme,
@@ -321,9 +361,27 @@ fn situation(
             "Defending figure",
             "(none: give the sides' factors below)",
         )? {
-            let a = pick_figure(theme, game, "Attacking figure", "(none)")?;
-            if let Some(a) = a {
-                words.extend(["--attackers".into(), a, "--defender".into(), d]);
+            // Several may fight one where the procedure allows it: pick them all at once.
+            let most = p.many_on_one.as_ref().map_or(1, |m| m.up_to as usize);
+            let attackers = if most > 1 {
+                pick_figures(
+                    theme,
+                    game,
+                    &format!("Attacking figures (up to {most}; space picks)"),
+                    &d,
+                )?
+            } else {
+                pick_figure(theme, game, "Attacking figure", "(none)")?
+                    .into_iter()
+                    .collect()
+            };
+            if !attackers.is_empty() {
+                words.extend([
+                    "--attackers".into(),
+                    attackers.join(","),
+                    "--defender".into(),
+                    d,
+                ]);
                 from_roster.extend(g.unit.values().cloned());
             }
         }

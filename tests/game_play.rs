@@ -1686,3 +1686,36 @@ fn markers_show_in_their_bead_colours_on_a_terminal_and_never_with_no_color() {
         "{piped}"
     );
 }
+
+#[test]
+fn odds_for_several_attackers_count_the_defender_outnumbered() {
+    let t = Table::skirmish();
+    let said = t.ok(&[
+        "odds",
+        "melee",
+        "--attackers",
+        "CF1,CF2",
+        "--defender",
+        "RR1",
+    ]);
+    assert!(
+        said.contains("odds of one of the 2 pairings (the first attacker's)\n"),
+        "{said}"
+    );
+    assert!(
+        said.contains("-1  outnumbered by 1 (-1 each, at most -2)"),
+        "{said}"
+    );
+    // Typed by the umpire, the count is the umpire's.
+    let said = t.ok(&[
+        "odds",
+        "melee",
+        "--attackers",
+        "CF1,CF2",
+        "--defender",
+        "RR1",
+        "d.outnumbered=0",
+    ]);
+    assert!(said.contains(" 0  outnumbered by 0 "), "{said}");
+    assert!(!said.contains("outnumbered by 1"), "{said}");
+}
