@@ -619,7 +619,40 @@ fn command_line(args: &[OsString]) -> String {
         .join(" ")
 }
 
-fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
+/// Where a roll's faces come from: those entered with `--dice`, then the umpire's when dice are
+/// thrown at the table, then the generator seeded with `--seed` (or a fresh seed).
+fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
+    let entered = dice
+        .iter()
+        .map(|d| parse_faces(d))
+        .collect::<Result<Vec<_>>>()?;
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let mut source = DiceSource::new(seed, entered);
+    if cli.ask_faces {
+        source = source.asking(crate::interactive::face_asker()?);
+    }
+    Ok((source, seed))
+}
+
+/// Faces entered for a roll that was never made are a mistake worth saying.
+fn all_dice_used(source: &DiceSource, given: usize) -> Result<()> {
+    let Some(left) = source.unused().front() else {
+        return Ok(());
+    };
+    let shown = left
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    Err(Error::usage(format!(
+        "--dice {shown} was not used: the chain made {} roll(s) and needed no more",
+        given - source.unused().len()
+    ))
+    .with_hint("give one --dice per roll actually made, in order"))
+}
+
+/// Pretty JSON and a newline: what every `--json` prints.
+pub(crate) fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)
         .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
     out.push(b'\n');
@@ -724,16 +757,7 @@ fn figure_roll(
             let p = ruleset.procedure_or_err(procedure)?;
             let found = figures::find(game, ruleset, p, cast)?;
             let n = found.pairings.len().max(1);
-            let entered = how
-                .dice
-                .iter()
-                .map(|d| parse_faces(d))
-                .collect::<Result<Vec<_>>>()?;
-            let seed = cli.seed.unwrap_or_else(fresh_seed);
-            let mut source = DiceSource::new(seed, entered);
-            if cli.ask_faces {
-                source = source.asking(crate::interactive::face_asker()?);
-            }
+            let (mut source, seed) = dice_source(cli, how.dice)?;
             let mut event = Event::new(game.turn.number, &how.line, "");
             // Results land on a copy, kept unless this is a dry run. Every pairing reads the
             // figures as they were before any result: the pairings are fought at once.
@@ -763,17 +787,7 @@ fn figure_roll(
                 let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
                 fought.push((step, lines, landed, figs));
             }
-            if let Some(left) = source.unused().front() {
-                let shown = left
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",");
-                return Err(Error::usage(format!(
-                    "--dice {shown} was not used: the rolls needed no more"
-                ))
-                .with_hint("give one --dice per roll actually made, in order"));
-            }
+            all_dice_used(&source, how.dice.len())?;
             for (step, _, _, figs) in &mut fought {
                 figures::aim_follow_ups(step, &after, ruleset, figs);
             }
@@ -1024,31 +1038,12 @@ fn resolve_steps(
 ) -> Result<Rolled> {
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
-    let entered = dice
-        .iter()
-        .map(|d| parse_faces(d))
-        .collect::<Result<Vec<_>>>()?;
-    let seed = cli.seed.unwrap_or_else(fresh_seed);
-    let mut source = DiceSource::new(seed, entered);
-    if cli.ask_faces {
-        source = source.asking(crate::interactive::face_asker()?);
-    }
+    let (mut source, seed) = dice_source(cli, dice)?;
     let mut steps = Vec::new();
     for _ in 0..times {
         steps.push(plan.resolve(&mut source, None)?);
     }
-    if let Some(left) = source.unused().front() {
-        let shown = left
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        return Err(Error::usage(format!(
-            "--dice {shown} was not used: the chain made {} roll(s) and needed no more",
-            dice.len() - source.unused().len()
-        ))
-        .with_hint("give one --dice per roll actually made, in order"));
-    }
+    all_dice_used(&source, dice.len())?;
     let (mut n_entered, mut n_rolled) = (0, 0);
     steps
         .iter()

@@ -98,18 +98,7 @@ fn asked<T>(r: dialoguer::Result<T>) -> Result<T> {
 /// Run one command line as the guided mode's action, printing what it prints; an error is
 /// printed too, and the guided mode goes on.
 fn run_line(words: &[String]) {
-    let args: Vec<OsString> = std::iter::once("umpire".into())
-        .chain(words.iter().map(OsString::from))
-        .collect();
-    let mut out = Vec::new();
-    let done = crate::cli::run(args, &mut out);
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "\n$ umpire {}", words.join(" "));
-    let _ = stdout.write_all(&out);
-    if let Err(e) = done {
-        let _ = writeln!(stdout, "error: {e}");
-    }
-    let _ = stdout.flush();
+    capture_line(words);
 }
 
 /// The global options to pass on, so each action runs against the same tables and game.
@@ -225,7 +214,7 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             }
             "Set markers on a figure" => {
                 if let Some(g) = &game {
-                    markers(&*theme, catalog, cli, g, &with(Vec::new()))?;
+                    markers(&*theme, catalog, g, &with(Vec::new()))?;
                 }
             }
             "Show the roster" => run_line(&with(vec!["figs".into()])),
@@ -236,11 +225,11 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
     }
 }
 
-/// A figure from the roster (in play), or none.
-fn pick_figure(theme: &dyn Theme, game: &Game, prompt: &str, none: &str) -> Result<Option<String>> {
-    let figs: Vec<(String, String)> = game
-        .units
+/// Figures in play of the units `keep` lets through, as (label, what the menu shows).
+fn in_play(game: &Game, keep: impl Fn(&crate::game::Unit) -> bool) -> Vec<(String, String)> {
+    game.units
         .iter()
+        .filter(|u| keep(u))
         .flat_map(|u| {
             game.figures_of(&u.name)
                 .into_iter()
@@ -253,7 +242,12 @@ fn pick_figure(theme: &dyn Theme, game: &Game, prompt: &str, none: &str) -> Resu
                     )
                 })
         })
-        .collect();
+        .collect()
+}
+
+/// A figure from the roster (in play), or none.
+fn pick_figure(theme: &dyn Theme, game: &Game, prompt: &str, none: &str) -> Result<Option<String>> {
+    let figs = in_play(game, |_| true);
     let mut items = vec![none.to_string()];
     items.extend(figs.iter().map(|(_, l)| l.clone()));
     let i = asked(
@@ -279,22 +273,7 @@ fn pick_figures(
         .figure(against)
         .and_then(|f| game.unit(&f.unit))
         .map(|u| u.side.clone());
-    let figs: Vec<(String, String)> = game
-        .units
-        .iter()
-        .filter(|u| their_side.as_ref() != Some(&u.side))
-        .flat_map(|u| {
-            game.figures_of(&u.name)
-                .into_iter()
-                .filter(|f| f.state.is_none())
-                .map(move |f| {
-                    (
-                        f.code.clone(),
-                        format!("{} ({}, {})", f.code, u.name, u.side),
-                    )
-                })
-        })
-        .collect();
+    let figs = in_play(game, |u| their_side.as_ref() != Some(&u.side));
     let labels: Vec<&String> = figs.iter().map(|(_, l)| l).collect();
     let picked = asked(
         MultiSelect::with_theme(theme)
@@ -525,7 +504,8 @@ fn resolve(
     Ok(())
 }
 
-/// Like `run_line`, and also return what was printed (to find the follow-ups).
+/// Run one command line and print it, its output and any error; return the output (the
+/// follow-ups a roll printed are offered next).
 fn capture_line(words: &[String]) -> String {
     let args: Vec<OsString> = std::iter::once("umpire".into())
         .chain(words.iter().map(OsString::from))
@@ -544,18 +524,11 @@ fn capture_line(words: &[String]) -> String {
 }
 
 /// Put markers on a figure or take them off, from the ruleset's markers and states.
-fn markers(
-    theme: &dyn Theme,
-    catalog: &Catalog,
-    cli: &Cli,
-    game: &Game,
-    globals: &[String],
-) -> Result<()> {
+fn markers(theme: &dyn Theme, catalog: &Catalog, game: &Game, globals: &[String]) -> Result<()> {
     let ruleset = catalog.ruleset(Some(&game.ruleset))?;
     let Some(g) = ruleset.def.game.as_ref() else {
         return Ok(());
     };
-    let _ = cli;
     let Some(code) = pick_figure(theme, game, "Figure", "(none)")? else {
         return Ok(());
     };

@@ -6,6 +6,7 @@ use std::io::IsTerminal;
 use clap::Subcommand;
 use serde_json::json;
 
+use crate::cli::write_json;
 use crate::error::{Error, Result};
 use crate::game::{Event, Game};
 use crate::roster::{self, Mark, UnitSpec};
@@ -192,13 +193,6 @@ impl Ctx<'_> {
             Ok(())
         }
     }
-}
-
-fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
-    serde_json::to_writer_pretty(&mut *out, value)
-        .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-    out.push(b'\n');
-    Ok(())
 }
 
 fn say(out: &mut Vec<u8>, text: &str) {
