@@ -1,6 +1,7 @@
 //! The one error type every command returns, and the exit code it maps to.
 
 use std::fmt;
+use std::process::ExitCode;
 
 /// What went wrong, sorted by whose fault it was: the exit code follows from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,11 +54,11 @@ impl Error {
         self
     }
 
-    pub fn exit_code(&self) -> i32 {
-        match self.kind {
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(match self.kind {
             Kind::Usage => 2,
             Kind::Failure => 1,
-        }
+        })
     }
 }
 

@@ -1,5 +1,5 @@
-//! The `umpire` binary: everything happens in the library; this only maps errors to exit codes.
+//! The `umpire` binary: everything happens in the library; this only hands back its exit code.
 
-fn main() {
-    std::process::exit(umpire::cli::main());
+fn main() -> std::process::ExitCode {
+    umpire::cli::main()
 }

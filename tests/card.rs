@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use tempfile::TempDir;
-use umpire::ruleset::Ruleset;
-use umpire::tables::Catalog;
+use umpire::rules::catalog::Catalog;
+use umpire::rules::ruleset::Ruleset;
 
 /// The binary, isolated from the caller's environment.
 fn umpire(data: &TempDir) -> Command {
@@ -265,7 +265,7 @@ fn every_card_of_every_ruleset_fits_80_columns() {
 fn cards_keep_to_any_width_asked() {
     for r in all_rulesets() {
         for width in [1, 8, 20, 40, 60, 100, 132] {
-            let text = umpire::card::cards(&r, &[], width, false)
+            let text = umpire::present::card::cards(&r, &[], width, false)
                 .unwrap_or_else(|e| panic!("{}: {e}", r.name()));
             for line in text.lines() {
                 assert!(
@@ -284,9 +284,10 @@ fn colour_is_bold_headings_only_when_asked() {
         .and_then(|c| c.ruleset(None))
         .unwrap_or_else(|e| panic!("{e}"));
     let names = ["shoot".to_string()];
-    let plain = umpire::card::cards(&r, &names, 80, false).unwrap_or_else(|e| panic!("{e}"));
+    let plain =
+        umpire::present::card::cards(&r, &names, 80, false).unwrap_or_else(|e| panic!("{e}"));
     assert!(!plain.contains('\u{1b}'), "{plain}");
-    let bold = umpire::card::cards(&r, &names, 80, true).unwrap_or_else(|e| panic!("{e}"));
+    let bold = umpire::present::card::cards(&r, &names, 80, true).unwrap_or_else(|e| panic!("{e}"));
     assert!(bold.contains("\u{1b}[1m══ shoot — Buck and Ball"), "{bold}");
     assert!(bold.contains("\u{1b}[1mDice\u{1b}[0m"), "{bold}");
     // Without its escapes the coloured card is the plain one.

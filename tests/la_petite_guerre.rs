@@ -10,11 +10,11 @@
 
 use std::error::Error as StdError;
 
-use umpire::dice::DiceSource;
-use umpire::engine::{self, DicePlan, ModLine, Plan, Step};
-use umpire::ruleset::Ruleset;
-use umpire::situation::{self, Value};
-use umpire::tables::Catalog;
+use umpire::engine::dice::DiceSource;
+use umpire::engine::plan::{self as engine, DicePlan, ModLine, Plan, Step};
+use umpire::engine::situation::{self, Value};
+use umpire::rules::catalog::Catalog;
+use umpire::rules::ruleset::Ruleset;
 
 type TestResult = Result<(), Box<dyn StdError>>;
 
@@ -579,10 +579,10 @@ fn the_whole_chain_of_the_worked_example_at_militia() -> TestResult {
     // The probabilities add up to exactly one.
     let total = engine::odds(&r, "shoot", &words(text))?
         .into_iter()
-        .try_fold(umpire::fraction::Fraction::ZERO, |acc, (_, p)| {
+        .try_fold(umpire::engine::fraction::Fraction::ZERO, |acc, (_, p)| {
             acc.checked_add(p)
         })?;
-    assert_eq!(total, umpire::fraction::Fraction::ONE);
+    assert_eq!(total, umpire::engine::fraction::Fraction::ONE);
     Ok(())
 }
 
@@ -1043,13 +1043,13 @@ fn a_failure_before_charging_a_line_or_works_does_not_retreat() -> TestResult {
 fn the_reason_for_a_morale_check_is_explained() -> TestResult {
     let r = lpg()?;
     let step = roll(&r, "morale", "reason=charging-line", &[&[1, 2]])?;
-    let text = umpire::render::roll(&r, &step, "");
+    let text = umpire::present::explain::roll(&r, &step, "");
     assert!(text.contains("a failure does not retreat"), "{text}");
     let step = roll(&r, "morale", "reason=unpin", &[&[6, 6]])?;
-    let text = umpire::render::roll(&r, &step, "");
+    let text = umpire::present::explain::roll(&r, &step, "");
     assert!(text.contains("optional, costs an action"), "{text}");
     let step = roll(&r, "morale", "reason=wound", &[&[6, 6]])?;
-    let text = umpire::render::roll(&r, &step, "");
+    let text = umpire::present::explain::roll(&r, &step, "");
     assert!(text.contains("mandatory, no action"), "{text}");
     Ok(())
 }
@@ -1437,7 +1437,7 @@ fn the_worked_example_resolved_with_entered_dice() -> TestResult {
 
 #[test]
 fn every_distribution_adds_up_to_one() -> TestResult {
-    use umpire::fraction::Fraction;
+    use umpire::engine::fraction::Fraction;
     let r = lpg()?;
     let cases: &[(&str, &str)] = &[
         ("shoot", ""),

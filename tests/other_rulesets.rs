@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use umpire::dice::DiceSource;
-use umpire::engine::{Step, odds, resolve};
-use umpire::fraction::Fraction;
-use umpire::ruleset::Ruleset;
+use umpire::engine::dice::DiceSource;
+use umpire::engine::fraction::Fraction;
+use umpire::engine::plan::{Step, odds, resolve};
+use umpire::rules::ruleset::Ruleset;
 
 fn load(file: &str) -> Ruleset {
     let path = format!("{}/tests/tables/{file}", env!("CARGO_MANIFEST_DIR"));

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 
 use proptest::prelude::*;
 use umpire::cli::run;
-use umpire::ruleset::Ruleset;
+use umpire::rules::ruleset::Ruleset;
 
 const BUILTIN: &str = include_str!("../tables/000-la-petite-guerre.yaml");
 
@@ -76,7 +76,7 @@ proptest! {
         }
         let mut out = Vec::new();
         if let Err(e) = run(args(&line), &mut out) {
-            prop_assert!(e.exit_code() == 2 || e.exit_code() == 1);
+            prop_assert!(matches!(e.kind, umpire::error::Kind::Usage | umpire::error::Kind::Failure));
             prop_assert!(!e.message.is_empty());
         }
     }
@@ -105,7 +105,7 @@ proptest! {
         match Ruleset::parse("mangled.yaml", &text) {
             Ok(ruleset) => {
                 for p in &ruleset.def.procedures {
-                    let _ = umpire::engine::odds(&ruleset, &p.name, &[]);
+                    let _ = umpire::engine::plan::odds(&ruleset, &p.name, &[]);
                 }
             }
             Err(e) => {
@@ -135,6 +135,7 @@ fn huge_numbers_in_a_table_saturate_instead_of_overflowing() {
             "{label: initial shot, when: {initial-shot: true}, value: 9223372036854775807}",
         );
     let ruleset = Ruleset::parse("huge.yaml", &text).unwrap();
-    let odds = umpire::engine::odds(&ruleset, "shoot", &["initial-shot".to_string()]).unwrap();
+    let odds =
+        umpire::engine::plan::odds(&ruleset, "shoot", &["initial-shot".to_string()]).unwrap();
     assert!(!odds.is_empty());
 }

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use tempfile::TempDir;
-use umpire::ruleset::Ruleset;
-use umpire::tables::Catalog;
+use umpire::rules::catalog::Catalog;
+use umpire::rules::ruleset::Ruleset;
 
 /// The binary, isolated from the caller's environment.
 fn umpire(data: &TempDir) -> Command {

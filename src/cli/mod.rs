@@ -1,26 +1,32 @@
 //! The command line: parsing with clap, per-procedure help from the tables, and the commands
 //! `roll`, `odds` and `rules`. `main` calls [`main`] and exits with the code it returns.
 
+pub mod config;
+pub mod generate;
+pub mod guided;
+pub mod play;
+
 use std::ffi::OsString;
 use std::io::Write as _;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::json;
 
-use crate::cache::Focus;
-use crate::dice::{DiceSource, parse_faces};
-use crate::engine::{Plan, Step, ThrowRecord};
+use crate::engine::dice::{DiceSource, parse_faces};
+use crate::engine::plan::{Plan, Step, ThrowRecord};
+use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::figures::{self, Cast};
-use crate::game::{Event, Game};
+use crate::game::figures::{self, Cast};
+use crate::game::state::{Event, Game};
+use crate::game::store::Store;
 use crate::paths;
-use crate::play::{self, FigCmd, GameCmd, UnitCmd};
-use crate::render;
-use crate::ruleset::Ruleset;
-use crate::situation;
-use crate::store::Store;
-use crate::tables::Catalog;
+use crate::present::explain;
+use crate::rules::cache::Focus;
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
+use play::{FigCmd, GameCmd, UnitCmd};
 
 /// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
 /// the rules say, explains every step, and gives the exact odds.
@@ -311,21 +317,19 @@ pub enum GenerateCmd {
 }
 
 /// Run with the process's arguments; print errors; return the exit code.
-pub fn main() -> i32 {
+pub fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
     let mut out = Vec::new();
-    let code = match run(args, &mut out) {
-        Ok(()) => 0,
-        Err(e) => {
-            // What was already produced goes out first, then the error.
-            emit(&out);
-            out.clear();
-            eprintln!("error: {e}");
-            return e.exit_code();
-        }
-    };
+    let result = run(args, &mut out);
+    // What was already produced goes out first, then any error.
     emit(&out);
-    code
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
 }
 
 fn emit(bytes: &[u8]) {
@@ -407,7 +411,7 @@ fn command(args: &[OsString]) -> clap::Command {
     if let Some((name, procedure)) = sub
         && let Some(p) = ruleset.procedure(&procedure)
     {
-        let text = render::procedure(&ruleset, p);
+        let text = explain::procedure(&ruleset, p);
         cmd = cmd.mut_subcommand(name, |c| c.after_help(text));
     }
     cmd
@@ -454,9 +458,9 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         }
     };
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
-    let config = crate::config::Config::load()?;
+    let config = config::Config::load()?;
     cli.default_rules = config.rules;
-    cli.ask_faces = config.dice == crate::config::DiceMode::Physical
+    cli.ask_faces = config.dice == config::DiceMode::Physical
         || matches!(&cli.command, Some(Command::Roll { physical: true, .. }));
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     let ctx = || play::Ctx {
@@ -468,7 +472,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         line: command_line(&args),
     };
     let Some(command) = &cli.command else {
-        return crate::interactive::start(&cli, &catalog, out);
+        return guided::start(&cli, &catalog, out);
     };
     match command {
         Command::Rules(Deferred(RulesArgs { name })) => rules(&cli, &catalog, name.as_deref(), out),
@@ -497,37 +501,39 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         Command::Status => play::status(&ctx(), out),
         Command::Card(Deferred(CardArgs { procedures })) => {
             let ruleset = catalog.ruleset(cli.rules())?;
-            let colour = crate::view::colour_wanted();
-            out.extend_from_slice(crate::card::cards(&ruleset, procedures, 80, colour)?.as_bytes());
+            let colour = crate::present::view::colour_wanted();
+            out.extend_from_slice(
+                crate::present::card::cards(&ruleset, procedures, 80, colour)?.as_bytes(),
+            );
             Ok(())
         }
         Command::Cards(Deferred(CardsArgs { html, output })) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let text = if *html {
-                crate::sheet::html(&ruleset)?
+                crate::present::sheet::html(&ruleset)?
             } else {
-                crate::card::cards(&ruleset, &[], 80, false)?
+                crate::present::card::cards(&ruleset, &[], 80, false)?
             };
             match output {
-                Some(path) => crate::store::write_atomic(path, text.as_bytes()),
+                Some(path) => crate::game::store::write_atomic(path, text.as_bytes()),
                 None => {
                     out.extend_from_slice(text.as_bytes());
                     Ok(())
                 }
             }
         }
-        Command::Play => crate::interactive::play(&cli, &catalog, out),
+        Command::Play => guided::play(&cli, &catalog, out),
         Command::Config(Deferred(ConfigArgs { key, value })) => {
-            crate::config::command(key.as_deref(), value.as_deref(), &catalog, out)
+            config::command(key.as_deref(), value.as_deref(), &catalog, out)
         }
         Command::Generate(Deferred(GenerateCmd::Man { dir })) => {
-            for path in crate::generate::man(dir)? {
+            for path in generate::man(dir)? {
                 out.extend_from_slice(format!("{}\n", path.display()).as_bytes());
             }
             Ok(())
         }
         Command::Generate(Deferred(GenerateCmd::Completions { shell })) => {
-            let script = crate::generate::completions(shell, &catalog, cli.rules())?;
+            let script = generate::completions(shell, &catalog, cli.rules())?;
             out.extend_from_slice(script.as_bytes());
             Ok(())
         }
@@ -629,7 +635,7 @@ fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let mut source = DiceSource::new(seed, entered);
     if cli.ask_faces {
-        source = source.asking(crate::interactive::face_asker()?);
+        source = source.asking(guided::face_asker()?);
     }
     Ok((source, seed))
 }
@@ -925,7 +931,7 @@ fn print_pairings(
                 "roster": lines,
                 "outcome": step.outcome(),
                 "step": step,
-                "follow_ups": render::follow_ups(step),
+                "follow_ups": explain::follow_ups(step),
                 "changes": landed,
             })).collect::<Vec<_>>(),
         });
@@ -943,7 +949,7 @@ fn print_pairings(
         for l in lines {
             text.push_str(&format!("  {l}\n"));
         }
-        text.push_str(&render::roll(ruleset, step, &rules_flag(cli)));
+        text.push_str(&explain::roll(ruleset, step, &rules_flag(cli)));
         if landed.is_empty() {
             text.push_str(&format!("{head} none\n"));
         } else {
@@ -1031,7 +1037,7 @@ struct Extra {
 fn resolve_steps(
     cli: &Cli,
     ruleset: &Ruleset,
-    p: &crate::schema::ProcedureDef,
+    p: &crate::rules::schema::ProcedureDef,
     words: &[String],
     dice: &[String],
     times: u32,
@@ -1059,7 +1065,7 @@ fn resolve_steps(
 fn print_roll(
     cli: &Cli,
     ruleset: &Ruleset,
-    p: &crate::schema::ProcedureDef,
+    p: &crate::rules::schema::ProcedureDef,
     rolled: &Rolled,
     times: u32,
     extra: &Extra,
@@ -1081,7 +1087,7 @@ fn print_roll(
         let follow: Vec<_> = steps
             .iter()
             .map(|s| {
-                render::follow_ups(s)
+                explain::follow_ups(s)
                     .into_iter()
                     .cloned()
                     .collect::<Vec<_>>()
@@ -1114,7 +1120,7 @@ fn print_roll(
     }
     if times == 1 {
         if let Some(s) = steps.first() {
-            text.push_str(&render::roll(ruleset, s, &rules_flag));
+            text.push_str(&explain::roll(ruleset, s, &rules_flag));
         }
     } else {
         use std::fmt::Write as _;
@@ -1197,7 +1203,7 @@ fn odds(
     let p = ruleset.procedure_or_err(procedure)?;
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
-    let finals = render::ordered(plan.chain_odds()?);
+    let finals = explain::ordered(plan.chain_odds()?);
     if cli.json {
         let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
             Ok(json!({
@@ -1224,11 +1230,11 @@ fn odds(
             "procedure": p.name,
             "steps": steps,
             "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
-            "average": render::mean(&finals),
+            "average": explain::mean(&finals),
         });
         return write_json(out, &value);
     }
-    out.extend_from_slice(render::odds(ruleset, &plan, &finals)?.as_bytes());
+    out.extend_from_slice(explain::odds(ruleset, &plan, &finals)?.as_bytes());
     Ok(())
 }
 
@@ -1255,14 +1261,14 @@ fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) ->
                 .collect();
             return write_json(out, &json!(list));
         }
-        out.extend_from_slice(render::rulesets(&all, default.as_deref()).as_bytes());
+        out.extend_from_slice(explain::rulesets(&all, default.as_deref()).as_bytes());
         return Ok(());
     };
     let ruleset = catalog.ruleset(cli.rules())?;
     let Some(p) = ruleset.procedure(name) else {
         // Not a procedure: perhaps a ruleset's name.
         if let Ok(r) = catalog.ruleset(Some(name)) {
-            out.extend_from_slice(render::ruleset(&r).as_bytes());
+            out.extend_from_slice(explain::ruleset(&r).as_bytes());
             return Ok(());
         }
         return Err(ruleset
@@ -1296,6 +1302,6 @@ fn rules(cli: &Cli, catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) ->
         });
         return write_json(out, &value);
     }
-    out.extend_from_slice(render::procedure(&ruleset, p).as_bytes());
+    out.extend_from_slice(explain::procedure(&ruleset, p).as_bytes());
     Ok(())
 }

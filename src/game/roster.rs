@@ -2,9 +2,9 @@
 //! and the marker and state changes an umpire makes, with the rules that come with them.
 
 use crate::error::{Error, Result};
-use crate::game::{Event, Figure, Game, Unit, label_key};
-use crate::ruleset::Ruleset;
-use crate::schema::{GameDef, MarkerDef};
+use crate::game::state::{Event, Figure, Game, Unit, label_key};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{GameDef, MarkerDef};
 use crate::suggest::did_you_mean;
 
 /// The ruleset's `game` tables, or an error saying this ruleset keeps no games.

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
-use crate::game::{Event, Game};
+use crate::game::state::{Event, Game};
 use crate::suggest::did_you_mean;
 
 const STATE: &str = "game.json";
@@ -272,7 +272,7 @@ impl GameFiles {
                 Ok(game)
             }
             Err(broken) => match serde_json::from_str::<Format>(&text) {
-                Ok(f) if f.format != crate::game::FORMAT => {
+                Ok(f) if f.format != crate::game::state::FORMAT => {
                     Game::new("", "")
                         .with_format(f.format)
                         .check_format(&path)?;

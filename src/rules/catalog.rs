@@ -6,9 +6,9 @@ use std::path::Path;
 
 use include_dir::{Dir, include_dir};
 
-use crate::cache::{Cache, Focus};
 use crate::error::{Error, Result};
-use crate::ruleset::Ruleset;
+use crate::rules::cache::{Cache, Focus};
+use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/tables");

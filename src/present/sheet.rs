@@ -4,10 +4,10 @@
 
 use std::fmt::Write as _;
 
-use crate::card::{self, Block, Card, Grid, Labels, Part};
 use crate::error::Result;
-use crate::ruleset::Ruleset;
-use crate::schema::{Conditions, GameDef, Guard, Rounding, TurnDef, WhichSide};
+use crate::present::card::{self, Block, Card, Grid, Labels, Part};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{Conditions, GameDef, Guard, Rounding, TurnDef, WhichSide};
 
 /// Characters of body text across half a card and across a whole card (11 pt, condensed):
 /// a table wider than half a card takes the card's width, and one wider than the card

@@ -5,13 +5,13 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::dice::DiceSource;
+use crate::engine::dice::DiceSource;
+use crate::engine::fraction::Fraction;
 use crate::error::{Error, Result};
-use crate::fraction::Fraction;
-use crate::game::{Change, Event, Game, Held, Turn};
-use crate::roster::game_def;
-use crate::ruleset::Ruleset;
-use crate::schema::{GameDef, Rounding, TurnDef, WhichSide};
+use crate::game::roster::game_def;
+use crate::game::state::{Change, Event, Game, Held, Turn};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{GameDef, Rounding, TurnDef, WhichSide};
 
 /// The most times a unit may be activated in one turn.
 const MAX_ACTIVATIONS: usize = 2;
@@ -314,7 +314,7 @@ pub fn react(
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     check_turn_going(game)?;
-    let side = crate::roster::side(g, word)?.to_string();
+    let side = crate::game::roster::side(g, word)?.to_string();
     if phase_side(game) == Some(side.as_str()) {
         return Err(Error::usage(format!(
             "phase {} belongs to {} already: a react bead is for acting in the other side's phase",
@@ -360,7 +360,7 @@ pub fn activate(
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     check_turn_going(game)?;
-    let unit = crate::roster::unit(game, name)?.clone();
+    let unit = crate::game::roster::unit(game, name)?.clone();
     if !game
         .figures_of(&unit.name)
         .iter()
@@ -527,7 +527,7 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::{BeadsDef, PhasesDef};
+    use crate::rules::schema::{BeadsDef, PhasesDef};
 
     fn rule() -> TurnDef {
         TurnDef {

@@ -2,11 +2,11 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{ModLine, Plan, SideRecord, Step};
-use crate::fraction::Fraction;
-use crate::ruleset::Ruleset;
-use crate::schema::{FactorKind, ProcedureDef, RollDef};
-use crate::situation::describe;
+use crate::engine::fraction::Fraction;
+use crate::engine::plan::{ModLine, Plan, SideRecord, Step};
+use crate::engine::situation::describe;
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{FactorKind, ProcedureDef, RollDef};
 
 fn signed(v: i64) -> String {
     if v > 0 {
@@ -180,7 +180,7 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
 }
 
 /// Every follow-up of a chain, depth first.
-pub fn follow_ups(s: &Step) -> Vec<&crate::engine::FollowUp> {
+pub fn follow_ups(s: &Step) -> Vec<&crate::engine::plan::FollowUp> {
     let mut out: Vec<_> = s.follow_ups.iter().collect();
     for n in &s.next {
         out.extend(follow_ups(n));
@@ -241,8 +241,8 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
         let record = SideRecord {
             side: side.side.clone(),
             dice: match &side.dice {
-                crate::engine::DicePlan::Roll(spec) => spec.to_string(),
-                crate::engine::DicePlan::Fixed(v) => format!("no roll: {v}"),
+                crate::engine::plan::DicePlan::Roll(spec) => spec.to_string(),
+                crate::engine::plan::DicePlan::Fixed(v) => format!("no roll: {v}"),
             },
             drops: side.drops.clone(),
             modifiers: side.modifiers.clone(),
@@ -383,7 +383,7 @@ pub fn ruleset(r: &Ruleset) -> String {
         let _ = writeln!(out, "  {:<16} {}: {}", p.name, p.title, p.help);
     }
     if let Some(t) = &r.def.turn {
-        use crate::schema::{Rounding, WhichSide};
+        use crate::rules::schema::{Rounding, WhichSide};
         let side = |s: WhichSide| match s {
             WhichSide::Larger => "larger",
             WhichSide::Smaller => "smaller",
@@ -467,12 +467,12 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     for g in &p.modifiers {
         let policy = match g.policy {
-            crate::schema::Policy::All => "all that apply",
-            crate::schema::Policy::BestAndWorst => {
+            crate::rules::schema::Policy::All => "all that apply",
+            crate::rules::schema::Policy::BestAndWorst => {
                 "only the greatest positive and the greatest negative"
             }
-            crate::schema::Policy::Best => "only the greatest positive",
-            crate::schema::Policy::Worst => "only the greatest negative",
+            crate::rules::schema::Policy::Best => "only the greatest positive",
+            crate::rules::schema::Policy::Worst => "only the greatest negative",
         };
         let _ = writeln!(out, "modifiers, {} ({policy}):", g.group);
         for item in &g.items {
@@ -512,17 +512,17 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     if let Some(c) = &p.check {
         let target = match &c.target {
-            crate::schema::TargetDef::Number(n) => n.to_string(),
-            crate::schema::TargetDef::From(f) => f
+            crate::rules::schema::TargetDef::Number(n) => n.to_string(),
+            crate::rules::schema::TargetDef::From(f) => f
                 .factor
                 .clone()
                 .map_or_else(|| "the table below".into(), |x| format!("the {x}")),
         };
         let how = match c.compare {
-            crate::schema::Comparison::AtLeast => format!("{target} or more"),
-            crate::schema::Comparison::MoreThan => format!("more than {target}"),
-            crate::schema::Comparison::AtMost => format!("{target} or less"),
-            crate::schema::Comparison::LessThan => format!("less than {target}"),
+            crate::rules::schema::Comparison::AtLeast => format!("{target} or more"),
+            crate::rules::schema::Comparison::MoreThan => format!("more than {target}"),
+            crate::rules::schema::Comparison::AtMost => format!("{target} or less"),
+            crate::rules::schema::Comparison::LessThan => format!("less than {target}"),
         };
         let label = |n: &str| {
             p.results
@@ -536,8 +536,9 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             label(&c.pass),
             label(&c.fail)
         );
-        if let crate::schema::TargetDef::From(crate::schema::TargetFrom {
-            lookup: Some(l), ..
+        if let crate::rules::schema::TargetDef::From(crate::rules::schema::TargetFrom {
+            lookup: Some(l),
+            ..
         }) = &c.target
         {
             let _ = writeln!(

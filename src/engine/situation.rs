@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::ruleset::{Ruleset, kind_word};
-use crate::schema::{CondValue, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, ValueSpec};
+use crate::rules::ruleset::{Ruleset, kind_word};
+use crate::rules::schema::{
+    CondValue, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, ValueSpec,
+};
 use crate::suggest::did_you_mean;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

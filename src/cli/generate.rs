@@ -8,11 +8,11 @@ use clap::{Arg, ArgAction, Command, CommandFactory as _, ValueHint};
 use clap_complete::aot::{self, Generator};
 
 use crate::error::{Error, Result};
-use crate::ruleset::Ruleset;
-use crate::schema::{FactorKind, ProcedureDef};
-use crate::store::write_atomic;
+use crate::game::store::write_atomic;
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{FactorKind, ProcedureDef};
 use crate::suggest::did_you_mean;
-use crate::tables::Catalog;
 
 /// The whole command line, every lazily built group expanded, as the pages and scripts need it.
 /// Without the `help` subcommand: `umpire help roll` is `umpire roll --help`, which has its page

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::Step;
+use crate::engine::plan::Step;
 use crate::error::{Error, Result};
-use crate::game::{Event, Figure, Game};
-use crate::roster::{self, Mark, game_def, marker_label, state_label};
-use crate::ruleset::Ruleset;
-use crate::schema::{CondValue, GameDef, ProcedureDef, Role};
+use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
+use crate::game::state::{Event, Figure, Game};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{CondValue, GameDef, ProcedureDef, Role};
 
 /// Which figures play which part: `--firer`/`--target`, or `--attackers`/`--defender`.
 #[derive(Debug, Clone, Default)]

@@ -12,8 +12,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::ruleset::Ruleset;
-use crate::schema::{ProcedureDef, RulesetDef};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{ProcedureDef, RulesetDef};
 
 /// Bumped when the entry's layout changes; the schema is covered by the binary's identity.
 const FORMAT: u32 = 6;
@@ -58,9 +58,9 @@ struct HeadExtra {
     #[serde(default)]
     notes: Vec<String>,
     #[serde(default)]
-    game: Option<crate::schema::GameDef>,
+    game: Option<crate::rules::schema::GameDef>,
     #[serde(default)]
-    turn: Option<crate::schema::TurnDef>,
+    turn: Option<crate::rules::schema::TurnDef>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -325,7 +325,7 @@ fn read_entry(data: &str, key: &str, focus: Option<Focus<'_>>) -> Option<Ruleset
             .factors
             .iter()
             .map(|(at, prose)| {
-                let mut f: crate::schema::FactorDef = reader.parse(*at)?;
+                let mut f: crate::rules::schema::FactorDef = reader.parse(*at)?;
                 let p: FactorProse = reader.parse(*prose)?;
                 f.help = p.help;
                 f.note = p.note;

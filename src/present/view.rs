@@ -7,17 +7,17 @@ use std::io::IsTerminal;
 use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
 
 use crate::error::Result;
-use crate::game::{Event, Figure, Game, Unit};
-use crate::roster::{self, game_def, marker_label, state_label};
-use crate::ruleset::Ruleset;
-use crate::schema::GameDef;
+use crate::game::roster::{self, game_def, marker_label, state_label};
+use crate::game::state::{Event, Figure, Game, Unit};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::GameDef;
 
 /// Colour only on a terminal (or as the config says), and never when `NO_COLOR` is set
 /// (no-color.org).
 pub fn colour_wanted() -> bool {
-    use crate::config::Colour;
+    use crate::cli::config::Colour;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    match crate::config::colour() {
+    match crate::cli::config::colour() {
         _ if no_color => false,
         Colour::Always => true,
         Colour::Never => false,

@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::cache::{Cache, Focus};
-use crate::dice::DiceSpec;
+use crate::engine::dice::DiceSpec;
 use crate::error::{Error, Result};
-use crate::schema::{
+use crate::rules::cache::{Cache, Focus};
+use crate::rules::schema::{
     CondValue, Conditions, FactorDef, FactorKind, FollowDef, GameDef, Guard, Guarded, ProcedureDef,
     Role, RollDef, RulesetDef, TargetDef, ValueSpec,
 };
@@ -187,7 +187,7 @@ impl Ruleset {
         &self.value_source(factor).values
     }
 
-    pub fn classes<'a>(&'a self, factor: &'a FactorDef) -> &'a [crate::schema::ClassDef] {
+    pub fn classes<'a>(&'a self, factor: &'a FactorDef) -> &'a [crate::rules::schema::ClassDef] {
         &self.value_source(factor).classes
     }
 
@@ -1073,7 +1073,7 @@ impl Ruleset {
             }
             need_result(&c.tie, &c.tie)?;
             match c.by {
-                crate::schema::CompareBy::Margin => {
+                crate::rules::schema::CompareBy::Margin => {
                     if c.bands.is_empty() {
                         return Err(err("compare:", "comparing by margin needs `bands`".into()));
                     }
@@ -1082,7 +1082,7 @@ impl Ruleset {
                         need_result(&b.result, &b.result)?;
                     }
                 }
-                crate::schema::CompareBy::Doubling => {
+                crate::rules::schema::CompareBy::Doubling => {
                     for r in [&c.beaten, &c.doubled] {
                         let Some(r) = r else {
                             return Err(err(
@@ -1272,7 +1272,7 @@ impl Ruleset {
 
 /// Bands must run upward without gaps or overlaps; the ends may be open.
 fn check_bands(
-    bands: &[crate::schema::BandDef],
+    bands: &[crate::rules::schema::BandDef],
     err: &dyn Fn(&str, String) -> Error,
 ) -> Result<()> {
     let mut previous: Option<i64> = None;

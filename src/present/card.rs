@@ -8,16 +8,16 @@ use comfy_table::{
     CellAlignment, ColumnConstraint, ContentArrangement, LineStyle, Table, TableStyle, Width,
 };
 
-use crate::engine::{Decision, DicePlan, Plan};
+use crate::engine::fraction::Fraction;
+use crate::engine::plan::{Decision, DicePlan, Plan};
+use crate::engine::situation::{Given, Input, Situation, Value};
 use crate::error::Result;
-use crate::fraction::Fraction;
-use crate::ruleset::Ruleset;
-use crate::schema::{
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{
     AmountDef, CheckDef, CompareBy, CompareDef, Comparison, CondValue, Conditions, FollowDef,
     FollowFull, GridDef, Guard, Guarded, ItemDef, Policy, ProcedureDef, Role, RollCase, RollDef,
     TableDef, TargetDef,
 };
-use crate::situation::{Given, Input, Situation, Value};
 
 /// One card: a procedure's rules as headed parts.
 #[derive(Debug, Clone)]
@@ -1134,7 +1134,7 @@ fn odds_line(cells: &[((usize, i64), String, Fraction)]) -> String {
         .map(|(_, l, p)| {
             // A fraction is for reading: past six digits the percentage says it better.
             if p.denominator() <= 1_000_000 {
-                format!("{l} {}", crate::render::chance(*p))
+                format!("{l} {}", crate::present::explain::chance(*p))
             } else {
                 format!("{l} {}", percent(*p))
             }
@@ -1212,7 +1212,11 @@ fn net_odds(r: &Ruleset, p: &ProcedureDef) -> Option<Odds> {
 }
 
 /// A check whose target is a number factor or a table: by target, at net modifier 0.
-fn target_odds(r: &Ruleset, p: &ProcedureDef, from: &crate::schema::TargetFrom) -> Option<Odds> {
+fn target_odds(
+    r: &Ruleset,
+    p: &ProcedureDef,
+    from: &crate::rules::schema::TargetFrom,
+) -> Option<Odds> {
     let mut targets: Vec<(i64, Situation)> = Vec::new();
     let key;
     if let Some(fname) = &from.factor {

@@ -3,15 +3,15 @@
 
 use serde::Serialize;
 
-use crate::dice::{DiceSource, DiceSpec};
+use crate::engine::dice::{DiceSource, DiceSpec};
+use crate::engine::fraction::Fraction;
+use crate::engine::situation::{Input, Situation, Value};
 use crate::error::{Error, Result};
-use crate::fraction::Fraction;
-use crate::ruleset::Ruleset;
-use crate::schema::{
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{
     CompareBy, CompareDef, Comparison, FollowFull, GridRow, Guarded, ItemDef, Policy, ProcedureDef,
     ResultDef, Role, RollDef, TargetDef,
 };
-use crate::situation::{Input, Situation, Value};
 
 /// One modifier line of the explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -53,7 +53,7 @@ enum Reading<'a> {
     },
     Table {
         clamp: Option<[i64; 2]>,
-        rows: &'a [crate::schema::BandDef],
+        rows: &'a [crate::rules::schema::BandDef],
     },
     Grid {
         row: &'a GridRow,
@@ -73,8 +73,8 @@ pub struct Plan<'a> {
     pub ruleset: &'a Ruleset,
     pub procedure: &'a ProcedureDef,
     pub sides: Vec<SidePlan>,
-    naturals: Vec<&'a crate::schema::NaturalDef>,
-    reroll: Option<&'a crate::schema::RerollDef>,
+    naturals: Vec<&'a crate::rules::schema::NaturalDef>,
+    reroll: Option<&'a crate::rules::schema::RerollDef>,
     reading: Reading<'a>,
     becomes: Vec<Becoming<'a>>,
 }
@@ -430,7 +430,7 @@ fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
     let g = item.guard();
     let mut parts = Vec::new();
     for (n, w) in g.when {
-        let mut one = crate::schema::Conditions::new();
+        let mut one = crate::rules::schema::Conditions::new();
         one.insert(n.clone(), w.clone());
         if !s.all_hold(ruleset, &one) {
             parts.push(format!("needs {}", cond_text(ruleset, n, w)));
@@ -450,7 +450,7 @@ fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
         parts.push(format!("needs {}", alts.join(" or ")));
     }
     for (n, w) in g.unless {
-        let mut one = crate::schema::Conditions::new();
+        let mut one = crate::rules::schema::Conditions::new();
         one.insert(n.clone(), w.clone());
         if s.all_hold(ruleset, &one) {
             parts.push(format!("not when {}", cond_text(ruleset, n, w)));
@@ -459,8 +459,8 @@ fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
     parts.join(", ")
 }
 
-pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::schema::CondValue) -> String {
-    use crate::schema::CondValue;
+pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::rules::schema::CondValue) -> String {
+    use crate::rules::schema::CondValue;
     let label = |v: &str| {
         ruleset
             .factor(name)
@@ -485,7 +485,7 @@ pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::schema::CondValue)
 }
 
 /// The result of the band a value falls in (bands are checked at load to leave no gaps).
-fn band_for(bands: &[crate::schema::BandDef], value: i64) -> &str {
+fn band_for(bands: &[crate::rules::schema::BandDef], value: i64) -> &str {
     bands
         .iter()
         .find(|b| b.min.is_none_or(|m| value >= m) && b.max.is_none_or(|m| value <= m))
@@ -503,7 +503,7 @@ fn read_as(total: i64, read: i64) -> String {
 
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
     let example = match ruleset.factor(factor).map(|f| f.kind) {
-        Some(crate::schema::FactorKind::Number) => format!("{factor}=N"),
+        Some(crate::rules::schema::FactorKind::Number) => format!("{factor}=N"),
         _ => format!("{factor}=VALUE"),
     };
     Error::usage(format!("{} needs `{factor}`", procedure.name)).with_hint(format!(
@@ -615,11 +615,11 @@ impl<'a> Plan<'a> {
                                 .ok_or_else(|| missing(p, &count.factor, ruleset))?;
                             let dice = (n / count.per).max(count.min);
                             spec.count = usize::try_from(dice).unwrap_or(0);
-                            if spec.count == 0 || spec.count > crate::dice::MAX_DICE {
+                            if spec.count == 0 || spec.count > crate::engine::dice::MAX_DICE {
                                 return Err(Error::usage(format!(
                                     "{}={n} makes {dice} dice; a roll takes 1 to {}",
                                     count.factor,
-                                    crate::dice::MAX_DICE
+                                    crate::engine::dice::MAX_DICE
                                 )));
                             }
                         }
@@ -1021,7 +1021,7 @@ impl<'a> Plan<'a> {
 
     /// Every result of this step with its exact probability, in order of first appearance.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
-        let throws: Vec<crate::dice::Weighted> = self
+        let throws: Vec<crate::engine::dice::Weighted> = self
             .sides
             .iter()
             .map(|s| match &s.dice {
@@ -1120,15 +1120,15 @@ impl<'a> Plan<'a> {
                 continue;
             };
             let value = match fd.kind {
-                crate::schema::FactorKind::Flag => {
+                crate::rules::schema::FactorKind::Flag => {
                     Value::Flag(!matches!(v.as_str(), "no" | "false"))
                 }
-                crate::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
-                crate::schema::FactorKind::Choice => Value::Choice(v.clone()),
+                crate::rules::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
+                crate::rules::schema::FactorKind::Choice => Value::Choice(v.clone()),
             };
             s.given.insert(
                 fd.name.clone(),
-                crate::situation::Given {
+                crate::engine::situation::Given {
                     value,
                     distance: None,
                     via: None,
@@ -1142,7 +1142,7 @@ impl<'a> Plan<'a> {
     fn follows(
         &self,
         d: &Decision,
-        which: fn(&ResultDef) -> &Vec<crate::schema::FollowDef>,
+        which: fn(&ResultDef) -> &Vec<crate::rules::schema::FollowDef>,
     ) -> Result<Vec<(&'a ProcedureDef, Situation, FollowFull)>> {
         let Some(r) = self.result_def(&d.result) else {
             return Ok(Vec::new());
@@ -1493,7 +1493,7 @@ pub fn resolve(
     source: &mut DiceSource,
 ) -> Result<Step> {
     let p = ruleset.procedure_or_err(procedure)?;
-    let input = crate::situation::parse(ruleset, p, words)?;
+    let input = crate::engine::situation::parse(ruleset, p, words)?;
     Plan::new(ruleset, p, &input)?.resolve(source, None)
 }
 
@@ -1504,6 +1504,6 @@ pub fn odds(
     words: &[String],
 ) -> Result<Vec<(String, Fraction)>> {
     let p = ruleset.procedure_or_err(procedure)?;
-    let input = crate::situation::parse(ruleset, p, words)?;
+    let input = crate::engine::situation::parse(ruleset, p, words)?;
     Plan::new(ruleset, p, &input)?.chain_odds()
 }

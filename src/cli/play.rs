@@ -8,12 +8,12 @@ use serde_json::json;
 
 use crate::cli::write_json;
 use crate::error::{Error, Result};
-use crate::game::{Event, Game};
-use crate::roster::{self, Mark, UnitSpec};
-use crate::ruleset::Ruleset;
-use crate::store::{GameFiles, Store};
-use crate::tables::Catalog;
-use crate::view;
+use crate::game::roster::{self, Mark, UnitSpec};
+use crate::game::state::{Event, Game};
+use crate::game::store::{GameFiles, Store};
+use crate::present::view;
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
 
 #[derive(Debug, Subcommand)]
 pub enum GameCmd {
@@ -570,7 +570,7 @@ pub fn turn(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     ctx.change(out, |game, ruleset, event| {
-        let said = crate::turn::start(game, ruleset, phases, beads, event)?;
+        let said = crate::game::turn::start(game, ruleset, phases, beads, event)?;
         event.turn = game.turn.number;
         Ok(said)
     })
@@ -587,7 +587,7 @@ pub fn draw(
     if odds {
         let g = ctx.files()?.read()?;
         let ruleset = ctx.ruleset(&g)?;
-        let chances = crate::turn::odds(&g, &ruleset)?;
+        let chances = crate::game::turn::odds(&g, &ruleset)?;
         if ctx.json {
             let v: Vec<_> = chances
                 .iter()
@@ -597,14 +597,17 @@ pub fn draw(
         }
         say(out, &format!("Next bead, turn {}:", g.turn.number));
         for (side, p) in &chances {
-            say(out, &format!("  {side}: {}", crate::render::chance(*p)));
+            say(
+                out,
+                &format!("  {side}: {}", crate::present::explain::chance(*p)),
+            );
         }
         return Ok(());
     }
     let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change(out, |game, ruleset, event| {
-        let mut source = crate::dice::DiceSource::new(seed, Vec::new());
-        let said = crate::turn::draw(game, ruleset, bead, &mut source, event)?;
+        let mut source = crate::engine::dice::DiceSource::new(seed, Vec::new());
+        let said = crate::game::turn::draw(game, ruleset, bead, &mut source, event)?;
         // The log keeps what was drawn, not the advice that follows it.
         event.summary = said.iter().take(2).cloned().collect::<Vec<_>>().join("; ");
         event.detail = Some(match bead {
@@ -617,19 +620,19 @@ pub fn draw(
 
 pub fn hold(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     ctx.change(out, |game, ruleset, event| {
-        crate::turn::hold(game, ruleset, event)
+        crate::game::turn::hold(game, ruleset, event)
     })
 }
 
 pub fn react(ctx: &Ctx<'_>, side: &str, out: &mut Vec<u8>) -> Result<()> {
     ctx.change(out, |game, ruleset, event| {
-        crate::turn::react(game, ruleset, side, event)
+        crate::game::turn::react(game, ruleset, side, event)
     })
 }
 
 pub fn activate(ctx: &Ctx<'_>, unit: &str, out: &mut Vec<u8>) -> Result<()> {
     ctx.change(out, |game, ruleset, event| {
-        crate::turn::activate(game, ruleset, unit, event)
+        crate::game::turn::activate(game, ruleset, unit, event)
     })
 }
 
@@ -641,6 +644,6 @@ pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
         return write_json(out, &v);
     }
     let ruleset = ctx.ruleset(&g)?;
-    say(out, &crate::turn::status(&g, &ruleset)?);
+    say(out, &crate::game::turn::status(&g, &ruleset)?);
     Ok(())
 }

@@ -9,13 +9,13 @@ use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
 
 use crate::cli::Cli;
-use crate::dice::{Asker, DiceSpec, parse_faces};
+use crate::engine::dice::{Asker, DiceSpec, parse_faces};
 use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::ruleset::Ruleset;
-use crate::schema::{FactorKind, ProcedureDef};
-use crate::store::Store;
-use crate::tables::Catalog;
+use crate::game::state::Game;
+use crate::game::store::Store;
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{FactorKind, ProcedureDef};
 
 fn on_a_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
@@ -84,7 +84,7 @@ pub fn face_asker() -> Result<Asker> {
 }
 
 fn theme() -> Box<dyn Theme> {
-    if crate::view::colour_wanted() {
+    if crate::present::view::colour_wanted() {
         Box::new(ColorfulTheme::default())
     } else {
         Box::new(SimpleTheme)
@@ -226,7 +226,7 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
 }
 
 /// Figures in play of the units `keep` lets through, as (label, what the menu shows).
-fn in_play(game: &Game, keep: impl Fn(&crate::game::Unit) -> bool) -> Vec<(String, String)> {
+fn in_play(game: &Game, keep: impl Fn(&crate::game::state::Unit) -> bool) -> Vec<(String, String)> {
     game.units
         .iter()
         .filter(|u| keep(u))

@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::rules::catalog::Catalog;
 use crate::suggest::did_you_mean;
-use crate::tables::Catalog;
 
 const FILE: &str = "config.yaml";
 
@@ -109,7 +109,7 @@ impl Config {
         let body = serde_yaml::to_string(self)
             .map_err(|e| Error::failure(format!("cannot write the config: {e}")))?;
         let text = format!("# umpire's settings: `umpire config KEY VALUE` changes them.\n{body}");
-        crate::store::write_atomic(&path, text.as_bytes())?;
+        crate::game::store::write_atomic(&path, text.as_bytes())?;
         Ok(path)
     }
 

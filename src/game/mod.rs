@@ -1,0 +1,8 @@
+//! A game at the table: its state, how it is stored, the roster and its markers, the turn, and
+//! what the roster says about the figures in a roll.
+
+pub mod figures;
+pub mod roster;
+pub mod state;
+pub mod store;
+pub mod turn;

@@ -1,0 +1,7 @@
+//! Presentation: explanations of rolls and odds, quick-reference cards, the printable sheet and
+//! the roster as the umpire sees it.
+
+pub mod card;
+pub mod explain;
+pub mod sheet;
+pub mod view;
