@@ -266,7 +266,7 @@ fn without_a_terminal_nothing_waits_on_a_prompt() {
     assert_eq!(
         err,
         "error: the guided mode needs a terminal, and there is none \
-         (give a command instead, such as `umpire roll shoot troop=line`)\n"
+         (give a command instead, such as `umpire roll PROCEDURE FACTOR...`)\n"
     );
     // Physical dice: the roll refuses, naming the flag that gives the faces.
     let (code, _, err) = run(p, &["roll", "shoot", "--physical"]);

@@ -345,7 +345,7 @@ fn natural_doubles_misfire_whatever_the_modifiers() -> TestResult {
             assert!(step.decision.natural.is_some());
             assert!(step.next.is_empty(), "a misfire rolls nothing more");
             assert_eq!(step.outcome(), "Misfire");
-            assert_eq!(step.chance.to_string(), "1/6"); // 6 doubles of 36
+            assert_eq!(step.chance.unwrap().to_string(), "1/6"); // 6 doubles of 36
         }
         assert_eq!(p_of(&first_step(&r, "shoot", text)?, "Misfire"), "1/6");
     }
@@ -369,7 +369,7 @@ fn a_hit_on_exactly_8_and_a_miss_on_7() -> TestResult {
     let hit = roll(&r, "shoot", "", &[&[5, 3], &[2, 5]])?;
     assert_eq!(hit.decision.result, "hit");
     assert_eq!(hit.decision.totals, vec![8]);
-    assert_eq!(hit.chance.to_string(), "1/3");
+    assert_eq!(hit.chance.unwrap().to_string(), "1/3");
     assert_eq!(hit.next.len(), 1);
     assert_eq!(hit.next[0].procedure, "hit-result");
     let miss = roll(&r, "shoot", "", &[&[4, 3]])?;
@@ -492,7 +492,7 @@ fn natural_doubles_kill_on_the_hit_table_whatever_the_modifier() -> TestResult {
         for double in [[1, 1], [4, 4], [6, 6]] {
             let step = roll(&r, "hit-result", &format!("target={target}"), &[&double])?;
             assert_eq!(step.decision.result, "killed", "target={target} {double:?}");
-            assert_eq!(step.chance.to_string(), "1/6");
+            assert_eq!(step.chance.unwrap().to_string(), "1/6");
         }
     }
     Ok(())
@@ -740,7 +740,7 @@ fn melee_margins_read_on_the_results_table() -> TestResult {
     assert_eq!(step.outcome(), "defender: Killed");
     assert_eq!(step.decision.loser.as_deref(), Some("defender"));
     assert_eq!(step.decision.winner.as_deref(), Some("attacker"));
-    assert_eq!(step.chance.to_string(), "1/6"); // as in grenadiers_against_militia
+    assert_eq!(step.chance.unwrap().to_string(), "1/6"); // as in grenadiers_against_militia
     // 6 against 1 with sword +2 is a margin of 7: still killed.
     assert_eq!(
         roll(&r, "melee", "attacker.sword", &[&[6], &[1]])?.outcome(),
@@ -1004,7 +1004,7 @@ fn a_failed_morale_check_retreats_2d6_inches() -> TestResult {
     let r = lpg()?;
     let step = roll(&r, "morale", "reason=wound", &[&[1, 2], &[3, 4]])?;
     assert_eq!(step.decision.result, "fail");
-    assert_eq!(step.chance.to_string(), "7/12");
+    assert_eq!(step.chance.unwrap().to_string(), "7/12");
     assert_eq!(step.next.len(), 1);
     assert_eq!(step.next[0].procedure, "retreat");
     assert_eq!(step.next[0].decision.amount, Some(7));
@@ -1146,7 +1146,7 @@ fn rough_terrain_drops_the_high_die_of_a_line_or_column_only() -> TestResult {
     );
     // Line in rough: the lower of 2d6. 1 in 11 of 36, 6 in 1 of 36.
     let odds = first_step(&r, "move", "formation=line rough")?;
-    assert_eq!(p_of(&odds, "1 inches"), "11/36");
+    assert_eq!(p_of(&odds, "1 inch"), "11/36");
     assert_eq!(p_of(&odds, "6 inches"), "1/36");
     assert_eq!(
         roll(&r, "move", "formation=line rough", &[&[6, 2]])?.outcome(),
@@ -1186,7 +1186,7 @@ fn a_linear_obstacle_drops_the_low_die() -> TestResult {
     // Line over an obstacle: the higher of 2d6. 6 in 11 of 36, 1 in 1 of 36.
     let odds = first_step(&r, "move", "formation=line obstacle")?;
     assert_eq!(p_of(&odds, "6 inches"), "11/36");
-    assert_eq!(p_of(&odds, "1 inches"), "1/36");
+    assert_eq!(p_of(&odds, "1 inch"), "1/36");
     assert_eq!(
         roll(&r, "move", "formation=line obstacle", &[&[6, 1]])?.outcome(),
         "6 inches"
@@ -1258,7 +1258,7 @@ fn a_severe_wound_halves_movement_rounding_down() -> TestResult {
         "5 inches"
     ); // 11 / 2
     let odds = first_step(&r, "move", "formation=line wound=severe")?;
-    assert_eq!(p_of(&odds, "1 inches"), "1/12"); // totals 2, 3: 1+2 = 3 of 36
+    assert_eq!(p_of(&odds, "1 inch"), "1/12"); // totals 2, 3: 1+2 = 3 of 36
     assert_eq!(p_of(&odds, "3 inches"), "11/36"); // totals 6, 7: 5+6 = 11 of 36
     assert_eq!(p_of(&odds, "6 inches"), "1/36"); // total 12: 1 of 36
     assert_eq!(p_of(&odds, "0 inches"), "0");
@@ -1412,7 +1412,7 @@ fn entered_faces_come_first_then_the_generator() -> TestResult {
     assert!(step.throws[0].entered);
     assert_eq!(step.throws[0].faces, vec![6, 5]);
     assert_eq!(step.decision.result, "hit");
-    assert_eq!(step.chance.to_string(), "1/3");
+    assert_eq!(step.chance.unwrap().to_string(), "1/3");
     let wound = step.next.first().ok_or("a hit rolls on the hit table")?;
     assert!(!wound.throws[0].entered);
     assert!(step.outcome().starts_with("Hit › "), "{}", step.outcome());
@@ -1427,9 +1427,9 @@ fn the_worked_example_resolved_with_entered_dice() -> TestResult {
     // 4+3 +2 = 9: hit; then 1+2 +2 (militia) = 5: no effect.
     let step = roll(&r, "shoot", text, &[&[4, 3], &[1, 2]])?;
     assert_eq!(step.decision.totals, vec![9]);
-    assert_eq!(step.chance.to_string(), "11/18");
+    assert_eq!(step.chance.unwrap().to_string(), "11/18");
     assert_eq!(step.outcome(), "Hit › No effect");
-    assert_eq!(step.next[0].chance.to_string(), "2/9");
+    assert_eq!(step.next[0].chance.unwrap().to_string(), "2/9");
     // 2+3 +2 = 7: a miss by one.
     assert_eq!(roll(&r, "shoot", text, &[&[2, 3]])?.outcome(), "Miss");
     Ok(())

@@ -251,7 +251,7 @@ fn lpg1750_move_rolls_the_average_die() {
         "move",
         "forest",
         &[
-            ("1 inches", "1/6"),
+            ("1 inch", "1/6"),
             ("2 inches", "1/3"),
             ("3 inches", "1/3"),
             ("4 inches", "1/6"),
@@ -489,7 +489,7 @@ fn fiw_hits_never_go_below_zero() {
         "",
         &[
             ("0 hits", "1/3"),
-            ("1 hits", sixth),
+            ("1 hit", sixth),
             ("2 hits", sixth),
             ("3 hits", sixth),
             ("4 hits", sixth),
@@ -500,14 +500,14 @@ fn fiw_hits_never_go_below_zero() {
         &r,
         "shoot",
         "long-range cover",
-        &[("0 hits", "2/3"), ("1 hits", sixth), ("2 hits", sixth)],
+        &[("0 hits", "2/3"), ("1 hit", sixth), ("2 hits", sixth)],
     );
     expect(
         &r,
         "volley",
         "",
         &[
-            ("1 hits", sixth),
+            ("1 hit", sixth),
             ("2 hits", sixth),
             ("3 hits", sixth),
             ("4 hits", sixth),
@@ -521,7 +521,7 @@ fn fiw_hits_never_go_below_zero() {
         "cover",
         &[
             ("0 hits", sixth),
-            ("1 hits", sixth),
+            ("1 hit", sixth),
             ("2 hits", sixth),
             ("3 hits", sixth),
             ("4 hits", sixth),
@@ -531,7 +531,7 @@ fn fiw_hits_never_go_below_zero() {
     // Light gun 1d6-2; medium gun at long range in cover 1d6-2 too.
     let light = [
         ("0 hits", "1/3"),
-        ("1 hits", sixth),
+        ("1 hit", sixth),
         ("2 hits", sixth),
         ("3 hits", sixth),
         ("4 hits", sixth),
@@ -543,7 +543,7 @@ fn fiw_hits_never_go_below_zero() {
         &r,
         "artillery",
         "gun=light long-range cover",
-        &[("0 hits", "2/3"), ("1 hits", sixth), ("2 hits", sixth)],
+        &[("0 hits", "2/3"), ("1 hit", sixth), ("2 hits", sixth)],
     );
     // Charges: regulars 1d6+2, irregulars 1d6-2.
     expect(
@@ -884,7 +884,7 @@ fn oal_command_dice_by_class() {
         "command",
         "class=raw busy",
         &[
-            ("1 points", "1/6"),
+            ("1 point", "1/6"),
             ("2 points", "1/6"),
             ("3 points", "1/6"),
             ("4 points", "1/6"),

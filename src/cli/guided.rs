@@ -29,7 +29,7 @@ pub fn start(cli: &Cli, catalog: &Catalog, out: &mut Vec<u8>) -> Result<()> {
         let help = <Cli as clap::CommandFactory>::command().render_help();
         out.extend_from_slice(help.to_string().as_bytes());
         return Err(Error::usage("a command is needed")
-            .with_hint("try `umpire roll shoot` or `umpire rules`; on a terminal, `umpire` alone opens the guided mode"));
+            .with_hint("`umpire rules` lists the procedures; then `umpire roll PROCEDURE`; on a terminal, `umpire` alone opens the guided mode"));
     }
     play(cli, catalog, out)
 }
@@ -128,7 +128,7 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
     if !on_a_terminal() {
         return Err(
             Error::usage("the guided mode needs a terminal, and there is none")
-                .with_hint("give a command instead, such as `umpire roll shoot troop=line`"),
+                .with_hint("give a command instead, such as `umpire roll PROCEDURE FACTOR...`"),
         );
     }
     let theme = theme();

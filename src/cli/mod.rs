@@ -114,6 +114,15 @@ impl<T: Subcommand> Subcommand for Deferred<T> {
     }
 }
 
+/// `--help` of `roll` and `odds`, answered after parsing so that the help can add what the
+/// procedure named takes, from the tables of the ruleset named, wherever the words stand.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProcedureHelp {
+    /// Print help (with the factors of the procedure named, from the tables)
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue)]
+    pub help: bool,
+}
+
 /// Figures of the current game that take part in a roll: their troop type, weapon and
 /// markers become factors, and the results land on them.
 #[derive(Debug, Default, clap::Args)]
@@ -146,9 +155,13 @@ impl CastArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Resolve a procedure and what follows from it, explaining every step.
+    #[command(
+        disable_help_flag = true,
+        override_usage = "umpire roll [OPTIONS] <PROCEDURE> [FACTOR]..."
+    )]
     Roll {
         /// The procedure to resolve (see `umpire rules`).
-        procedure: String,
+        procedure: Option<String>,
         /// The situation: `name=value` (`cover=half`, `range=20`) or a bare yes/no `name` (`volley`).
         #[arg(value_name = "FACTOR")]
         factors: Vec<String>,
@@ -166,16 +179,24 @@ pub enum Command {
         /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
         #[arg(long)]
         physical: bool,
+        #[command(flatten)]
+        help: ProcedureHelp,
     },
     /// The exact probability of every outcome of a procedure's chain, by enumeration.
+    #[command(
+        disable_help_flag = true,
+        override_usage = "umpire odds [OPTIONS] <PROCEDURE> [FACTOR]..."
+    )]
     Odds {
         /// The procedure (see `umpire rules`).
-        procedure: String,
+        procedure: Option<String>,
         /// The situation, as for `roll`.
         #[arg(value_name = "FACTOR")]
         factors: Vec<String>,
         #[command(flatten)]
         cast: CastArgs,
+        #[command(flatten)]
+        help: ProcedureHelp,
     },
     /// List the rulesets, or show what a procedure (or a ruleset) takes.
     Rules(Deferred<RulesArgs>),
@@ -338,91 +359,44 @@ fn emit(bytes: &[u8]) {
     let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
 }
 
-/// Pre-read `--rules` and `--tables` so that help can show the tables' own names.
-fn prescan(args: &[OsString]) -> (Option<String>, Option<PathBuf>, Option<(String, String)>) {
-    let words: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().to_string())
-        .collect();
-    let mut rules = std::env::var("UMPIRE_RULES").ok();
-    let mut tables = std::env::var_os("UMPIRE_TABLES").map(PathBuf::from);
-    let mut sub = None;
-    let mut i = 1;
-    while let Some(w) = words.get(i) {
-        if let Some(v) = w.strip_prefix("--rules=") {
-            rules = Some(v.to_string());
-        } else if w == "--rules" {
-            rules = words.get(i + 1).cloned();
-            i += 1;
-        } else if let Some(v) = w.strip_prefix("--tables=") {
-            tables = Some(PathBuf::from(v));
-        } else if w == "--tables" {
-            tables = words.get(i + 1).map(PathBuf::from);
-            i += 1;
-        } else if (w == "roll" || w == "odds") && sub.is_none() {
-            // The procedure is the first word after the command that is neither an option
-            // nor an option's value.
-            let mut j = i + 1;
-            let mut procedure = String::new();
-            while let Some(p) = words.get(j) {
-                if p.starts_with('-') {
-                    let takes_value = ["--seed", "--rules", "--tables", "--dice", "--times"]
-                        .contains(&p.as_str());
-                    j += if takes_value { 2 } else { 1 };
-                    continue;
-                }
-                procedure.clone_from(p);
-                break;
+/// The help of `roll` or `odds`: clap's own, then the procedures of the ruleset in use, or what
+/// the procedure named takes.
+fn procedure_help(
+    cli: &Cli,
+    catalog: &Catalog,
+    name: &str,
+    procedure: Option<&str>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let mut cmd = Cli::command();
+    let after = catalog.ruleset(cli.rules()).ok().map(|ruleset| {
+        match procedure.and_then(|p| ruleset.procedure(p)) {
+            Some(p) => explain::procedure(&ruleset, p),
+            None => {
+                let names: Vec<&str> = ruleset
+                    .def
+                    .procedures
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect();
+                format!("Procedures of {}: {}", ruleset.def.title, names.join(", "))
             }
-            sub = Some((w.clone(), procedure));
         }
-        i += 1;
+    });
+    cmd.build();
+    let sub = cmd
+        .find_subcommand_mut(name)
+        .ok_or_else(|| Error::failure(format!("no `{name}` command")))?;
+    let mut sub = std::mem::take(sub).bin_name(format!("umpire {name}"));
+    if let Some(text) = after {
+        sub = sub.after_help(text);
     }
-    (rules, tables, sub)
+    out.extend_from_slice(sub.render_long_help().to_string().as_bytes());
+    Ok(())
 }
 
-/// The clap command, with the ruleset's procedures and factors in the help when asked for help.
-fn command(args: &[OsString]) -> clap::Command {
-    let cmd = Cli::command();
-    let wants_help = args
-        .iter()
-        .any(|a| a == "--help" || a == "-h" || a == "help");
-    if !wants_help {
-        return cmd;
-    }
-    let (rules, tables, sub) = prescan(args);
-    let Ok(catalog) = Catalog::load(tables.as_deref()) else {
-        return cmd;
-    };
-    let catalog = catalog.with_cache(paths::cache_dir().as_deref());
-    let Ok(ruleset) = catalog.ruleset(rules.as_deref()) else {
-        return cmd;
-    };
-    let names: Vec<&str> = ruleset
-        .def
-        .procedures
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
-    let list = format!("Procedures of {}: {}", ruleset.def.title, names.join(", "));
-    let mut cmd = cmd
-        .mut_subcommand("roll", |c| c.after_help(list.clone()))
-        .mut_subcommand("odds", |c| c.after_help(list.clone()));
-    if let Some((name, procedure)) = sub
-        && let Some(p) = ruleset.procedure(&procedure)
-    {
-        let text = explain::procedure(&ruleset, p);
-        cmd = cmd.mut_subcommand(name, |c| c.after_help(text));
-    }
-    cmd
-}
-
-/// Run one command line, writing what it prints to `out`.
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
-    let mut cmd = command(&args);
-    let parsed = cmd.try_get_matches_from_mut(&args);
-    // The process ends soon: freeing clap's whole tree of commands would only cost time.
-    std::mem::forget(cmd);
+    let parsed = Cli::command().try_get_matches_from(&args);
     let matches = match parsed {
         Ok(m) => m,
         Err(e) => {
@@ -435,7 +409,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
                     out.extend_from_slice(text.as_bytes());
                     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                         Err(Error::usage("a command is needed")
-                            .with_hint("try `umpire roll shoot` or `umpire rules`"))
+                            .with_hint("`umpire rules` lists the procedures; then `umpire roll PROCEDURE`"))
                     } else {
                         Ok(())
                     }
@@ -539,12 +513,40 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         }
         Command::Roll {
             procedure,
+            help: ProcedureHelp { help: true },
+            ..
+        } => procedure_help(&cli, &catalog, "roll", procedure.as_deref(), out),
+        Command::Odds {
+            procedure,
+            help: ProcedureHelp { help: true },
+            ..
+        } => procedure_help(&cli, &catalog, "odds", procedure.as_deref(), out),
+        Command::Roll {
+            procedure: None, ..
+        }
+        | Command::Odds {
+            procedure: None, ..
+        } => {
+            let names = catalog.ruleset(cli.rules()).map(|r| {
+                let names: Vec<String> = r.def.procedures.iter().map(|p| p.name.clone()).collect();
+                names.join(", ")
+            });
+            Err(
+                Error::usage("a procedure is needed").with_hint(match names {
+                    Ok(names) => format!("one of: {names}"),
+                    Err(_) => "`umpire rules` lists the procedures".to_string(),
+                }),
+            )
+        }
+        Command::Roll {
+            procedure: Some(procedure),
             factors,
             dice,
             times,
             cast,
             dry_run,
             physical: _,
+            help: _,
         } => {
             let cast = cast.cast();
             if !cast.is_empty() {
@@ -566,9 +568,10 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             })
         }
         Command::Odds {
-            procedure,
+            procedure: Some(procedure),
             factors,
             cast,
+            help: _,
         } => {
             let cast = cast.cast();
             if !cast.is_empty() {
@@ -630,7 +633,13 @@ fn command_line(args: &[OsString]) -> String {
 fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
     let entered = dice
         .iter()
-        .map(|d| parse_faces(d))
+        .map(|d| {
+            parse_faces(d).map_err(|e| Error {
+                message: format!("--dice {d}: {}", e.message),
+                hint: e.hint.map(|h| h.replace("e.g. ", "e.g. --dice ")),
+                ..e
+            })
+        })
         .collect::<Result<Vec<_>>>()?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let mut source = DiceSource::new(seed, entered);

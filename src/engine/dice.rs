@@ -363,24 +363,22 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// Parse the text of one `--dice` option: faces separated by commas or spaces.
+/// Parse faces typed by the umpire (after `--dice`, or at a prompt): whole numbers separated by
+/// commas, spaces or `+`. The message names no option: the caller says where they were typed.
 pub fn parse_faces(text: &str) -> Result<Vec<i64>> {
     let faces: Result<Vec<i64>> = text
         .split([',', ' ', '+'])
         .filter(|s| !s.trim().is_empty())
         .map(|s| {
             s.trim().parse::<i64>().map_err(|_| {
-                Error::usage(format!(
-                    "--dice {text}: `{}` is not a whole number",
-                    s.trim()
-                ))
-                .with_hint("give the faces thrown, separated by commas, e.g. --dice 4,2")
+                Error::usage(format!("`{}` is not a whole number", s.trim()))
+                    .with_hint("give the faces thrown, separated by commas, e.g. 4,2")
             })
         })
         .collect();
     let faces = faces?;
     if faces.is_empty() {
-        return Err(Error::usage("--dice needs at least one face").with_hint("e.g. --dice 4,2"));
+        return Err(Error::usage("no faces given").with_hint("e.g. 4,2"));
     }
     Ok(faces)
 }

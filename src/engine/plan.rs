@@ -143,7 +143,9 @@ pub struct Step {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reroll: Option<String>,
     pub decision: Decision,
-    pub chance: Fraction,
+    /// The chance of this result, when the throws can be counted within the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Fraction>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     pub next: Vec<Step>,
@@ -865,9 +867,9 @@ impl<'a> Plan<'a> {
             } => {
                 let (ok, word) = match compare {
                     Comparison::AtLeast => (total >= *target, "or more"),
-                    Comparison::MoreThan => (total > *target, "needs more than"),
+                    Comparison::MoreThan => (total > *target, "more than"),
                     Comparison::AtMost => (total <= *target, "or less"),
-                    Comparison::LessThan => (total < *target, "needs less than"),
+                    Comparison::LessThan => (total < *target, "less than"),
                 };
                 let against = match compare {
                     Comparison::AtLeast | Comparison::AtMost => format!("{target_text} {word}"),
@@ -929,11 +931,7 @@ impl<'a> Plan<'a> {
                     v = *f;
                     steps.push(format!("never below {f}"));
                 }
-                let label = if unit.is_empty() {
-                    v.to_string()
-                } else {
-                    format!("{v} {unit}")
-                };
+                let label = crate::present::words::quantity(v, unit);
                 let mut explanation = format!("total {total}");
                 if !steps.is_empty() {
                     explanation.push_str(&format!(", {}", steps.join(", ")));
@@ -1121,7 +1119,7 @@ impl<'a> Plan<'a> {
             };
             let value = match fd.kind {
                 crate::rules::schema::FactorKind::Flag => {
-                    Value::Flag(!matches!(v.as_str(), "no" | "false"))
+                    Value::Flag(crate::rules::ruleset::flag_word(v) == Some(true))
                 }
                 crate::rules::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
                 crate::rules::schema::FactorKind::Choice => Value::Choice(v.clone()),
@@ -1262,11 +1260,12 @@ impl<'a> Plan<'a> {
             decision = again;
             throws.extend(second);
         }
-        let chance = self
-            .distribution()?
-            .into_iter()
-            .find(|(d, _)| d.key() == decision.key())
-            .map_or(Fraction::ZERO, |(_, p)| p);
+        // A roll never fails for want of its odds: dice too many to count (5d100) roll anyway.
+        let chance = self.distribution().ok().map(|all| {
+            all.into_iter()
+                .find(|(d, _)| d.key() == decision.key())
+                .map_or(Fraction::ZERO, |(_, p)| p)
+        });
         let mut next = Vec::new();
         for (q, s, f) in self.follows(&decision, |r| &r.next)? {
             let input = Input {

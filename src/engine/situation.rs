@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::rules::ruleset::{Ruleset, kind_word};
+use crate::rules::ruleset::{Ruleset, flag_word, kind_word};
 use crate::rules::schema::{
     CondValue, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, ValueSpec,
 };
@@ -135,14 +135,6 @@ impl Situation {
                 (v, None) => format!("{n}={}", v.word()),
             })
             .collect()
-    }
-}
-
-fn flag_word(word: &str) -> Option<bool> {
-    match word.to_ascii_lowercase().as_str() {
-        "yes" | "y" | "true" | "on" | "1" => Some(true),
-        "no" | "n" | "false" | "off" | "0" => Some(false),
-        _ => None,
     }
 }
 

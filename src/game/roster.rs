@@ -350,6 +350,25 @@ pub fn mark(
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     let before = figure(game, code)?.clone();
+    // Each marker once per command: a repeat would otherwise be checked against the change just
+    // made ("already marked") instead of against the figure as it was.
+    let named = |m: &Mark| match m {
+        Mark::Add(n) | Mark::Remove(n) => n.clone(),
+    };
+    for (i, m) in marks.iter().enumerate() {
+        if let Some(first) = marks.iter().take(i).find(|x| named(x) == named(m)) {
+            let word = |m: &Mark| match m {
+                Mark::Add(n) => format!("+{n}"),
+                Mark::Remove(n) => format!("-{n}"),
+            };
+            let message = if first == m {
+                format!("`{}` is given twice", word(m))
+            } else {
+                format!("`{}` and `{}` cancel out", word(first), word(m))
+            };
+            return Err(Error::usage(message).with_hint("name each marker once per command"));
+        }
+    }
     let mut fig = before.clone();
     let mut said = Vec::new();
     for m in marks {

@@ -15,8 +15,8 @@ use crate::error::Result;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{
     AmountDef, CheckDef, CompareBy, CompareDef, Comparison, CondValue, Conditions, FollowDef,
-    FollowFull, GridDef, Guard, Guarded, ItemDef, Policy, ProcedureDef, Role, RollCase, RollDef,
-    TableDef, TargetDef,
+    FollowFull, GridDef, Guard, Guarded, ItemDef, Policy, ProcedureDef, ResultDef, Role, RollCase,
+    RollDef, TableDef, TargetDef,
 };
 
 /// One card: a procedure's rules as headed parts.
@@ -844,64 +844,8 @@ fn results_part(p: &ProcedureDef) -> Option<Part> {
     }
     let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
     for res in &p.results {
-        let mut parts = Vec::new();
-        if let Some(n) = &res.note {
-            parts.push(n.clone());
-        }
-        for b in &res.becomes {
-            // In an opposed roll the condition is read on one side: `(loser: unless x=y)`.
-            let condition = match (&b.side, guard_words(b.guard())) {
-                (_, w) if w.is_empty() => String::new(),
-                (Some(side), w) if w.starts_with("unless ") => format!(" ({side}: {w})"),
-                (Some(side), w) => format!(" ({side}: when {w})"),
-                (None, _) => clause(b.guard()),
-            };
-            parts.push(format!(
-                "{}: {}{condition}",
-                b.label,
-                result_label(p, &b.result)
-            ));
-        }
-        for f in &res.next {
-            let f = f.full();
-            let sides: Vec<String> = f.side.iter().cloned().collect();
-            parts.push(follow_words(&f, &sides, false));
-        }
-        // The same check for each side (a tie tests both) is said once, for both.
-        let mut follows: Vec<(FollowFull, Vec<String>)> = Vec::new();
-        for f in res.follow_up.iter().map(FollowDef::full) {
-            let same = |g: &FollowFull| {
-                g.procedure == f.procedure
-                    && g.set == f.set
-                    && g.rename == f.rename
-                    && g.carry == f.carry
-                    && g.when == f.when
-                    && g.any == f.any
-                    && g.unless == f.unless
-                    && g.note == f.note
-            };
-            match (follows.last_mut(), &f.side) {
-                (Some((g, sides)), Some(side)) if same(g) && !sides.is_empty() => {
-                    sides.push(side.clone());
-                }
-                _ => {
-                    let sides = f.side.iter().cloned().collect();
-                    follows.push((f, sides));
-                }
-            }
-        }
-        for (f, sides) in &follows {
-            parts.push(follow_words(f, sides, true));
-        }
-        for m in &res.marks {
-            parts.push(format!(
-                "marks {}: {}{}",
-                role_words(m.on),
-                m.change.join(" "),
-                clause(m.guard())
-            ));
-        }
-        grid.rows.push(vec![res.label.clone(), parts.join("; ")]);
+        grid.rows
+            .push(vec![res.label.clone(), result_parts(p, res).join("; ")]);
     }
     let mut grid = grid.pruned();
     grid.lists_results = true;
@@ -909,6 +853,70 @@ fn results_part(p: &ProcedureDef) -> Option<Part> {
         heading: "Results".into(),
         blocks: vec![Block::Table(grid)],
     })
+}
+
+/// What one result means, in words: its note, what it becomes, the steps that follow at once
+/// and the checks that must follow, and the marks it makes. Cards and `umpire rules PROC` say
+/// it the same way.
+pub fn result_parts(p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(n) = &res.note {
+        parts.push(n.clone());
+    }
+    for b in &res.becomes {
+        // In an opposed roll the condition is read on one side: `(loser: unless x=y)`.
+        let condition = match (&b.side, guard_words(b.guard())) {
+            (_, w) if w.is_empty() => String::new(),
+            (Some(side), w) if w.starts_with("unless ") => format!(" ({side}: {w})"),
+            (Some(side), w) => format!(" ({side}: when {w})"),
+            (None, _) => clause(b.guard()),
+        };
+        parts.push(format!(
+            "{}: {}{condition}",
+            b.label,
+            result_label(p, &b.result)
+        ));
+    }
+    for f in &res.next {
+        let f = f.full();
+        let sides: Vec<String> = f.side.iter().cloned().collect();
+        parts.push(follow_words(&f, &sides, false));
+    }
+    // The same check for each side (a tie tests both) is said once, for both.
+    let mut follows: Vec<(FollowFull, Vec<String>)> = Vec::new();
+    for f in res.follow_up.iter().map(FollowDef::full) {
+        let same = |g: &FollowFull| {
+            g.procedure == f.procedure
+                && g.set == f.set
+                && g.rename == f.rename
+                && g.carry == f.carry
+                && g.when == f.when
+                && g.any == f.any
+                && g.unless == f.unless
+                && g.note == f.note
+        };
+        match (follows.last_mut(), &f.side) {
+            (Some((g, sides)), Some(side)) if same(g) && !sides.is_empty() => {
+                sides.push(side.clone());
+            }
+            _ => {
+                let sides = f.side.iter().cloned().collect();
+                follows.push((f, sides));
+            }
+        }
+    }
+    for (f, sides) in &follows {
+        parts.push(follow_words(f, sides, true));
+    }
+    for m in &res.marks {
+        parts.push(format!(
+            "marks {}: {}{}",
+            role_words(m.on),
+            m.change.join(" "),
+            clause(m.guard())
+        ));
+    }
+    parts
 }
 
 // ----- exact odds ----------------------------------------------------------------------------

@@ -165,12 +165,20 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     if let Some(r) = &s.reroll {
         let _ = writeln!(out, "{pad}  re-roll: {r}");
     }
-    let _ = writeln!(
-        out,
-        "{pad}  => {}   chance {}",
-        s.decision.explanation,
-        chance(s.chance)
-    );
+    // Too many throws to count (5d100) leave the chance out rather than the roll.
+    match s.chance {
+        Some(p) => {
+            let _ = writeln!(
+                out,
+                "{pad}  => {}   chance {}",
+                s.decision.explanation,
+                chance(p)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "{pad}  => {}", s.decision.explanation);
+        }
+    }
     if let Some(n) = &s.note {
         let _ = writeln!(out, "{pad}     {n}");
     }
@@ -597,16 +605,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         }
     }
     for res in &p.results {
-        let mut parts = Vec::new();
-        if let Some(n) = &res.note {
-            parts.push(n.clone());
-        }
-        for f in &res.next {
-            parts.push(format!("then {}", f.full().procedure));
-        }
-        for f in &res.follow_up {
-            parts.push(format!("must follow: {}", f.full().procedure));
-        }
+        let parts = crate::present::card::result_parts(p, res);
         if !parts.is_empty() {
             let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
         }

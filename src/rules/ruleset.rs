@@ -73,6 +73,7 @@ impl Ruleset {
         let locator = Locator { file, text };
         ruleset.apply_likes(&locator)?;
         ruleset.check(&locator)?;
+        ruleset.canonicalize();
         Ok(ruleset)
     }
 
@@ -156,6 +157,56 @@ impl Ruleset {
             }
         }
         Ok(())
+    }
+
+    /// Write every name a follow-up sets, renames or carries in its canonical form, once, so
+    /// that what a step hands on matches the next step's conditions however the table spelt it
+    /// (an alias, `true` for a flag). Runs after [`Ruleset::check`], which refused the rest.
+    fn canonicalize(&mut self) {
+        let canonical_factor =
+            |r: &Ruleset, n: &str| r.factor(n).map_or(n.to_string(), |f| f.name.clone());
+        let mut procedures = std::mem::take(&mut self.def.procedures);
+        for p in &mut procedures {
+            for r in &mut p.results {
+                for f in r.next.iter_mut().chain(r.follow_up.iter_mut()) {
+                    let mut full = f.full();
+                    full.set = full
+                        .set
+                        .iter()
+                        .map(|(k, v)| {
+                            let Some(fd) = self.factor(k) else {
+                                return (k.clone(), v.clone());
+                            };
+                            let value = match fd.kind {
+                                FactorKind::Choice => self
+                                    .value(fd, v)
+                                    .map_or(v.clone(), |x| x.name().to_string()),
+                                FactorKind::Flag => if flag_word(v) == Some(true) {
+                                    "yes"
+                                } else {
+                                    "no"
+                                }
+                                .to_string(),
+                                FactorKind::Number => v.trim().to_string(),
+                            };
+                            (fd.name.clone(), value)
+                        })
+                        .collect();
+                    full.rename = full
+                        .rename
+                        .iter()
+                        .map(|(a, b)| (canonical_factor(self, a), canonical_factor(self, b)))
+                        .collect();
+                    if let Some(carry) = &mut full.carry {
+                        for n in carry.iter_mut() {
+                            *n = canonical_factor(self, n);
+                        }
+                    }
+                    *f = FollowDef::Full(full);
+                }
+            }
+        }
+        self.def.procedures = procedures;
     }
 
     // ----- look-ups -------------------------------------------------------------------------
@@ -1214,10 +1265,25 @@ impl Ruleset {
                             format!("follow-up sets `{k}`, which this ruleset does not define"),
                         ));
                     };
-                    if fd.kind == FactorKind::Choice && self.value(fd, v).is_none() {
+                    let wrong = match fd.kind {
+                        FactorKind::Choice => self.value(fd, v).is_none(),
+                        FactorKind::Flag => flag_word(v).is_none(),
+                        FactorKind::Number => v
+                            .parse::<i64>()
+                            .ok()
+                            .filter(|n| fd.min.is_none_or(|m| *n >= m))
+                            .filter(|n| fd.max.is_none_or(|m| *n <= m))
+                            .is_none(),
+                    };
+                    if wrong {
+                        let expected = match fd.kind {
+                            FactorKind::Choice => format!("a value of `{k}`"),
+                            FactorKind::Flag => "yes or no".to_string(),
+                            FactorKind::Number => format!("a whole number {}", range_words(fd)),
+                        };
                         return Err(err(
                             v,
-                            format!("follow-up sets `{k}={v}`, which is not a value of `{k}`"),
+                            format!("follow-up sets `{k}={v}`, which is not {expected}"),
                         ));
                     }
                 }
@@ -1315,6 +1381,25 @@ fn check_bands(
         }
     }
     Ok(())
+}
+
+/// A yes/no word as a table or the umpire writes it.
+pub fn flag_word(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "1" => Some(true),
+        "no" | "n" | "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// "from 0 to 10", "of 1 or more", or nothing, for a number factor's bounds.
+fn range_words(f: &FactorDef) -> String {
+    match (f.min, f.max) {
+        (Some(a), Some(b)) => format!("from {a} to {b}"),
+        (Some(a), None) => format!("of {a} or more"),
+        (None, Some(b)) => format!("of {b} or less"),
+        (None, None) => String::new(),
+    }
 }
 
 pub fn kind_word(k: FactorKind) -> &'static str {
