@@ -1,22 +1,8 @@
 //! "Did you mean" suggestions for names typed at the table.
 
-/// Edit distance between two short names (Levenshtein, case-insensitive).
+/// Edit distance between two short names, case-insensitive.
 fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut current = Vec::with_capacity(b.len() + 1);
-        current.push(i + 1);
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous.get(j).copied().unwrap_or(0) + usize::from(ca != cb);
-            let deletion = previous.get(j + 1).copied().unwrap_or(0) + 1;
-            let insertion = current.last().copied().unwrap_or(0) + 1;
-            current.push(substitution.min(deletion).min(insertion));
-        }
-        previous = current;
-    }
-    previous.last().copied().unwrap_or(0)
+    strsim::levenshtein(&a.to_lowercase(), &b.to_lowercase())
 }
 
 /// The closest candidate to `typed`, if it is close enough to be a likely typo

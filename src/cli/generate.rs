@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, Command, CommandFactory as _, ValueHint};
+use clap_complete::Shell;
 use clap_complete::aot::{self, Generator};
 
 use crate::error::{Error, Result};
@@ -12,7 +13,6 @@ use crate::game::store::write_atomic;
 use crate::rules::catalog::Catalog;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{FactorKind, ProcedureDef};
-use crate::suggest::did_you_mean;
 
 /// The whole command line, every lazily built group expanded, as the pages and scripts need it.
 /// Without the `help` subcommand: `umpire help roll` is `umpire roll --help`, which has its page
@@ -102,56 +102,30 @@ fn remove_stale(dir: &Path, program: &str, pages: &[(String, Vec<u8>)]) -> Resul
 
 // ----- completions ---------------------------------------------------------------------------
 
-/// The shells a script can be written for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Shell {
-    Bash,
-    Zsh,
-    Fish,
-}
-
-const SHELLS: [(&str, Shell); 3] = [
-    ("bash", Shell::Bash),
-    ("zsh", Shell::Zsh),
-    ("fish", Shell::Fish),
-];
-
-/// A completion script for `shell`: the commands and options of the command line, the words of
-/// the ruleset in use (`rules`, or the default one), and the figures, units and games of the
-/// current game, which the script asks of `umpire` itself when TAB is pressed.
-pub fn completions(shell: &str, catalog: &Catalog, rules: Option<&str>) -> Result<String> {
-    let Some(&(_, which)) = SHELLS.iter().find(|(name, _)| *name == shell) else {
-        let names: Vec<&str> = SHELLS.iter().map(|(n, _)| *n).collect();
-        return Err(
-            Error::usage(format!(
-                "no completions for the shell `{shell}`; the shells are {}",
-                names.join(", ")
-            ))
-            .with_hint(did_you_mean(shell, names.iter().copied()).unwrap_or_else(|| {
-                "e.g. `umpire generate completions bash > ~/.local/share/bash-completion/completions/umpire`".into()
-            })),
-        );
-    };
+pub fn completions(shell: Shell, catalog: &Catalog, rules: Option<&str>) -> Result<String> {
     let ruleset = catalog.ruleset(rules)?;
     let all = catalog.all()?;
     let words = Vocabulary::new(&ruleset, &all);
     let mut cmd = command();
     let mut nodes = Vec::new();
     collect_nodes(&cmd, &mut Vec::new(), &words, &mut nodes);
-    match which {
+    match shell {
         Shell::Bash => Ok(bash(&nodes, &words)),
         Shell::Zsh => {
-            annotate(&mut cmd, &mut Vec::new(), &words, which);
+            annotate(&mut cmd, &mut Vec::new(), &words, shell);
             Ok(zsh(&clap_script(&visible_only(&cmd), &aot::Zsh)?, &words))
         }
         Shell::Fish => {
-            annotate(&mut cmd, &mut Vec::new(), &words, which);
+            annotate(&mut cmd, &mut Vec::new(), &words, shell);
             Ok(fish(
                 &clap_script(&visible_only(&cmd), &aot::Fish)?,
                 &nodes,
                 &words,
             ))
         }
+        // The other shells get clap's own script: commands and options, without the words of
+        // the tables or the game.
+        other => clap_script(&visible_only(&cmd), &other),
     }
 }
 

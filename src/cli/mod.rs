@@ -333,8 +333,9 @@ pub struct ConfigArgs {
 pub enum GenerateCmd {
     /// One man page per command into DIR (the repository keeps them in `man/`).
     Man { dir: PathBuf },
-    /// A completion script for bash, zsh or fish, on standard output.
-    Completions { shell: String },
+    /// A completion script on standard output: for bash, zsh and fish with the words of the
+    /// tables and the game, for the other shells the commands and options.
+    Completions { shell: clap_complete::Shell },
 }
 
 /// Run with the process's arguments; print errors; return the exit code.
@@ -408,8 +409,9 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     out.extend_from_slice(text.as_bytes());
                     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                        Err(Error::usage("a command is needed")
-                            .with_hint("`umpire rules` lists the procedures; then `umpire roll PROCEDURE`"))
+                        Err(Error::usage("a command is needed").with_hint(
+                            "`umpire rules` lists the procedures; then `umpire roll PROCEDURE`",
+                        ))
                     } else {
                         Ok(())
                     }
@@ -421,12 +423,23 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
                         .unwrap_or("")
                         .trim_start_matches("error: ")
                         .to_string();
-                    let tip = text
+                    // clap's other lines: the values it takes, and a likely one.
+                    let extra: Vec<String> = text
                         .lines()
-                        .find(|l| l.trim_start().starts_with("tip:"))
-                        .map(|l| l.trim().trim_start_matches("tip: ").to_string());
-                    Err(Error::usage(first)
-                        .with_hint(tip.unwrap_or_else(|| "see `umpire --help`".into())))
+                        .map(str::trim)
+                        .filter_map(|l| {
+                            l.strip_prefix("tip: ").map(str::to_string).or_else(|| {
+                                l.strip_prefix("[possible values: ")
+                                    .and_then(|v| v.strip_suffix(']'))
+                                    .map(|v| format!("one of: {v}"))
+                            })
+                        })
+                        .collect();
+                    Err(Error::usage(first).with_hint(if extra.is_empty() {
+                        "see `umpire --help`".into()
+                    } else {
+                        extra.join("; ")
+                    }))
                 }
             };
         }
@@ -507,7 +520,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             Ok(())
         }
         Command::Generate(Deferred(GenerateCmd::Completions { shell })) => {
-            let script = generate::completions(shell, &catalog, cli.rules())?;
+            let script = generate::completions(*shell, &catalog, cli.rules())?;
             out.extend_from_slice(script.as_bytes());
             Ok(())
         }
@@ -675,15 +688,8 @@ pub(crate) fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result
 }
 
 pub(crate) fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    // RandomState is seeded from the operating system, once per process.
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.finish()
+    // From the operating system's generator, so that two rolls in the same instant differ.
+    rand::random()
 }
 
 fn count_throws(s: &Step, entered: &mut usize, rolled: &mut usize) {
