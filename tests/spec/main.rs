@@ -13,4 +13,6 @@ mod game_play;
 mod game_store;
 mod generate;
 mod interactive;
+mod la_petite_guerre;
+mod other_rulesets;
 mod readme;
