@@ -8,6 +8,7 @@
 mod support;
 
 mod cache;
+mod card;
 mod cli;
 mod game_play;
 mod game_store;
@@ -16,3 +17,5 @@ mod interactive;
 mod la_petite_guerre;
 mod other_rulesets;
 mod readme;
+mod robustness;
+mod sheet;
