@@ -2,11 +2,9 @@
 //! and prints exactly what the README shows under it. Each `##` section plays in its own data
 //! directory, so a section can build a game step by step.
 
-mod common;
-
-use std::path::Path;
-
 use tempfile::TempDir;
+
+use crate::support::{Test, root, tempdir};
 
 /// (section title, command line, the output the README shows)
 fn examples(readme: &str) -> Vec<(String, String, String)> {
@@ -45,15 +43,14 @@ fn examples(readme: &str) -> Vec<(String, String, String)> {
 
 #[test]
 fn every_example_in_the_readme_prints_what_the_readme_shows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md"))
+    let readme = std::fs::read_to_string(root().join("README.md"))
         .unwrap_or_else(|e| panic!("README.md: {e}"));
     let all = examples(&readme);
     assert!(all.len() >= 10, "only {} examples found", all.len());
     let mut dirs: Vec<(String, TempDir)> = Vec::new();
     for (section, cmd, expected) in &all {
         if !dirs.iter().any(|(s, _)| s == section) {
-            let d = tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"));
+            let d = tempdir();
             dirs.push((section.clone(), d));
         }
         let data = dirs
@@ -61,12 +58,12 @@ fn every_example_in_the_readme_prints_what_the_readme_shows() {
             .find(|(s, _)| s == section)
             .map(|(_, d)| d.path().to_path_buf())
             .unwrap_or_default();
-        let out = common::umpire(&data)
+        let out = Test::new()
+            .data_dir(&data)
             .args(cmd.split_whitespace())
-            .output()
-            .unwrap_or_else(|e| panic!("umpire {cmd}: {e}"));
-        let mut said = String::from_utf8_lossy(&out.stdout).into_owned();
-        said.push_str(&String::from_utf8_lossy(&out.stderr));
+            .output();
+        let mut said = out.stdout;
+        said.push_str(&out.stderr);
         if expected.lines().any(|l| l == "...") {
             assert!(
                 abridged_matches(said.trim_end(), expected.trim_end()),

@@ -7,180 +7,41 @@
 //! would change what it does or where it keeps its files. Dice are entered with `--dice` (or
 //! a seed given) wherever an outcome is asserted, so that every outcome is exact.
 
-mod common;
-
-use std::path::{Path, PathBuf};
-
-use assert_cmd::Command;
 use serde_json::Value;
-use tempfile::TempDir;
+
+use crate::support::{Table, on_a_terminal};
 
 // ----- helpers ----------------------------------------------------------------------------------
 
-/// What a run printed and how it exited.
-#[derive(Debug)]
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// A new data directory with game `g` started and nothing in it.
+fn game() -> Table {
+    let t = Table::empty();
+    assert_eq!(
+        t.ok(&["game", "new", "g"]),
+        "Game g started with La Petite Guerre; it is the current game.\n"
+    );
+    t
 }
 
-/// A table: one data directory holding game `g`, the current game.
-struct Table {
-    dir: TempDir,
+/// The skirmish most tests play:
+/// british rangers RR1-RR2 (rangers) and rifles RF1-RF2 (regulars with rifles);
+/// french coureurs CF1-CF3 (coureurs du bois) and militia MF1-MF2 (militia).
+fn skirmish() -> Table {
+    let t = game();
+    t.unit("rangers", "british", "rangers", 2, "RR", None);
+    t.unit("rifles", "british", "regulars", 2, "RF", Some("rifle"));
+    t.unit("coureurs", "french", "coureurs", 3, "CF", None);
+    t.unit("militia", "french", "militia", 2, "MF", None);
+    t
 }
 
-impl Table {
-    /// A new data directory with game `g` started and nothing in it.
-    fn new() -> Table {
-        let t = Table {
-            dir: tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}")),
-        };
-        assert_eq!(
-            t.ok(&["game", "new", "g"]),
-            "Game g started with La Petite Guerre; it is the current game.\n"
-        );
-        t
-    }
+/// What the roster shows of one figure.
+trait Roster {
+    fn fig(&self, code: &str) -> String;
+    fn figs_row(&self, code: &str) -> (Vec<String>, bool);
+}
 
-    /// The skirmish most tests play:
-    /// british rangers RR1-RR2 (rangers) and rifles RF1-RF2 (regulars with rifles);
-    /// french coureurs CF1-CF3 (coureurs du bois) and militia MF1-MF2 (militia).
-    fn skirmish() -> Table {
-        let t = Table::new();
-        t.unit("rangers", "british", "rangers", 2, "RR", None);
-        t.unit("rifles", "british", "regulars", 2, "RF", Some("rifle"));
-        t.unit("coureurs", "french", "coureurs", 3, "CF", None);
-        t.unit("militia", "french", "militia", 2, "MF", None);
-        t
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn state_path(&self) -> PathBuf {
-        self.path().join("games").join("g").join("game.json")
-    }
-
-    fn log_path(&self) -> PathBuf {
-        self.path().join("games").join("g").join("log.jsonl")
-    }
-
-    /// The binary, isolated from the caller's environment.
-    fn umpire(&self) -> Command {
-        common::umpire(self.path())
-    }
-
-    fn run(&self, args: &[&str]) -> Out {
-        let out = self
-            .umpire()
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
-        Out {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
-    }
-
-    /// Run a command that must succeed with nothing on stderr; returns stdout.
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            (out.code, out.stderr.as_str()),
-            (0, ""),
-            "umpire {}: stdout: {}",
-            args.join(" "),
-            out.stdout
-        );
-        out.stdout
-    }
-
-    /// Run a command the umpire got wrong: exit 2, nothing on stdout, one clean `error: ` line
-    /// on stderr. Returns the message without `error: ` and the line end.
-    fn refused(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            out.code,
-            2,
-            "umpire {}: expected exit 2; stdout: {} stderr: {}",
-            args.join(" "),
-            out.stdout,
-            out.stderr
-        );
-        assert_eq!(out.stdout, "", "umpire {}: stdout", args.join(" "));
-        assert!(
-            !out.stderr.contains("panicked at") && !out.stderr.contains("RUST_BACKTRACE"),
-            "umpire {}: {}",
-            args.join(" "),
-            out.stderr
-        );
-        let message = out
-            .stderr
-            .strip_prefix("error: ")
-            .and_then(|m| m.strip_suffix('\n'))
-            .unwrap_or_else(|| {
-                panic!(
-                    "umpire {}: stderr is not one `error: ` line: {:?}",
-                    args.join(" "),
-                    out.stderr
-                )
-            });
-        assert!(
-            !message.contains('\n'),
-            "umpire {}: {message}",
-            args.join(" ")
-        );
-        message.to_string()
-    }
-
-    /// Add a unit of `n` figures labelled `CODE1..CODEn`.
-    fn unit(&self, name: &str, side: &str, troop: &str, n: u32, code: &str, weapon: Option<&str>) {
-        let n = n.to_string();
-        let mut args = vec![
-            "unit",
-            "add",
-            name,
-            "--side",
-            side,
-            "--troop",
-            troop,
-            "--figures",
-            &n,
-            "--code",
-            code,
-        ];
-        if let Some(w) = weapon {
-            args.extend(["--weapon", w]);
-        }
-        self.ok(&args);
-    }
-
-    fn state_bytes(&self) -> Vec<u8> {
-        let path = self.state_path();
-        std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-    }
-
-    fn log_bytes(&self) -> Vec<u8> {
-        let path = self.log_path();
-        std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-    }
-
-    /// Every event of game `g`'s log, parsed.
-    fn events(&self) -> Vec<Value> {
-        let text = String::from_utf8(self.log_bytes())
-            .unwrap_or_else(|e| panic!("log.jsonl is not UTF-8: {e}"));
-        text.lines()
-            .enumerate()
-            .map(|(i, line)| {
-                serde_json::from_str(line)
-                    .unwrap_or_else(|e| panic!("log.jsonl line {}: {e}: {line}", i + 1))
-            })
-            .collect()
-    }
-
+impl Roster for Table {
     /// `umpire fig show CODE`: its first line, the figure and its markers.
     fn fig(&self, code: &str) -> String {
         let out = self.ok(&["fig", "show", code]);
@@ -229,7 +90,7 @@ fn parse(json: &str) -> Value {
 
 /// A table with `british` and `french` units of one figure each (codes BA.., FA..).
 fn sides(british: u8, french: u8) -> Table {
-    let t = Table::new();
+    let t = game();
     for (side, n, letter) in [("british", british, 'B'), ("french", french, 'F')] {
         for i in 0..n {
             let code = format!("{letter}{}", char::from(b'A' + i));
@@ -312,7 +173,7 @@ fn turn_phases_and_beads_given_on_the_command_line_override_the_rule() {
 
 #[test]
 fn a_turn_with_no_units_on_a_side_is_refused_with_a_hint() {
-    let t = Table::new();
+    let t = game();
     assert_eq!(
         t.refused(&["turn"]),
         "a turn needs phases and beads; this one would have 1 phase and 0 beads a side \
@@ -501,7 +362,7 @@ fn draw_odds_are_exact_fractions_that_follow_the_bag() {
 
 #[test]
 fn a_held_bead_is_a_phase_one_a_side_a_turn_and_its_reaction_acts_in_the_other_sides_phase() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["turn", "--phases", "6", "--beads", "3"]);
     assert_eq!(
         t.refused(&["hold"]),
@@ -578,7 +439,7 @@ fn a_held_bead_is_a_phase_one_a_side_a_turn_and_its_reaction_acts_in_the_other_s
 
 #[test]
 fn held_beads_go_back_in_the_bag_and_counts_start_again_at_the_next_turn() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["turn", "--phases", "4", "--beads", "2"]);
     t.ok(&["draw", "--bead", "red"]);
     t.ok(&["hold"]);
@@ -611,7 +472,7 @@ fn held_beads_go_back_in_the_bag_and_counts_start_again_at_the_next_turn() {
 
 #[test]
 fn a_unit_acts_in_its_sides_phase_once_a_phase_and_twice_a_turn() {
-    let t = Table::skirmish();
+    let t = skirmish();
     assert_eq!(
         t.refused(&["activate", "rangers"]),
         "no turn has started (`umpire turn` starts the first)"
@@ -674,7 +535,7 @@ fn a_unit_acts_in_its_sides_phase_once_a_phase_and_twice_a_turn() {
 
 #[test]
 fn a_unit_with_no_figure_left_in_play_cannot_be_activated() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "RR1", "+dead"]);
     t.ok(&["mark", "RR2", "+fled"]);
     t.ok(&["turn", "--phases", "4", "--beads", "2"]);
@@ -684,7 +545,7 @@ fn a_unit_with_no_figure_left_in_play_cannot_be_activated() {
 
 #[test]
 fn a_reaction_in_the_sides_own_phase_does_not_let_a_unit_act_twice_in_it() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["turn", "--phases", "6", "--beads", "3"]);
     t.ok(&["draw", "--bead", "red"]);
     t.ok(&["hold"]);
@@ -701,7 +562,7 @@ fn a_reaction_in_the_sides_own_phase_does_not_let_a_unit_act_twice_in_it() {
 
 #[test]
 fn a_shot_reads_troop_and_weapon_from_the_roster_and_a_pin_lands_on_the_target() {
-    let t = Table::skirmish();
+    let t = skirmish();
     // 5+4 +1 line +1 rifle = 11 hits; 5+4 +1 coureurs = 10: pinned.
     assert_eq!(
         t.ok(&[
@@ -746,7 +607,7 @@ dice: 2 entered, 0 rolled
 
 #[test]
 fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "CF1", "+pinned"]);
     // The target's marker is read: -1 for a pinned target; 4+1 +1 coureurs = 6: light wound.
     let out = t.ok(&[
@@ -811,7 +672,7 @@ fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() 
 
 #[test]
 fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off() {
-    let t = Table::skirmish();
+    let t = skirmish();
     let out = t.ok(&[
         "roll", "shoot", "--firer", "RF2", "--target", "CF2", "--dice", "3,3",
     ]);
@@ -847,7 +708,7 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
 
 #[test]
 fn a_dry_run_says_what_would_change_and_leaves_the_game_byte_identical() {
-    let t = Table::skirmish();
+    let t = skirmish();
     let (state, log) = (t.state_bytes(), t.log_bytes());
     let args = [
         "roll", "shoot", "--firer", "RF1", "--target", "CF2", "--dice", "5,4", "--dice", "4,1",
@@ -888,7 +749,7 @@ fn a_dry_run_says_what_would_change_and_leaves_the_game_byte_identical() {
 
 #[test]
 fn a_dead_figure_can_neither_shoot_nor_be_shot_at() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "CF3", "+dead"]);
     let message =
         "CF3 is dead: it takes no part in a roll (`umpire mark CF3 -dead` if that was a mistake)";
@@ -920,7 +781,7 @@ fn a_dead_figure_can_neither_shoot_nor_be_shot_at() {
 
 #[test]
 fn words_the_umpire_types_override_the_rosters() {
-    let t = Table::skirmish();
+    let t = skirmish();
     let out = t.ok(&[
         "roll",
         "shoot",
@@ -984,7 +845,7 @@ fn words_the_umpire_types_override_the_rosters() {
 
 #[test]
 fn the_follow_up_of_a_shot_keeps_the_target_troop_the_umpire_typed() {
-    let t = Table::skirmish();
+    let t = skirmish();
     // 4+1 +2 militia = 7: severe wound. Without figures the follow-up says troop=militia;
     // with them it says nothing of it, so the morale check reads coureurs (+2) from the roster.
     let out = t.ok(&[
@@ -1012,7 +873,7 @@ fn the_follow_up_of_a_shot_keeps_the_target_troop_the_umpire_typed() {
 
 #[test]
 fn two_failed_morale_checks_in_one_turn_panic_the_figure_and_a_new_turn_resets_the_count() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["turn"]);
     // 1+2 = 3 fails; the retreat that follows is 3+3 = 6 inches.
     let fail = |code: &str| {
@@ -1090,7 +951,7 @@ fn two_failed_morale_checks_in_one_turn_panic_the_figure_and_a_new_turn_resets_t
 
 #[test]
 fn a_passed_check_to_unpin_takes_pinned_off_and_one_to_rally_takes_panicked_off() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "RR1", "+pinned"]);
     t.ok(&["mark", "RR2", "+panicked"]);
     // 6+5 -2 pinned +2 rangers = 11: pass.
@@ -1163,7 +1024,7 @@ fn a_passed_check_to_unpin_takes_pinned_off_and_one_to_rally_takes_panicked_off(
 
 #[test]
 fn a_melee_wound_lands_on_the_loser_and_a_second_wound_kills_it() {
-    let t = Table::skirmish();
+    let t = skirmish();
     // 6+1 coureurs against 2+1 rangers: the defender loses by 4, a severe wound.
     assert_eq!(
         t.ok(&[
@@ -1287,7 +1148,7 @@ dice: 2 entered, 0 rolled
 /// the tool takes one attacker per roll for now.
 #[test]
 fn up_to_three_attackers_fight_one_defender_with_its_one_die_against_each() {
-    let t = Table::skirmish();
+    let t = skirmish();
     // CF1 and CF2 (coureurs, +1) against RR1 (rangers, +1, outnumbered by 1: -1). The
     // defender's one die (2) is thrown once and read against each attacker's.
     let said = t.ok(&[
@@ -1336,7 +1197,7 @@ fn up_to_three_attackers_fight_one_defender_with_its_one_die_against_each() {
 
 #[test]
 fn more_than_three_attackers_or_a_missing_side_are_refused() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.unit("more", "french", "indians", 2, "IN", None);
     let state = t.state_bytes();
     assert_eq!(
@@ -1374,7 +1235,7 @@ fn more_than_three_attackers_or_a_missing_side_are_refused() {
 
 #[test]
 fn a_figure_cannot_fight_itself_in_a_melee() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.refused(&[
         "roll",
         "melee",
@@ -1393,7 +1254,7 @@ fn a_figure_cannot_fight_itself_in_a_melee() {
 
 #[test]
 fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "CF1", "+pinned"]);
     t.ok(&["mark", "CF2", "+light"]);
     let before = t.state_bytes();
@@ -1436,7 +1297,7 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
 
 #[test]
 fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["turn"]);
     t.ok(&[
         "roll", "shoot", "--firer", "RF1", "--target", "CF1", "--dice", "5,4", "--seed", "42",
@@ -1507,7 +1368,7 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
 
 #[test]
 fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "MF2", "+prone"]);
     t.ok(&["turn", "--phases", "2", "--beads", "1"]);
     t.ok(&[
@@ -1568,7 +1429,7 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
 
 #[test]
 fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "CF2", "+light"]);
     t.ok(&["mark", "RF1", "+prone"]);
     let (state, log) = (t.state_bytes(), t.log_bytes());
@@ -1642,28 +1503,13 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
 
 /// `umpire figs` run on a pseudo-terminal (util-linux `script`), as at a real table.
 fn figs_on_a_terminal(t: &Table, no_color: bool) -> String {
-    let bin = assert_cmd::cargo::cargo_bin("umpire");
-    let mut cmd = std::process::Command::new("script");
-    cmd.args(["-qec", &format!("{} figs", bin.display()), "/dev/null"])
-        .env("UMPIRE_DATA_DIR", t.path());
-    for v in common::ISOLATING {
-        cmd.env_remove(v);
-    }
-    if no_color {
-        cmd.env("NO_COLOR", "1");
-    } else {
-        cmd.env_remove("NO_COLOR");
-    }
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("`script` (util-linux) runs umpire on a terminal: {e}"));
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
+    on_a_terminal(t.path(), "figs", no_color)
 }
 
 #[test]
+#[ignore = "needs script: run by .ci/run (cargo test -- --ignored)"]
 fn markers_show_in_their_bead_colours_on_a_terminal_and_never_with_no_color() {
-    let t = Table::skirmish();
+    let t = skirmish();
     t.ok(&["mark", "RR1", "+pinned", "+light"]);
     // Purple (256-colour 129) and blue (33) dots before the names.
     let coloured = figs_on_a_terminal(&t, false);
@@ -1689,7 +1535,7 @@ fn markers_show_in_their_bead_colours_on_a_terminal_and_never_with_no_color() {
 
 #[test]
 fn odds_for_several_attackers_count_the_defender_outnumbered() {
-    let t = Table::skirmish();
+    let t = skirmish();
     let said = t.ok(&[
         "odds",
         "melee",

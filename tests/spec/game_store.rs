@@ -6,72 +6,43 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does or where it keeps its files.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant, SystemTime};
 
-use assert_cmd::Command;
 use serde_json::Value;
-use tempfile::TempDir;
+
+use crate::support::{self, Table, read, write};
 
 // ----- helpers ----------------------------------------------------------------------------------
 
-/// What a run printed and how it exited.
-#[derive(Debug)]
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// A data directory holding game `g` (the current one) with a unit of `n` figures
+/// labelled `CODE1..CODEn`.
+fn with_unit(code: &str, n: u32) -> Table {
+    let t = Table::empty();
+    t.ok(&["game", "new", "g"]);
+    t.add_unit("rangers", code, n);
+    t
 }
 
-/// A data directory of its own, where the games of one test live.
-struct Table {
-    dir: TempDir,
-}
-
-impl Table {
-    fn new() -> Table {
-        Table {
-            dir: tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}")),
-        }
-    }
-
-    /// A data directory holding game `g` (the current one) with a unit of `n` figures
-    /// labelled `CODE1..CODEn`.
-    fn with_unit(code: &str, n: u32) -> Table {
-        let t = Table::new();
-        t.ok(&["game", "new", "g"]);
-        t.add_unit("rangers", code, n);
-        t
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn game_dir(&self, name: &str) -> PathBuf {
-        self.path().join("games").join(name)
-    }
-
-    fn state_path(&self) -> PathBuf {
-        self.game_dir("g").join("game.json")
-    }
-
-    fn log_path(&self) -> PathBuf {
-        self.game_dir("g").join("log.jsonl")
-    }
-
-    /// The binary, isolated from the caller's environment.
-    fn umpire(&self) -> Command {
-        common::umpire(self.path())
-    }
-
+/// What these tests do with a game's data directory beyond running a command.
+trait Store {
     /// The binary as a plain process, to start several at once or to kill one.
+    fn process(&self, args: &[&str]) -> std::process::Command;
+    fn add_unit(&self, name: &str, code: &str, n: u32);
+    /// game.json of game `g`, parsed.
+    fn state(&self) -> Value;
+    /// Every line of game `g`'s log, parsed.
+    fn log_lines(&self) -> Vec<Value>;
+    /// The log holds exactly the events the state includes: `log-len` is the file's length
+    /// and the lines are events 1..=seq, in order.
+    fn assert_log_matches_state(&self);
+}
+
+impl Store for Table {
     fn process(&self, args: &[&str]) -> std::process::Command {
-        let mut cmd = common::process(self.path());
+        let mut cmd = support::process(self.path());
         cmd.args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -79,84 +50,18 @@ impl Table {
         cmd
     }
 
-    fn run(&self, args: &[&str]) -> Out {
-        let out = self
-            .umpire()
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
-        Out {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
-    }
-
-    /// Run a command that must succeed silently on stderr; returns stdout.
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            (out.code, out.stderr.as_str()),
-            (0, ""),
-            "umpire {}: stdout: {}",
-            args.join(" "),
-            out.stdout
-        );
-        out.stdout
-    }
-
-    /// Run a command that must fail with `code` and one clean `error: ` line; returns stderr.
-    fn fails(&self, code: i32, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            out.code,
-            code,
-            "umpire {}: expected exit {code}; stdout: {} stderr: {}",
-            args.join(" "),
-            out.stdout,
-            out.stderr
-        );
-        assert_clean_error(&out.stderr, args);
-        out.stderr
-    }
-
     fn add_unit(&self, name: &str, code: &str, n: u32) {
-        self.ok(&[
-            "unit",
-            "add",
-            name,
-            "--side",
-            "british",
-            "--troop",
-            "rangers",
-            "--figures",
-            &n.to_string(),
-            "--code",
-            code,
-        ]);
+        self.unit(name, "british", "rangers", n, code, None);
     }
 
-    /// game.json of game `g`, parsed.
     fn state(&self) -> Value {
         parse_state(&read(&self.state_path()))
     }
 
-    /// Every line of game `g`'s log, parsed.
     fn log_lines(&self) -> Vec<Value> {
-        let bytes = read(&self.log_path());
-        let text =
-            String::from_utf8(bytes).unwrap_or_else(|e| panic!("log.jsonl is not UTF-8: {e}"));
-        text.lines()
-            .enumerate()
-            .map(|(i, line)| {
-                serde_json::from_str(line)
-                    .unwrap_or_else(|e| panic!("log.jsonl line {}: {e}: {line}", i + 1))
-            })
-            .collect()
+        self.events()
     }
 
-    /// The log holds exactly the events the state includes: `log-len` is the file's length
-    /// and the lines are events 1..=seq, in order.
     fn assert_log_matches_state(&self) {
         let state = self.state();
         let len = file_len(&self.log_path());
@@ -171,12 +76,9 @@ impl Table {
     }
 }
 
+/// One clean `error: ` line.
 fn assert_clean_error(err: &str, args: &[&str]) {
-    assert!(
-        err.starts_with("error: "),
-        "umpire {}: stderr does not start with `error: `: {err:?}",
-        args.join(" ")
-    );
+    support::assert_clean_error(err, args);
     assert_eq!(
         err.lines().count(),
         1,
@@ -188,14 +90,6 @@ fn assert_clean_error(err: &str, args: &[&str]) {
         "umpire {}: {err}",
         args.join(" ")
     );
-}
-
-fn read(path: &Path) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-fn write(path: &Path, bytes: &[u8]) {
-    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 
 fn file_len(path: &Path) -> u64 {
@@ -364,7 +258,7 @@ fn race(t: &Table, change: &str, n: u32) {
 #[test]
 fn twenty_marks_at_the_same_moment_are_all_kept_and_logged_once_each() {
     const N: u32 = 20;
-    let t = Table::with_unit("XX", N);
+    let t = with_unit("XX", N);
     let rounds: [(&str, &[&str]); 3] = [
         ("+pinned", &["pinned"]),
         ("+prone", &["pinned", "prone"]),
@@ -443,10 +337,10 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
     // inside a change and some change has been let finish.
     const ROUNDS: usize = 50;
     const MAX_ROUNDS: usize = 200;
-    let t = Table::with_unit("RR", 4);
+    let t = with_unit("RR", 4);
     // The same game in a second data directory, where each command first runs to the end,
     // to know the state it makes.
-    let scratch = Table::with_unit("RR", 4);
+    let scratch = with_unit("RR", 4);
     let mut rng = Rng::new();
     let seed = rng.0;
     let (mut kept_old, mut torn, mut got_new) = (0, 0, 0);
@@ -481,7 +375,7 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
         for file in ["game.json", "log.jsonl"] {
             write(
                 &scratch.game_dir("g").join(file),
-                &read(&t.game_dir("g").join(file)),
+                read(&t.game_dir("g").join(file)),
             );
         }
         let timer = Instant::now();
@@ -566,7 +460,7 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
 
 #[test]
 fn a_line_a_killed_change_left_after_log_len_is_not_read_and_is_cut_by_the_next_change() {
-    let t = Table::with_unit("RR", 4);
+    let t = with_unit("RR", 4);
     t.ok(&["mark", "RR1", "+pinned"]);
     let valid = read(&t.log_path());
     let mut torn = valid.clone();
@@ -621,7 +515,7 @@ fn refused_while_damaged(
     damage: impl Fn(&str) -> String,
     names: impl Fn(&str) -> String,
 ) -> String {
-    let t = Table::with_unit("RR", 4);
+    let t = with_unit("RR", 4);
     t.ok(&["mark", "RR2", "+prone"]);
     let text = String::from_utf8(read(&t.state_path()))
         .unwrap_or_else(|e| panic!("game.json is not UTF-8: {e}"));
@@ -736,7 +630,7 @@ fn garble_log_line(t: &Table, n: usize) {
 
 #[test]
 fn a_garbled_line_in_the_log_is_reported_by_line_and_column_and_left_as_it_is() {
-    let t = Table::with_unit("RR", 4);
+    let t = with_unit("RR", 4);
     t.ok(&["mark", "RR1", "+pinned"]);
     t.ok(&["mark", "RR2", "+pinned"]);
     garble_log_line(&t, 2);
@@ -771,7 +665,7 @@ fn a_garbled_line_in_the_log_is_reported_by_line_and_column_and_left_as_it_is() 
 
 #[test]
 fn commands_that_only_read_change_no_file_and_create_none() {
-    let t = Table::with_unit("RR", 4);
+    let t = with_unit("RR", 4);
     t.ok(&["game", "new", "other"]);
     t.ok(&["game", "use", "g"]);
     t.ok(&["mark", "RR1", "+pinned", "+prone"]);
@@ -820,7 +714,7 @@ fn commands_that_only_read_change_no_file_and_create_none() {
 
 #[test]
 fn undo_takes_back_each_change_in_turn_exactly_and_then_says_there_is_nothing_left() {
-    let t = Table::new();
+    let t = Table::empty();
     t.ok(&["game", "new", "g"]);
     let mut states = vec![t.state()];
     t.add_unit("rangers", "RR", 4);
@@ -870,7 +764,7 @@ fn undo_takes_back_each_change_in_turn_exactly_and_then_says_there_is_nothing_le
 
 #[test]
 fn undo_after_a_mark_keeps_the_game_json_bytes_but_for_seq_and_log_len() {
-    let t = Table::with_unit("RR", 4);
+    let t = with_unit("RR", 4);
     let before = String::from_utf8(read(&t.state_path())).unwrap_or_default();
     t.ok(&["mark", "RR2", "+pinned"]);
     t.ok(&["undo"]);
@@ -886,7 +780,7 @@ fn undo_after_a_mark_keeps_the_game_json_bytes_but_for_seq_and_log_len() {
 
 #[test]
 fn undo_of_a_unit_removal_puts_units_and_figures_back_where_they_were() {
-    let t = Table::with_unit("RR", 3);
+    let t = with_unit("RR", 3);
     t.add_unit("regulars", "RG", 2);
     let before = t.state();
     t.ok(&["unit", "rm", "rangers"]);
@@ -913,7 +807,7 @@ fn refused(t: &Table, args: &[&str], message: &str, hint: &str) {
 
 #[test]
 fn with_no_game_in_use_a_game_command_says_how_to_start_one() {
-    let t = Table::new();
+    let t = Table::empty();
     let before = snapshot(t.path());
     for args in [
         &["figs"][..],
@@ -939,7 +833,7 @@ fn with_no_game_in_use_a_game_command_says_how_to_start_one() {
 
 #[test]
 fn mistakes_at_the_table_are_refused_cleanly_with_a_hint_where_one_helps_and_change_nothing() {
-    let t = Table::new();
+    let t = Table::empty();
     t.ok(&["game", "new", "battle"]);
     t.add_unit("rangers", "RR", 4);
     t.ok(&["mark", "RR1", "+pinned"]);
@@ -1049,18 +943,17 @@ fn mistakes_at_the_table_are_refused_cleanly_with_a_hint_where_one_helps_and_cha
 
 #[test]
 fn deleting_a_game_without_a_terminal_needs_yes() {
-    let t = Table::new();
+    let t = Table::empty();
     t.ok(&["game", "new", "battle"]);
     let before = snapshot(t.path());
     // Standard input is a pipe, not a terminal: even a `y` on it is no answer.
     let out = t
-        .umpire()
+        .test()
         .args(["game", "rm", "battle"])
-        .write_stdin("y\n")
-        .output()
-        .unwrap_or_else(|e| panic!("umpire game rm battle: {e}"));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+        .stdin("y\n")
+        .status(2)
+        .run();
+    let err = out.stderr;
     assert_clean_error(&err, &["game", "rm", "battle"]);
     assert!(err.contains("there is no terminal to ask on"), "{err}");
     assert!(err.contains("`umpire game rm battle --yes`"), "{err}");

@@ -1,5 +1,6 @@
 //! Specification tests for La Petite Guerre (rule document 000, with the readings in the rules
-//! README), through the library API. Every probability is exact and worked out by hand in the
+//! README), through the binary (`umpire odds --json`,
+//! `umpire roll --dice ... --json`). Every probability is exact and worked out by hand in the
 //! comment beside it.
 //!
 //! Hand arithmetic used throughout:
@@ -10,60 +11,55 @@
 
 use std::error::Error as StdError;
 
-use umpire::engine::dice::DiceSource;
-use umpire::engine::plan::{self as engine, DicePlan, ModLine, Plan, Step};
-use umpire::engine::situation::{self, Value};
-use umpire::rules::catalog::Catalog;
-use umpire::rules::ruleset::Ruleset;
+use crate::support::{BUILTIN, ModLine, Plan, Rules, Step, sum_is_one, tempdir, write};
 
 type TestResult = Result<(), Box<dyn StdError>>;
+
+/// A roll's dice: (count, drop highest, drop lowest).
+type Dice = (usize, usize, usize);
 
 // ----- helpers ----------------------------------------------------------------------------------
 
 /// The built-in (primary) ruleset: La Petite Guerre.
-fn lpg() -> Result<Ruleset, Box<dyn StdError>> {
-    Ok(Catalog::load(None)?.ruleset(None)?)
+fn lpg() -> Result<Rules, Box<dyn StdError>> {
+    Ok(Rules::builtin())
 }
 
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
-
-/// The plan of the first step of `procedure` in the situation `text`.
-fn plan<'a>(r: &'a Ruleset, procedure: &str, text: &str) -> Result<Plan<'a>, Box<dyn StdError>> {
-    let p = r.procedure_or_err(procedure)?;
-    let input = situation::parse(r, p, &words(text))?;
-    Ok(Plan::new(r, p, &input)?)
+/// The plan of the first step of `procedure` in the situation `text` (`odds --json`).
+fn plan(r: &Rules, procedure: &str, text: &str) -> Result<Plan, Box<dyn StdError>> {
+    let odds = r.try_odds(procedure, text)?;
+    Ok(odds.steps.into_iter().next().ok_or("odds with no step")?)
 }
 
 /// First-step-only odds, as (outcome, "n/d"); an opposed roll's outcomes name the loser.
 fn first_step(
-    r: &Ruleset,
+    r: &Rules,
     procedure: &str,
     text: &str,
 ) -> Result<Vec<(String, String)>, Box<dyn StdError>> {
     Ok(plan(r, procedure, text)?
-        .distribution()?
+        .outcomes
         .into_iter()
-        .map(|(d, p)| {
+        .map(|d| {
             let label = match &d.loser {
                 Some(l) => format!("{l}: {}", d.label),
                 None => d.label.clone(),
             };
-            (label, p.to_string())
+            (label, d.probability.to_string())
         })
         .collect())
 }
 
 /// Odds of every final outcome of the whole chain, as (outcome, "n/d").
 fn chain(
-    r: &Ruleset,
+    r: &Rules,
     procedure: &str,
     text: &str,
 ) -> Result<Vec<(String, String)>, Box<dyn StdError>> {
-    Ok(engine::odds(r, procedure, &words(text))?
+    Ok(r.try_odds(procedure, text)?
+        .outcomes
         .into_iter()
-        .map(|(o, p)| (o, p.to_string()))
+        .map(|o| (o.outcome, o.probability.to_string()))
         .collect())
 }
 
@@ -81,21 +77,15 @@ fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Resolve a whole chain with the faces given, in order (the generator after them).
+/// Resolve a whole chain with the faces given, in order (`roll --dice`; the binary refuses
+/// faces left unused).
 fn roll(
-    r: &Ruleset,
+    r: &Rules,
     procedure: &str,
     text: &str,
     dice: &[&[i64]],
 ) -> Result<Step, Box<dyn StdError>> {
-    let mut source = DiceSource::new(1, dice.iter().map(|d| d.to_vec()).collect());
-    let step = engine::resolve(r, procedure, &words(text), &mut source)?;
-    assert!(
-        source.unused().is_empty(),
-        "{procedure} {text}: faces left unused: {:?}",
-        source.unused()
-    );
-    Ok(step)
+    Ok(r.try_roll(procedure, text, dice)?)
 }
 
 /// The modifier line whose label starts with `label`.
@@ -113,22 +103,61 @@ fn applied(mods: &[ModLine]) -> Vec<(String, i64)> {
         .collect()
 }
 
-/// The band a measured range became.
-fn range_band(r: &Ruleset, text: &str) -> Result<String, Box<dyn StdError>> {
-    let p = r.procedure_or_err("shoot")?;
-    let input = situation::parse(r, p, &words(text))?;
-    match input.shared.given.get("range").map(|g| &g.value) {
-        Some(Value::Choice(band)) => Ok(band.clone()),
-        other => Err(format!("range was not turned into a band: {other:?}").into()),
+/// The dice of the only side, as a roll shows them (`3d6 drop highest 1`, `no roll: 6`).
+fn dice_text(r: &Rules, procedure: &str, text: &str) -> Result<String, Box<dyn StdError>> {
+    let step = r.try_roll_with(procedure, text, &["--seed".into(), "1".into()])?;
+    Ok(step
+        .sides
+        .first()
+        .ok_or("a step with no side")?
+        .dice
+        .clone())
+}
+
+/// The band a measured range became, as the roll read it.
+fn range_band(r: &Rules, text: &str) -> Result<String, Box<dyn StdError>> {
+    let step = r.try_roll_with("shoot", text, &["--seed".into(), "1".into()])?;
+    let side = step.sides.first().ok_or("a step with no side")?;
+    match side.factors.iter().find(|f| f.name == "range") {
+        Some(f) => Ok(f.value.clone()),
+        None => Err(format!("range was not turned into a band: {:?}", side.factors).into()),
     }
 }
 
-/// (dice count, drop highest, drop lowest) of the only side.
-fn dice_of(plan: &Plan<'_>) -> Option<(usize, usize, usize)> {
-    match &plan.sides.first()?.dice {
-        DicePlan::Roll(spec) => Some((spec.count, spec.drop_highest, spec.drop_lowest)),
-        DicePlan::Fixed(_) => None,
+/// (dice count, drop highest, drop lowest) of the only side; None for a fixed amount.
+fn dice_of(r: &Rules, procedure: &str, text: &str) -> Result<Option<Dice>, Box<dyn StdError>> {
+    let dice = dice_text(r, procedure, text)?;
+    if dice.starts_with("no roll") {
+        return Ok(None);
     }
+    let words: Vec<&str> = dice.split_whitespace().collect();
+    let count = words
+        .first()
+        .and_then(|w| w.split_once('d'))
+        .map(|(n, _)| if n.is_empty() { Ok(1) } else { n.parse() })
+        .ok_or_else(|| format!("dice `{dice}`"))??;
+    let dropped = |which: &str| -> Result<usize, Box<dyn StdError>> {
+        match words.windows(3).find(|w| w[0] == "drop" && w[1] == which) {
+            Some(w) => Ok(w[2].parse()?),
+            None => Ok(0),
+        }
+    };
+    Ok(Some((count, dropped("highest")?, dropped("lowest")?)))
+}
+
+/// The text a roll prints, with the faces given.
+fn explained(r: &Rules, procedure: &str, text: &str, dice: &[&[i64]]) -> String {
+    let faces = dice.iter().map(|d| {
+        let f: Vec<String> = d.iter().map(ToString::to_string).collect();
+        format!("--dice={}", f.join(","))
+    });
+    r.test_run()
+        .args(["roll", procedure])
+        .args(text.split_whitespace())
+        .args(faces)
+        .stderr("")
+        .run()
+        .stdout
 }
 
 // ----- Buck and Ball (shooting) -----------------------------------------------------------------
@@ -345,7 +374,7 @@ fn natural_doubles_misfire_whatever_the_modifiers() -> TestResult {
             assert!(step.decision.natural.is_some());
             assert!(step.next.is_empty(), "a misfire rolls nothing more");
             assert_eq!(step.outcome(), "Misfire");
-            assert_eq!(step.chance.unwrap().to_string(), "1/6"); // 6 doubles of 36
+            assert_eq!(step.chance.to_string(), "1/6"); // 6 doubles of 36
         }
         assert_eq!(p_of(&first_step(&r, "shoot", text)?, "Misfire"), "1/6");
     }
@@ -369,7 +398,7 @@ fn a_hit_on_exactly_8_and_a_miss_on_7() -> TestResult {
     let hit = roll(&r, "shoot", "", &[&[5, 3], &[2, 5]])?;
     assert_eq!(hit.decision.result, "hit");
     assert_eq!(hit.decision.totals, vec![8]);
-    assert_eq!(hit.chance.unwrap().to_string(), "1/3");
+    assert_eq!(hit.chance.to_string(), "1/3");
     assert_eq!(hit.next.len(), 1);
     assert_eq!(hit.next[0].procedure, "hit-result");
     let miss = roll(&r, "shoot", "", &[&[4, 3]])?;
@@ -492,7 +521,7 @@ fn natural_doubles_kill_on_the_hit_table_whatever_the_modifier() -> TestResult {
         for double in [[1, 1], [4, 4], [6, 6]] {
             let step = roll(&r, "hit-result", &format!("target={target}"), &[&double])?;
             assert_eq!(step.decision.result, "killed", "target={target} {double:?}");
-            assert_eq!(step.chance.unwrap().to_string(), "1/6");
+            assert_eq!(step.chance.to_string(), "1/6");
         }
     }
     Ok(())
@@ -501,12 +530,16 @@ fn natural_doubles_kill_on_the_hit_table_whatever_the_modifier() -> TestResult {
 #[test]
 fn the_hit_table_is_read_within_1_to_13() -> TestResult {
     let r = lpg()?;
-    let table = r
-        .procedure_or_err("hit-result")?
-        .table
-        .as_ref()
-        .ok_or("hit-result has no table")?;
-    assert_eq!(table.clamp, Some([1, 13]));
+    let rules = r
+        .test_run()
+        .args(["rules", "hit-result"])
+        .stderr("")
+        .run()
+        .stdout;
+    assert!(
+        rules.contains("\ntable (totals read within 1..13):\n"),
+        "hit-result has no table read within 1..13: {rules}"
+    );
     // The highest reachable total: militia 5+6+2 = 13, the top row.
     let top = roll(&r, "hit-result", "target=militia", &[&[5, 6]])?;
     assert_eq!(top.decision.totals, vec![13]);
@@ -517,17 +550,23 @@ fn the_hit_table_is_read_within_1_to_13() -> TestResult {
     assert_eq!(low.decision.result, "pinned");
 
     // A house rule with bigger modifiers goes beyond the table and is read at its ends.
-    let mut house = r.clone();
-    for p in &mut house.def.procedures {
-        if p.name == "hit-result" {
-            for item in p.modifiers.iter_mut().flat_map(|g| g.items.iter_mut()) {
-                if let Some(values) = item.values.as_mut() {
-                    values.insert("militia".into(), 5);
-                    values.insert("regulars".into(), -5);
-                }
-            }
-        }
-    }
+    // (The built-in table, copied with the target modifiers of hit-result changed, in a file
+    // named after its ruleset: the file a roll or odds reads for it.)
+    let modifier = "{factor: target, values: {regulars: -1, grenadiers: -1, lights: -1, indians: 1, frontiersmen: 1, coureurs: 1, militia: 2, civilians: 2}}";
+    assert_eq!(
+        BUILTIN.matches(modifier).count(),
+        1,
+        "hit-result's target modifier"
+    );
+    let tables = tempdir();
+    write(
+        &tables.path().join("la-petite-guerre.yaml"),
+        BUILTIN.replace(
+            modifier,
+            "{factor: target, values: {regulars: -5, grenadiers: -1, lights: -1, indians: 1, frontiersmen: 1, coureurs: 1, militia: 5, civilians: 2}}",
+        ),
+    );
+    let house = Rules::from_dir(tables.path(), "la-petite-guerre");
     // 5+6+5 = 16, read as 13: flee.
     let high = roll(&house, "hit-result", "target=militia", &[&[5, 6]])?;
     assert_eq!(
@@ -577,12 +616,8 @@ fn the_whole_chain_of_the_worked_example_at_militia() -> TestResult {
     ]);
     assert_eq!(chain(&r, "shoot", text)?, expected);
     // The probabilities add up to exactly one.
-    let total = engine::odds(&r, "shoot", &words(text))?
-        .into_iter()
-        .try_fold(umpire::engine::fraction::Fraction::ZERO, |acc, (_, p)| {
-            acc.checked_add(p)
-        })?;
-    assert_eq!(total, umpire::engine::fraction::Fraction::ONE);
+    let odds = r.try_odds("shoot", text)?;
+    assert!(sum_is_one(odds.outcomes.iter().map(|o| &o.probability)));
     Ok(())
 }
 
@@ -740,7 +775,7 @@ fn melee_margins_read_on_the_results_table() -> TestResult {
     assert_eq!(step.outcome(), "defender: Killed");
     assert_eq!(step.decision.loser.as_deref(), Some("defender"));
     assert_eq!(step.decision.winner.as_deref(), Some("attacker"));
-    assert_eq!(step.chance.unwrap().to_string(), "1/6"); // as in grenadiers_against_militia
+    assert_eq!(step.chance.to_string(), "1/6"); // as in grenadiers_against_militia
     // 6 against 1 with sword +2 is a margin of 7: still killed.
     assert_eq!(
         roll(&r, "melee", "attacker.sword", &[&[6], &[1]])?.outcome(),
@@ -1004,7 +1039,7 @@ fn a_failed_morale_check_retreats_2d6_inches() -> TestResult {
     let r = lpg()?;
     let step = roll(&r, "morale", "reason=wound", &[&[1, 2], &[3, 4]])?;
     assert_eq!(step.decision.result, "fail");
-    assert_eq!(step.chance.unwrap().to_string(), "7/12");
+    assert_eq!(step.chance.to_string(), "7/12");
     assert_eq!(step.next.len(), 1);
     assert_eq!(step.next[0].procedure, "retreat");
     assert_eq!(step.next[0].decision.amount, Some(7));
@@ -1042,14 +1077,11 @@ fn a_failure_before_charging_a_line_or_works_does_not_retreat() -> TestResult {
 #[test]
 fn the_reason_for_a_morale_check_is_explained() -> TestResult {
     let r = lpg()?;
-    let step = roll(&r, "morale", "reason=charging-line", &[&[1, 2]])?;
-    let text = umpire::present::explain::roll(&r, &step, "");
+    let text = explained(&r, "morale", "reason=charging-line", &[&[1, 2]]);
     assert!(text.contains("a failure does not retreat"), "{text}");
-    let step = roll(&r, "morale", "reason=unpin", &[&[6, 6]])?;
-    let text = umpire::present::explain::roll(&r, &step, "");
+    let text = explained(&r, "morale", "reason=unpin", &[&[6, 6]]);
     assert!(text.contains("optional, costs an action"), "{text}");
-    let step = roll(&r, "morale", "reason=wound", &[&[6, 6]])?;
-    let text = umpire::present::explain::roll(&r, &step, "");
+    let text = explained(&r, "morale", "reason=wound", &[&[6, 6]]);
     assert!(text.contains("mandatory, no action"), "{text}");
     Ok(())
 }
@@ -1101,11 +1133,7 @@ fn movement_dice_by_formation_and_troop() -> TestResult {
         ("troop=indians", 3),
         ("troop=indians formation=mass", 3),
     ] {
-        assert_eq!(
-            dice_of(&plan(&r, "move", text)?),
-            Some((count, 0, 0)),
-            "{text}"
-        );
+        assert_eq!(dice_of(&r, "move", text)?, Some((count, 0, 0)), "{text}");
     }
     // Line 2d6: 7 in 6 of 36.
     assert_eq!(
@@ -1133,15 +1161,15 @@ fn movement_dice_by_formation_and_troop() -> TestResult {
 fn rough_terrain_drops_the_high_die_of_a_line_or_column_only() -> TestResult {
     let r = lpg()?;
     assert_eq!(
-        dice_of(&plan(&r, "move", "formation=line rough")?),
+        dice_of(&r, "move", "formation=line rough")?,
         Some((2, 1, 0))
     );
     assert_eq!(
-        dice_of(&plan(&r, "move", "formation=column rough")?),
+        dice_of(&r, "move", "formation=column rough")?,
         Some((3, 1, 0))
     );
     assert_eq!(
-        dice_of(&plan(&r, "move", "formation=skirmish rough")?),
+        dice_of(&r, "move", "formation=skirmish rough")?,
         Some((3, 0, 0))
     );
     // Line in rough: the lower of 2d6. 1 in 11 of 36, 6 in 1 of 36.
@@ -1176,11 +1204,11 @@ fn rough_terrain_drops_the_high_die_of_a_line_or_column_only() -> TestResult {
 fn a_linear_obstacle_drops_the_low_die() -> TestResult {
     let r = lpg()?;
     assert_eq!(
-        dice_of(&plan(&r, "move", "formation=line obstacle")?),
+        dice_of(&r, "move", "formation=line obstacle")?,
         Some((2, 0, 1))
     );
     assert_eq!(
-        dice_of(&plan(&r, "move", "formation=skirmish obstacle")?),
+        dice_of(&r, "move", "formation=skirmish obstacle")?,
         Some((3, 0, 1))
     );
     // Line over an obstacle: the higher of 2d6. 6 in 11 of 36, 1 in 1 of 36.
@@ -1211,11 +1239,7 @@ fn canoes_roll_1d6_per_2_men_and_bateaux_per_3() -> TestResult {
         ("craft=bateau men=9", 3),
         ("craft=bateaux men=12", 4),
     ] {
-        assert_eq!(
-            dice_of(&plan(&r, "move", text)?),
-            Some((count, 0, 0)),
-            "{text}"
-        );
+        assert_eq!(dice_of(&r, "move", text)?, Some((count, 0, 0)), "{text}");
     }
     assert_eq!(
         roll(&r, "move", "craft=canoe men=5", &[&[3, 4]])?.outcome(),
@@ -1273,8 +1297,8 @@ fn a_severe_wound_halves_movement_rounding_down() -> TestResult {
 #[test]
 fn an_unspotted_marker_moves_a_fixed_6_inches() -> TestResult {
     let r = lpg()?;
-    let p = plan(&r, "move", "unspotted")?;
-    assert!(matches!(p.sides[0].dice, DicePlan::Fixed(6)));
+    assert_eq!(dice_text(&r, "move", "unspotted")?, "no roll: 6");
+    assert_eq!(dice_of(&r, "move", "unspotted")?, None);
     assert_eq!(
         first_step(&r, "move", "unspotted")?,
         pairs(&[("6 inches", "1")])
@@ -1362,11 +1386,10 @@ fn hidden_movement_is_revealed_below_the_inches_moved() -> TestResult {
 #[test]
 fn a_seeded_roll_is_explained_and_replays_exactly() -> TestResult {
     let r = lpg()?;
-    let text = words(
-        "troop=line weapon=rifle range=20 cover=half wound=light initial-shot target=militia",
-    );
-    let first = engine::resolve(&r, "shoot", &text, &mut DiceSource::new(7, Vec::new()))?;
-    let again = engine::resolve(&r, "shoot", &text, &mut DiceSource::new(7, Vec::new()))?;
+    let text =
+        "troop=line weapon=rifle range=20 cover=half wound=light initial-shot target=militia";
+    let first = r.seeded("shoot", text, 7, &[]);
+    let again = r.seeded("shoot", text, 7, &[]);
     let faces = |s: &Step| -> Vec<Vec<i64>> {
         let mut v: Vec<Vec<i64>> = s.throws.iter().map(|t| t.faces.clone()).collect();
         v.extend(
@@ -1395,11 +1418,7 @@ fn a_seeded_roll_is_explained_and_replays_exactly() -> TestResult {
     assert!(outcome.starts_with(&first.decision.label), "{outcome}");
     assert_eq!(first.next.is_empty(), expected != "hit");
     // A different seed gives, over a few throws, different faces.
-    let differs = (8..40).any(|seed| {
-        engine::resolve(&r, "shoot", &text, &mut DiceSource::new(seed, Vec::new()))
-            .map(|s| faces(&s) != faces(&first))
-            .unwrap_or(false)
-    });
+    let differs = (8..40).any(|seed| faces(&r.seeded("shoot", text, seed, &[])) != faces(&first));
     assert!(differs);
     Ok(())
 }
@@ -1407,12 +1426,11 @@ fn a_seeded_roll_is_explained_and_replays_exactly() -> TestResult {
 #[test]
 fn entered_faces_come_first_then_the_generator() -> TestResult {
     let r = lpg()?;
-    let mut source = DiceSource::new(3, vec![vec![6, 5]]);
-    let step = engine::resolve(&r, "shoot", &words("target=militia"), &mut source)?;
+    let step = r.seeded("shoot", "target=militia", 3, &[&[6, 5]]);
     assert!(step.throws[0].entered);
     assert_eq!(step.throws[0].faces, vec![6, 5]);
     assert_eq!(step.decision.result, "hit");
-    assert_eq!(step.chance.unwrap().to_string(), "1/3");
+    assert_eq!(step.chance.to_string(), "1/3");
     let wound = step.next.first().ok_or("a hit rolls on the hit table")?;
     assert!(!wound.throws[0].entered);
     assert!(step.outcome().starts_with("Hit › "), "{}", step.outcome());
@@ -1427,9 +1445,9 @@ fn the_worked_example_resolved_with_entered_dice() -> TestResult {
     // 4+3 +2 = 9: hit; then 1+2 +2 (militia) = 5: no effect.
     let step = roll(&r, "shoot", text, &[&[4, 3], &[1, 2]])?;
     assert_eq!(step.decision.totals, vec![9]);
-    assert_eq!(step.chance.unwrap().to_string(), "11/18");
+    assert_eq!(step.chance.to_string(), "11/18");
     assert_eq!(step.outcome(), "Hit › No effect");
-    assert_eq!(step.next[0].chance.unwrap().to_string(), "2/9");
+    assert_eq!(step.next[0].chance.to_string(), "2/9");
     // 2+3 +2 = 7: a miss by one.
     assert_eq!(roll(&r, "shoot", text, &[&[2, 3]])?.outcome(), "Miss");
     Ok(())
@@ -1437,7 +1455,6 @@ fn the_worked_example_resolved_with_entered_dice() -> TestResult {
 
 #[test]
 fn every_distribution_adds_up_to_one() -> TestResult {
-    use umpire::engine::fraction::Fraction;
     let r = lpg()?;
     let cases: &[(&str, &str)] = &[
         ("shoot", ""),
@@ -1462,15 +1479,16 @@ fn every_distribution_adds_up_to_one() -> TestResult {
         ("hidden-move", "moved=14"),
     ];
     for (procedure, text) in cases {
-        let first = plan(&r, procedure, text)?
-            .distribution()?
-            .into_iter()
-            .try_fold(Fraction::ZERO, |acc, (_, p)| acc.checked_add(p))?;
-        assert_eq!(first, Fraction::ONE, "{procedure} {text}: first step");
-        let finals = engine::odds(&r, procedure, &words(text))?
-            .into_iter()
-            .try_fold(Fraction::ZERO, |acc, (_, p)| acc.checked_add(p))?;
-        assert_eq!(finals, Fraction::ONE, "{procedure} {text}: final outcomes");
+        let odds = r.try_odds(procedure, text)?;
+        let first = odds.steps.first().ok_or("odds with no step")?;
+        assert!(
+            sum_is_one(first.outcomes.iter().map(|o| &o.probability)),
+            "{procedure} {text}: first step"
+        );
+        assert!(
+            sum_is_one(odds.outcomes.iter().map(|o| &o.probability)),
+            "{procedure} {text}: final outcomes"
+        );
     }
     Ok(())
 }
@@ -1550,12 +1568,7 @@ fn a_second_wound_from_a_shot_kills() -> TestResult {
 #[test]
 fn a_canoe_of_18_men_rolls_9d6() -> TestResult {
     let r = lpg()?;
-    let step = engine::resolve(
-        &r,
-        "move",
-        &words("craft=canoe men=18"),
-        &mut DiceSource::new(1, Vec::new()),
-    )?;
+    let step = r.seeded("move", "craft=canoe men=18", 1, &[]);
     assert_eq!(step.throws[0].faces.len(), 9);
     let inches = step.decision.amount.ok_or("move gives a distance")?;
     assert!((9..=54).contains(&inches), "{inches}");

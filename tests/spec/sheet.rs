@@ -5,58 +5,26 @@
 //! installs them); they fail, never skip, without them. What they print is left in
 //! `tests/output/` (git-ignored) for a person to look at.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-use tempfile::TempDir;
-use umpire::rules::catalog::Catalog;
-use umpire::rules::ruleset::Ruleset;
-
-/// The binary, isolated from the caller's environment.
-fn umpire(data: &TempDir) -> Command {
-    common::umpire(data.path())
-}
-
-fn temp() -> TempDir {
-    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
-}
+use crate::support::{Ruleset, Test, all_rulesets, require, root, tempdir as temp, test_tables};
 
 /// `umpire ARGS cards --html`: the sheet on standard output.
 fn sheet(args: &[&str]) -> String {
-    let d = temp();
-    let out = umpire(&d)
+    Test::new()
         .args(args)
         .args(["cards", "--html"])
-        .output()
-        .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
-    assert!(
-        out.status.success(),
-        "umpire {} cards --html: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("the sheet is UTF-8: {e}"))
-}
-
-fn test_tables() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables")
-}
-
-fn all_rulesets() -> Vec<Ruleset> {
-    Catalog::load(Some(&test_tables()))
-        .and_then(|c| c.all())
-        .unwrap_or_else(|e| panic!("the rulesets load: {e}"))
+        .run()
+        .stdout
 }
 
 fn sheet_of(r: &Ruleset) -> String {
     let tables = test_tables().display().to_string();
-    sheet(&["--tables", &tables, "--rules", r.name()])
+    sheet(&["--tables", &tables, "--rules", &r.name])
 }
 
 /// What the tables would read as once written into HTML.
@@ -104,11 +72,11 @@ fn assert_self_contained(html: &str, what: &str) {
 fn every_ruleset_has_one_self_contained_sheet() {
     for r in all_rulesets() {
         let html = sheet_of(&r);
-        let what = r.name();
+        let what = r.name.as_str();
         assert_self_contained(&html, what);
         let text = unbroken(&html);
-        let n = r.def.procedures.len();
-        for (i, p) in r.def.procedures.iter().enumerate() {
+        let n = r.procedures.len();
+        for (i, p) in r.procedures.iter().enumerate() {
             let head = format!("<h2>{}</h2>", escaped(&p.title));
             assert!(text.contains(&head), "{what}: no card for {}", p.name);
             let number = format!("card {}/{n}<", i + 1);
@@ -122,16 +90,16 @@ fn every_ruleset_has_one_self_contained_sheet() {
         // The legend and the turn only where the ruleset has them.
         assert_eq!(
             text.contains("<h2>Sides and markers</h2>"),
-            r.def.game.is_some(),
+            r.markers.is_some(),
             "{what}"
         );
         assert_eq!(
             text.contains("<h2>Turn sequence</h2>"),
-            r.def.turn.is_some(),
+            r.has_turn,
             "{what}"
         );
-        if let Some(g) = &r.def.game {
-            for m in &g.markers {
+        if let Some(markers) = &r.markers {
+            for m in markers {
                 assert!(
                     text.contains(&format!(
                         "<span class=\"swatch\" style=\"background:{}\"></span>{}",
@@ -150,12 +118,10 @@ fn every_ruleset_has_one_self_contained_sheet() {
 fn the_sheet_goes_to_the_file_named() {
     let d = temp();
     let file = d.path().join("sheet.html");
-    let out = umpire(&d)
+    Test::new()
         .args(["cards", "--html", "-o", &file.display().to_string()])
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(out.status.success(), "{out:?}");
-    assert!(out.stdout.is_empty(), "{out:?}");
+        .stdout("")
+        .run();
     let written = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(written, sheet(&[]));
     // The same cards as the terminal's: the odds row of a check, the policy in words.
@@ -259,7 +225,7 @@ const A4: (f64, f64) = (210.0, 297.0);
 const LETTER: (f64, f64) = (215.9, 279.4);
 
 fn output_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/output");
+    let dir = root().join("tests/output");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     dir
 }
@@ -477,6 +443,10 @@ fn card_numbers(text: &str) -> Vec<(usize, usize)> {
 /// across pages of the PDF, and the PDF has the pages the layout makes. Leaves the page,
 /// the PDF and page one as PNG in `out`.
 fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String> {
+    require("chromium", "chromium");
+    for poppler in ["pdfinfo", "pdftotext", "pdftoppm"] {
+        require(poppler, "poppler-utils");
+    }
     let profile = temp();
     // What the tools say goes to a folder of its own; `out` keeps what a person looks at.
     let logs = temp();
@@ -691,6 +661,7 @@ fn printed(name: &str, html: &str) -> Printed {
 }
 
 #[test]
+#[ignore = "needs chromium, pdfinfo, pdftotext and pdftoppm: run by .ci/run (cargo test -- --ignored)"]
 fn the_printed_sheet_keeps_every_card_whole() {
     let html = sheet(&[]);
     let p = printed("la-petite-guerre", &html);
@@ -700,16 +671,18 @@ fn the_printed_sheet_keeps_every_card_whole() {
 }
 
 #[test]
+#[ignore = "needs chromium, pdfinfo, pdftotext and pdftoppm: run by .ci/run (cargo test -- --ignored)"]
 fn a_test_ruleset_prints_whole_too() {
     let r = all_rulesets()
         .into_iter()
-        .find(|r| r.name() == "officers-and-leaders")
+        .find(|r| r.name == "officers-and-leaders")
         .unwrap_or_else(|| panic!("the test ruleset officers-and-leaders"));
     let p = printed("officers-and-leaders", &sheet_of(&r));
-    assert!((1..=r.def.procedures.len() + 1).contains(&p.pages), "{p:?}");
+    assert!((1..=r.procedures.len() + 1).contains(&p.pages), "{p:?}");
 }
 
 #[test]
+#[ignore = "needs chromium, pdfinfo, pdftotext and pdftoppm: run by .ci/run (cargo test -- --ignored)"]
 fn a_card_taller_than_a_page_fails_the_check() {
     // 120 modifiers in 24 groups make one card far taller than any page (and more
     // parts than the sheet weighs every layout of).

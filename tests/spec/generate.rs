@@ -5,23 +5,13 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
-/// The binary, isolated from the caller's environment.
-fn umpire(data: &TempDir) -> Command {
-    common::umpire(data.path())
-}
-
-fn data() -> TempDir {
-    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
-}
+use crate::support::{Test, bin, isolate, require, root, tempdir as data, test_tables};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -29,19 +19,12 @@ fn text(bytes: &[u8]) -> String {
 
 /// Run umpire, expect success and a silent stderr, return stdout.
 fn run_ok(data: &TempDir, args: &[&str]) -> String {
-    let out = umpire(data)
+    Test::new()
+        .data_dir(data.path())
         .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
-    assert!(
-        out.status.success() && out.stderr.is_empty(),
-        "umpire {}: {:?}\nstdout: {}\nstderr: {}",
-        args.join(" "),
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
+        .stderr("")
+        .run()
+        .stdout
 }
 
 /// The files of a folder by name, with their bytes.
@@ -104,7 +87,7 @@ fn the_committed_man_pages_are_the_generated_ones() {
         "a hidden command or `help` has a page: {:?}",
         fresh.keys()
     );
-    let committed_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let committed_dir = root().join("man");
     let committed = if committed_dir.is_dir() {
         files(&committed_dir)
     } else {
@@ -137,19 +120,19 @@ fn tool(program: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = std::process::Command::new(program);
     cmd.args(args);
     // A shell that calls `umpire` back must not see the caller's settings either.
-    for v in common::ISOLATING {
-        cmd.env_remove(v);
-    }
+    isolate(&mut cmd);
     for (k, v) in env {
         cmd.env(k, v);
     }
-    cmd.output().unwrap_or_else(|e| {
-        panic!("cannot run `{program}` ({e}): the man page tests need it; install groff and man-db")
-    })
+    cmd.output()
+        .unwrap_or_else(|e| panic!("cannot run `{program}` ({e}): install it (.ci/run does)"))
 }
 
 #[test]
+#[ignore = "needs groff and man: run by .ci/run (cargo test -- --ignored)"]
 fn every_man_page_renders_without_warnings() {
+    require("groff", "groff");
+    require("man", "man-db");
     let (_d, out, _) = fresh_pages();
     let mut pages: Vec<PathBuf> = std::fs::read_dir(out.path())
         .unwrap_or_else(|e| panic!("{e}"))
@@ -231,7 +214,7 @@ fn every_man_page_renders_without_warnings() {
 
 /// The directory of the binary, for scripts that call `umpire` back.
 fn bin_dir() -> PathBuf {
-    let bin = assert_cmd::cargo::cargo_bin("umpire");
+    let bin = bin();
     bin.parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| panic!("no folder for {}", bin.display()))
@@ -283,9 +266,7 @@ fn bash_complete(home: &TempDir, script: &str, lines: &[&str]) -> (Vec<Vec<Strin
         .args(lines)
         .env("PATH", path_var)
         .env("UMPIRE_DATA_DIR", home.path());
-    for v in common::ISOLATING {
-        cmd.env_remove(v);
-    }
+    isolate(&mut cmd);
     let out = cmd.output().unwrap_or_else(|e| panic!("bash: {e}"));
     assert!(
         out.status.success(),
@@ -433,7 +414,7 @@ fn bash_completes_the_figures_of_the_current_game() {
 #[test]
 fn the_words_come_from_the_ruleset_in_use() {
     let d = data();
-    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables");
+    let tables = test_tables();
     let tables = tables.to_string_lossy().into_owned();
     let bash = script(
         &d,
@@ -444,18 +425,9 @@ fn the_words_come_from_the_ruleset_in_use() {
     assert!(replies[1].is_empty(), "{:?}", replies[1]);
 }
 
-/// Is a program on the PATH?
-fn exists(program: &str) -> bool {
-    std::process::Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
-fn zsh_and_fish_scripts_parse_and_hold_the_tables_words() {
+fn zsh_and_fish_scripts_hold_the_tables_words() {
     let d = data();
-    let dir = data();
     for shell in ["zsh", "fish"] {
         let script = script(&d, &[shell]);
         for word in [
@@ -467,18 +439,6 @@ fn zsh_and_fish_scripts_parse_and_hold_the_tables_words() {
             "rangers",
         ] {
             assert!(script.contains(word), "{shell}: no `{word}` in the script");
-        }
-        let path = dir.path().join(format!("umpire.{shell}"));
-        std::fs::write(&path, &script).unwrap_or_else(|e| panic!("{e}"));
-        if exists(shell) {
-            let out = tool(shell, &["-n", &path.to_string_lossy()], &[]);
-            assert!(
-                out.status.success() && out.stderr.is_empty(),
-                "{shell} -n: {}",
-                text(&out.stderr)
-            );
-        } else {
-            eprintln!("{shell} is not installed: its script was only checked as text");
         }
     }
     let zsh = script(&d, &["zsh"]);
@@ -500,11 +460,28 @@ fn zsh_and_fish_scripts_parse_and_hold_the_tables_words() {
 }
 
 #[test]
-fn fish_completes_the_tables_words_and_the_figures() {
-    if !exists("fish") {
-        eprintln!("fish is not installed: skipped");
-        return;
+#[ignore = "needs zsh and fish: run by .ci/run (cargo test -- --ignored)"]
+fn zsh_and_fish_scripts_parse() {
+    let d = data();
+    let dir = data();
+    for shell in ["zsh", "fish"] {
+        require(shell, shell);
+        let script = script(&d, &[shell]);
+        let path = dir.path().join(format!("umpire.{shell}"));
+        std::fs::write(&path, &script).unwrap_or_else(|e| panic!("{e}"));
+        let out = tool(shell, &["-n", &path.to_string_lossy()], &[]);
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{shell} -n: {}",
+            text(&out.stderr)
+        );
     }
+}
+
+#[test]
+#[ignore = "needs fish: run by .ci/run (cargo test -- --ignored)"]
+fn fish_completes_the_tables_words_and_the_figures() {
+    require("fish", "fish");
     let d = data();
     let dir = data();
     let path = dir.path().join("umpire.fish");
@@ -565,15 +542,14 @@ fn fish_completes_the_tables_words_and_the_figures() {
 #[test]
 fn an_unknown_shell_is_refused_with_the_choices() {
     let d = data();
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .args(["generate", "completions", "tcsh"])
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    let err = text(&out.stderr);
-    assert!(err.starts_with("error: "), "{err}");
-    for shell in ["bash", "zsh", "fish"] {
-        assert!(err.contains(shell), "{err}");
-    }
-    assert!(out.stdout.is_empty());
+        .status(2)
+        .stdout("")
+        .stderr_contains("bash")
+        .stderr_contains("zsh")
+        .stderr_contains("fish")
+        .run();
+    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
 }

@@ -3,40 +3,26 @@
 
 use std::collections::BTreeMap;
 
-use umpire::engine::dice::DiceSource;
-use umpire::engine::fraction::Fraction;
-use umpire::engine::plan::{Step, odds, resolve};
-use umpire::rules::ruleset::Ruleset;
+use crate::support::{Rules, Ruleset, Step, sum_is_one, test_tables};
 
-fn load(file: &str) -> Ruleset {
-    let path = format!("{}/tests/tables/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    Ruleset::parse(&path, &text).unwrap_or_else(|e| panic!("{e:?}"))
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
+/// A ruleset of `tests/tables`, by its file.
+fn load(file: &str) -> Rules {
+    Rules::test(&Ruleset::from_file(&test_tables().join(file)).name)
 }
 
 /// Every outcome of the chain with its chance as text (`11/18`); the chances must sum to 1.
-fn chances(r: &Ruleset, procedure: &str, situation: &str) -> BTreeMap<String, String> {
-    let all = odds(r, procedure, &words(situation))
-        .unwrap_or_else(|e| panic!("{procedure} {situation}: {e:?}"));
-    let mut sum = Fraction::ZERO;
-    for (_, p) in &all {
-        sum = sum.checked_add(*p).unwrap_or_else(|e| panic!("{e:?}"));
-    }
-    assert_eq!(
-        sum,
-        Fraction::ONE,
-        "{procedure} {situation}: the chances add up to {sum}"
+fn chances(r: &Rules, procedure: &str, situation: &str) -> BTreeMap<String, String> {
+    let all = r.odds(procedure, situation).outcomes;
+    assert!(
+        sum_is_one(all.iter().map(|o| &o.probability)),
+        "{procedure} {situation}: the chances do not add up to 1: {all:?}"
     );
     all.into_iter()
-        .map(|(label, p)| (label, p.to_string()))
+        .map(|o| (o.outcome, o.probability.to_string()))
         .collect()
 }
 
-fn expect(r: &Ruleset, procedure: &str, situation: &str, want: &[(&str, &str)]) {
+fn expect(r: &Rules, procedure: &str, situation: &str, want: &[(&str, &str)]) {
     let want: BTreeMap<String, String> = want
         .iter()
         .map(|(l, p)| ((*l).to_string(), (*p).to_string()))
@@ -48,23 +34,16 @@ fn expect(r: &Ruleset, procedure: &str, situation: &str, want: &[(&str, &str)]) 
     );
 }
 
-/// Resolve with the faces the players threw, one set per throw, and check all were used.
-fn throw(r: &Ruleset, procedure: &str, situation: &str, faces: &[&[i64]]) -> Step {
-    let mut source = DiceSource::new(7, faces.iter().map(|f| f.to_vec()).collect());
-    let step = resolve(r, procedure, &words(situation), &mut source)
-        .unwrap_or_else(|e| panic!("{procedure} {situation}: {e:?}"));
-    assert!(
-        source.unused().is_empty(),
-        "{procedure}: faces left over: {:?}",
-        source.unused()
-    );
-    step
+/// Resolve with the faces the players threw, one set per throw (the binary refuses faces
+/// left over).
+fn throw(r: &Rules, procedure: &str, situation: &str, faces: &[&[i64]]) -> Step {
+    r.seeded(procedure, situation, 7, faces)
 }
 
-fn refused(r: &Ruleset, procedure: &str, situation: &str) -> String {
-    match odds(r, procedure, &words(situation)) {
+fn refused(r: &Rules, procedure: &str, situation: &str) -> String {
+    match r.try_odds(procedure, situation) {
         Ok(o) => panic!("{procedure} {situation} should be refused, gave {o:?}"),
-        Err(e) => e.message,
+        Err(e) => e,
     }
 }
 
@@ -284,8 +263,7 @@ fn lpg1750_move_rolls_the_average_die() {
     assert_eq!(step.decision.label, "6 inches");
     assert_eq!(step.decision.amount, Some(6));
     // 1 is not a face of the average die.
-    let mut source = DiceSource::new(7, vec![vec![1]]);
-    assert!(resolve(&r, "move", &[], &mut source).is_err());
+    assert!(r.try_roll("move", "", &[&[1]]).is_err());
 }
 
 #[test]
@@ -649,8 +627,10 @@ fn oal_to_hit_reads_range_and_cover_then_damage() {
         &[&[8], &[1]],
     );
     assert_eq!(step.outcome(), "Hit › Graze");
-    let mut source = DiceSource::new(7, vec![vec![9]]);
-    assert!(resolve(&r, "to-hit", &words("weapon=rifle range=10"), &mut source).is_err());
+    assert!(
+        r.try_roll("to-hit", "weapon=rifle range=10", &[&[9]])
+            .is_err()
+    );
 }
 
 #[test]
@@ -917,9 +897,25 @@ fn doubling_counts(first: i64, second: i64) -> [u128; 5] {
     n
 }
 
+/// `n/d` in lowest terms, `0` and `1` as themselves.
+fn fraction(n: u128, d: u128) -> String {
+    let (mut a, mut b) = (n, d);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let (n, d) = (n / a.max(1), d / a.max(1));
+    if n == 0 {
+        "0".to_string()
+    } else if d == 1 {
+        n.to_string()
+    } else {
+        format!("{n}/{d}")
+    }
+}
+
 fn brute(first: i64, second: i64) -> BTreeMap<String, String> {
     let [tie, beats, doubles, beaten, doubled] =
-        doubling_counts(first, second).map(|c| Fraction::new(c, 1296).to_string());
+        doubling_counts(first, second).map(|c| fraction(c, 1296));
     [
         ("No result", tie),
         ("defender: Beaten", beats),
@@ -1175,17 +1171,28 @@ fn every_table_loads_and_names_its_readings() {
         ),
     ] {
         let r = load(file);
+        let described = Ruleset::from_file(&test_tables().join(file));
+        let mut readings = r
+            .test_run()
+            .args(["rules", &described.name])
+            .stderr("")
+            .run()
+            .stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with("note: Reading:"))
+            .count();
         for p in procedures {
-            assert!(r.procedure(p).is_some(), "{file} lacks {p}");
+            let out = r.test_run().args(["rules", p, "--json"]).output();
+            assert_eq!(out.code, 0, "{file} lacks {p}: {}", out.stderr);
         }
-        let notes = r
-            .def
-            .notes
-            .iter()
-            .chain(r.def.procedures.iter().flat_map(|p| &p.notes));
-        assert!(
-            notes.filter(|n| n.starts_with("Reading:")).count() >= 1,
-            "{file} carries no reading"
-        );
+        for p in &described.procedures {
+            readings += r.test_run().args(["rules", &p.name, "--json"]).run().json()["notes"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|n| n.as_str().is_some_and(|n| n.starts_with("Reading:")))
+                .count();
+        }
+        assert!(readings >= 1, "{file} carries no reading");
     }
 }

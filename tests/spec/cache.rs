@@ -5,32 +5,16 @@
 //! Every command runs with its own data and cache directories and without the UMPIRE_*
 //! variables that would change what it does.
 
-mod common;
-
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
-use tempfile::TempDir;
 
-fn temp() -> TempDir {
-    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
-}
+use crate::support::{Output, Test, read, tempdir as temp, test_tables, write};
 
-/// The binary, isolated from the caller's environment, with its data and cache where given.
-fn umpire(data: &Path, cache: &Path) -> Command {
-    let mut cmd = common::umpire(data);
-    cmd.env("UMPIRE_CACHE_DIR", cache);
-    cmd
-}
-
-/// What a run printed and how it exited: equal only when byte for byte the same.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Output {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// The binary with its data and cache where given.
+fn umpire(data: &Path, cache: &Path) -> Test {
+    Test::new().data_dir(data).env("UMPIRE_CACHE_DIR", cache)
 }
 
 fn shown<S: AsRef<OsStr>>(args: &[S]) -> String {
@@ -40,24 +24,10 @@ fn shown<S: AsRef<OsStr>>(args: &[S]) -> String {
         .join(" ")
 }
 
-fn output(mut cmd: Command, what: &str) -> Output {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("umpire {what}: {e}"));
-    let text = |bytes: Vec<u8>| {
-        String::from_utf8(bytes).unwrap_or_else(|e| panic!("umpire {what}: not UTF-8: {e}"))
-    };
-    Output {
-        code: out.status.code().unwrap_or(-1),
-        stdout: text(out.stdout),
-        stderr: text(out.stderr),
-    }
-}
-
 fn run<S: AsRef<OsStr>>(data: &Path, cache: &Path, args: &[S]) -> Output {
-    let mut cmd = umpire(data, cache);
-    cmd.args(args);
-    output(cmd, &shown(args))
+    umpire(data, cache)
+        .args(args.iter().map(|a| a.as_ref().to_os_string()))
+        .output()
 }
 
 /// A fresh, empty directory `name` under `root`.
@@ -111,14 +81,6 @@ fn the_entry(cache: &Path) -> PathBuf {
     }
 }
 
-fn read(path: &Path) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-fn write(path: &Path, bytes: &[u8]) {
-    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
-}
-
 /// Where two outputs part, for a failure message that fits on a screen.
 fn difference(cold: &Output, warm: &Output) -> String {
     if cold.code != warm.code {
@@ -158,7 +120,7 @@ fn yaml_key(text: &str, key: &str) -> String {
 /// after its ruleset is the one a roll reads on its own, cut down to the procedure from the
 /// cache. Returns the ids.
 fn copy_test_tables(dir: &Path) -> Vec<String> {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables");
+    let source = test_tables();
     let mut ids = Vec::new();
     for path in files_in(&source) {
         if path.extension().is_none_or(|e| e != "yaml" && e != "yml") {
@@ -396,7 +358,7 @@ fn every_procedure_of_every_ruleset_prints_the_same_warm_as_cold() {
 fn worked_examples_with_factors_print_the_same_warm_as_cold() {
     let root = temp();
     let data = fresh_dir(root.path(), "data");
-    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables");
+    let tables = test_tables();
     let tables = tables.to_string_lossy();
     let commands: &[&[&str]] = &[
         QUICK_START,
@@ -665,14 +627,13 @@ fn the_cache_is_kept_in_umpire_cache_dir_else_in_the_data_directory() {
     // Unset, or set empty: inside the data directory.
     for unset in [true, false] {
         let data = fresh_dir(root.path(), &format!("data-{unset}"));
-        let mut cmd = umpire(&data, &cache);
-        if unset {
-            cmd.env_remove("UMPIRE_CACHE_DIR");
+        let cmd = umpire(&data, &cache);
+        let cmd = if unset {
+            cmd.env_remove("UMPIRE_CACHE_DIR")
         } else {
-            cmd.env("UMPIRE_CACHE_DIR", "");
-        }
-        cmd.args(["odds", "shoot"]);
-        assert_eq!(output(cmd, "odds shoot"), out);
+            cmd.env("UMPIRE_CACHE_DIR", "")
+        };
+        assert_eq!(cmd.args(["odds", "shoot"]).output(), out);
         the_entry(&data.join("cache"));
     }
 }
@@ -1001,8 +962,7 @@ fn an_edited_table_is_never_answered_from_the_stale_entry() {
     let tables = fresh_dir(root.path(), "tables");
     let cache = root.path().join("cache");
     let none = no_cache(root.path());
-    let source =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tables/002-french-indian-war.yaml");
+    let source = test_tables().join("002-french-indian-war.yaml");
     let text = String::from_utf8(read(&source)).unwrap_or_else(|e| panic!("{e}"));
     let rally = "check: {compare: at-least, target: 3, pass: pass, fail: fail}";
     assert_eq!(

@@ -4,36 +4,14 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does.
 
-mod common;
-
 use std::path::Path;
 
-use assert_cmd::Command;
-use predicates::prelude::*;
-use predicates::str::contains;
-use tempfile::TempDir;
-
-/// The binary, isolated from the caller's environment.
-fn umpire(data: &TempDir) -> Command {
-    common::umpire(data.path())
-}
-
-fn data() -> TempDir {
-    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
-}
+use crate::support::{Test, assert_clean_error, tempdir as data};
 
 /// Run and return (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let d = data();
-    let out = umpire(&d)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("umpire {}: {e}", args.join(" ")));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = Test::new().args(args).output();
+    (out.code, out.stdout, out.stderr)
 }
 
 /// A usage error: exit 2, one clean `error: ` message on stderr, no panic. Returns stderr.
@@ -47,25 +25,6 @@ fn usage_error(args: &[&str]) -> String {
     );
     assert_clean_error(&err, args);
     err
-}
-
-fn assert_clean_error(err: &str, args: &[&str]) {
-    assert!(
-        err.starts_with("error: "),
-        "umpire {}: stderr does not start with `error: `: {err:?}",
-        args.join(" ")
-    );
-    // (`panicked` alone is a factor of the melee: look for the panic message itself.)
-    assert!(
-        !err.contains("panicked at") && !err.contains("thread '"),
-        "umpire {}: {err}",
-        args.join(" ")
-    );
-    assert!(
-        !err.contains("RUST_BACKTRACE"),
-        "umpire {}: {err}",
-        args.join(" ")
-    );
 }
 
 const QUICK_START: &[&str] = &[
@@ -113,8 +72,12 @@ fn write(dir: &Path, name: &str, text: &str) {
 #[test]
 fn the_quick_start_roll_explains_modifiers_and_outcome() {
     let d = data();
-    let assert = umpire(&d).args(QUICK_START).assert().success().stderr("");
-    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let assert = Test::new()
+        .data_dir(d.path())
+        .args(QUICK_START)
+        .stderr("")
+        .run();
+    let out = assert.stdout.clone();
     // The measured range became a band, and every modifier line is named.
     assert!(
         out.contains("20 inches: up to 24 is effective for weapon rifle"),
@@ -141,14 +104,15 @@ fn the_quick_start_roll_explains_modifiers_and_outcome() {
     );
     assert!(out.contains("seed 7"), "{out}");
     // The same seed replays exactly.
-    let again = umpire(&d).args(QUICK_START).assert().success();
-    assert_eq!(String::from_utf8_lossy(&again.get_output().stdout), out);
+    let again = Test::new().data_dir(d.path()).args(QUICK_START).run();
+    assert_eq!(again.stdout, out);
 }
 
 #[test]
 fn entered_dice_3_3_are_a_misfire() {
     let d = data();
-    umpire(&d)
+    Test::new()
+        .data_dir(d.path())
         .args([
             "roll",
             "shoot",
@@ -158,18 +122,18 @@ fn entered_dice_3_3_are_a_misfire() {
             "--dice",
             "3,3",
         ])
-        .assert()
-        .success()
-        .stdout(contains("outcome: Misfire"))
-        .stdout(contains("natural doubles"))
-        .stdout(contains("1 entered, 0 rolled"));
+        .stdout_contains("outcome: Misfire")
+        .stdout_contains("natural doubles")
+        .stdout_contains("1 entered, 0 rolled")
+        .run();
 }
 
 #[test]
 fn entered_dice_go_through_the_whole_chain() {
     let d = data();
     // 6+5 +2 = 13 hits; 1+3 +2 (militia) = 6: light wound, then the wounded militiaman tests.
-    umpire(&d)
+    Test::new()
+        .data_dir(d.path())
         .args([
             "roll",
             "shoot",
@@ -182,12 +146,11 @@ fn entered_dice_go_through_the_whole_chain() {
             "target=militia",
         ])
         .args(["--dice", "6,5", "--dice", "1,3"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: Hit › Light wound"))
-        .stdout(contains("must follow: umpire roll morale"))
-        .stdout(contains("troop=militia"))
-        .stdout(contains("2 entered, 0 rolled"));
+        .stdout_contains("outcome: Hit › Light wound")
+        .stdout_contains("must follow: umpire roll morale")
+        .stdout_contains("troop=militia")
+        .stdout_contains("2 entered, 0 rolled")
+        .run();
 }
 
 #[test]
@@ -224,16 +187,14 @@ fn an_unknown_procedure_is_refused_with_a_suggestion() {
     let err = usage_error(&["odds", "melle"]);
     assert!(err.contains("did you mean `melee`"), "{err}");
     // `shot` and `fire` are aliases of shoot, not mistakes.
-    umpire(&data())
+    Test::new()
         .args(["roll", "shot", "--dice", "1,2"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: Miss"));
-    umpire(&data())
+        .stdout_contains("outcome: Miss")
+        .run();
+    Test::new()
         .args(["odds", "fire"])
-        .assert()
-        .success()
-        .stdout(contains("Misfire"));
+        .stdout_contains("Misfire")
+        .run();
 }
 
 #[test]
@@ -284,7 +245,7 @@ fn an_opposed_roll_needs_the_side_of_each_factor() {
         err.contains("attacker") && err.contains("defender"),
         "{err}"
     );
-    umpire(&data())
+    Test::new()
         .args([
             "roll",
             "melee",
@@ -295,11 +256,10 @@ fn an_opposed_roll_needs_the_side_of_each_factor() {
             "--dice",
             "2",
         ])
-        .assert()
-        .success()
-        .stdout(contains("attacker wins by 6"))
-        .stdout(contains("outcome: defender: Killed"));
-    umpire(&data())
+        .stdout_contains("attacker wins by 6")
+        .stdout_contains("outcome: defender: Killed")
+        .run();
+    Test::new()
         .args([
             "roll",
             "melee",
@@ -310,17 +270,20 @@ fn an_opposed_roll_needs_the_side_of_each_factor() {
             "--dice",
             "2",
         ])
-        .assert()
-        .success()
-        .stdout(contains("outcome: defender: Killed"));
+        .stdout_contains("outcome: defender: Killed")
+        .run();
 }
 
 #[test]
 fn json_output_parses_and_has_the_outcome() {
     let d = data();
-    let out = umpire(&d).args(QUICK_START).arg("--json").output().unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = Test::new()
+        .data_dir(d.path())
+        .args(QUICK_START)
+        .arg("--json")
+        .output();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["procedure"], "shoot");
     assert_eq!(v["ruleset"], "la-petite-guerre");
     assert_eq!(v["seed"], 7);
@@ -328,23 +291,23 @@ fn json_output_parses_and_has_the_outcome() {
     assert!(!outcome.is_empty());
     assert_eq!(v["resolutions"][0]["step"]["sides"][0]["net"], 2);
     // The JSON and the text agree on the outcome.
-    let text = umpire(&d).args(QUICK_START).output().unwrap();
-    assert!(String::from_utf8_lossy(&text.stdout).contains(&format!("outcome: {outcome}")));
+    let text = Test::new().data_dir(d.path()).args(QUICK_START).output();
+    assert!(text.stdout.contains(&format!("outcome: {outcome}")));
 
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .args(["roll", "shoot", "--dice", "3,3", "--json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        .output();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["resolutions"][0]["outcome"], "Misfire");
     assert_eq!(v["dice_entered"], 1);
 
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .args(["odds", "shoot", "--json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        .output();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let outcomes = v["outcomes"].as_array().unwrap();
     let misfire = outcomes.iter().find(|o| o["outcome"] == "Misfire").unwrap();
     assert_eq!(misfire["probability"]["fraction"], "1/6");
@@ -355,11 +318,11 @@ fn json_output_parses_and_has_the_outcome() {
 #[test]
 fn times_sums_up_the_outcomes() {
     let d = data();
-    let assert = umpire(&d)
+    let assert = Test::new()
+        .data_dir(d.path())
         .args(["roll", "shoot", "--times", "20", "--seed", "1"])
-        .assert()
-        .success();
-    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+        .run();
+    let out = assert.stdout.clone();
     assert!(out.contains("summary of 20:"), "{out}");
     assert!(out.contains("  20. "), "{out}");
     assert!(out.contains("seed 1"), "{out}");
@@ -377,27 +340,27 @@ fn times_sums_up_the_outcomes() {
         .sum();
     assert_eq!(total, 20, "{out}");
     // Same seed, same twenty.
-    let again = umpire(&d)
+    let again = Test::new()
+        .data_dir(d.path())
         .args(["roll", "shoot", "--times", "20", "--seed", "1"])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&again.stdout), out);
+        .output();
+    assert_eq!(again.stdout, out);
     usage_error(&["roll", "shoot", "--times", "0"]);
 }
 
 #[test]
 fn a_seed_from_the_environment_is_used() {
     let d = data();
-    let a = umpire(&d)
+    let a = Test::new()
+        .data_dir(d.path())
         .env("UMPIRE_SEED", "11")
         .args(["roll", "shoot"])
-        .output()
-        .unwrap();
-    let b = umpire(&d)
+        .output();
+    let b = Test::new()
+        .data_dir(d.path())
         .args(["roll", "shoot", "--seed", "11"])
-        .output()
-        .unwrap();
-    assert!(a.status.success() && b.status.success());
+        .output();
+    assert!(a.code == 0 && b.code == 0);
     assert_eq!(a.stdout, b.stdout);
 }
 
@@ -406,12 +369,12 @@ fn a_seed_from_the_environment_is_used() {
 #[test]
 fn odds_of_shooting_with_no_factors() {
     let d = data();
-    let assert = umpire(&d)
+    let assert = Test::new()
+        .data_dir(d.path())
         .args(["odds", "shoot"])
-        .assert()
-        .success()
-        .stderr("");
-    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+        .stderr("")
+        .run();
+    let out = assert.stdout.clone();
     let row = |label: &str| -> Vec<String> {
         out.lines()
             .find(|l| l.trim_start().starts_with(label))
@@ -429,7 +392,7 @@ fn odds_of_shooting_with_no_factors() {
 
 #[test]
 fn odds_of_the_worked_example() {
-    umpire(&data())
+    Test::new()
         .args([
             "odds",
             "shoot",
@@ -440,39 +403,36 @@ fn odds_of_the_worked_example() {
             "wound=light",
             "initial-shot",
         ])
-        .assert()
-        .success()
-        .stdout(contains("net modifier +2"))
-        .stdout(contains("11/18")) // hit: 22 of 36
-        .stdout(contains("2/9")) // miss: 8 of 36
-        .stdout(contains("Hit › Killed                 11/108")); // 11/18 × 1/6
+        .stdout_contains("net modifier +2")
+        .stdout_contains("11/18") // hit: 22 of 36
+        .stdout_contains("2/9") // miss: 8 of 36
+        .stdout_contains("Hit › Killed                 11/108")
+        .run(); // 11/18 × 1/6
 }
 
 #[test]
 fn odds_of_movement_show_the_average() {
-    umpire(&data())
+    Test::new()
         .args(["odds", "move", "formation=line"])
-        .assert()
-        .success()
-        .stdout(contains("7 inches"))
-        .stdout(contains("average: 7.00"));
+        .stdout_contains("7 inches")
+        .stdout_contains("average: 7.00")
+        .run();
 }
 
 // ----- rules and help ---------------------------------------------------------------------------
 
 #[test]
 fn rules_lists_the_ruleset_and_its_procedures() {
-    umpire(&data())
+    Test::new()
         .arg("rules")
-        .assert()
-        .success()
-        .stdout(contains("la-petite-guerre (default)"))
-        .stdout(contains("La Petite Guerre"))
-        .stdout(contains("shoot"))
-        .stdout(contains("melee"))
-        .stdout(contains("morale"));
-    let out = umpire(&data()).args(["rules", "--json"]).output().unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        .stdout_contains("la-petite-guerre (default)")
+        .stdout_contains("La Petite Guerre")
+        .stdout_contains("shoot")
+        .stdout_contains("melee")
+        .stdout_contains("morale")
+        .run();
+    let out = Test::new().args(["rules", "--json"]).output();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let lpg = v
         .as_array()
         .unwrap()
@@ -484,63 +444,56 @@ fn rules_lists_the_ruleset_and_its_procedures() {
 
 #[test]
 fn rules_of_a_procedure_list_its_factors_and_notes() {
-    umpire(&data())
+    Test::new()
         .args(["rules", "shoot"])
-        .assert()
-        .success()
-        .stdout(contains("Buck and Ball"))
-        .stdout(contains("cover=VALUE"))
-        .stdout(contains("troop=VALUE"))
-        .stdout(contains("initial-shot"))
-        .stdout(contains("notes:"))
-        .stdout(contains("misfire, whatever the modifiers"))
-        .stdout(contains("greatest positive and the greatest negative"));
+        .stdout_contains("Buck and Ball")
+        .stdout_contains("cover=VALUE")
+        .stdout_contains("troop=VALUE")
+        .stdout_contains("initial-shot")
+        .stdout_contains("notes:")
+        .stdout_contains("misfire, whatever the modifiers")
+        .stdout_contains("greatest positive and the greatest negative")
+        .run();
     // Aliases name the same procedure.
-    umpire(&data())
+    Test::new()
         .args(["rules", "shot"])
-        .assert()
-        .success()
-        .stdout(contains("Buck and Ball"));
+        .stdout_contains("Buck and Ball")
+        .run();
     // The ruleset itself, with its turn.
-    umpire(&data())
+    Test::new()
         .args(["rules", "lpg"])
-        .assert()
-        .success()
-        .stdout(contains("75%"))
-        .stdout(contains("Reading"));
+        .stdout_contains("75%")
+        .stdout_contains("Reading")
+        .run();
     let err = usage_error(&["rules", "shooot"]);
     assert!(err.contains("shoot"), "{err}");
 }
 
 #[test]
 fn procedure_help_lists_its_factors() {
-    umpire(&data())
+    Test::new()
         .args(["roll", "shoot", "--help"])
-        .assert()
-        .success()
-        .stdout(contains("cover=VALUE"))
-        .stdout(contains("initial-shot"))
-        .stdout(contains("--dice"));
-    umpire(&data())
+        .stdout_contains("cover=VALUE")
+        .stdout_contains("initial-shot")
+        .stdout_contains("--dice")
+        .run();
+    Test::new()
         .args(["odds", "move", "--help"])
-        .assert()
-        .success()
-        .stdout(contains("formation=VALUE"))
-        .stdout(contains("men=N"));
-    umpire(&data())
+        .stdout_contains("formation=VALUE")
+        .stdout_contains("men=N")
+        .run();
+    Test::new()
         .args(["roll", "--help"])
-        .assert()
-        .success()
-        .stdout(contains("Procedures of La Petite Guerre"));
+        .stdout_contains("Procedures of La Petite Guerre")
+        .run();
 }
 
 #[test]
 fn procedure_help_lists_its_factors_after_an_option() {
-    umpire(&data())
+    Test::new()
         .args(["roll", "--seed", "3", "shoot", "--help"])
-        .assert()
-        .success()
-        .stdout(contains("cover=VALUE"));
+        .stdout_contains("cover=VALUE")
+        .run();
 }
 
 #[test]
@@ -549,11 +502,7 @@ fn no_command_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(out.contains("Usage"), "{out}");
     assert_clean_error(&err, &[]);
-    umpire(&data())
-        .arg("--version")
-        .assert()
-        .success()
-        .stdout(contains("umpire"));
+    Test::new().arg("--version").stdout_contains("umpire").run();
     usage_error(&["frobnicate"]);
     usage_error(&["odds", "shoot", "--times", "2"]);
 }
@@ -569,33 +518,29 @@ fn an_unknown_ruleset_is_refused() {
     usage_error(&["--rules", "nosuch", "rules", "shoot"]);
     usage_error(&["--rules", "nosuch", "odds", "shoot"]);
     let d = data();
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .env("UMPIRE_RULES", "nosuch")
         .args(["roll", "shoot"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_clean_error(
-        &String::from_utf8_lossy(&out.stderr),
-        &["UMPIRE_RULES=nosuch"],
-    );
+        .output();
+    assert_eq!(out.code, 2);
+    assert_clean_error(&out.stderr, &["UMPIRE_RULES=nosuch"]);
 }
 
 #[test]
 fn the_builtin_ruleset_answers_to_its_aliases() {
     for name in ["la-petite-guerre", "lpg", "petite-guerre"] {
-        umpire(&data())
+        Test::new()
             .args(["--rules", name, "roll", "shoot", "--dice", "3,3"])
-            .assert()
-            .success()
-            .stdout(contains("outcome: Misfire"));
+            .stdout_contains("outcome: Misfire")
+            .run();
     }
 }
 
 #[test]
 fn a_broken_table_file_is_reported_with_its_position() {
     let d = data();
-    let tables = tempfile::tempdir().unwrap();
+    let tables = data();
     write(
         tables.path(),
         "broken.yaml",
@@ -607,14 +552,14 @@ fn a_broken_table_file_is_reported_with_its_position() {
         vec!["--rules", "broken", "roll", "x"],
         vec!["--rules", "broken", "odds", "x"],
     ] {
-        let out = umpire(&d)
+        let out = Test::new()
+            .data_dir(d.path())
             .arg("--tables")
             .arg(tables.path())
             .args(&args)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            .output();
+        let err = out.stderr.clone();
+        assert_eq!(out.code, 2, "{args:?}: {err}");
         assert_clean_error(&err, &args);
         // file:line:col
         assert!(err.contains(&format!("{path}:4:")), "{args:?}: {err}");
@@ -628,30 +573,30 @@ fn a_broken_table_file_is_reported_with_its_position() {
         );
     }
     // The same through the environment.
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .env("UMPIRE_TABLES", tables.path())
         .arg("rules")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains(&path));
+        .output();
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains(&path));
 }
 
 #[test]
 fn a_table_file_that_breaks_the_schema_is_reported_with_its_position() {
     let d = data();
-    let tables = tempfile::tempdir().unwrap();
+    let tables = data();
     // Well-formed YAML, but the check names a result the procedure does not have.
     let text = HOUSE_RULES.replace("pass: steady", "pass: stedy");
     write(tables.path(), "house.yaml", &text);
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .arg("--tables")
         .arg(tables.path())
         .args(["--rules", "house", "odds", "nerve"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "{err}");
+        .output();
+    let err = out.stderr.clone();
+    assert_eq!(out.code, 2, "{err}");
     assert_clean_error(&err, &["house"]);
     let path = tables.path().join("house.yaml").display().to_string();
     assert!(err.contains(&format!("{path}:")), "{err}");
@@ -662,65 +607,53 @@ fn a_table_file_that_breaks_the_schema_is_reported_with_its_position() {
 fn a_missing_tables_directory_is_refused() {
     let d = data();
     let gone = d.path().join("no-such-dir");
-    let out = umpire(&d)
+    let out = Test::new()
+        .data_dir(d.path())
         .arg("--tables")
         .arg(&gone)
         .arg("rules")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_clean_error(&String::from_utf8_lossy(&out.stderr), &["--tables"]);
+        .output();
+    assert_eq!(out.code, 2);
+    assert_clean_error(&out.stderr, &["--tables"]);
 }
 
 #[test]
 fn a_users_ruleset_is_usable_with_rules() {
     let d = data();
-    let tables = tempfile::tempdir().unwrap();
+    let tables = data();
     write(tables.path(), "010-house.yaml", HOUSE_RULES);
-    let with = |cmd: &mut Command| {
-        cmd.arg("--tables").arg(tables.path());
-    };
-    let mut cmd = umpire(&d);
-    with(&mut cmd);
-    cmd.arg("rules")
-        .assert()
-        .success()
-        .stdout(contains("house"))
-        .stdout(contains("la-petite-guerre (default)"));
-    let mut cmd = umpire(&d);
-    with(&mut cmd);
-    cmd.args(["--rules", "house", "odds", "nerve", "brave"])
-        .assert()
-        .success()
-        .stdout(contains("2/3")) // 3..6 with +1: 4 of 6
-        .stdout(contains("1/3"));
-    let mut cmd = umpire(&d);
-    with(&mut cmd);
-    cmd.args(["--rules", "hr", "roll", "nerve", "--dice", "3"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: Shaken"));
-    let mut cmd = umpire(&d);
-    with(&mut cmd);
-    cmd.args(["--rules", "house", "rules", "nerve"])
-        .assert()
-        .success()
-        .stdout(contains("brave"));
+    let with = || Test::new().data_dir(d.path()).tables(tables.path());
+    with()
+        .arg("rules")
+        .stdout_contains("house")
+        .stdout_contains("la-petite-guerre (default)")
+        .run();
+    with()
+        .args(["--rules", "house", "odds", "nerve", "brave"])
+        .stdout_contains("2/3") // 3..6 with +1: 4 of 6
+        .stdout_contains("1/3")
+        .run();
+    with()
+        .args(["--rules", "hr", "roll", "nerve", "--dice", "3"])
+        .stdout_contains("outcome: Shaken")
+        .run();
+    with()
+        .args(["--rules", "house", "rules", "nerve"])
+        .stdout_contains("brave")
+        .run();
     // Through the environment too.
-    umpire(&d)
+    Test::new()
+        .data_dir(d.path())
         .env("UMPIRE_TABLES", tables.path())
         .env("UMPIRE_RULES", "house")
         .args(["roll", "nerve", "brave", "--dice", "3"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: Steady"));
+        .stdout_contains("outcome: Steady")
+        .run();
     // The built-in ruleset is still the default.
-    let mut cmd = umpire(&d);
-    with(&mut cmd);
-    cmd.args(["roll", "shoot", "--dice", "3,3"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: Misfire"));
+    with()
+        .args(["roll", "shoot", "--dice", "3,3"])
+        .stdout_contains("outcome: Misfire")
+        .run();
     // A procedure of the user's ruleset is not in the built-in one.
     let err = usage_error(&["roll", "nerve"]);
     assert!(err.contains("no procedure `nerve`"), "{err}");
@@ -771,41 +704,40 @@ fn every_procedure_rolls_and_gives_odds() {
         &["hidden-move", "moved=9"],
     ];
     for case in cases {
-        umpire(&d)
+        Test::new()
+            .data_dir(d.path())
             .arg("roll")
             .args(*case)
             .args(["--seed", "5"])
-            .assert()
-            .success()
-            .stdout(contains("outcome: "));
-        umpire(&d)
+            .stdout_contains("outcome: ")
+            .run();
+        Test::new()
+            .data_dir(d.path())
             .arg("odds")
             .args(*case)
-            .assert()
-            .success()
-            .stderr("");
-        umpire(&d)
+            .stderr("")
+            .run();
+        let json = Test::new()
+            .data_dir(d.path())
             .arg("roll")
             .args(*case)
             .args(["--seed", "5", "--json"])
-            .assert()
-            .success()
-            .stdout(predicate::str::starts_with("{"));
+            .run()
+            .stdout;
+        assert!(json.starts_with('{'), "roll {case:?} --json: {json}");
     }
 }
 
 #[test]
 fn a_big_canoe_can_still_be_rolled() {
-    umpire(&data())
+    Test::new()
         .args(["roll", "move", "craft=canoe", "men=18", "--seed", "1"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: "));
-    umpire(&data())
+        .stdout_contains("outcome: ")
+        .run();
+    Test::new()
         .args(["roll", "move", "craft=bateau", "men=27", "--seed", "1"])
-        .assert()
-        .success()
-        .stdout(contains("outcome: "));
+        .stdout_contains("outcome: ")
+        .run();
 }
 
 #[test]
@@ -877,17 +809,9 @@ fn every_printed_follow_up_is_a_command_that_runs() {
     ];
     let mut seen = 0;
     for args in rolls {
-        let out = umpire(&d)
-            .args(*args)
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "umpire {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = Test::new().data_dir(d.path()).args(*args).output();
+        let text = out.stdout.clone();
+        assert!(out.code == 0, "umpire {}: {}", args.join(" "), out.stderr);
         let follows: Vec<&str> = text
             .lines()
             .filter_map(|l| l.strip_prefix("must follow: umpire "))
@@ -900,12 +824,12 @@ fn every_printed_follow_up_is_a_command_that_runs() {
         for f in follows {
             let command = f.split("   (").next().unwrap_or(f);
             let words: Vec<&str> = command.split_whitespace().collect();
-            umpire(&d)
+            Test::new()
+                .data_dir(d.path())
                 .args(&words)
                 .args(["--seed", "3"])
-                .assert()
-                .success()
-                .stdout(contains("morale — Morale check"));
+                .stdout_contains("morale — Morale check")
+                .run();
             seen += 1;
         }
     }
@@ -915,18 +839,18 @@ fn every_printed_follow_up_is_a_command_that_runs() {
 #[test]
 fn a_rulesets_own_words_are_printed_as_written() {
     let d = data();
-    let tables = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let tables = data();
     let text = HOUSE_RULES.replace(
         "title: House Rules",
         "title: Up the Down Staircase\nnotes: [\"Larger units go first\"]",
     );
     write(tables.path(), "house.yaml", &text);
-    umpire(&d)
+    Test::new()
+        .data_dir(d.path())
         .arg("--tables")
         .arg(tables.path())
         .args(["rules", "house"])
-        .assert()
-        .success()
-        .stdout(contains("Up the Down Staircase"))
-        .stdout(contains("Larger units go first"));
+        .stdout_contains("Up the Down Staircase")
+        .stdout_contains("Larger units go first")
+        .run();
 }

@@ -1,0 +1,21 @@
+//! The specification of `umpire`, as one integration-test binary that runs only the built
+//! `umpire` binary: what it prints (text and `--json`), how it exits, and what it keeps on disk.
+//!
+//! Tests that need tools beyond Rust (chromium and poppler, tmux, zsh and fish, groff and man,
+//! `script`) are ignored by plain `cargo test`; `.ci/run` installs the tools and runs them with
+//! `cargo test -- --ignored`, where a missing tool fails the test.
+
+mod support;
+
+mod cache;
+mod card;
+mod cli;
+mod game_play;
+mod game_store;
+mod generate;
+mod interactive;
+mod la_petite_guerre;
+mod other_rulesets;
+mod readme;
+mod robustness;
+mod sheet;
