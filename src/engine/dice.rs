@@ -392,6 +392,17 @@ mod tests {
     }
 
     #[test]
+    fn faces_typed_at_a_prompt_are_not_called_an_option() {
+        let e = parse_faces("a b").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`a` is not a whole number (give the faces thrown, separated by commas, e.g. 4,2)"
+        );
+        assert_eq!(parse_faces("3 4").unwrap(), vec![3, 4]);
+        assert_eq!(parse_faces("3,4").unwrap(), vec![3, 4]);
+    }
+
+    #[test]
     fn specs_parse_and_enumerate() {
         let spec = DiceSpec::parse("2d6", &none).unwrap();
         assert_eq!(spec.enumerate().unwrap().len(), 36);

@@ -1565,3 +1565,21 @@ fn odds_for_several_attackers_count_the_defender_outnumbered() {
     assert!(said.contains(" 0  outnumbered by 0 "), "{said}");
     assert!(!said.contains("outnumbered by 1"), "{said}");
 }
+
+#[test]
+fn a_marker_named_twice_in_one_command_is_refused_as_such_and_changes_nothing() {
+    let t = skirmish();
+    let before = t.state_bytes();
+    let err = t.fails(2, &["mark", "RR1", "+pinned", "+pinned"]);
+    assert_eq!(
+        err,
+        "error: `+pinned` is given twice (name each marker once per command)\n"
+    );
+    let err = t.fails(2, &["mark", "RR1", "+pinned", "-pinned"]);
+    assert_eq!(
+        err,
+        "error: `+pinned` and `-pinned` cancel out (name each marker once per command)\n"
+    );
+    assert_eq!(t.state_bytes(), before);
+    assert_eq!(t.fig("RR1"), "RR1: no markers");
+}

@@ -17,5 +17,6 @@ mod interactive;
 mod la_petite_guerre;
 mod other_rulesets;
 mod readme;
+mod reported;
 mod robustness;
 mod sheet;

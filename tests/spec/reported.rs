@@ -1,0 +1,204 @@
+//! Bugs reported against the core, each pinned by what it got wrong: a follow-up's alias that
+//! never matched, a roll too big to count, help that lost the procedure, garbled words.
+
+use std::path::Path;
+
+use crate::support::{Test, tempdir, write};
+
+/// A ruleset with a roll of 5d100 whose hit is followed by a test given by an alias.
+const BIG: &str = "\
+ruleset: big
+title: Big dice
+factors:
+  - name: reason
+    help: why the test is taken
+    values: [{name: wound, aliases: [hurt]}, other]
+procedures:
+  - name: barrage
+    title: Barrage
+    help: a roll of many dice
+    roll: 5d100
+    check: {compare: at-least, target: 250, pass: hit, fail: miss}
+    results:
+      - {name: hit, label: Hit, next: [{procedure: test, set: {reason: hurt}}]}
+      - {name: miss, label: Miss}
+  - name: test
+    title: Test
+    help: a test after a hit
+    roll: 1d6
+    modifiers:
+      - group: situation
+        items:
+          - {label: wounded, when: {reason: wound}, value: -3}
+    check: {compare: at-least, target: 4, pass: pass, fail: fail}
+    results: [{name: pass, label: Pass}, {name: fail, label: Fail}]
+";
+
+fn big(dir: &Path, text: &str) -> Test {
+    write(&dir.join("big.yaml"), text);
+    Test::new().tables(dir).args(["--rules", "big"])
+}
+
+#[test]
+fn an_alias_set_by_a_follow_up_matches_the_next_steps_conditions() {
+    let d = tempdir();
+    let out = big(d.path(), BIG)
+        .args(["roll", "barrage", "--dice", "60,60,60,60,60", "--dice", "6"])
+        .run();
+    assert!(
+        out.stdout.contains("    given reason=wound\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("  -3  wounded  [situation]\n"),
+        "{}",
+        out.stdout
+    );
+    // A 6 passes unless the -3 applies.
+    assert!(
+        out.stdout.contains("outcome: Hit › Fail\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_follow_up_setting_a_value_of_the_wrong_kind_is_refused_at_load_with_its_line() {
+    let d = tempdir();
+    let bad = BIG.replace("set: {reason: hurt}", "set: {reason: bored}");
+    let out = big(d.path(), &bad).args(["roll", "test"]).status(2).run();
+    let file = d.path().join("big.yaml");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: {}:14:72: procedure `barrage`: follow-up sets `reason=bored`, \
+             which is not a value of `reason`\n",
+            file.display()
+        )
+    );
+}
+
+#[test]
+fn a_roll_of_dice_too_many_to_count_still_rolls_and_leaves_its_chance_out() {
+    let d = tempdir();
+    let out = big(d.path(), BIG)
+        .args(["roll", "barrage", "--seed", "3"])
+        .run();
+    assert!(
+        out.stdout
+            .contains("  => total 306 against 250 or more: Hit\n"),
+        "{}",
+        out.stdout
+    );
+    // The step that follows is small enough to count: 1d6 - 3 never reaches 4.
+    assert!(
+        out.stdout
+            .contains("    => total -2 against 4 or more: Fail   chance 1 (100.0%)\n"),
+        "{}",
+        out.stdout
+    );
+    let json = big(d.path(), BIG)
+        .args(["roll", "barrage", "--seed", "3", "--json"])
+        .run()
+        .json();
+    let step = &json["resolutions"][0]["step"];
+    assert_eq!(step["decision"]["result"], "hit", "{json}");
+    assert!(step.get("chance").is_none(), "{json}");
+}
+
+#[test]
+fn help_after_options_that_name_figures_still_shows_the_procedures_factors() {
+    for args in [
+        &["roll", "--firer", "CF1", "shoot", "--help"][..],
+        &["roll", "shoot", "--target", "CF2", "-h"],
+        &["odds", "--firer", "CF1", "shoot", "--help"],
+    ] {
+        let out = Test::new().args(args).run();
+        assert!(out.stdout.contains("Usage: umpire "), "{}", out.stdout);
+        assert!(
+            out.stdout
+                .contains("factors (FACTOR words after the procedure):\n"),
+            "umpire {}: {}",
+            args.join(" "),
+            out.stdout
+        );
+        assert!(out.stdout.contains("  cover=VALUE"), "{}", out.stdout);
+    }
+}
+
+#[test]
+fn roll_without_a_procedure_names_the_procedures_of_the_ruleset() {
+    let out = Test::new().args(["roll"]).status(2).run();
+    assert_eq!(
+        out.stderr,
+        "error: a procedure is needed (one of: shoot, hit-result, melee, flee-distance, morale, \
+         retreat, charge-reaction, move, spot, hidden-move)\n"
+    );
+}
+
+#[test]
+fn a_comparison_reads_as_english() {
+    let out = Test::new()
+        .args(["roll", "hidden-move", "moved=14", "--dice", "3,4,5"])
+        .run();
+    assert!(
+        out.stdout
+            .contains("  => total 12 against less than 14 (moved): Revealed   chance 181/216"),
+        "{}",
+        out.stdout
+    );
+    let out = Test::new()
+        .args(["roll", "spot", "distance=10", "--dice", "3,4,5"])
+        .run();
+    assert!(
+        out.stdout
+            .contains("  => total 12 against more than 10 (distance): Spotted"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn one_of_a_unit_is_singular() {
+    let out = Test::new()
+        .args(["roll", "flee-distance", "--dice", "1"])
+        .run();
+    assert!(
+        out.stdout
+            .contains("  => total 1: 1 inch   chance 1/6 (16.7%)\noutcome: 1 inch\n"),
+        "{}",
+        out.stdout
+    );
+    let out = Test::new()
+        .args(["roll", "flee-distance", "--dice", "2"])
+        .run();
+    assert!(out.stdout.contains("outcome: 2 inches\n"), "{}", out.stdout);
+}
+
+#[test]
+fn a_check_both_sides_must_take_is_said_once_for_both() {
+    let out = Test::new().args(["rules", "melee"]).run();
+    assert!(
+        out.stdout.contains(
+            "  Tie: both take a morale test; if both stay, fight again at once; must follow: \
+             morale for the attacker and the defender, with reason=melee-tie\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(out.stdout.matches("must follow: morale for").count(), 4);
+}
+
+#[test]
+fn faces_that_are_not_numbers_are_named_where_they_were_typed() {
+    let out = Test::new()
+        .args(["roll", "shoot", "--dice", "a,b"])
+        .status(2)
+        .run();
+    assert_eq!(
+        out.stderr,
+        "error: --dice a,b: `a` is not a whole number \
+         (give the faces thrown, separated by commas, e.g. --dice 4,2)\n"
+    );
+}
