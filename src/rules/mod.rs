@@ -3,5 +3,8 @@
 
 pub mod cache;
 pub mod catalog;
+mod check;
+mod check_procedure;
+mod lookup;
 pub mod ruleset;
 pub mod schema;

@@ -1,0 +1,438 @@
+//! The checks made when a ruleset is read: names unique, every cross-reference resolved,
+//! values of the right kind, bands without gaps, chains that end. Each error names file:line:col.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::error::{Error, Result};
+use crate::rules::ruleset::{Locator, Ruleset, kind_word};
+use crate::rules::schema::{
+    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, ProcedureDef,
+};
+use crate::suggest::did_you_mean;
+
+impl Ruleset {
+    pub(super) fn check(&self, at: &Locator<'_>) -> Result<()> {
+        let def = &self.def;
+        let mut names = BTreeSet::new();
+        for f in &def.factors {
+            for n in std::iter::once(&f.name).chain(&f.aliases) {
+                if !names.insert(n.clone()) {
+                    return Err(
+                        at.err(&["factors:", n], format!("factor name `{n}` is used twice"))
+                    );
+                }
+            }
+        }
+        for (name, faces) in &def.dice {
+            if faces.len() < 2 {
+                return Err(at.err(
+                    &["dice:", name],
+                    format!("die `{name}` needs at least two faces"),
+                ));
+            }
+        }
+        for f in &def.factors {
+            self.check_factor(f, at)?;
+        }
+        let mut procs = BTreeSet::new();
+        for p in &def.procedures {
+            for n in std::iter::once(&p.name).chain(&p.aliases) {
+                if !procs.insert(n.clone()) {
+                    return Err(at.err(
+                        &["procedures:", &format!("name: {n}")],
+                        format!("procedure name `{n}` is used twice"),
+                    ));
+                }
+            }
+        }
+        for p in &def.procedures {
+            self.check_procedure(p, at)?;
+        }
+        self.check_no_cycles(at)?;
+        // A cut-down ruleset lacks most factors and procedures the game section names; the
+        // section was checked with the whole file before the cache kept it.
+        if let Some(game) = def.game.as_ref().filter(|_| !self.partial) {
+            self.check_game(game, at)?;
+        }
+        if let Some(turn) = &def.turn
+            && turn.phases.percent == 0
+        {
+            return Err(at.err(
+                &["turn:", "percent:"],
+                "turn phases percent must be above 0",
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_game(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let err = |needle: &str, msg: String| at.err(&["game:", needle], msg);
+        if g.sides.len() < 2 {
+            return Err(err("sides:", "a game needs at least two sides".into()));
+        }
+        let mut names = BTreeSet::new();
+        for n in g
+            .sides
+            .iter()
+            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
+        {
+            if !names.insert(n.as_str()) {
+                return Err(err(n, format!("side name `{n}` is used twice")));
+            }
+        }
+        let mut beads = BTreeSet::new();
+        for s in &g.sides {
+            if !beads.insert(s.bead.as_str()) {
+                return Err(err(&s.bead, format!("two sides draw `{}` beads", s.bead)));
+            }
+        }
+        for (field, factor) in g.unit.iter().chain(&g.targeted) {
+            match self.factor(factor) {
+                Some(f) if f.kind == FactorKind::Choice => {}
+                _ => {
+                    return Err(err(
+                        factor,
+                        format!(
+                            "unit field `{field}` needs a choice factor, and `{factor}` is not one"
+                        ),
+                    ));
+                }
+            }
+        }
+        for field in g.targeted.keys().chain(&g.required) {
+            if !g.unit.contains_key(field) {
+                return Err(err(
+                    field,
+                    format!("`{field}` is not one of the unit fields"),
+                ));
+            }
+        }
+        let mut markers = BTreeSet::new();
+        let states: Vec<&str> = g.states.iter().map(|s| s.name.as_str()).collect();
+        for m in &g.markers {
+            for n in std::iter::once(&m.name).chain(&m.aliases) {
+                if !markers.insert(n.as_str()) {
+                    return Err(err(n, format!("marker name `{n}` is used twice")));
+                }
+            }
+        }
+        for m in &g.markers {
+            let here = |needle: &str, msg: String| {
+                at.err(&["game:", &format!("name: {}", m.name), needle], msg)
+            };
+            self.check_conditions(&m.acting, &here)?;
+            self.check_conditions(&m.targeted, &here)?;
+            for p in &m.blocks {
+                if self.procedure(p).is_none() {
+                    return Err(here(
+                        p,
+                        format!("marker `{}` blocks `{p}`, which is not a procedure", m.name),
+                    ));
+                }
+            }
+            if let Some(a) = &m.if_already {
+                for n in &a.any {
+                    if !g.markers.iter().any(|x| &x.name == n) {
+                        return Err(here(n, format!("`{n}` is not a marker")));
+                    }
+                }
+                if !states.contains(&a.state.as_str()) {
+                    return Err(here(
+                        &a.state,
+                        format!(
+                            "`{}` is not one of the states ({})",
+                            a.state,
+                            states.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        for c in &g.counters {
+            if !g.markers.iter().any(|x| x.name == c.then) {
+                return Err(err(
+                    &c.then,
+                    format!(
+                        "counter `{}` adds `{}`, which is not a marker",
+                        c.name, c.then
+                    ),
+                ));
+            }
+            if c.at < 1 {
+                return Err(err(
+                    &c.name,
+                    format!("counter `{}` needs `at` of 1 or more", c.name),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_factor(&self, f: &FactorDef, at: &Locator<'_>) -> Result<()> {
+        let here = format!("name: {}", f.name);
+        let err = |needle: &str, msg: String| at.err(&["factors:", &here, needle], msg);
+        if let Some(src) = &f.values_from {
+            match self.def.factors.iter().find(|g| &g.name == src) {
+                Some(g) if g.kind == FactorKind::Choice && g.values_from.is_none() => {}
+                _ => {
+                    return Err(err(
+                        "values-from",
+                        format!(
+                            "factor `{}` takes its values from `{src}`, which is not a choice factor with values",
+                            f.name
+                        ),
+                    ));
+                }
+            }
+        }
+        match f.kind {
+            FactorKind::Choice => {
+                if self.values(f).is_empty() {
+                    return Err(err(
+                        "name:",
+                        format!("choice factor `{}` has no values", f.name),
+                    ));
+                }
+                for c in &f.classes {
+                    for m in &c.members {
+                        if !self.values(f).iter().any(|v| v.name() == m) {
+                            return Err(err(
+                                m,
+                                format!(
+                                    "class `{}` of `{}` names `{m}`, which is not one of its values",
+                                    c.name, f.name
+                                ),
+                            ));
+                        }
+                    }
+                }
+                if let Some(d) = &f.default
+                    && self.value(f, d).is_none()
+                {
+                    return Err(err(
+                        "default:",
+                        format!("default `{d}` is not a value of `{}`", f.name),
+                    ));
+                }
+                if let Some(dist) = &f.distance {
+                    if let Some(by) = &dist.by
+                        && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
+                    {
+                        return Err(err(
+                            "by:",
+                            format!(
+                                "distance of `{}` is scaled by `{by}`, which is not a choice factor",
+                                f.name
+                            ),
+                        ));
+                    }
+                    if dist
+                        .scales
+                        .iter()
+                        .filter(|s| s.for_values.is_empty())
+                        .count()
+                        != 1
+                    {
+                        return Err(err(
+                            "scales:",
+                            format!(
+                                "distance of `{}` needs exactly one scale without `for` (used for everything else)",
+                                f.name
+                            ),
+                        ));
+                    }
+                    for s in &dist.scales {
+                        let Some((last, rest)) = s.bands.split_last() else {
+                            return Err(err(
+                                "bands:",
+                                format!("a distance scale of `{}` has no bands", f.name),
+                            ));
+                        };
+                        if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
+                            return Err(err(
+                                "bands:",
+                                format!(
+                                    "distance bands of `{}` need `upto` on every band but the last",
+                                    f.name
+                                ),
+                            ));
+                        }
+                        for b in &s.bands {
+                            if self.value(f, &b.value).is_none() {
+                                return Err(err(
+                                    &b.value,
+                                    format!(
+                                        "distance band `{}` is not a value of `{}`",
+                                        b.value, f.name
+                                    ),
+                                ));
+                            }
+                        }
+                        if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
+                            for v in &s.for_values {
+                                if self.value(by, v).is_none() {
+                                    return Err(err(
+                                        v,
+                                        format!("scale for `{v}`: not a value of `{}`", by.name),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            FactorKind::Flag | FactorKind::Number => {
+                if !f.values.is_empty() || f.values_from.is_some() {
+                    return Err(err(
+                        "values",
+                        format!("`{}` is a {:?} factor and takes no values", f.name, f.kind)
+                            .to_lowercase(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_conditions(
+        &self,
+        c: &Conditions,
+        at: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        for (name, want) in c {
+            let Some(f) = self.factor(name) else {
+                let hint = did_you_mean(name, self.def.factors.iter().map(|f| f.name.as_str()));
+                return Err(at(
+                    name,
+                    format!(
+                        "condition names factor `{name}`, which this ruleset does not define{}",
+                        hint.map(|h| format!(" ({h})")).unwrap_or_default()
+                    ),
+                ));
+            };
+            let ok = match (f.kind, want) {
+                (FactorKind::Flag, CondValue::Flag(_)) => true,
+                (FactorKind::Number, CondValue::Number(_) | CondValue::Range(_)) => true,
+                (FactorKind::Choice, CondValue::One(v)) => {
+                    if !self.is_value_or_class(f, v) {
+                        return Err(at(v, format!("`{v}` is not a value or class of `{name}`")));
+                    }
+                    true
+                }
+                (FactorKind::Choice, CondValue::Any(vs)) => {
+                    if let Some(v) = vs.iter().find(|v| !self.is_value_or_class(f, v)) {
+                        return Err(at(v, format!("`{v}` is not a value or class of `{name}`")));
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !ok {
+                return Err(at(
+                    name,
+                    format!(
+                        "condition on `{name}` does not fit a {} factor",
+                        kind_word(f.kind)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_guard(
+        &self,
+        g: Guard<'_>,
+        at: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        self.check_conditions(g.when, at)?;
+        for c in g.any {
+            self.check_conditions(c, at)?;
+        }
+        self.check_conditions(g.unless, at)
+    }
+
+    /// `next` chains must end: a loop would make the odds infinite.
+    pub(super) fn check_no_cycles(&self, at: &Locator<'_>) -> Result<()> {
+        fn visit<'a>(
+            r: &'a Ruleset,
+            p: &'a ProcedureDef,
+            path: &mut Vec<&'a str>,
+            done: &mut BTreeMap<&'a str, bool>,
+            at: &Locator<'_>,
+        ) -> Result<()> {
+            if done.get(p.name.as_str()) == Some(&true) {
+                return Ok(());
+            }
+            if path.contains(&p.name.as_str()) {
+                return Err(at.err(
+                    &["procedures:", &format!("name: {}", p.name)],
+                    format!(
+                        "procedures go on to each other in a loop: {} → {}",
+                        path.join(" → "),
+                        p.name
+                    ),
+                ));
+            }
+            path.push(&p.name);
+            for q in r.next_procedures(p) {
+                visit(r, q, path, done, at)?;
+            }
+            path.pop();
+            done.insert(&p.name, true);
+            Ok(())
+        }
+        let mut done = BTreeMap::new();
+        for p in &self.def.procedures {
+            visit(self, p, &mut Vec::new(), &mut done, at)?;
+        }
+        Ok(())
+    }
+}
+
+/// Bands must run upward without gaps or overlaps; the ends may be open.
+pub(super) fn check_bands(
+    bands: &[crate::rules::schema::BandDef],
+    err: &dyn Fn(&str, String) -> Error,
+) -> Result<()> {
+    let mut previous: Option<i64> = None;
+    for (i, b) in bands.iter().enumerate() {
+        let first = i == 0;
+        let last = i + 1 == bands.len();
+        if let (Some(lo), Some(hi)) = (b.min, b.max)
+            && lo > hi
+        {
+            return Err(err(&b.result, format!("band {lo}..{hi} runs backwards")));
+        }
+        match (previous, b.min) {
+            (Some(p), Some(lo)) if lo != p + 1 => {
+                return Err(err(
+                    &b.result,
+                    format!(
+                        "band for `{}` starts at {lo}; the one before ends at {p}",
+                        b.result
+                    ),
+                ));
+            }
+            (Some(_), None) => {
+                return Err(err(
+                    &b.result,
+                    format!("band for `{}` needs `min`", b.result),
+                ));
+            }
+            (None, None) if !first => return Err(err(&b.result, "band needs `min`".into())),
+            _ => {}
+        }
+        match b.max {
+            Some(hi) => previous = Some(hi),
+            None if !last => {
+                return Err(err(
+                    &b.result,
+                    format!("only the last band may leave out `max` (`{}`)", b.result),
+                ));
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,469 @@
+//! The checks of one procedure: its dice, modifiers, reading, results and what follows them.
+
+use crate::error::Result;
+use crate::rules::check::check_bands;
+use crate::rules::ruleset::{Locator, Ruleset, flag_word, kind_word, range_words};
+use crate::rules::schema::{
+    FactorKind, Guarded, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
+};
+use crate::suggest::did_you_mean;
+
+impl Ruleset {
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn check_procedure(&self, p: &ProcedureDef, at: &Locator<'_>) -> Result<()> {
+        let here = format!("name: {}", p.name);
+        let err = |needle: &str, msg: String| {
+            at.err(
+                &["procedures:", &here, needle],
+                format!("procedure `{}`: {msg}", p.name),
+            )
+        };
+        let result_names: Vec<&str> = p.results.iter().map(|r| r.name.as_str()).collect();
+        let need_result = |r: &str, needle: &str| -> Result<()> {
+            if result_names.contains(&r) {
+                Ok(())
+            } else {
+                Err(err(
+                    needle,
+                    format!(
+                        "result `{r}` is not among its results ({})",
+                        result_names.join(", ")
+                    ),
+                )
+                .with_hint_opt(did_you_mean(r, result_names.iter().copied())))
+            }
+        };
+        for f in &p.factors {
+            if self.factor(f).is_none() {
+                return Err(err(
+                    f,
+                    format!("takes factor `{f}`, which this ruleset does not define"),
+                ));
+            }
+        }
+        let kinds = [
+            p.check.is_some(),
+            p.table.is_some(),
+            p.grid.is_some(),
+            p.amount.is_some(),
+            p.compare.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err(err(
+                "name:",
+                "needs exactly one of check, table, grid, amount or compare".into(),
+            ));
+        }
+        match &p.roll {
+            None => return Err(err("name:", "has no roll".into())),
+            Some(RollDef::Dice(d)) => {
+                self.dice(d).map_err(|e| err(d, e.message))?;
+            }
+            Some(RollDef::Cases(cases)) => {
+                if cases.is_empty() {
+                    return Err(err("roll:", "roll has no cases".into()));
+                }
+                for c in cases {
+                    self.check_guard(c.guard(), &|n, m| err(n, m))?;
+                    match (&c.dice, c.fixed) {
+                        (Some(d), None) => {
+                            self.dice(d).map_err(|e| err(d, e.message))?;
+                        }
+                        (None, Some(_)) => {}
+                        _ => {
+                            return Err(err(
+                                "roll:",
+                                "each roll case needs `dice` or `fixed`, not both".into(),
+                            ));
+                        }
+                    }
+                    if let Some(count) = &c.count {
+                        if self
+                            .factor(&count.factor)
+                            .is_none_or(|f| f.kind != FactorKind::Number)
+                        {
+                            return Err(err(
+                                &count.factor,
+                                format!(
+                                    "dice count uses `{}`, which is not a number factor",
+                                    count.factor
+                                ),
+                            ));
+                        }
+                        if count.per < 1 {
+                            return Err(err("per:", "dice count `per` must be at least 1".into()));
+                        }
+                    }
+                }
+            }
+        }
+        for d in &p.drop {
+            self.check_guard(d.guard(), &|n, m| err(n, m))?;
+        }
+        for n in &p.naturals {
+            self.check_guard(n.guard(), &|x, m| err(x, m))?;
+            need_result(&n.result, &n.result)?;
+            if let Some(o) = &n.otherwise {
+                need_result(o, o)?;
+            }
+            if !n.doubles && n.total.is_empty() {
+                return Err(err(
+                    &n.result,
+                    "a natural result needs `doubles: true` or `total`".into(),
+                ));
+            }
+        }
+        for g in &p.modifiers {
+            for item in &g.items {
+                self.check_guard(item.guard(), &|n, m| err(n, m))?;
+                let forms = [
+                    item.value.is_some(),
+                    item.values.is_some(),
+                    item.each.is_some(),
+                ];
+                if forms.iter().filter(|x| **x).count() != 1 {
+                    return Err(err(
+                        &g.group,
+                        format!(
+                            "each modifier in group `{}` needs exactly one of value, values or each",
+                            g.group
+                        ),
+                    ));
+                }
+                if item.value.is_some() && item.label.is_none() {
+                    return Err(err(
+                        &g.group,
+                        format!("a fixed modifier in group `{}` needs a label", g.group),
+                    ));
+                }
+                if item.values.is_some() || item.each.is_some() {
+                    let Some(fname) = &item.factor else {
+                        return Err(err(&g.group, "`values` and `each` need `factor`".into()));
+                    };
+                    let Some(f) = self.factor(fname) else {
+                        return Err(err(
+                            fname,
+                            format!(
+                                "modifier reads factor `{fname}`, which this ruleset does not define"
+                            ),
+                        ));
+                    };
+                    if let Some(values) = &item.values {
+                        if f.kind != FactorKind::Choice {
+                            return Err(err(
+                                fname,
+                                format!(
+                                    "`values` needs a choice factor; `{fname}` is a {}",
+                                    kind_word(f.kind)
+                                ),
+                            ));
+                        }
+                        for k in values.keys() {
+                            if !self.is_value_or_class(f, k) {
+                                return Err(err(
+                                    k,
+                                    format!("`{k}` is not a value or class of `{fname}`"),
+                                )
+                                .with_hint_opt(did_you_mean(
+                                    k,
+                                    self.values(f).iter().map(ValueSpec::name),
+                                )));
+                            }
+                        }
+                    }
+                    if item.each.is_some() && f.kind != FactorKind::Number {
+                        return Err(err(
+                            fname,
+                            format!(
+                                "`each` needs a number factor; `{fname}` is a {}",
+                                kind_word(f.kind)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(r) = &p.reroll {
+            self.check_guard(r.guard(), &|n, m| err(n, m))?;
+            for o in &r.on {
+                need_result(o, o)?;
+            }
+        }
+        if !p.sides.is_empty() && p.sides.len() != 2 {
+            return Err(err(
+                "sides:",
+                "an opposed roll has exactly two sides".into(),
+            ));
+        }
+        if let Some(c) = &p.check {
+            need_result(&c.pass, &c.pass)?;
+            need_result(&c.fail, &c.fail)?;
+            if let TargetDef::From(from) = &c.target {
+                match (&from.factor, &from.lookup) {
+                    (Some(f), None) => {
+                        if self.factor(f).is_none_or(|x| x.kind != FactorKind::Number) {
+                            return Err(err(
+                                f,
+                                format!("target factor `{f}` is not a number factor"),
+                            ));
+                        }
+                    }
+                    (None, Some(l)) => {
+                        for (fname, needle) in [(&l.rows, "rows:"), (&l.columns, "columns:")] {
+                            if self
+                                .factor(fname)
+                                .is_none_or(|x| x.kind != FactorKind::Choice)
+                            {
+                                return Err(err(
+                                    needle,
+                                    format!("lookup by `{fname}`, which is not a choice factor"),
+                                ));
+                            }
+                        }
+                        let rows = self.factor(&l.rows);
+                        let cols = self.factor(&l.columns);
+                        if let (Some(rows), Some(cols)) = (rows, cols) {
+                            for v in self.values(rows) {
+                                let Some(row) = l.cells.get(v.name()) else {
+                                    return Err(err(
+                                        "cells:",
+                                        format!("lookup has no row for `{}`", v.name()),
+                                    ));
+                                };
+                                for c in self.values(cols) {
+                                    if !row.contains_key(c.name()) {
+                                        return Err(err(
+                                            v.name(),
+                                            format!(
+                                                "lookup row `{}` has no column `{}`",
+                                                v.name(),
+                                                c.name()
+                                            ),
+                                        ));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        return Err(err(
+                            "target:",
+                            "target takes a number, `factor` or `lookup`".into(),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(t) = &p.table {
+            check_bands(&t.rows, &|n, m| err(n, m))?;
+            for b in &t.rows {
+                need_result(&b.result, &b.result)?;
+            }
+        }
+        if let Some(g) = &p.grid {
+            let width = g.rows.first().map_or(0, |r| r.results.len());
+            if width == 0 {
+                return Err(err("grid:", "grid has no rows or columns".into()));
+            }
+            for r in &g.rows {
+                self.check_guard(r.guard(), &|n, m| err(n, m))?;
+                if r.results.len() != width {
+                    return Err(err(
+                        &r.label,
+                        format!(
+                            "grid row `{}` has {} columns; the first has {width}",
+                            r.label,
+                            r.results.len()
+                        ),
+                    ));
+                }
+                for x in &r.results {
+                    need_result(x, x)?;
+                }
+            }
+        }
+        if let Some(a) = &p.amount {
+            for h in &a.halve {
+                self.check_guard(h.guard(), &|n, m| err(n, m))?;
+            }
+        }
+        if let Some(c) = &p.compare {
+            if p.sides.len() != 2 {
+                return Err(err("compare:", "compare needs two `sides`".into()));
+            }
+            need_result(&c.tie, &c.tie)?;
+            match c.by {
+                crate::rules::schema::CompareBy::Margin => {
+                    if c.bands.is_empty() {
+                        return Err(err("compare:", "comparing by margin needs `bands`".into()));
+                    }
+                    check_bands(&c.bands, &|n, m| err(n, m))?;
+                    for b in &c.bands {
+                        need_result(&b.result, &b.result)?;
+                    }
+                }
+                crate::rules::schema::CompareBy::Doubling => {
+                    for r in [&c.beaten, &c.doubled] {
+                        let Some(r) = r else {
+                            return Err(err(
+                                "compare:",
+                                "comparing by doubling needs `beaten` and `doubled`".into(),
+                            ));
+                        };
+                        need_result(r, r)?;
+                    }
+                }
+            }
+        } else if !p.sides.is_empty() {
+            return Err(err("sides:", "sides need `compare`".into()));
+        }
+        let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        if let Some(m) = &p.many_on_one {
+            if !side_names.contains(&m.lone.as_str()) {
+                return Err(err(
+                    &m.lone,
+                    format!("many-on-one: `{}` is not a side of this roll", m.lone),
+                ));
+            }
+            if m.up_to < 2 {
+                return Err(err(
+                    "up-to:",
+                    "many-on-one needs `up-to` of 2 or more".into(),
+                ));
+            }
+            if let Some(c) = &m.count
+                && self.factor(c).is_none_or(|f| f.kind != FactorKind::Number)
+            {
+                return Err(err(
+                    c,
+                    format!("many-on-one counts into `{c}`, which is not a number factor"),
+                ));
+            }
+        }
+        for r in &p.results {
+            for m in &r.marks {
+                let Some(g) = &self.def.game else {
+                    return Err(err(
+                        "marks:",
+                        "`marks` change a game's figures: the ruleset needs a `game:` section"
+                            .into(),
+                    ));
+                };
+                if matches!(m.on, Role::Loser | Role::Winner) && p.sides.is_empty() {
+                    return Err(err(
+                        "on:",
+                        format!(
+                            "result `{}` marks the loser or winner, but this roll has no sides",
+                            r.name
+                        ),
+                    ));
+                }
+                self.check_guard(m.guard(), &|n, msg| err(n, msg))?;
+                for c in &m.change {
+                    let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
+                    let known = name.is_some_and(|n| {
+                        g.markers.iter().any(|x| x.name == n)
+                            || g.states.iter().any(|x| x.name == n)
+                            || (c.starts_with('+') && g.counters.iter().any(|x| x.name == n))
+                    });
+                    if !known {
+                        return Err(err(
+                            c,
+                            format!(
+                                "result `{}` makes the change `{c}`: write +NAME or -NAME of a marker or state, or +NAME of a counter",
+                                r.name
+                            ),
+                        ));
+                    }
+                }
+            }
+            for b in &r.becomes {
+                need_result(&b.result, &b.result)?;
+                self.check_guard(b.guard(), &|n, m| err(n, m))?;
+                match b.side.as_deref() {
+                    None => {}
+                    Some("loser" | "winner") if !p.sides.is_empty() => {}
+                    Some(s) => {
+                        return Err(err(
+                            s,
+                            format!(
+                                "`becomes` reads side `{s}`; only `loser` or `winner` of an opposed roll can be read"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        for r in &p.results {
+            for f in r.next.iter().chain(&r.follow_up) {
+                let f = f.full();
+                let Some(q) = self.procedure(&f.procedure) else {
+                    return Err(err(
+                        &f.procedure,
+                        format!(
+                            "result `{}` goes on to `{}`, which this ruleset does not define",
+                            r.name, f.procedure
+                        ),
+                    ));
+                };
+                self.check_guard(f.guard(), &|n, m| err(n, m))?;
+                if let Some(s) = &f.side
+                    && !(s == "loser" || s == "winner" || side_names.contains(&s.as_str()))
+                {
+                    return Err(err(
+                        s,
+                        format!("follow-up side `{s}` is not loser, winner or a side of this roll"),
+                    ));
+                }
+                for (old, new) in &f.rename {
+                    for n in [old, new] {
+                        if self.factor(n).is_none() {
+                            return Err(err(
+                                n,
+                                format!(
+                                    "follow-up renames `{n}`, which this ruleset does not define"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                for (k, v) in &f.set {
+                    let Some(fd) = self.factor(k) else {
+                        return Err(err(
+                            k,
+                            format!("follow-up sets `{k}`, which this ruleset does not define"),
+                        ));
+                    };
+                    let wrong = match fd.kind {
+                        FactorKind::Choice => self.value(fd, v).is_none(),
+                        FactorKind::Flag => flag_word(v).is_none(),
+                        FactorKind::Number => v
+                            .parse::<i64>()
+                            .ok()
+                            .filter(|n| fd.min.is_none_or(|m| *n >= m))
+                            .filter(|n| fd.max.is_none_or(|m| *n <= m))
+                            .is_none(),
+                    };
+                    if wrong {
+                        let expected = match fd.kind {
+                            FactorKind::Choice => format!("a value of `{k}`"),
+                            FactorKind::Flag => "yes or no".to_string(),
+                            FactorKind::Number => format!("a whole number {}", range_words(fd)),
+                        };
+                        return Err(err(
+                            v,
+                            format!("follow-up sets `{k}={v}`, which is not {expected}"),
+                        ));
+                    }
+                }
+                if !q.sides.is_empty() && r.next.iter().any(|n| n.full().procedure == q.name) {
+                    return Err(err(
+                        &f.procedure,
+                        "an opposed roll cannot follow at once; list it as a follow-up".into(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
