@@ -3,5 +3,6 @@
 
 pub mod cache;
 pub mod catalog;
+pub mod lint;
 pub mod ruleset;
 pub mod schema;
