@@ -249,6 +249,10 @@ pub enum Command {
 pub struct RulesArgs {
     /// A procedure of the ruleset in use, or the name of a ruleset.
     pub name: Option<String>,
+    /// Lint the ruleset (or every one): bands, results, factors, markers and modifiers that
+    /// can never matter.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -462,7 +466,12 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         return guided::start(&cli, &catalog, out);
     };
     match command {
-        Command::Rules(Deferred(RulesArgs { name })) => rules(&cli, &catalog, name.as_deref(), out),
+        Command::Rules(Deferred(RulesArgs { name, check: true })) => {
+            crate::rules::lint::check(&catalog, name.as_deref(), out)
+        }
+        Command::Rules(Deferred(RulesArgs { name, .. })) => {
+            rules(&cli, &catalog, name.as_deref(), out)
+        }
         Command::Game(cmd) => play::game(&ctx(), &cmd.0, out),
         Command::Unit(cmd) => play::unit(&ctx(), &cmd.0, out),
         Command::Fig(cmd) => play::fig(&ctx(), &cmd.0, out),

@@ -307,7 +307,12 @@ fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine
 }
 
 /// The line one modifier item gives in this situation, if it has anything to say.
-fn item_line(ruleset: &Ruleset, group: &str, item: &ItemDef, s: &Situation) -> Option<ModLine> {
+pub(crate) fn item_line(
+    ruleset: &Ruleset,
+    group: &str,
+    item: &ItemDef,
+    s: &Situation,
+) -> Option<ModLine> {
     let holds = s.guard_holds(ruleset, item.guard());
     let line = |label: String, value: i64, applied: bool, reason: Option<String>| {
         Some(ModLine {
@@ -591,7 +596,7 @@ impl<'a> Plan<'a> {
         })
     }
 
-    fn side_plan(
+    pub(crate) fn side_plan(
         ruleset: &Ruleset,
         p: &ProcedureDef,
         side: Option<String>,

@@ -153,6 +153,13 @@ impl Catalog {
         .with_hint_opt(did_you_mean(&wanted, candidates)))
     }
 
+    /// Every ruleset file, user files first: where it came from and its text.
+    pub fn sources(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.entries
+            .iter()
+            .map(|e| (e.file.as_str(), e.text.as_ref()))
+    }
+
     /// Every ruleset, parsed; a user's file that fails is an error naming it.
     pub fn all(&self) -> Result<Vec<Ruleset>> {
         let mut out: Vec<Ruleset> = Vec::new();

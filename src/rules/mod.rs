@@ -5,6 +5,7 @@ pub mod cache;
 pub mod catalog;
 mod check;
 mod check_procedure;
+pub mod lint;
 mod lookup;
 pub mod ruleset;
 pub mod schema;

@@ -16,18 +16,29 @@ pub struct Ruleset {
     pub partial: bool,
 }
 
-/// Line and column (1-based) of the first match of each needle in turn, for error messages.
-fn locate(text: &str, needles: &[&str]) -> (usize, usize) {
-    let mut at = 0;
+/// Byte offset of the first match of each needle in turn, searching from `start`; a needle
+/// not found leaves the position where the previous one matched.
+pub(crate) fn offset(text: &str, start: usize, needles: &[&str]) -> usize {
+    let mut at = start.min(text.len());
     for needle in needles {
         if let Some(found) = text.get(at..).and_then(|rest| rest.find(needle)) {
             at += found;
         }
     }
+    at
+}
+
+/// Line and column (1-based) of a byte offset.
+pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
     let before = text.get(..at).unwrap_or("");
     let line = before.matches('\n').count() + 1;
     let column = before.rfind('\n').map_or(at, |nl| at - nl - 1) + 1;
     (line, column)
+}
+
+/// Line and column (1-based) of the first match of each needle in turn, for error messages.
+pub(crate) fn locate(text: &str, needles: &[&str]) -> (usize, usize) {
+    line_col(text, offset(text, 0, needles))
 }
 
 /// Builds `file:line:col: message` errors for one file.

@@ -15,6 +15,7 @@ mod game_store;
 mod generate;
 mod interactive;
 mod la_petite_guerre;
+mod lint;
 mod other_rulesets;
 mod readme;
 mod reported;

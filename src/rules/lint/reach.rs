@@ -1,0 +1,641 @@
+//! What a procedure can produce over every situation the umpire could describe: the totals
+//! each side reaches, with the natural results and the reading context (check target, grid
+//! row, `becomes` conditions) they come with. Exact or nothing: past its bounds it gives up.
+//!
+//! Enumerating whole situations is exponential in the factors, so the pieces of a procedure
+//! (its dice, each modifier item, its reading) are grouped by the factors they share; each
+//! group is enumerated alone and the groups' summaries are combined.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::throws::{Out, throws};
+use crate::engine::plan::{DicePlan, Plan, item_line};
+use crate::engine::situation::{Given, Situation, Value};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{
+    CondValue, Conditions, FactorKind, Guard, Guarded, NaturalDef, Policy, ProcedureDef, RollDef,
+    TargetDef,
+};
+
+/// Situations enumerated over one set of factors.
+const MAX_ASSIGNMENTS: u64 = 50_000;
+/// Situations enumerated for one side of a procedure in all.
+const MAX_WORK: u64 = 400_000;
+/// Distinct summaries kept while combining groups.
+const MAX_STATES: usize = 20_000;
+/// Values of a number factor enumerated one by one (`each`, dice counts, targets).
+const MAX_SPAN: i64 = 2_000;
+
+/// The values a factor can take in one procedure; `None` is "not given".
+pub(super) type Domain = Vec<Option<Value>>;
+
+/// How a procedure uses one factor, which decides how finely its values must be enumerated.
+#[derive(Debug, Default)]
+struct Use {
+    /// Values and classes named by conditions and `values` maps.
+    keys: BTreeSet<String>,
+    /// Numbers around which a condition changes its answer.
+    points: BTreeSet<i64>,
+    /// Every number counts (`each`, dice counts, targets), not only the condition's sides.
+    every: bool,
+    /// Read by name from a lookup: every value is a case of its own.
+    lookup: bool,
+}
+
+/// The domain of every factor a procedure reads; `None` where one cannot be bounded.
+#[derive(Debug)]
+pub(super) struct Domains(BTreeMap<String, Option<Domain>>);
+
+/// Every guard of a procedure, for collecting what it reads.
+pub(super) fn guards(p: &ProcedureDef) -> Vec<Guard<'_>> {
+    let mut out = Vec::new();
+    if let Some(RollDef::Cases(cases)) = &p.roll {
+        out.extend(cases.iter().map(Guarded::guard));
+    }
+    out.extend(p.drop.iter().map(Guarded::guard));
+    out.extend(p.naturals.iter().map(Guarded::guard));
+    out.extend(
+        p.modifiers
+            .iter()
+            .flat_map(|g| &g.items)
+            .map(Guarded::guard),
+    );
+    out.extend(p.reroll.iter().map(Guarded::guard));
+    out.extend(p.grid.iter().flat_map(|g| &g.rows).map(Guarded::guard));
+    out.extend(p.amount.iter().flat_map(|a| &a.halve).map(Guarded::guard));
+    for r in &p.results {
+        out.extend(r.becomes.iter().map(Guarded::guard));
+        out.extend(r.marks.iter().map(Guarded::guard));
+    }
+    out
+}
+
+pub(super) fn conditions(g: Guard<'_>) -> impl Iterator<Item = (&String, &CondValue)> {
+    std::iter::once(g.when)
+        .chain(g.any.iter())
+        .chain(std::iter::once(g.unless))
+        .flat_map(|c: &Conditions| c.iter())
+}
+
+/// The canonical name of a factor named by name or alias.
+pub(super) fn canonical(r: &Ruleset, name: &str) -> String {
+    r.factor(name)
+        .map_or_else(|| name.to_string(), |f| f.name.clone())
+}
+
+impl Domains {
+    pub(super) fn new(r: &Ruleset, p: &ProcedureDef) -> Domains {
+        let mut uses: BTreeMap<String, Use> = BTreeMap::new();
+        for g in guards(p) {
+            for (name, want) in conditions(g) {
+                let u = uses.entry(canonical(r, name)).or_default();
+                match want {
+                    CondValue::One(v) => {
+                        u.keys.insert(v.clone());
+                    }
+                    CondValue::Any(vs) => u.keys.extend(vs.iter().cloned()),
+                    CondValue::Number(n) => {
+                        u.points
+                            .extend([n.saturating_sub(1), *n, n.saturating_add(1)]);
+                    }
+                    CondValue::Range(range) => {
+                        for m in range.min.iter().chain(&range.max) {
+                            u.points
+                                .extend([m.saturating_sub(1), *m, m.saturating_add(1)]);
+                        }
+                    }
+                    CondValue::Flag(_) => {}
+                }
+            }
+        }
+        for item in p.modifiers.iter().flat_map(|g| &g.items) {
+            if let Some(f) = &item.factor {
+                let u = uses.entry(canonical(r, f)).or_default();
+                if let Some(values) = &item.values {
+                    u.keys.extend(values.keys().cloned());
+                }
+                u.every |= item.each.is_some();
+            }
+        }
+        if let Some(RollDef::Cases(cases)) = &p.roll {
+            for count in cases.iter().filter_map(|c| c.count.as_ref()) {
+                let u = uses.entry(canonical(r, &count.factor)).or_default();
+                u.every = true;
+            }
+        }
+        if let Some(TargetDef::From(from)) = p.check.as_ref().map(|c| &c.target) {
+            if let Some(f) = &from.factor {
+                let u = uses.entry(canonical(r, f)).or_default();
+                u.every = true;
+            }
+            for f in from.lookup.iter().flat_map(|l| [&l.rows, &l.columns]) {
+                let u = uses.entry(canonical(r, f)).or_default();
+                u.lookup = true;
+            }
+        }
+        let map = uses
+            .into_iter()
+            .map(|(name, u)| {
+                let domain = domain(r, &name, &u);
+                (name, domain)
+            })
+            .collect();
+        Domains(map)
+    }
+
+    pub(super) fn get(&self, name: &str) -> Option<&Domain> {
+        self.0.get(name).and_then(Option::as_ref)
+    }
+}
+
+fn domain(r: &Ruleset, name: &str, u: &Use) -> Option<Domain> {
+    let f = r.factor(name)?;
+    let mut out: Domain = Vec::new();
+    match f.kind {
+        FactorKind::Flag => out.extend([None, Some(Value::Flag(true))]),
+        FactorKind::Number => {
+            // Not giving a number some dice count or target needs is an error at the table,
+            // which evaluating the situation finds: here every situation is offered.
+            out.push(None);
+            if u.every {
+                let (lo, hi) = (f.min?, f.max?);
+                if hi.saturating_sub(lo) > MAX_SPAN {
+                    return None;
+                }
+                out.extend((lo..=hi).map(|n| Some(Value::Number(n))));
+            } else {
+                // Conditions change their answer only next to their own numbers.
+                let mut points: BTreeSet<i64> = u.points.clone();
+                points.extend(f.min.iter().chain(&f.max));
+                points.insert(f.min.or(f.max).unwrap_or(0));
+                points.retain(|n| f.min.is_none_or(|m| *n >= m) && f.max.is_none_or(|m| *n <= m));
+                out.extend(points.into_iter().map(|n| Some(Value::Number(n))));
+            }
+        }
+        FactorKind::Choice => {
+            let mut words: Vec<String> = r.values(f).iter().map(|v| v.name().to_string()).collect();
+            // A class may be given for any of its members.
+            words.extend(r.classes(f).iter().map(|c| c.name.clone()));
+            if f.default.is_none() {
+                out.push(None);
+            }
+            // Values every condition and map of the procedure treats alike are one case.
+            let mut seen: BTreeSet<Vec<Option<usize>>> = BTreeSet::new();
+            for w in words {
+                let signature: Vec<Option<usize>> =
+                    u.keys.iter().map(|k| r.key_covers(f, k, &w)).collect();
+                if u.lookup || seen.insert(signature) {
+                    out.push(Some(Value::Choice(w)));
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Calls `each` with every situation over `factors` (canonical names); `false` when the
+/// domains are unknown or the product is too large.
+pub(super) fn for_each_situation(
+    domains: &Domains,
+    factors: &BTreeSet<String>,
+    base: Option<&Situation>,
+    mut each: impl FnMut(&Situation),
+) -> bool {
+    let mut lists: Vec<(&String, &Domain)> = Vec::new();
+    let mut size: u64 = 1;
+    for name in factors {
+        let Some(d) = domains.get(name) else {
+            return false;
+        };
+        size = size.saturating_mul(d.len() as u64);
+        lists.push((name, d));
+    }
+    if size > MAX_ASSIGNMENTS {
+        return false;
+    }
+    if lists.iter().any(|(_, d)| d.is_empty()) {
+        return true;
+    }
+    let mut index = vec![0usize; lists.len()];
+    loop {
+        let mut s = base.cloned().unwrap_or_default();
+        for ((name, d), i) in lists.iter().zip(&index) {
+            if let Some(Some(value)) = d.get(*i) {
+                s.given.insert(
+                    (*name).clone(),
+                    Given {
+                        value: value.clone(),
+                        distance: None,
+                        via: None,
+                    },
+                );
+            }
+        }
+        each(&s);
+        // Next index, odometer style.
+        let mut pos = 0;
+        loop {
+            let Some((slot, (_, d))) = index.iter_mut().zip(&lists).nth(pos) else {
+                return true;
+            };
+            *slot += 1;
+            if *slot < d.len() {
+                break;
+            }
+            *slot = 0;
+            pos += 1;
+        }
+    }
+}
+
+/// What the reading depends on in a situation.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Ctx {
+    pub target: Option<i64>,
+    pub row: Option<usize>,
+    /// A grid where no row fits: an error, no result.
+    pub no_row: bool,
+    /// Whether each `becomes` condition (results in order, then their entries) holds.
+    pub becomes: Vec<bool>,
+}
+
+/// One modifier group's contribution so far: a sum, or the greatest positive and negative.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Part {
+    sum: i64,
+    best: Option<i64>,
+    worst: Option<i64>,
+}
+
+impl Part {
+    fn add(&mut self, v: i64, policy: Policy) {
+        match policy {
+            Policy::All => self.sum = self.sum.saturating_add(v),
+            _ => {
+                if v > 0 && policy != Policy::Worst {
+                    self.best = Some(self.best.map_or(v, |b| b.max(v)));
+                }
+                if v < 0 && policy != Policy::Best {
+                    self.worst = Some(self.worst.map_or(v, |w| w.min(v)));
+                }
+            }
+        }
+    }
+
+    fn merge(&self, other: &Part, policy: Policy) -> Part {
+        let mut out = self.clone();
+        out.sum = out.sum.saturating_add(other.sum);
+        for v in other.best.iter().chain(&other.worst) {
+            out.add(*v, policy);
+        }
+        out
+    }
+
+    fn net(&self) -> i64 {
+        self.sum
+            .saturating_add(self.best.unwrap_or(0))
+            .saturating_add(self.worst.unwrap_or(0))
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct State {
+    dice: Option<BTreeSet<Out>>,
+    parts: Vec<Part>,
+    ctx: Option<Ctx>,
+}
+
+/// A piece of a procedure and the factors it reads.
+type Reads = (Piece, BTreeSet<String>);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Piece {
+    Dice,
+    Item(usize, usize),
+    Reading,
+}
+
+/// Everything one side of a procedure can reach: per reading context, the natural results
+/// and the modified totals.
+#[derive(Debug, Default)]
+pub(super) struct SideReach {
+    pub by_ctx: BTreeMap<Ctx, (BTreeSet<String>, BTreeSet<i64>)>,
+    /// A situation in which no grid row fits, as `name=value` words.
+    pub no_row_example: Option<String>,
+}
+
+struct Ctxt<'a> {
+    r: &'a Ruleset,
+    p: &'a ProcedureDef,
+    naturals: bool,
+    dice_cache: HashMap<(String, Vec<usize>), Option<BTreeSet<Out>>>,
+}
+
+/// What one side reaches; `naturals` for the side whose dice naturals are read on.
+pub(super) fn side(
+    r: &Ruleset,
+    p: &ProcedureDef,
+    domains: &Domains,
+    naturals: bool,
+) -> Option<SideReach> {
+    let mut pieces: Vec<(Piece, BTreeSet<String>)> = Vec::new();
+    let names = |gs: &mut dyn Iterator<Item = Guard<'_>>| -> BTreeSet<String> {
+        gs.flat_map(|g| {
+            conditions(g)
+                .map(|(n, _)| canonical(r, n))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+    };
+    let mut dice = BTreeSet::new();
+    if let Some(RollDef::Cases(cases)) = &p.roll {
+        dice.extend(names(&mut cases.iter().map(Guarded::guard)));
+        dice.extend(
+            cases
+                .iter()
+                .filter_map(|c| c.count.as_ref())
+                .map(|c| canonical(r, &c.factor)),
+        );
+    }
+    dice.extend(names(&mut p.drop.iter().map(Guarded::guard)));
+    if naturals {
+        dice.extend(names(&mut p.naturals.iter().map(Guarded::guard)));
+    }
+    pieces.push((Piece::Dice, dice));
+    for (gi, g) in p.modifiers.iter().enumerate() {
+        for (ii, item) in g.items.iter().enumerate() {
+            let mut f = names(&mut std::iter::once(item.guard()));
+            f.extend(item.factor.iter().map(|n| canonical(r, n)));
+            pieces.push((Piece::Item(gi, ii), f));
+        }
+    }
+    let mut reading = names(&mut p.grid.iter().flat_map(|g| &g.rows).map(Guarded::guard));
+    reading.extend(names(
+        &mut p
+            .results
+            .iter()
+            .flat_map(|x| &x.becomes)
+            .map(Guarded::guard),
+    ));
+    if let Some(TargetDef::From(from)) = p.check.as_ref().map(|c| &c.target) {
+        reading.extend(from.factor.iter().map(|n| canonical(r, n)));
+        if let Some(l) = &from.lookup {
+            reading.extend([canonical(r, &l.rows), canonical(r, &l.columns)]);
+        }
+    }
+    pieces.push((Piece::Reading, reading));
+
+    // Pieces that share a factor are enumerated together.
+    let mut clusters: Vec<(BTreeSet<String>, Vec<Reads>)> = Vec::new();
+    for (piece, factors) in pieces {
+        let (joined, mut rest): (Vec<_>, Vec<_>) = clusters
+            .into_iter()
+            .partition(|(fs, _)| !fs.is_disjoint(&factors));
+        let mut merged = (factors.clone(), vec![(piece, factors)]);
+        for (fs, ps) in joined {
+            merged.0.extend(fs);
+            merged.1.extend(ps);
+        }
+        rest.push(merged);
+        clusters = rest;
+    }
+
+    let mut cx = Ctxt {
+        r,
+        p,
+        naturals,
+        dice_cache: HashMap::new(),
+    };
+    let empty = State {
+        dice: None,
+        parts: vec![Part::default(); p.modifiers.len()],
+        ctx: None,
+    };
+    let mut states: BTreeSet<State> = BTreeSet::from([empty.clone()]);
+    let mut out = SideReach::default();
+    let mut work: u64 = 0;
+    for (factors, members) in &clusters {
+        // Within a cluster, the factors several pieces read are enumerated together and each
+        // piece's own factors apart: the pieces only meet through the shared ones.
+        let shared: BTreeSet<String> = factors
+            .iter()
+            .filter(|f| members.iter().filter(|(_, fs)| fs.contains(*f)).count() > 1)
+            .cloned()
+            .collect();
+        let mut found: BTreeSet<State> = BTreeSet::new();
+        let mut failed = false;
+        let complete = for_each_situation(domains, &shared, None, |base| {
+            if failed {
+                return;
+            }
+            let mut combos: BTreeSet<State> = BTreeSet::from([empty.clone()]);
+            let mut example = None;
+            for (piece, fs) in members {
+                let own: BTreeSet<String> = fs.difference(&shared).cloned().collect();
+                let mut partials: BTreeSet<State> = BTreeSet::new();
+                let whole = for_each_situation(domains, &own, Some(base), |s| {
+                    work += 1;
+                    match cx.state(&[*piece], s) {
+                        Err(()) => failed = true,
+                        Ok(None) => {}
+                        Ok(Some(state)) => {
+                            if state.ctx.as_ref().is_some_and(|c| c.no_row) && example.is_none() {
+                                example = Some(s.words(None).join(" "));
+                            }
+                            partials.insert(state);
+                        }
+                    }
+                });
+                failed |= !whole || work > MAX_WORK;
+                if failed {
+                    return;
+                }
+                let mut next = BTreeSet::new();
+                for a in &combos {
+                    for b in &partials {
+                        next.insert(merge(p, a, b));
+                        if next.len() > MAX_STATES {
+                            failed = true;
+                            return;
+                        }
+                    }
+                }
+                combos = next;
+            }
+            if combos
+                .iter()
+                .any(|c| c.ctx.as_ref().is_some_and(|c| c.no_row))
+            {
+                out.no_row_example = out.no_row_example.take().or(example);
+            }
+            found.extend(combos);
+            failed |= found.len() > MAX_STATES;
+        });
+        if !complete || failed {
+            return None;
+        }
+        let mut next = BTreeSet::new();
+        for a in &states {
+            for b in &found {
+                next.insert(merge(p, a, b));
+                if next.len() > MAX_STATES {
+                    return None;
+                }
+            }
+        }
+        states = next;
+    }
+    for s in states {
+        let net = s
+            .parts
+            .iter()
+            .fold(0i64, |acc, x| acc.saturating_add(x.net()));
+        let ctx = s.ctx.unwrap_or_default();
+        let entry = out.by_ctx.entry(ctx).or_default();
+        for o in s.dice.iter().flatten() {
+            match o {
+                Out::Natural(result) => {
+                    entry.0.insert(result.clone());
+                }
+                Out::Sum(n) => {
+                    entry.1.insert(n.saturating_add(net));
+                }
+            }
+        }
+    }
+    if out.no_row_example.is_some() && !out.by_ctx.keys().any(|c| c.no_row) {
+        out.no_row_example = None;
+    }
+    Some(out)
+}
+
+fn merge(p: &ProcedureDef, a: &State, b: &State) -> State {
+    State {
+        dice: a.dice.clone().or_else(|| b.dice.clone()),
+        parts: a
+            .parts
+            .iter()
+            .zip(&b.parts)
+            .zip(&p.modifiers)
+            .map(|((x, y), g)| x.merge(y, g.policy))
+            .collect(),
+        ctx: a.ctx.clone().or_else(|| b.ctx.clone()),
+    }
+}
+
+impl Ctxt<'_> {
+    /// The summary of one situation over a cluster's factors: `Ok(None)` when it is an error
+    /// at the table (no dice case, a missing number), `Err` when it is too large to know.
+    fn state(&mut self, members: &[Piece], s: &Situation) -> Result<Option<State>, ()> {
+        let mut state = State {
+            dice: None,
+            parts: vec![Part::default(); self.p.modifiers.len()],
+            ctx: None,
+        };
+        for piece in members {
+            match *piece {
+                Piece::Dice => match self.dice(s)? {
+                    Some(d) => state.dice = Some(d),
+                    None => return Ok(None),
+                },
+                Piece::Item(gi, ii) => {
+                    let Some(g) = self.p.modifiers.get(gi) else {
+                        continue;
+                    };
+                    let Some(item) = g.items.get(ii) else {
+                        continue;
+                    };
+                    if let (Some(line), Some(part)) = (
+                        item_line(self.r, &g.group, item, s),
+                        state.parts.get_mut(gi),
+                    ) && line.applied
+                    {
+                        part.add(line.value, g.policy);
+                    }
+                }
+                Piece::Reading => match self.ctx(s) {
+                    Some(c) => state.ctx = Some(c),
+                    None => return Ok(None),
+                },
+            }
+        }
+        Ok(Some(state))
+    }
+
+    fn ctx(&self, s: &Situation) -> Option<Ctx> {
+        let (r, p) = (self.r, self.p);
+        let mut ctx = Ctx::default();
+        if let Some(c) = &p.check {
+            ctx.target = Some(match &c.target {
+                TargetDef::Number(n) => *n,
+                TargetDef::From(from) => {
+                    if let Some(f) = &from.factor {
+                        s.number(&canonical(r, f))?
+                    } else {
+                        let l = from.lookup.as_ref()?;
+                        let row = s.value(r, &canonical(r, &l.rows))?.word();
+                        let col = s.value(r, &canonical(r, &l.columns))?.word();
+                        *l.cells.get(&row)?.get(&col)?
+                    }
+                }
+            });
+        }
+        if let Some(g) = &p.grid {
+            ctx.row = g.rows.iter().position(|row| s.guard_holds(r, row.guard()));
+            // A row left unfound because a value was not given asks for it: no gap in the grid.
+            let unsaid = || {
+                g.rows
+                    .iter()
+                    .flat_map(|row| conditions(row.guard()))
+                    .filter(|(n, _)| r.factor(n).is_some_and(|f| f.kind != FactorKind::Flag))
+                    .any(|(n, _)| s.value(r, &canonical(r, n)).is_none())
+            };
+            if ctx.row.is_none() && unsaid() {
+                return None;
+            }
+            ctx.no_row = ctx.row.is_none();
+        }
+        ctx.becomes = p
+            .results
+            .iter()
+            .flat_map(|x| &x.becomes)
+            .map(|b| s.guard_holds(r, b.guard()))
+            .collect();
+        Some(ctx)
+    }
+
+    /// What the dice give in this situation, before modifiers.
+    fn dice(&mut self, s: &Situation) -> Result<Option<BTreeSet<Out>>, ()> {
+        let Ok(plan) = Plan::side_plan(self.r, self.p, None, s.clone()) else {
+            return Ok(None);
+        };
+        let naturals: Vec<usize> = if self.naturals {
+            (0..self.p.naturals.len())
+                .filter(|i| {
+                    self.p
+                        .naturals
+                        .get(*i)
+                        .is_some_and(|n| s.guard_holds(self.r, n.guard()))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let key = match &plan.dice {
+            DicePlan::Roll(spec) => format!("{spec} of {:?}", spec.die.faces),
+            DicePlan::Fixed(v) => format!("fixed {v}"),
+        };
+        let key = (key, naturals);
+        if let Some(known) = self.dice_cache.get(&key) {
+            return known.clone().map(Some).ok_or(());
+        }
+        let list: Vec<&NaturalDef> = key
+            .1
+            .iter()
+            .filter_map(|i| self.p.naturals.get(*i))
+            .collect();
+        let outs = throws(&plan.dice, &list);
+        self.dice_cache.insert(key, outs.clone());
+        outs.map(Some).ok_or(())
+    }
+}

@@ -1,0 +1,171 @@
+//! `umpire rules --check`: the linter for table authors, run as a user runs it: one line per
+//! defect at its file and line, a summary per ruleset, exit 1 when anything is found.
+
+use crate::support::{Test, tempdir, test_tables, write};
+
+/// A house ruleset with one defect of each kind, and the line each is reported on.
+const HOUSE: &str = r#"ruleset: house
+title: House rules
+factors:
+  - name: cover
+    help: what protects the target
+    default: open
+    values: [open, half, full]
+  - {name: aimed, kind: flag, help: the shot is aimed}
+  - {name: unused, kind: flag, help: read by nothing}
+  - {name: late, kind: flag, help: the unit came late}
+procedures:
+  - name: shoot
+    title: Shoot
+    help: 2d6 read on a table
+    roll: 2d6
+    modifiers:
+      - group: situation
+        items:
+          - {label: aimed, when: {aimed: true}, value: 1}
+          - {label: contradictory, when: {cover: half}, unless: {cover: half}, value: -1}
+          - {label: nothing, when: {cover: open}, value: 0}
+    table:
+      rows:
+        - {min: 3, max: 7, result: miss}
+        - {min: 8, max: 13, result: hit}
+        - {min: 14, result: hit}
+    results:
+      - {name: miss, label: Miss}
+      - {name: hit, label: Hit}
+      - {name: spare, label: Never given}
+  - name: rally
+    title: Rally
+    help: 1d6 read on a grid
+    roll: 1d6
+    grid:
+      first-column: 1
+      rows:
+        - label: everyone
+          results: [stay, stay, stay, go, go, go]
+        - label: late
+          when: {late: true}
+          results: [stay, stay, stay, stay, go, go]
+    results:
+      - {name: stay, label: Stay}
+      - {name: go, label: Go}
+game:
+  sides:
+    - {name: red, bead: red}
+    - {name: blue, bead: blue}
+  markers:
+    - {name: smoke, label: smoke, colour: grey}
+"#;
+
+/// (line, what the finding says) for every defect in `HOUSE`.
+const DEFECTS: [(usize, &str); 8] = [
+    (9, "factor `unused` is read by nothing"),
+    (20, "modifier `contradictory` can never apply"),
+    (21, "modifier `nothing` is 0"),
+    // A gap: 2 on 2d6 falls below the first band.
+    (24, "total 2 can be reached but no band covers it"),
+    (26, "band 14 and up (`hit`) can never be read"),
+    (30, "result `spare` can never happen"),
+    // An overlap: the row before takes every situation this one fits.
+    (40, "grid row `late` can never be read"),
+    (51, "marker `smoke` has no effect in play"),
+];
+
+#[test]
+fn the_builtin_ruleset_is_clean() {
+    Test::new()
+        .args(["rules", "--check"])
+        .stdout("la-petite-guerre: clean\n")
+        .stderr("")
+        .run();
+}
+
+#[test]
+fn each_defect_is_one_line_at_its_place() {
+    let tables = tempdir();
+    let file = tables.path().join("house.yaml");
+    write(&file, HOUSE);
+    let out = Test::new()
+        .tables(tables.path())
+        .args(["rules", "--check"])
+        .status(1)
+        .stderr("error: 8 findings in 1 ruleset\n")
+        .run();
+    let findings: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(".yaml:"))
+        .collect();
+    assert_eq!(findings.len(), DEFECTS.len(), "{}", out.stdout);
+    for (line, says) in DEFECTS {
+        let at = format!("{}:{line}:", file.display());
+        let hits = findings
+            .iter()
+            .filter(|f| f.starts_with(&at) && f.contains(says))
+            .count();
+        assert_eq!(hits, 1, "`{says}` at line {line}:\n{}", out.stdout);
+    }
+    assert!(out.stdout.contains("house: 8 findings\n"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("la-petite-guerre: clean\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_named_ruleset_is_linted_alone() {
+    let tables = tempdir();
+    write(&tables.path().join("house.yaml"), HOUSE);
+    let out = Test::new()
+        .tables(tables.path())
+        .args(["rules", "house", "--check"])
+        .status(1)
+        .run();
+    assert!(!out.stdout.contains("la-petite-guerre"), "{}", out.stdout);
+    Test::new()
+        .tables(tables.path())
+        .args(["rules", "la-petite-guerre", "--check"])
+        .stdout("la-petite-guerre: clean\n")
+        .run();
+}
+
+#[test]
+fn a_file_that_does_not_load_reports_its_error() {
+    let tables = tempdir();
+    // Overlapping bands are refused when the file loads, before any linting.
+    let broken = HOUSE.replace(
+        "{min: 8, max: 13, result: hit}",
+        "{min: 7, max: 13, result: hit}",
+    );
+    write(&tables.path().join("house.yaml"), broken);
+    Test::new()
+        .tables(tables.path())
+        .args(["rules", "--check"])
+        .status(2)
+        .stderr_contains("house.yaml:25:")
+        .stderr_contains("starts at 7; the one before ends at 7")
+        .run();
+}
+
+#[test]
+fn the_test_rulesets_lint_clean() {
+    let out = Test::new()
+        .tables(test_tables())
+        .args(["rules", "--check"])
+        .stderr("")
+        .run();
+    for name in [
+        "la-petite-guerre",
+        "lpg-1750s",
+        "fiw-grid",
+        "officers-and-leaders",
+        "cest-la-guerre",
+    ] {
+        assert!(
+            out.stdout.lines().any(|l| l == format!("{name}: clean")),
+            "{}",
+            out.stdout
+        );
+    }
+}
