@@ -15,7 +15,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::json;
 
 use crate::engine::dice::{DiceSource, parse_faces};
-use crate::engine::plan::{Plan, Step, ThrowRecord};
+use crate::engine::plan::Plan;
+use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures::{self, Cast};

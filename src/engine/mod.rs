@@ -1,7 +1,11 @@
-//! The engine: dice, exact fractions, situations, and the plans that resolve a procedure and
-//! enumerate its odds.
+//! The engine: dice, exact fractions, situations, modifiers, and the plans that decide a throw,
+//! resolve a procedure and enumerate its odds.
 
+pub mod decide;
 pub mod dice;
 pub mod fraction;
+pub mod modifiers;
+pub mod odds;
 pub mod plan;
+pub mod resolve;
 pub mod situation;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::plan::Step;
+use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};

@@ -8,8 +8,9 @@ use comfy_table::{
     CellAlignment, ColumnConstraint, ContentArrangement, LineStyle, Table, TableStyle, Width,
 };
 
+use crate::engine::decide::Decision;
 use crate::engine::fraction::Fraction;
-use crate::engine::plan::{Decision, DicePlan, Plan};
+use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Input, Situation, Value};
 use crate::error::Result;
 use crate::rules::ruleset::Ruleset;

@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use crate::engine::fraction::Fraction;
-use crate::engine::plan::{ModLine, Plan, SideRecord, Step};
+use crate::engine::modifiers::ModLine;
+use crate::engine::plan::Plan;
+use crate::engine::resolve::{SideRecord, Step};
 use crate::engine::situation::describe;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{FactorKind, ProcedureDef, RollDef};
@@ -188,7 +190,7 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
 }
 
 /// Every follow-up of a chain, depth first.
-pub fn follow_ups(s: &Step) -> Vec<&crate::engine::plan::FollowUp> {
+pub fn follow_ups(s: &Step) -> Vec<&crate::engine::resolve::FollowUp> {
     let mut out: Vec<_> = s.follow_ups.iter().collect();
     for n in &s.next {
         out.extend(follow_ups(n));

@@ -9,7 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::throws::{Out, throws};
-use crate::engine::plan::{DicePlan, Plan, item_line};
+use crate::engine::modifiers::item_line;
+use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Situation, Value};
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{

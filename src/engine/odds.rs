@@ -1,0 +1,190 @@
+//! Exact odds: every result of one step with its probability (re-rolls included), every final
+//! outcome of a whole chain, the span of a distance, and the plans of the steps that follow.
+
+use crate::engine::decide::Decision;
+use crate::engine::fraction::Fraction;
+use crate::engine::plan::{DicePlan, Plan, Reading};
+use crate::engine::situation::Input;
+use crate::error::{Error, Result};
+use crate::rules::ruleset::Ruleset;
+
+impl<'a> Plan<'a> {
+    /// Every result of this step with its exact probability, in order of first appearance.
+    pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        let throws: Vec<crate::engine::dice::Weighted> = self
+            .sides
+            .iter()
+            .map(|s| match &s.dice {
+                DicePlan::Roll(spec) => spec.enumerate_weighted(),
+                DicePlan::Fixed(_) => Ok((vec![(Vec::new(), 1)], 1)),
+            })
+            .collect::<Result<_>>()?;
+        let mut counts: Vec<(Decision, u128)> = Vec::new();
+        let mut add =
+            |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
+                Some((_, n)) => *n += w,
+                None => counts.push((d, w)),
+            };
+        let total = match throws.as_slice() {
+            [(one, total)] => {
+                one.iter().for_each(|(f, w)| add(self.decide(&[f]), *w));
+                *total
+            }
+            [(a, ta), (b, tb)] => {
+                for (fa, wa) in a {
+                    for (fb, wb) in b {
+                        add(self.decide(&[fa, fb]), wa.saturating_mul(*wb));
+                    }
+                }
+                ta.saturating_mul(*tb)
+            }
+            _ => return Err(Error::failure("a roll has one or two sides")),
+        };
+        // Results in the order the table lists them; amounts by size.
+        let rank = |d: &Decision| {
+            let index = self
+                .procedure
+                .results
+                .iter()
+                .position(|r| r.name == d.result)
+                .unwrap_or(usize::MAX);
+            let side = d
+                .loser
+                .as_ref()
+                .and_then(|l| self.sides.iter().position(|s| s.side.as_ref() == Some(l)))
+                .unwrap_or(0);
+            (index, d.amount.unwrap_or(0), side)
+        };
+        counts.sort_by_key(|(d, _)| rank(d));
+        let base: Vec<(Decision, Fraction)> = counts
+            .into_iter()
+            .map(|(d, n)| (d, Fraction::new(n, total)))
+            .collect();
+        let Some(reroll) = self.reroll else {
+            return Ok(base);
+        };
+        // A result in `on` is thrown again once and the second throw stands.
+        let mut again = Fraction::ZERO;
+        for (d, p) in &base {
+            if reroll.on.contains(&d.result) {
+                again = again.checked_add(*p)?;
+            }
+        }
+        let mut out = Vec::new();
+        for (d, p) in &base {
+            let keep = if reroll.on.contains(&d.result) {
+                Fraction::ZERO
+            } else {
+                *p
+            };
+            out.push((d.clone(), keep.checked_add(again.checked_mul(*p)?)?));
+        }
+        Ok(out)
+    }
+
+    /// Every final outcome of the chain from here, with its exact probability.
+    pub fn chain_odds(&self) -> Result<Vec<(String, Fraction)>> {
+        let mut out: Vec<(String, Fraction)> = Vec::new();
+        for (d, p) in self.distribution()? {
+            let mut branches: Vec<(String, Fraction)> = vec![(d.key(), p)];
+            let follows = self.follows(&d, |r| &r.next)?;
+            if !follows.is_empty() {
+                let mut tails: Vec<(Vec<String>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
+                for (q, s, _) in follows {
+                    let input = Input {
+                        shared: s,
+                        sides: Default::default(),
+                    };
+                    let plan = Plan::new(self.ruleset, q, &input)?;
+                    // A distance that follows is one outcome ("retreat 2-12 inches"), not eleven.
+                    let sub = match plan.amount_span()? {
+                        Some(span) => vec![(span, Fraction::ONE)],
+                        None => plan.chain_odds()?,
+                    };
+                    let mut grown = Vec::new();
+                    for (labels, tp) in &tails {
+                        for (l, sp) in &sub {
+                            let mut ls = labels.clone();
+                            ls.push(l.clone());
+                            grown.push((ls, tp.checked_mul(*sp)?));
+                        }
+                    }
+                    tails = grown;
+                }
+                branches = tails
+                    .into_iter()
+                    .map(|(ls, tp)| {
+                        Ok((
+                            format!("{} › {}", d.key(), ls.join("; ")),
+                            p.checked_mul(tp)?,
+                        ))
+                    })
+                    .collect::<Result<_>>()?;
+            }
+            for (label, q) in branches {
+                match out.iter_mut().find(|(l, _)| *l == label) {
+                    Some((_, acc)) => *acc = acc.checked_add(q)?,
+                    None => out.push((label, q)),
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// For a step whose result is a distance: `retreat 2-12 inches`.
+    pub fn amount_span(&self) -> Result<Option<String>> {
+        let Reading::Amount { unit, .. } = &self.reading else {
+            return Ok(None);
+        };
+        let values: Vec<i64> = self
+            .distribution()?
+            .iter()
+            .filter_map(|(d, _)| d.amount)
+            .collect();
+        let (lo, hi) = (
+            values.iter().min().copied().unwrap_or(0),
+            values.iter().max().copied().unwrap_or(0),
+        );
+        let span = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}-{hi}")
+        };
+        Ok(Some(
+            format!("{} {span} {unit}", self.procedure.name)
+                .trim_end()
+                .to_string(),
+        ))
+    }
+
+    /// The plans of the steps that may follow at once, for showing their odds too.
+    pub fn next_plans(&self) -> Result<Vec<Plan<'a>>> {
+        let mut out: Vec<Plan<'a>> = Vec::new();
+        for (d, _) in self.distribution()? {
+            for (q, s, _) in self.follows(&d, |r| &r.next)? {
+                if out.iter().any(|p| {
+                    p.procedure.name == q.name && p.sides.first().map(|x| &x.situation) == Some(&s)
+                }) {
+                    continue;
+                }
+                let input = Input {
+                    shared: s,
+                    sides: Default::default(),
+                };
+                out.push(Plan::new(self.ruleset, q, &input)?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Parse, plan and enumerate a whole chain: every final outcome with its probability.
+pub fn odds(
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+) -> Result<Vec<(String, Fraction)>> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let input = crate::engine::situation::parse(ruleset, p, words)?;
+    Plan::new(ruleset, p, &input)?.chain_odds()
+}

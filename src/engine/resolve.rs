@@ -1,0 +1,389 @@
+//! Resolving a chain: throwing each side's dice (entered or generated), a re-roll when the
+//! result calls for one, the `next` steps that follow at once, the follow-ups left to the
+//! umpire, and the marks a result leaves on a game's figures.
+
+use serde::Serialize;
+
+use crate::engine::decide::Decision;
+use crate::engine::dice::DiceSource;
+use crate::engine::fraction::Fraction;
+use crate::engine::modifiers::ModLine;
+use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::situation::{Input, Situation, Value};
+use crate::error::Result;
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{FollowFull, Guarded, ProcedureDef, ResultDef, Role};
+
+/// The faces one side threw for a step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThrowRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<String>,
+    pub faces: Vec<i64>,
+    pub kept: Vec<i64>,
+    pub entered: bool,
+    pub natural_total: i64,
+}
+
+/// One resolved step of a chain, with everything needed to explain it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    pub procedure: String,
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub for_side: Option<String>,
+    pub sides: Vec<SideRecord>,
+    /// Throws set aside by a re-roll, then the throws that stood.
+    pub throws: Vec<ThrowRecord>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reroll: Option<String>,
+    pub decision: Decision,
+    /// The chance of this result, when the throws can be counted within the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Fraction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub next: Vec<Step>,
+    pub follow_ups: Vec<FollowUp>,
+    /// Whom the roll is for in a game (its follow-ups are that figure's).
+    pub about: Role,
+    /// What the result does to a game's figures, its conditions already read.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<StepMark>,
+}
+
+/// Changes a result makes to one figure: the acting one, the target, or one side's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepMark {
+    pub role: Role,
+    /// For the loser or winner of an opposed roll: that side's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    pub change: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SideRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    pub dice: String,
+    pub drops: Vec<String>,
+    pub modifiers: Vec<ModLine>,
+    pub net: i64,
+    pub factors: Vec<FactorRecord>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FactorRecord {
+    pub name: String,
+    pub value: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
+}
+
+/// A check the umpire must still make, and the command that makes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FollowUp {
+    pub procedure: String,
+    pub args: Vec<String>,
+    /// The side it is for, in an opposed roll (`attacker`), once the loser or winner is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Step {
+    /// The outcome of the chain from here: `Hit › Light wound`.
+    pub fn outcome(&self) -> String {
+        let own = self.decision.key();
+        if self.next.is_empty() {
+            return own;
+        }
+        let rest: Vec<String> = self.next.iter().map(Step::outcome).collect();
+        format!("{own} › {}", rest.join("; "))
+    }
+}
+
+impl<'a> Plan<'a> {
+    /// The situation a follow-up sees: a side's (or the only) factors, with `set` applied.
+    fn follow_situation(&self, f: &FollowFull, d: &Decision) -> Result<Situation> {
+        let side_name = match f.side.as_deref() {
+            Some("loser") => d.loser.clone(),
+            Some("winner") => d.winner.clone(),
+            Some(other) => Some(other.to_string()),
+            None => None,
+        };
+        let base = match &side_name {
+            Some(n) => self.sides.iter().find(|s| s.side.as_deref() == Some(n)),
+            None => self.sides.first(),
+        };
+        let mut s = base.map(|b| b.situation.clone()).unwrap_or_default();
+        for (old, new) in &f.rename {
+            let moved = s.given.remove(old);
+            s.given.remove(new);
+            if let Some(g) = moved {
+                s.given.insert(new.clone(), g);
+            }
+        }
+        if let Some(carry) = &f.carry {
+            s.given.retain(|k, _| carry.contains(k));
+        }
+        for (k, v) in &f.set {
+            let Some(fd) = self.ruleset.factor(k) else {
+                continue;
+            };
+            let value = match fd.kind {
+                crate::rules::schema::FactorKind::Flag => {
+                    Value::Flag(crate::rules::ruleset::flag_word(v) == Some(true))
+                }
+                crate::rules::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
+                crate::rules::schema::FactorKind::Choice => Value::Choice(v.clone()),
+            };
+            s.given.insert(
+                fd.name.clone(),
+                crate::engine::situation::Given {
+                    value,
+                    distance: None,
+                    via: None,
+                },
+            );
+        }
+        Ok(s)
+    }
+
+    /// The follow-ups of a result that apply here: (procedure, situation, definition).
+    pub(super) fn follows(
+        &self,
+        d: &Decision,
+        which: fn(&ResultDef) -> &Vec<crate::rules::schema::FollowDef>,
+    ) -> Result<Vec<(&'a ProcedureDef, Situation, FollowFull)>> {
+        let Some(r) = self.result_def(&d.result) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for f in which(r) {
+            let f = f.full();
+            let s = self.follow_situation(&f, d)?;
+            if !s.guard_holds(self.ruleset, f.guard()) {
+                continue;
+            }
+            let q = self.ruleset.procedure_or_err(&f.procedure)?;
+            out.push((q, s, f));
+        }
+        Ok(out)
+    }
+
+    fn side_records(&self) -> Vec<SideRecord> {
+        let reads = self.ruleset.own_factors(self.procedure);
+        self.sides
+            .iter()
+            .map(|s| SideRecord {
+                side: s.side.clone(),
+                dice: match &s.dice {
+                    DicePlan::Roll(spec) => spec.to_string(),
+                    DicePlan::Fixed(v) => format!("no roll: {v}"),
+                },
+                drops: s.drops.clone(),
+                modifiers: s.modifiers.clone(),
+                net: s.net,
+                factors: s
+                    .situation
+                    .given
+                    .iter()
+                    .filter(|(n, _)| reads.contains(n))
+                    .map(|(n, g)| FactorRecord {
+                        name: n.clone(),
+                        value: g.value.word(),
+                        via: g.via.clone(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Throw for every side, from entered faces or the generator.
+    fn throw_all(
+        &self,
+        source: &mut DiceSource,
+        fixed: &[Option<ThrowRecord>],
+    ) -> Result<Vec<ThrowRecord>> {
+        let mut out = Vec::new();
+        for (i, s) in self.sides.iter().enumerate() {
+            // A side whose throw is already known (the lone figure's one die against each of
+            // several opponents) keeps it.
+            if let Some(Some(known)) = fixed.get(i) {
+                out.push(known.clone());
+                continue;
+            }
+            let what = match &s.side {
+                Some(side) => format!("the {side}'s {}", self.procedure.name),
+                None => self.procedure.name.clone(),
+            };
+            let rec = match &s.dice {
+                DicePlan::Roll(spec) => {
+                    let t = source.throw(spec, &what)?;
+                    let (kept, natural_total) = Self::natural(s, &t.faces);
+                    ThrowRecord {
+                        side: s.side.clone(),
+                        dice: Some(spec.to_string()),
+                        faces: t.faces,
+                        kept,
+                        entered: t.entered,
+                        natural_total,
+                    }
+                }
+                DicePlan::Fixed(v) => ThrowRecord {
+                    side: s.side.clone(),
+                    dice: None,
+                    faces: Vec::new(),
+                    kept: Vec::new(),
+                    entered: false,
+                    natural_total: *v,
+                },
+            };
+            out.push(rec);
+        }
+        Ok(out)
+    }
+
+    /// Resolve this step and every step that follows at once.
+    pub fn resolve(&self, source: &mut DiceSource, for_side: Option<String>) -> Result<Step> {
+        self.resolve_with(source, for_side, &[])
+    }
+
+    /// Resolve with some sides' throws already made (`fixed`, by side).
+    pub fn resolve_with(
+        &self,
+        source: &mut DiceSource,
+        for_side: Option<String>,
+        fixed: &[Option<ThrowRecord>],
+    ) -> Result<Step> {
+        let mut throws = self.throw_all(source, fixed)?;
+        let faces: Vec<&[i64]> = throws.iter().map(|t| t.faces.as_slice()).collect();
+        let mut decision = self.decide(&faces);
+        let mut reroll = None;
+        if let Some(r) = self.reroll
+            && r.on.contains(&decision.result)
+        {
+            let second = self.throw_all(source, &[])?;
+            let faces: Vec<&[i64]> = second.iter().map(|t| t.faces.as_slice()).collect();
+            let again = self.decide(&faces);
+            reroll = Some(format!(
+                "{}: {} thrown again, the second throw stands",
+                r.label, decision.label
+            ));
+            decision = again;
+            throws.extend(second);
+        }
+        // A roll never fails for want of its odds: dice too many to count (5d100) roll anyway.
+        let chance = self.distribution().ok().map(|all| {
+            all.into_iter()
+                .find(|(d, _)| d.key() == decision.key())
+                .map_or(Fraction::ZERO, |(_, p)| p)
+        });
+        let mut next = Vec::new();
+        for (q, s, f) in self.follows(&decision, |r| &r.next)? {
+            let input = Input {
+                shared: s,
+                sides: Default::default(),
+            };
+            let plan = Plan::new(self.ruleset, q, &input)?;
+            next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
+        }
+        let follow_ups = self.follow_ups(&decision)?;
+        let marks = self.marks(&decision);
+        Ok(Step {
+            procedure: self.procedure.name.clone(),
+            title: self.procedure.title.clone(),
+            for_side,
+            sides: self.side_records(),
+            throws,
+            reroll,
+            chance,
+            note: self
+                .result_def(&decision.result)
+                .and_then(|r| r.note.clone()),
+            decision,
+            next,
+            follow_ups,
+            about: self.procedure.about,
+            marks,
+        })
+    }
+
+    /// The `marks` of the result whose conditions hold: read on the first side's situation, or
+    /// on the loser's or the winner's for marks on them.
+    fn marks(&self, d: &Decision) -> Vec<StepMark> {
+        let Some(r) = self.result_def(&d.result) else {
+            return Vec::new();
+        };
+        let situation_of = |side: Option<&String>| {
+            self.sides
+                .iter()
+                .find(|s| side.is_some() && s.side.as_ref() == side)
+                .or_else(|| self.sides.first())
+                .map(|s| &s.situation)
+        };
+        r.marks
+            .iter()
+            .filter_map(|m| {
+                let side = match m.on {
+                    Role::Loser => d.loser.clone(),
+                    Role::Winner => d.winner.clone(),
+                    Role::Acting | Role::Target => None,
+                };
+                let holds = situation_of(side.as_ref())
+                    .is_some_and(|s| s.guard_holds(self.ruleset, m.guard()));
+                holds.then(|| StepMark {
+                    role: m.on,
+                    side,
+                    change: m.change.clone(),
+                })
+            })
+            .collect()
+    }
+
+    fn follow_ups(&self, d: &Decision) -> Result<Vec<FollowUp>> {
+        let mut out = Vec::new();
+        for (q, s, f) in self.follows(d, |r| &r.follow_up)? {
+            let wanted = self.ruleset.chain_factors(q);
+            let args = s.words(Some(&wanted));
+            let who = match f.side.as_deref() {
+                Some("loser") => d.loser.clone(),
+                Some("winner") => d.winner.clone(),
+                other => other.map(str::to_string),
+            };
+            let note = match (who, &f.note) {
+                (Some(w), Some(n)) => Some(format!("{w}: {n}")),
+                (Some(w), None) => Some(w),
+                (None, n) => n.clone(),
+            };
+            out.push(FollowUp {
+                procedure: q.name.clone(),
+                args,
+                side: match f.side.as_deref() {
+                    Some("loser") => d.loser.clone(),
+                    Some("winner") => d.winner.clone(),
+                    other => other.map(str::to_string),
+                },
+                note,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Parse, plan and resolve a whole chain in one call (the library's front door).
+pub fn resolve(
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+    source: &mut DiceSource,
+) -> Result<Step> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let input = crate::engine::situation::parse(ruleset, p, words)?;
+    Plan::new(ruleset, p, &input)?.resolve(source, None)
+}
