@@ -1,0 +1,481 @@
+//! The parts of a card read straight from the tables: the dice, the modifiers, the target
+//! of a check, a table, a grid, the comparison of opposed totals, an amount and the results.
+
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{
+    AmountDef, CheckDef, CompareBy, CompareDef, Comparison, GridDef, Guarded, ItemDef,
+    ProcedureDef, RollDef, TableDef, TargetDef,
+};
+
+use super::words::{
+    band_words, case_dice, clause, dice_words, guard_words, policy_words, result_label,
+    result_parts, signed,
+};
+use super::{Block, Grid, Labels, Part};
+
+pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
+    let mut blocks = Vec::new();
+    let opposed = (!p.sides.is_empty()).then(|| {
+        let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        format!(
+            "the {}, with their own modifiers ({}.FACTOR=VALUE)",
+            names.join(" and the "),
+            names.first().copied().unwrap_or_default()
+        )
+    });
+    match (&opposed, &p.roll) {
+        (Some(o), Some(RollDef::Dice(d))) => {
+            blocks.push(Block::Text(format!("{} each: {o}", dice_words(r, d))));
+        }
+        (Some(o), _) => blocks.push(Block::Text(format!("opposed: {o}"))),
+        (None, _) => {}
+    }
+    if let Some(m) = &p.many_on_one {
+        let count = m
+            .count
+            .as_ref()
+            .map(|c| format!("; the others count as {c}"))
+            .unwrap_or_default();
+        blocks.push(Block::Text(format!(
+            "up to {} against a lone {}: each pairing rolled, the {}'s one throw against each{count}",
+            m.up_to, m.lone, m.lone
+        )));
+    }
+    match &p.roll {
+        Some(RollDef::Dice(d)) if opposed.is_none() => blocks.push(Block::Text(dice_words(r, d))),
+        Some(RollDef::Dice(_)) | None => {}
+        Some(RollDef::Cases(cases)) => {
+            blocks.push(Block::Text("the first case that fits:".into()));
+            let mut g = Grid::new(&["dice", "case", "when"], &[false, false, false]);
+            for c in cases {
+                let guard = guard_words(c.guard());
+                g.rows.push(vec![
+                    case_dice(r, c),
+                    c.label.clone().unwrap_or_default(),
+                    if guard.is_empty() {
+                        "otherwise".into()
+                    } else {
+                        guard
+                    },
+                ]);
+            }
+            blocks.push(Block::Table(g.pruned()));
+        }
+    }
+    if !p.drop.is_empty() {
+        blocks.push(Block::List(
+            p.drop
+                .iter()
+                .map(|d| format!("{}{}", d.label, clause(d.guard())))
+                .collect(),
+        ));
+    }
+    for n in &p.naturals {
+        blocks.push(Block::Text(format!(
+            "{}: {}, whatever the modifiers{}",
+            n.label,
+            result_label(p, &n.result),
+            clause(n.guard())
+        )));
+        if let Some(o) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {
+            blocks.push(Block::Text(format!(
+                "any other natural total: {} (only the natural counts)",
+                result_label(p, o)
+            )));
+        }
+    }
+    if let Some(rr) = &p.reroll {
+        let on: Vec<String> = rr.on.iter().map(|o| result_label(p, o)).collect();
+        blocks.push(Block::Text(format!(
+            "{}{}: {} may be thrown again once; the second throw stands",
+            rr.label,
+            clause(rr.guard()),
+            on.join(" or ")
+        )));
+    }
+    (!blocks.is_empty()).then(|| Part {
+        heading: "Dice".into(),
+        blocks,
+    })
+}
+
+fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
+    let guard = guard_words(item.guard());
+    let with_guard = |first: String| {
+        if guard.is_empty() {
+            first
+        } else if first.is_empty() {
+            guard.clone()
+        } else {
+            format!("{first}, {guard}")
+        }
+    };
+    if let Some(v) = item.value {
+        let label = item.label.clone().unwrap_or_default();
+        // `flag | flag`: when the word to type is the label itself, it is said once.
+        let when = if guard == label {
+            String::new()
+        } else {
+            guard.clone()
+        };
+        rows.push(vec![signed(v), label, when]);
+        return;
+    }
+    let Some(fname) = item.factor.as_deref() else {
+        return;
+    };
+    let prefix = item
+        .label
+        .as_ref()
+        .map(|l| format!("{l} "))
+        .unwrap_or_default();
+    if let Some(values) = &item.values {
+        let mut entries: Vec<(&String, &i64)> = values.iter().collect();
+        // Greatest first: the card reads from the best case to the worst.
+        entries.sort_by(|a, b| b.1.cmp(a.1));
+        for (key, v) in entries {
+            let label = r
+                .factor(fname)
+                .map_or(key.as_str(), |f| r.value_label(f, key));
+            rows.push(vec![
+                signed(*v),
+                format!("{prefix}{label}"),
+                with_guard(format!("{fname}={key}")),
+            ]);
+        }
+    } else if let Some(each) = item.each {
+        let limit = item
+            .limit
+            .map(|l| format!(" (at most {})", signed(l)))
+            .unwrap_or_default();
+        let label = item.label.clone().unwrap_or_else(|| fname.to_string());
+        rows.push(vec![
+            format!("{} each", signed(each)),
+            format!("{label}{limit}"),
+            with_guard(format!("per {fname}")),
+        ]);
+    }
+}
+
+/// A group whose items all give a value per value of the same factor, each under its own
+/// condition (a set of values for each kind of opposition, say), as one table: a line per
+/// value of the factor, a column per item. Half the lines of a list of every pair.
+fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
+    let fname = items.first()?.factor.clone()?;
+    let all_values = items.len() >= 2
+        && items.iter().all(|i| {
+            i.factor.as_deref() == Some(fname.as_str())
+                && i.values.is_some()
+                && i.value.is_none()
+                && i.each.is_none()
+        });
+    if !all_values {
+        return None;
+    }
+    let f = r.factor(&fname);
+    // The factor's own order of values, then any class or value only the items name.
+    let mut keys: Vec<String> = f
+        .map(|f| r.values(f).iter().map(|v| v.name().to_string()).collect())
+        .unwrap_or_default();
+    for i in items {
+        for k in i.values.iter().flat_map(|v| v.keys()) {
+            if !keys.contains(k) {
+                keys.push(k.clone());
+            }
+        }
+    }
+    keys.retain(|k| {
+        items
+            .iter()
+            .any(|i| i.values.as_ref().is_some_and(|v| v.contains_key(k)))
+    });
+    let mut header = vec![fname.clone(), "when".to_string()];
+    for i in items {
+        let guard = guard_words(i.guard());
+        header.push(match (&i.label, guard.is_empty()) {
+            (Some(l), true) => l.clone(),
+            (Some(l), false) => format!("{l} ({guard})"),
+            (None, _) => guard,
+        });
+    }
+    let mut grid = Grid {
+        numeric: (0..header.len()).map(|c| c >= 2).collect(),
+        header,
+        rows: Vec::new(),
+        labels: Labels::None,
+        lists_results: false,
+    };
+    for k in &keys {
+        let label = f.map_or(k.as_str(), |f| r.value_label(f, k));
+        let mut row = vec![label.to_string(), format!("{fname}={k}")];
+        for i in items {
+            row.push(
+                i.values
+                    .as_ref()
+                    .and_then(|v| v.get(k))
+                    .map(|v| signed(*v))
+                    .unwrap_or_default(),
+            );
+        }
+        grid.rows.push(row);
+    }
+    Some(grid)
+}
+
+pub(super) fn modifier_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<Part> {
+    p.modifiers
+        .iter()
+        .filter(|g| !g.items.is_empty())
+        .map(|g| {
+            let policy = policy_words(g.policy);
+            let mut blocks = Vec::new();
+            // A note that only says the policy again ("... modifier") is not said twice.
+            let restates = |n: &str| {
+                n.strip_prefix(policy)
+                    .is_some_and(|rest| rest.split_whitespace().count() <= 1)
+            };
+            if let Some(n) = g.note.as_ref().filter(|n| !restates(n)) {
+                blocks.push(Block::Text(n.clone()));
+            }
+            let grid = matrix(r, &g.items).unwrap_or_else(|| {
+                let mut grid = Grid::new(&["", "modifier", "when"], &[true, false, false]);
+                for item in &g.items {
+                    item_rows(r, item, &mut grid.rows);
+                }
+                grid
+            });
+            blocks.push(Block::Table(grid.pruned()));
+            Part {
+                heading: format!("Modifiers: {} — {policy}", g.group),
+                blocks,
+            }
+        })
+        .collect()
+}
+
+pub(super) fn check_part(r: &Ruleset, p: &ProcedureDef, c: &CheckDef) -> Part {
+    let mut blocks = Vec::new();
+    let target = match &c.target {
+        TargetDef::Number(n) => n.to_string(),
+        TargetDef::From(from) => match (&from.factor, &from.lookup) {
+            (Some(f), _) => f.clone(),
+            (None, Some(_)) => "the number in the table".into(),
+            (None, None) => "the target".into(),
+        },
+    };
+    let how = match c.compare {
+        Comparison::AtLeast => format!("{target} or more"),
+        Comparison::MoreThan => format!("more than {target}"),
+        Comparison::AtMost => format!("{target} or less"),
+        Comparison::LessThan => format!("less than {target}"),
+    };
+    blocks.push(Block::Text(format!(
+        "{how}: {}; otherwise {}",
+        result_label(p, &c.pass),
+        result_label(p, &c.fail)
+    )));
+    if let TargetDef::From(from) = &c.target {
+        if let Some(f) = from.factor.as_deref().and_then(|f| r.factor(f)) {
+            blocks.push(Block::Text(format!("{}: {}", f.name, f.help)));
+        }
+        if let Some(l) = &from.lookup {
+            let names = |factor: &str, fallback: Vec<String>| {
+                r.factor(factor).map_or(fallback, |f| {
+                    r.values(f).iter().map(|v| v.name().to_string()).collect()
+                })
+            };
+            let rows = names(&l.rows, l.cells.keys().cloned().collect());
+            let first_row = l.cells.values().next();
+            let columns = names(
+                &l.columns,
+                first_row
+                    .map(|c| c.keys().cloned().collect())
+                    .unwrap_or_default(),
+            );
+            let mut header = vec![format!("{} \\ {}", l.rows, l.columns)];
+            header.extend(columns.iter().cloned());
+            let mut grid = Grid {
+                numeric: (0..header.len()).map(|i| i > 0).collect(),
+                header,
+                rows: Vec::new(),
+                labels: Labels::None,
+                lists_results: false,
+            };
+            for row in &rows {
+                let mut cells = vec![row.clone()];
+                for col in &columns {
+                    cells.push(
+                        l.cells
+                            .get(row)
+                            .and_then(|c| c.get(col))
+                            .map(ToString::to_string)
+                            .unwrap_or_default(),
+                    );
+                }
+                grid.rows.push(cells);
+            }
+            blocks.push(Block::Table(grid));
+        }
+    }
+    Part {
+        heading: "Target".into(),
+        blocks,
+    }
+}
+
+pub(super) fn table_part(p: &ProcedureDef, t: &TableDef) -> Part {
+    let mut blocks = Vec::new();
+    if let Some([lo, hi]) = t.clamp {
+        blocks.push(Block::Text(format!(
+            "totals below {lo} read as {lo}, above {hi} as {hi}"
+        )));
+    }
+    let mut grid = Grid::new(&["total", "result"], &[true, false]);
+    for b in &t.rows {
+        grid.rows
+            .push(vec![band_words(b.min, b.max), result_label(p, &b.result)]);
+    }
+    blocks.push(Block::Table(grid));
+    Part {
+        heading: "Table".into(),
+        blocks,
+    }
+}
+
+/// A grid is printed turned: a line per total, a column per row of the rule (rows are few,
+/// totals many), which keeps it narrow on any screen.
+pub(super) fn grid_part(p: &ProcedureDef, g: &GridDef) -> Part {
+    let mut blocks = Vec::new();
+    let conditions: Vec<String> = g
+        .rows
+        .iter()
+        .map(|row| {
+            let words = guard_words(row.guard());
+            let words = if words.is_empty() {
+                "any other case".to_string()
+            } else {
+                words
+            };
+            format!("{}: {words}", row.label)
+        })
+        .collect();
+    blocks.push(Block::Text(
+        "the column by the situation, the line by the total:".into(),
+    ));
+    blocks.push(Block::List(conditions));
+    let mut header = vec!["total".to_string()];
+    header.extend(g.rows.iter().map(|r| r.label.clone()));
+    let width = g.rows.iter().map(|r| r.results.len()).max().unwrap_or(0);
+    let mut grid = Grid {
+        numeric: (0..header.len()).map(|i| i == 0).collect(),
+        header,
+        rows: Vec::new(),
+        labels: Labels::Body,
+        lists_results: false,
+    };
+    for i in 0..width {
+        let total = g
+            .first_column
+            .saturating_add(i64::try_from(i).unwrap_or(i64::MAX));
+        let key = if i == 0 && width > 1 {
+            format!("{total} or less")
+        } else if i + 1 == width && width > 1 {
+            format!("{total} or more")
+        } else {
+            total.to_string()
+        };
+        let mut cells = vec![key];
+        for row in &g.rows {
+            cells.push(
+                row.results
+                    .get(i)
+                    .map(|x| result_label(p, x))
+                    .unwrap_or_default(),
+            );
+        }
+        grid.rows.push(cells);
+    }
+    blocks.push(Block::Table(grid));
+    Part {
+        heading: "Table".into(),
+        blocks,
+    }
+}
+
+pub(super) fn compare_part(p: &ProcedureDef, c: &CompareDef) -> Part {
+    let tie = result_label(p, &c.tie);
+    let mut blocks = Vec::new();
+    match c.by {
+        CompareBy::Margin => {
+            blocks.push(Block::Text(format!(
+                "equal totals: {tie}; else the winner's margin gives the loser's result:"
+            )));
+            let mut grid = Grid::new(&["margin", "the loser"], &[true, false]);
+            for b in &c.bands {
+                grid.rows
+                    .push(vec![band_words(b.min, b.max), result_label(p, &b.result)]);
+            }
+            blocks.push(Block::Table(grid));
+        }
+        CompareBy::Doubling => {
+            let beaten = c
+                .beaten
+                .as_deref()
+                .map(|b| result_label(p, b))
+                .unwrap_or_default();
+            let doubled = c
+                .doubled
+                .as_deref()
+                .map(|d| result_label(p, d))
+                .unwrap_or_default();
+            blocks.push(Block::Text(format!(
+                "equal totals: {tie}; else the higher total wins: the loser is {beaten}; {doubled} when the winner's total is at least twice the loser's"
+            )));
+        }
+    }
+    Part {
+        heading: "Comparing the totals".into(),
+        blocks,
+    }
+}
+
+pub(super) fn amount_part(r: &Ruleset, a: &AmountDef) -> Part {
+    let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
+    let mut blocks = vec![Block::Text(if unit.is_empty() {
+        "the total is the result".into()
+    } else {
+        format!("the total is the result, in {unit}")
+    })];
+    for h in &a.halve {
+        blocks.push(Block::Text(format!(
+            "halved, rounded {}, for {}{}",
+            if h.round_up { "up" } else { "down" },
+            h.label,
+            clause(h.guard())
+        )));
+    }
+    if let Some(f) = a.floor {
+        blocks.push(Block::Text(format!("never below {f}")));
+    }
+    Part {
+        heading: "Result".into(),
+        blocks,
+    }
+}
+
+pub(super) fn results_part(p: &ProcedureDef) -> Option<Part> {
+    if p.results.is_empty() {
+        return None;
+    }
+    let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
+    for res in &p.results {
+        grid.rows
+            .push(vec![res.label.clone(), result_parts(p, res).join("; ")]);
+    }
+    let mut grid = grid.pruned();
+    grid.lists_results = true;
+    Some(Part {
+        heading: "Results".into(),
+        blocks: vec![Block::Table(grid)],
+    })
+}

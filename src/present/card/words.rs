@@ -1,0 +1,256 @@
+//! How the tables' data is said on a card: conditions, guards, policies, bands, dice,
+//! follow-ups, what a result means and a chance as a percentage. `explain` and `sheet` say
+//! results and guards the same way through these.
+
+use std::fmt::Write as _;
+
+use crate::engine::fraction::Fraction;
+use crate::rules::ruleset::Ruleset;
+use crate::rules::schema::{
+    CondValue, Conditions, FollowDef, FollowFull, Guard, Guarded, Policy, ProcedureDef, ResultDef,
+    Role, RollCase,
+};
+
+pub fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
+fn cond_word(name: &str, want: &CondValue) -> String {
+    match want {
+        CondValue::Flag(true) => name.to_string(),
+        CondValue::Flag(false) => format!("not {name}"),
+        CondValue::Number(n) => format!("{name}={n}"),
+        CondValue::One(v) => format!("{name}={v}"),
+        CondValue::Any(vs) => format!("{name}={}", vs.join("/")),
+        CondValue::Range(r) => match (r.min, r.max) {
+            (Some(a), Some(b)) if a == b => format!("{name}={a}"),
+            (Some(a), Some(b)) => format!("{name} {a} to {b}"),
+            (Some(a), None) => format!("{name} {a} or more"),
+            (None, Some(b)) => format!("{name} {b} or less"),
+            (None, None) => name.to_string(),
+        },
+    }
+}
+
+fn conditions_words(c: &Conditions, joiner: &str) -> String {
+    c.iter()
+        .map(|(n, w)| cond_word(n, w))
+        .collect::<Vec<_>>()
+        .join(joiner)
+}
+
+/// A guard in words: `flag, kind=a`, `kind=b or flag`, `unless other or mode=x`.
+pub fn guard_words(g: Guard<'_>) -> String {
+    let mut parts = Vec::new();
+    if !g.when.is_empty() {
+        parts.push(conditions_words(g.when, ", "));
+    }
+    if !g.any.is_empty() {
+        let alternatives: Vec<String> = g
+            .any
+            .iter()
+            .map(|c| {
+                let w = conditions_words(c, " and ");
+                if c.len() > 1 && g.any.len() > 1 {
+                    format!("({w})")
+                } else {
+                    w
+                }
+            })
+            .collect();
+        parts.push(alternatives.join(" or "));
+    }
+    if !g.unless.is_empty() {
+        parts.push(format!("unless {}", conditions_words(g.unless, " or ")));
+    }
+    parts.join(", ")
+}
+
+/// ` (when X)` or ` (unless Y)` after a phrase, or nothing for an unguarded entry.
+pub(super) fn clause(g: Guard<'_>) -> String {
+    let words = guard_words(g);
+    if words.is_empty() {
+        String::new()
+    } else if words.starts_with("unless ") {
+        format!(" ({words})")
+    } else {
+        format!(" (when {words})")
+    }
+}
+
+pub(super) fn result_label(p: &ProcedureDef, name: &str) -> String {
+    p.results
+        .iter()
+        .find(|r| r.name == name)
+        .map_or_else(|| name.to_string(), |r| r.label.clone())
+}
+
+pub fn policy_words(policy: Policy) -> &'static str {
+    match policy {
+        Policy::All => "all apply",
+        Policy::BestAndWorst => "use the greatest positive and the greatest negative",
+        Policy::Best => "use only the greatest positive",
+        Policy::Worst => "use only the greatest negative",
+    }
+}
+
+pub(super) fn band_words(min: Option<i64>, max: Option<i64>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) if a == b => a.to_string(),
+        (Some(a), Some(b)) => format!("{a} to {b}"),
+        (Some(a), None) => format!("{a} or more"),
+        (None, Some(b)) => format!("{b} or less"),
+        (None, None) => "any".into(),
+    }
+}
+
+/// `2d6`, or `1x (faces 2,3,3,4,4,5)` for a die with faces of its own.
+pub(super) fn dice_words(r: &Ruleset, text: &str) -> String {
+    match r.dice(text) {
+        Ok(spec) => {
+            let plain = spec.die.faces.iter().zip(1..).all(|(f, i)| *f == i);
+            if plain {
+                text.to_string()
+            } else {
+                format!("{text} (faces {})", spec.die.describe_faces())
+            }
+        }
+        Err(_) => text.to_string(),
+    }
+}
+
+/// The dice of one case of a roll (`1d6 per 2 figures, at least 1`, `no roll: 3`): shared by
+/// the dice part and the amount's odds, which name a case by its dice when it has no label.
+pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
+    match (&c.dice, c.fixed, &c.count) {
+        (_, Some(v), _) => format!("no roll: {v}"),
+        (Some(d), None, Some(n)) => {
+            let least = if n.min > 1 {
+                format!(", at least {}", n.min)
+            } else {
+                String::new()
+            };
+            format!("{} per {} {}{least}", dice_words(r, d), n.per, n.factor)
+        }
+        (Some(d), None, None) => dice_words(r, d),
+        (None, None, _) => String::new(),
+    }
+}
+
+fn role_words(role: Role) -> &'static str {
+    match role {
+        Role::Acting => "the figure acting",
+        Role::Target => "the target",
+        Role::Loser => "the loser",
+        Role::Winner => "the winner",
+    }
+}
+
+/// A step that follows, by the name the umpire types: `must follow: NAME for the loser, with
+/// reason=x (when ...): note` (for each of `sides`).
+fn follow_words(f: &FollowFull, sides: &[String], must: bool) -> String {
+    let mut s = if must {
+        format!("must follow: {}", f.procedure)
+    } else {
+        format!("then {}", f.procedure)
+    };
+    if !sides.is_empty() {
+        let _ = write!(s, " for the {}", sides.join(" and the "));
+    }
+    if !f.set.is_empty() {
+        let set: Vec<String> = f.set.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let _ = write!(s, ", with {}", set.join(" "));
+    }
+    s.push_str(&clause(f.guard()));
+    if let Some(n) = &f.note {
+        let _ = write!(s, ": {n}");
+    }
+    s
+}
+
+/// What one result means, in words: its note, what it becomes, the steps that follow at once
+/// and the checks that must follow, and the marks it makes. Cards and `umpire rules PROC` say
+/// it the same way.
+pub fn result_parts(p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(n) = &res.note {
+        parts.push(n.clone());
+    }
+    for b in &res.becomes {
+        // In an opposed roll the condition is read on one side: `(loser: unless x=y)`.
+        let condition = match (&b.side, guard_words(b.guard())) {
+            (_, w) if w.is_empty() => String::new(),
+            (Some(side), w) if w.starts_with("unless ") => format!(" ({side}: {w})"),
+            (Some(side), w) => format!(" ({side}: when {w})"),
+            (None, _) => clause(b.guard()),
+        };
+        parts.push(format!(
+            "{}: {}{condition}",
+            b.label,
+            result_label(p, &b.result)
+        ));
+    }
+    for f in &res.next {
+        let f = f.full();
+        let sides: Vec<String> = f.side.iter().cloned().collect();
+        parts.push(follow_words(&f, &sides, false));
+    }
+    // The same check for each side (a tie tests both) is said once, for both.
+    let mut follows: Vec<(FollowFull, Vec<String>)> = Vec::new();
+    for f in res.follow_up.iter().map(FollowDef::full) {
+        let same = |g: &FollowFull| {
+            g.procedure == f.procedure
+                && g.set == f.set
+                && g.rename == f.rename
+                && g.carry == f.carry
+                && g.when == f.when
+                && g.any == f.any
+                && g.unless == f.unless
+                && g.note == f.note
+        };
+        match (follows.last_mut(), &f.side) {
+            (Some((g, sides)), Some(side)) if same(g) && !sides.is_empty() => {
+                sides.push(side.clone());
+            }
+            _ => {
+                let sides = f.side.iter().cloned().collect();
+                follows.push((f, sides));
+            }
+        }
+    }
+    for (f, sides) in &follows {
+        parts.push(follow_words(f, sides, true));
+    }
+    for m in &res.marks {
+        parts.push(format!(
+            "marks {}: {}{}",
+            role_words(m.on),
+            m.change.join(" "),
+            clause(m.guard())
+        ));
+    }
+    parts
+}
+
+/// A chance as a rounded percentage that never claims a certainty the dice do not give.
+pub fn percent(p: Fraction) -> String {
+    if p.is_zero() {
+        return "-".into();
+    }
+    if p == Fraction::ONE {
+        return "100%".into();
+    }
+    let x = p.percent();
+    if x < 0.05 {
+        "<0.1%".into()
+    } else if x > 99.95 {
+        ">99.9%".into()
+    } else {
+        format!("{x:.1}%")
+    }
+}
