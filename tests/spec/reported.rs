@@ -13,6 +13,7 @@ factors:
   - name: reason
     help: why the test is taken
     values: [{name: wound, aliases: [hurt]}, other]
+  - {name: rested, kind: flag, help: the figure has rested}
 procedures:
   - name: barrage
     title: Barrage
@@ -30,6 +31,7 @@ procedures:
       - group: situation
         items:
           - {label: wounded, when: {reason: wound}, value: -3}
+          - {label: rested, when: {rested: true}, value: 1}
     check: {compare: at-least, target: 4, pass: pass, fail: fail}
     results: [{name: pass, label: Pass}, {name: fail, label: Fail}]
 ";
@@ -66,16 +68,38 @@ fn an_alias_set_by_a_follow_up_matches_the_next_steps_conditions() {
 #[test]
 fn a_follow_up_setting_a_value_of_the_wrong_kind_is_refused_at_load_with_its_line() {
     let d = tempdir();
-    let bad = BIG.replace("set: {reason: hurt}", "set: {reason: bored}");
-    let out = big(d.path(), &bad).args(["roll", "test"]).status(2).run();
     let file = d.path().join("big.yaml");
-    assert_eq!(
-        out.stderr,
-        format!(
-            "error: {}:14:72: procedure `barrage`: follow-up sets `reason=bored`, \
-             which is not a value of `reason`\n",
-            file.display()
-        )
+    for (set, says) in [
+        (
+            "{reason: bored}",
+            "`reason=bored`, which is not a value of `reason`",
+        ),
+        ("{rested: maybe}", "`rested=maybe`, which is not yes or no"),
+    ] {
+        let bad = BIG.replace("set: {reason: hurt}", &format!("set: {set}"));
+        let out = big(d.path(), &bad).args(["roll", "test"]).status(2).run();
+        assert_eq!(
+            out.stderr,
+            format!(
+                "error: {}:15:72: procedure `barrage`: follow-up sets {says}\n",
+                file.display()
+            )
+        );
+    }
+    // A flag set as `true` is handed on as the same yes as one typed.
+    let good = BIG.replace("set: {reason: hurt}", "set: {reason: hurt, rested: true}");
+    let out = big(d.path(), &good)
+        .args(["roll", "barrage", "--dice", "60,60,60,60,60", "--dice", "6"])
+        .run();
+    assert!(
+        out.stdout.contains("    given reason=wound, rested=yes\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("  +1  rested   [situation]\n"),
+        "{}",
+        out.stdout
     );
 }
 
