@@ -1,0 +1,322 @@
+//! The command line's one definition: every command, option and argument, from which clap
+//! parses, and the help, the man pages and the completions are made.
+
+use std::path::PathBuf;
+
+use clap::{FromArgMatches, Parser, Subcommand};
+
+use super::fig::FigCmd;
+use super::game::GameCmd;
+use super::unit::UnitCmd;
+use crate::game::figures::Cast;
+
+/// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
+/// the rules say, explains every step, and gives the exact odds.
+#[derive(Debug, Parser)]
+#[command(
+    name = "umpire",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// Ruleset to use (see `umpire rules`); the first built-in one by default.
+    #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_RULES")]
+    pub rules: Option<String>,
+    /// Seed for the dice, so that a roll can be replayed exactly.
+    #[arg(long, global = true, value_name = "N", env = "UMPIRE_SEED")]
+    pub seed: Option<u64>,
+    /// Print structured JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// A directory of your own ruleset .yaml files, added to the built-in ones.
+    #[arg(long, global = true, value_name = "DIR", env = "UMPIRE_TABLES")]
+    pub tables: Option<PathBuf>,
+    /// The game to act on, instead of the current one (see `umpire game use`).
+    #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_GAME")]
+    pub game: Option<String>,
+    /// Without a command, on a terminal: the guided mode (`umpire play`).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The config file's ruleset, used when `--rules` is not given.
+    #[arg(skip)]
+    pub default_rules: Option<String>,
+    /// Every roll asks for the faces thrown (`--physical`, or the config's `dice: physical`).
+    #[arg(skip)]
+    pub ask_faces: bool,
+}
+
+impl Cli {
+    /// The ruleset to use: `--rules`, else the config's, else the first built-in one.
+    pub fn rules(&self) -> Option<&str> {
+        self.rules.as_deref().or(self.default_rules.as_deref())
+    }
+}
+
+/// A group of subcommands clap builds only when the command line enters it: a roll, the
+/// command that must be fast, does not pay for building `unit add` and its options.
+#[derive(Debug)]
+pub struct Deferred<T>(pub T);
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+/// The same for one command's own arguments: `umpire roll` does not build `mark`'s.
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args_for_update)
+    }
+}
+
+impl<T: Subcommand> Subcommand for Deferred<T> {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_subcommands)
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_subcommands_for_update)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        T::has_subcommand(name)
+    }
+}
+
+/// `--help` of `roll` and `odds`, answered after parsing so that the help can add what the
+/// procedure named takes, from the tables of the ruleset named, wherever the words stand.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProcedureHelp {
+    /// Print help (with the factors of the procedure named, from the tables)
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue)]
+    pub help: bool,
+}
+
+/// Figures of the current game that take part in a roll: their troop type, weapon and
+/// markers become factors, and the results land on them.
+#[derive(Debug, Default, clap::Args)]
+pub struct CastArgs {
+    /// The figure acting: the firer, the one testing its morale (its label, `CF3`).
+    #[arg(long, visible_alias = "fig", value_name = "FIGURE")]
+    pub firer: Option<String>,
+    /// The figure shot at.
+    #[arg(long, value_name = "FIGURE")]
+    pub target: Option<String>,
+    /// In an opposed roll, the attacking figure.
+    #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
+    pub attackers: Vec<String>,
+    /// In an opposed roll, the defending figure.
+    #[arg(long, value_name = "FIGURE")]
+    pub defender: Option<String>,
+}
+
+impl CastArgs {
+    pub fn cast(&self) -> Cast {
+        Cast {
+            acting: self.firer.clone(),
+            target: self.target.clone(),
+            attackers: self.attackers.clone(),
+            defender: self.defender.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Resolve a procedure and what follows from it, explaining every step.
+    #[command(
+        disable_help_flag = true,
+        override_usage = "umpire roll [OPTIONS] <PROCEDURE> [FACTOR]..."
+    )]
+    Roll {
+        /// The procedure to resolve (see `umpire rules`).
+        procedure: Option<String>,
+        /// The situation: `name=value` (`cover=half`, `range=20`) or a bare yes/no `name` (`volley`).
+        #[arg(value_name = "FACTOR")]
+        factors: Vec<String>,
+        /// Faces really thrown, for the next roll of the chain (repeat for later rolls, in order).
+        #[arg(long = "dice", value_name = "FACES")]
+        dice: Vec<String>,
+        /// Resolve it this many times (a whole unit firing) and sum up the outcomes.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        times: u32,
+        #[command(flatten)]
+        cast: CastArgs,
+        /// With figures from the game: show what would change, and change nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
+        #[arg(long)]
+        physical: bool,
+        #[command(flatten)]
+        help: ProcedureHelp,
+    },
+    /// The exact probability of every outcome of a procedure's chain, by enumeration.
+    #[command(
+        disable_help_flag = true,
+        override_usage = "umpire odds [OPTIONS] <PROCEDURE> [FACTOR]..."
+    )]
+    Odds {
+        /// The procedure (see `umpire rules`).
+        procedure: Option<String>,
+        /// The situation, as for `roll`.
+        #[arg(value_name = "FACTOR")]
+        factors: Vec<String>,
+        #[command(flatten)]
+        cast: CastArgs,
+        #[command(flatten)]
+        help: ProcedureHelp,
+    },
+    /// List the rulesets, or show what a procedure (or a ruleset) takes.
+    Rules(Deferred<RulesArgs>),
+    /// Start, list, pick, show or delete games.
+    #[command(subcommand)]
+    Game(Deferred<GameCmd>),
+    /// Add, list, show or remove units (each with its figures).
+    #[command(subcommand)]
+    Unit(Deferred<UnitCmd>),
+    /// Add, show, remove or move single figures.
+    #[command(subcommand)]
+    Fig(Deferred<FigCmd>),
+    /// The roster: every figure with its markers, those out of the game set apart.
+    Figs,
+    /// Put markers on a figure or take them off: `mark CF3 +pinned -prone`.
+    Mark(Deferred<MarkArgs>),
+    /// The game's events, oldest first.
+    Log(Deferred<LogArgs>),
+    /// Take back the last change (repeat to go further back).
+    Undo,
+    /// Start the next turn: phases and beads from the roster and the turn rule.
+    Turn(Deferred<TurnArgs>),
+    /// Draw a bead: whose phase it is.
+    Draw(Deferred<DrawArgs>),
+    /// Keep the bead just drawn as its side's react bead (one per side per turn).
+    Hold,
+    /// Spend a side's react bead: its next activation is the reaction.
+    React(Deferred<ReactArgs>),
+    /// Record that a unit acts in this phase (at most twice a turn).
+    Activate(Deferred<ActivateArgs>),
+    /// The turn, the phase, the bag, held beads and who acted.
+    Status,
+    /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
+    Card(Deferred<CardArgs>),
+    /// Every card of the ruleset, the marker legend and the turn sequence, to print.
+    Cards(Deferred<CardsArgs>),
+    /// The guided mode: menus for the procedure, the figures and the situation; rolls or the
+    /// faces thrown; beads, activations and markers.
+    Play,
+    /// Read or set the configuration: `config`, `config dice`, `config dice physical`.
+    Config(Deferred<ConfigArgs>),
+    /// Man pages and shell completions, generated from this command line and the tables.
+    #[command(hide = true, subcommand)]
+    Generate(Deferred<GenerateCmd>),
+}
+
+// The arguments of the commands built only when used (see `Deferred`).
+
+#[derive(Debug, clap::Args)]
+pub struct RulesArgs {
+    /// A procedure of the ruleset in use, or the name of a ruleset.
+    pub name: Option<String>,
+    /// Lint the ruleset (or every one): bands, results, factors, markers and modifiers that
+    /// can never matter.
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MarkArgs {
+    /// A figure's label, or several separated by commas (`CF1,CF2`).
+    pub figure: String,
+    /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off.
+    #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
+    pub changes: Vec<String>,
+    /// Take every marker off.
+    #[arg(long)]
+    pub clear: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LogArgs {
+    /// Only the last N events.
+    #[arg(long, value_name = "N")]
+    pub last: Option<usize>,
+    /// An after-action report in Markdown, turn by turn.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TurnArgs {
+    /// Phases this turn, instead of the rule's count.
+    #[arg(long, value_name = "N")]
+    pub phases: Option<u32>,
+    /// Beads per side, instead of the rule's count.
+    #[arg(long, value_name = "N")]
+    pub beads: Option<u32>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DrawArgs {
+    /// The colour (or side) of a bead drawn from a real cup.
+    #[arg(long, value_name = "COLOUR")]
+    pub bead: Option<String>,
+    /// Only show the chance that the next bead is each side's.
+    #[arg(long, conflicts_with = "bead")]
+    pub odds: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReactArgs {
+    /// The side (the ruleset's sides).
+    pub side: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ActivateArgs {
+    /// The unit's name.
+    pub unit: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CardArgs {
+    /// Procedures to print (all of them by default).
+    pub procedures: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CardsArgs {
+    /// Write one self-contained HTML page set (A4 or US Letter).
+    #[arg(long)]
+    pub html: bool,
+    /// Where to write it (standard output by default).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ConfigArgs {
+    /// rules, dice (tool or physical) or colour (auto, always or never).
+    pub key: Option<String>,
+    /// The new value (checked before it is written).
+    pub value: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenerateCmd {
+    /// One man page per command into DIR (the repository keeps them in `man/`).
+    Man { dir: PathBuf },
+    /// A completion script on standard output: for bash, zsh and fish with the words of the
+    /// tables and the game, for the other shells the commands and options.
+    Completions { shell: clap_complete::Shell },
+}

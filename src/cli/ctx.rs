@@ -1,0 +1,86 @@
+//! What every command of a game at the table runs with: the catalog, the ruleset and game
+//! named, and one locked update of the game for each change, logged with what it changed.
+
+use serde_json::json;
+
+use crate::cli::write_json;
+use crate::error::{Error, Result};
+use crate::game::state::{Event, Game};
+use crate::game::store::{GameFiles, Store};
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
+
+/// What the game commands need from the command line.
+#[derive(Debug)]
+pub struct Ctx<'a> {
+    pub catalog: &'a Catalog,
+    pub rules: Option<&'a str>,
+    /// The config file's ruleset, for a new game when `--rules` is not given.
+    pub default_rules: Option<&'a str>,
+    pub game: Option<&'a str>,
+    pub json: bool,
+    /// The command as typed, for the log.
+    pub line: String,
+}
+
+impl Ctx<'_> {
+    pub(super) fn store(&self) -> Result<Store> {
+        Store::open_default()
+    }
+
+    pub(super) fn files(&self) -> Result<GameFiles> {
+        self.store()?.current(self.game)
+    }
+
+    /// The ruleset a game was started with; `--rules` may only name the same one.
+    pub(super) fn ruleset(&self, game: &Game) -> Result<Ruleset> {
+        let r = self.catalog.ruleset(Some(&game.ruleset))?;
+        if let Some(asked) = self.rules
+            && asked != r.name()
+            && !r.def.aliases.iter().any(|a| a == asked)
+        {
+            return Err(Error::usage(format!(
+                "game `{}` is played with {}, not `{asked}`",
+                game.name, r.def.title
+            ))
+            .with_hint("leave out --rules for a game's commands"));
+        }
+        Ok(r)
+    }
+
+    /// Change the current game in one locked update, logging `summary` and the changes.
+    pub(super) fn change(
+        &self,
+        out: &mut Vec<u8>,
+        act: impl FnOnce(&mut Game, &Ruleset, &mut Event) -> Result<Vec<String>>,
+    ) -> Result<()> {
+        let files = self.files()?;
+        let lines = files.update(|game| {
+            let ruleset = self.ruleset(game)?;
+            let mut event = Event::new(game.turn.number, &self.line, "");
+            let lines = act(game, &ruleset, &mut event)?;
+            if event.summary.is_empty() {
+                event.summary = lines.join("; ");
+            }
+            let logged = (!event.changes.is_empty()).then_some(event);
+            Ok((logged, lines))
+        })?;
+        if self.json {
+            let v = json!({ "game": files.name, "done": lines });
+            write_json(out, &v)
+        } else {
+            for l in lines {
+                out.extend_from_slice(l.as_bytes());
+                out.push(b'\n');
+            }
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn say(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(text.as_bytes());
+    if !text.ends_with('\n') {
+        out.push(b'\n');
+    }
+}

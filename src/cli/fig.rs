@@ -1,0 +1,106 @@
+//! `umpire fig` and `umpire figs`: single figures, and the roster of them all.
+
+use clap::Subcommand;
+use serde_json::json;
+
+use super::ctx::{Ctx, say};
+use crate::cli::write_json;
+use crate::error::{Error, Result};
+use crate::game::roster::{self};
+use crate::present::view;
+#[derive(Debug, Subcommand)]
+pub enum FigCmd {
+    /// Add figures to a unit, numbered after its last one.
+    Add {
+        /// The unit's name.
+        unit: String,
+        /// How many figures.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        count: u32,
+    },
+    /// A figure: its unit, markers, counters, state and note.
+    Show {
+        /// The figure's label (`RR2`).
+        code: String,
+    },
+    /// Remove a figure from the game altogether (a dead one stays, marked dead).
+    Rm {
+        /// The figure's label.
+        code: String,
+    },
+    /// Move a figure to another unit (units that combine); it keeps its label.
+    Move {
+        /// The figure's label.
+        code: String,
+        /// The unit it joins.
+        #[arg(long, value_name = "UNIT")]
+        to: String,
+    },
+    /// Set a figure's free-text note (empty text clears it).
+    Note {
+        /// The figure's label.
+        code: String,
+        /// The note.
+        text: String,
+    },
+}
+
+pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
+    match cmd {
+        FigCmd::Add { unit, count } => ctx.change(out, |game, _, event| {
+            let u = roster::unit(game, unit)?.clone();
+            let added = roster::add_figures(game, &u, *count, event)?;
+            Ok(vec![format!("{}: added {}", u.name, added.join(", "))])
+        }),
+        FigCmd::Show { code } => {
+            let g = ctx.files()?.read()?;
+            let ruleset = ctx.ruleset(&g)?;
+            let f = roster::figure(&g, code)?;
+            if ctx.json {
+                return write_json(out, &json!(f));
+            }
+            say(out, &view::figure(&g, &ruleset, f)?);
+            Ok(())
+        }
+        FigCmd::Rm { code } => ctx.change(out, |game, _, event| {
+            let f = roster::figure(game, code)?.clone();
+            game.apply(game.figure_change(&f.code, None), event);
+            Ok(vec![format!("{} removed from {}", f.code, f.unit)])
+        }),
+        FigCmd::Move { code, to } => ctx.change(out, |game, _, event| {
+            let mut f = roster::figure(game, code)?.clone();
+            let target = roster::unit(game, to)?.name.clone();
+            if f.unit == target {
+                return Err(Error::usage(format!("{} is already in {target}", f.code)));
+            }
+            let from = std::mem::replace(&mut f.unit, target.clone());
+            let c = f.code.clone();
+            game.apply(game.figure_change(&c, Some(f)), event);
+            Ok(vec![format!("{c} moved from {from} to {target}")])
+        }),
+        FigCmd::Note { code, text } => ctx.change(out, |game, _, event| {
+            let mut f = roster::figure(game, code)?.clone();
+            f.note.clone_from(text);
+            let c = f.code.clone();
+            game.apply(game.figure_change(&c, Some(f)), event);
+            Ok(vec![if text.is_empty() {
+                format!("{c}: note cleared")
+            } else {
+                format!("{c}: note set")
+            }])
+        }),
+    }
+}
+
+/// `umpire figs`: the roster as a table.
+pub fn figs(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
+    let g = ctx.files()?.read()?;
+    if ctx.json {
+        let v = serde_json::to_value(&g.figures)
+            .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
+        return write_json(out, &v);
+    }
+    let ruleset = ctx.ruleset(&g)?;
+    say(out, &view::roster(&g, &ruleset, view::colour_wanted())?);
+    Ok(())
+}

@@ -1,0 +1,311 @@
+//! Rolls and odds with figures of the game: the roster gives the factors, the results land on
+//! the figures, several against one in melee.
+
+use crate::engine::plan::Plan;
+use crate::engine::resolve::{Step, ThrowRecord};
+use crate::engine::situation;
+use crate::error::{Error, Result};
+use crate::game::figures::{self, Cast};
+use crate::game::state::{Event, Game};
+use crate::game::store::Store;
+use crate::present::explain;
+use crate::rules::cache::Focus;
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
+use serde_json::json;
+
+use super::odds::odds;
+use super::roll::{
+    Extra, RollHow, Rolled, all_dice_used, count_throws, dice_source, flatten_faces, print_roll,
+};
+use super::{Cli, rules_flag, write_json};
+
+/// The ruleset a game is played with, cut down to what `procedure` touches; `--rules` may only
+/// name the same one.
+pub(super) fn game_ruleset(
+    cli: &Cli,
+    catalog: &Catalog,
+    game: &Game,
+    procedure: Option<&str>,
+) -> Result<Ruleset> {
+    let focus = procedure.map(|procedure| Focus {
+        procedure,
+        game: true,
+    });
+    let r = catalog.ruleset_for(Some(&game.ruleset), focus)?;
+    if let Some(asked) = &cli.rules
+        && asked != r.name()
+        && !r.def.aliases.contains(asked)
+    {
+        return Err(Error::usage(format!(
+            "game `{}` is played with {}, not `{asked}`",
+            game.name, r.def.title
+        ))
+        .with_hint("leave out --rules when figures of a game take part"));
+    }
+    Ok(r)
+}
+
+/// A roll with figures of the current game: the roster gives troop types, weapons and markers,
+/// and the results land on the figures, all under the game's lock and in its log.
+pub(super) fn figure_roll(
+    cli: &Cli,
+    catalog: &Catalog,
+    procedure: &str,
+    cast: &Cast,
+    how: &RollHow<'_>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    if how.times != 1 {
+        return Err(
+            Error::usage("with figures from a game, each roll is one figure's")
+                .with_hint("roll each figure in turn; --times is for rolls without a game"),
+        );
+    }
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    let resolve =
+        |game: &mut Game, ruleset: &Ruleset, out: &mut Vec<u8>| -> Result<Option<Event>> {
+            let p = ruleset.procedure_or_err(procedure)?;
+            let found = figures::find(game, ruleset, p, cast)?;
+            let n = found.pairings.len().max(1);
+            let (mut source, seed) = dice_source(cli, how.dice)?;
+            let mut event = Event::new(game.turn.number, &how.line, "");
+            // Results land on a copy, kept unless this is a dry run. Every pairing reads the
+            // figures as they were before any result: the pairings are fought at once.
+            let mut after = game.clone();
+            let many = p.many_on_one.as_ref().filter(|_| n > 1);
+            let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
+            let mut lone: Option<ThrowRecord> = None;
+            let mut fought = Vec::new();
+            for i in 0..n {
+                let figs = found.pairing(i);
+                let (mut words, lines) =
+                    figures::roster_words(game, ruleset, p, &figs, how.factors)?;
+                words.extend(figures::outnumbered(p, n, how.factors));
+                words.extend(how.factors.iter().cloned());
+                let input = situation::parse(ruleset, p, &words)?;
+                let plan = Plan::new(ruleset, p, &input)?;
+                let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
+                    (Some(at), Some(t)) => (0..plan.sides.len())
+                        .map(|k| (k == at).then(|| t.clone()))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let step = plan.resolve_with(&mut source, None, &fixed)?;
+                if lone.is_none() {
+                    lone = lone_at.and_then(|at| step.throws.get(at).cloned());
+                }
+                let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
+                fought.push((step, lines, landed, figs));
+            }
+            all_dice_used(&source, how.dice.len())?;
+            for (step, _, _, figs) in &mut fought {
+                figures::aim_follow_ups(step, &after, ruleset, figs);
+            }
+            let (mut n_entered, mut n_rolled) = (0, 0);
+            for (step, ..) in &fought {
+                count_throws(step, &mut n_entered, &mut n_rolled);
+            }
+            // The lone figure's one throw was counted once per pairing.
+            if let Some(t) = &lone {
+                let again = n - 1;
+                if t.entered {
+                    n_entered = n_entered.saturating_sub(again);
+                } else {
+                    n_rolled = n_rolled.saturating_sub(again);
+                }
+            }
+            let head = if how.dry_run {
+                "would change (dry run, nothing written):"
+            } else {
+                "changes:"
+            };
+            let mut summary = Vec::new();
+            let mut faces = Vec::new();
+            for (step, _, landed, figs) in &fought {
+                // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
+                let who = if figs.sides.is_empty() {
+                    [figs.acting.as_deref(), figs.target.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" at ")
+                } else {
+                    figs.sides
+                        .iter()
+                        .map(|(_, f)| f.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" against ")
+                };
+                summary.push(if landed.is_empty() {
+                    format!("{} ({who}): {}", p.name, step.outcome())
+                } else {
+                    format!(
+                        "{} ({who}): {}; {}",
+                        p.name,
+                        step.outcome(),
+                        landed.join("; ")
+                    )
+                });
+                faces.extend(flatten_faces(step));
+            }
+            event.summary = summary.join(" | ");
+            event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
+            if n == 1 {
+                if let Some((step, lines, landed, _)) = fought.pop() {
+                    let mut extra = Extra::default();
+                    extra.before.push("from the roster:".into());
+                    extra.before.extend(lines.iter().map(|l| format!("  {l}")));
+                    if landed.is_empty() {
+                        extra.after.push(format!("{head} none"));
+                    } else {
+                        extra.after.push(head.into());
+                        extra.after.extend(landed.iter().map(|l| format!("  {l}")));
+                    }
+                    extra.json =
+                        Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
+                    let rolled = Rolled {
+                        steps: vec![step],
+                        seed,
+                        entered: n_entered,
+                        rolled: n_rolled,
+                    };
+                    print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
+                }
+            } else {
+                print_pairings(
+                    cli,
+                    ruleset,
+                    &fought,
+                    head,
+                    (seed, n_entered, n_rolled),
+                    how.dry_run,
+                    out,
+                )?;
+            }
+            if !how.dry_run {
+                *game = after;
+            }
+            Ok((!how.dry_run).then_some(event))
+        };
+    // As `focused`: the part of the ruleset the procedure touches, the whole one on an error.
+    let attempt = |game: &mut Game, out: &mut Vec<u8>| -> Result<Option<Event>> {
+        let start = out.len();
+        let part = game_ruleset(cli, catalog, game, Some(procedure))?;
+        // `resolve` changes the game only once everything has worked.
+        match resolve(game, &part, out) {
+            Ok(e) => Ok(e),
+            Err(_) => {
+                out.truncate(start);
+                let whole = game_ruleset(cli, catalog, game, None)?;
+                resolve(game, &whole, out)
+            }
+        }
+    };
+    if how.dry_run {
+        let mut game = files.read()?;
+        attempt(&mut game, out)?;
+        return Ok(());
+    }
+    files.update(|game| {
+        let event = attempt(game, out)?;
+        Ok((event, ()))
+    })
+}
+
+/// Several figures against one: each pairing's roll, what landed, then where the dice came from.
+pub(super) fn print_pairings(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    fought: &[(Step, Vec<String>, Vec<String>, figures::Figures)],
+    head: &str,
+    (seed, n_entered, n_rolled): (u64, usize, usize),
+    dry_run: bool,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let n = fought.len();
+    if cli.json {
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "seed": seed,
+            "dice_entered": n_entered,
+            "dice_rolled": n_rolled,
+            "dry_run": dry_run,
+            "pairings": fought.iter().map(|(step, lines, landed, figs)| json!({
+                "figures": figs.sides,
+                "roster": lines,
+                "outcome": step.outcome(),
+                "step": step,
+                "follow_ups": explain::follow_ups(step),
+                "changes": landed,
+            })).collect::<Vec<_>>(),
+        });
+        return write_json(out, &value);
+    }
+    let mut text = String::new();
+    for (i, (step, lines, landed, figs)) in fought.iter().enumerate() {
+        let who: Vec<String> = figs.sides.iter().map(|(s, f)| format!("{s} {f}")).collect();
+        text.push_str(&format!(
+            "pairing {} of {n}: {}\n",
+            i + 1,
+            who.join(" against ")
+        ));
+        text.push_str("from the roster:\n");
+        for l in lines {
+            text.push_str(&format!("  {l}\n"));
+        }
+        text.push_str(&explain::roll(ruleset, step, &rules_flag(cli)));
+        if landed.is_empty() {
+            text.push_str(&format!("{head} none\n"));
+        } else {
+            text.push_str(&format!("{head}\n"));
+            for l in landed {
+                text.push_str(&format!("  {l}\n"));
+            }
+        }
+        text.push('\n');
+    }
+    let replay = if n_rolled > 0 {
+        format!(" (seed {seed}; replay with --seed {seed})")
+    } else {
+        String::new()
+    };
+    text.push_str(&format!(
+        "dice: {n_entered} entered, {n_rolled} rolled, the lone figure's throw shared by the {n} pairings{replay}\n"
+    ));
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+/// Odds with figures of the current game: the roster's words, nothing written.
+pub(super) fn figure_odds(
+    cli: &Cli,
+    catalog: &Catalog,
+    procedure: &str,
+    cast: &Cast,
+    factors: &[String],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    let game = files.read()?;
+    let ruleset = game_ruleset(cli, catalog, &game, None)?;
+    let p = ruleset.procedure_or_err(procedure)?;
+    let found = figures::find(&game, &ruleset, p, cast)?;
+    let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;
+    let n = found.pairings.len().max(1);
+    words.extend(figures::outnumbered(p, n, factors));
+    words.extend(factors.iter().cloned());
+    if !cli.json {
+        out.extend_from_slice(b"from the roster:\n");
+        for l in &lines {
+            out.extend_from_slice(format!("  {l}\n").as_bytes());
+        }
+        if n > 1 {
+            // Each pairing is rolled alike; the first attacker stands for them all here.
+            out.extend_from_slice(
+                format!("odds of one of the {n} pairings (the first attacker's)\n").as_bytes(),
+            );
+        }
+    }
+    odds(cli, &ruleset, procedure, &words, out)
+}

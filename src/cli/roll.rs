@@ -1,0 +1,302 @@
+//! `umpire roll`: resolve a procedure and its chain from typed words, explain each step, and
+//! the help of `roll` and `odds` with the procedure's factors from the tables.
+
+use super::{Cli, fresh_seed, guided, rules_flag, write_json};
+use crate::engine::dice::{DiceSource, parse_faces};
+use crate::engine::plan::Plan;
+use crate::engine::resolve::Step;
+use crate::engine::situation;
+use crate::error::{Error, Result};
+use crate::present::explain;
+use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
+use clap::CommandFactory;
+use serde_json::json;
+
+/// The help of `roll` or `odds`: clap's own, then the procedures of the ruleset in use, or what
+/// the procedure named takes.
+pub(super) fn procedure_help(
+    cli: &Cli,
+    catalog: &Catalog,
+    name: &str,
+    procedure: Option<&str>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let mut cmd = Cli::command();
+    let after = catalog.ruleset(cli.rules()).ok().map(|ruleset| {
+        match procedure.and_then(|p| ruleset.procedure(p)) {
+            Some(p) => explain::procedure(&ruleset, p),
+            None => {
+                let names: Vec<&str> = ruleset
+                    .def
+                    .procedures
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect();
+                format!("Procedures of {}: {}", ruleset.def.title, names.join(", "))
+            }
+        }
+    });
+    cmd.build();
+    let sub = cmd
+        .find_subcommand_mut(name)
+        .ok_or_else(|| Error::failure(format!("no `{name}` command")))?;
+    let mut sub = std::mem::take(sub).bin_name(format!("umpire {name}"));
+    if let Some(text) = after {
+        sub = sub.after_help(text);
+    }
+    out.extend_from_slice(sub.render_long_help().to_string().as_bytes());
+    Ok(())
+}
+
+/// Where a roll's faces come from: those entered with `--dice`, then the umpire's when dice are
+/// thrown at the table, then the generator seeded with `--seed` (or a fresh seed).
+pub(super) fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
+    let entered = dice
+        .iter()
+        .map(|d| {
+            parse_faces(d).map_err(|e| Error {
+                message: format!("--dice {d}: {}", e.message),
+                hint: e.hint.map(|h| h.replace("e.g. ", "e.g. --dice ")),
+                ..e
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let mut source = DiceSource::new(seed, entered);
+    if cli.ask_faces {
+        source = source.asking(guided::face_asker()?);
+    }
+    Ok((source, seed))
+}
+
+/// Faces entered for a roll that was never made are a mistake worth saying.
+pub(super) fn all_dice_used(source: &DiceSource, given: usize) -> Result<()> {
+    let Some(left) = source.unused().front() else {
+        return Ok(());
+    };
+    let shown = left
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    Err(Error::usage(format!(
+        "--dice {shown} was not used: the chain made {} roll(s) and needed no more",
+        given - source.unused().len()
+    ))
+    .with_hint("give one --dice per roll actually made, in order"))
+}
+
+pub(super) fn count_throws(s: &Step, entered: &mut usize, rolled: &mut usize) {
+    for t in &s.throws {
+        if t.dice.is_some() {
+            if t.entered {
+                *entered += 1;
+            } else {
+                *rolled += 1;
+            }
+        }
+    }
+    for n in &s.next {
+        count_throws(n, entered, rolled);
+    }
+}
+
+pub(super) fn roll(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    procedure: &str,
+    words: &[String],
+    dice: &[String],
+    times: u32,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let rolled = resolve_steps(cli, ruleset, p, words, dice, times)?;
+    print_roll(cli, ruleset, p, &rolled, times, &Extra::default(), out)
+}
+
+/// How a figure-aware roll was asked for.
+pub(super) struct RollHow<'a> {
+    pub(super) factors: &'a [String],
+    pub(super) dice: &'a [String],
+    pub(super) times: u32,
+    pub(super) dry_run: bool,
+    pub(super) line: String,
+}
+
+/// A resolved roll: the chain of steps of each resolution, and where the dice came from.
+pub(super) struct Rolled {
+    pub(super) steps: Vec<Step>,
+    pub(super) seed: u64,
+    pub(super) entered: usize,
+    pub(super) rolled: usize,
+}
+
+/// What a figure-aware roll adds to the output: where the roster's words came from, and
+/// what landed on the figures.
+#[derive(Default)]
+pub(super) struct Extra {
+    pub(super) before: Vec<String>,
+    pub(super) after: Vec<String>,
+    pub(super) json: Option<serde_json::Value>,
+}
+
+pub(super) fn resolve_steps(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    p: &crate::rules::schema::ProcedureDef,
+    words: &[String],
+    dice: &[String],
+    times: u32,
+) -> Result<Rolled> {
+    let input = situation::parse(ruleset, p, words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    let (mut source, seed) = dice_source(cli, dice)?;
+    let mut steps = Vec::new();
+    for _ in 0..times {
+        steps.push(plan.resolve(&mut source, None)?);
+    }
+    all_dice_used(&source, dice.len())?;
+    let (mut n_entered, mut n_rolled) = (0, 0);
+    steps
+        .iter()
+        .for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
+    Ok(Rolled {
+        steps,
+        seed,
+        entered: n_entered,
+        rolled: n_rolled,
+    })
+}
+
+pub(super) fn print_roll(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    p: &crate::rules::schema::ProcedureDef,
+    rolled: &Rolled,
+    times: u32,
+    extra: &Extra,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let (steps, seed, n_entered, n_rolled) =
+        (&rolled.steps, rolled.seed, rolled.entered, rolled.rolled);
+    // The printed follow-up must run against the same tables.
+    let rules_flag = rules_flag(cli);
+    let mut tally: Vec<(String, u32)> = Vec::new();
+    for s in steps {
+        let o = s.outcome();
+        match tally.iter_mut().find(|(l, _)| *l == o) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((o, 1)),
+        }
+    }
+    if cli.json {
+        let follow: Vec<_> = steps
+            .iter()
+            .map(|s| {
+                explain::follow_ups(s)
+                    .into_iter()
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "seed": seed,
+            "dice_entered": n_entered,
+            "dice_rolled": n_rolled,
+            "resolutions": steps.iter().zip(follow).map(|(s, f)| json!({
+                "outcome": s.outcome(),
+                "step": s,
+                "follow_ups": f,
+            })).collect::<Vec<_>>(),
+            "summary": tally.iter().map(|(l, n)| json!({"outcome": l, "count": n})).collect::<Vec<_>>(),
+        });
+        if let (Some(serde_json::Value::Object(more)), serde_json::Value::Object(v)) =
+            (&extra.json, &mut value)
+        {
+            v.extend(more.clone());
+        }
+        return write_json(out, &value);
+    }
+    let mut text = String::new();
+    for line in &extra.before {
+        text.push_str(line);
+        text.push('\n');
+    }
+    if times == 1 {
+        if let Some(s) = steps.first() {
+            text.push_str(&explain::roll(ruleset, s, &rules_flag));
+        }
+    } else {
+        use std::fmt::Write as _;
+        for (i, s) in steps.iter().enumerate() {
+            let faces: Vec<String> = flatten_faces(s);
+            let _ = writeln!(
+                text,
+                "{:>4}. {}   [{}]",
+                i + 1,
+                s.outcome(),
+                faces.join("; ")
+            );
+        }
+        let _ = writeln!(text, "summary of {times}:");
+        let width = tally
+            .iter()
+            .map(|(l, _)| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        for (l, n) in &tally {
+            let _ = writeln!(
+                text,
+                "  {l:<width$}  {n:>5}  {:>5.1}%",
+                f64::from(*n) * 100.0 / f64::from(times)
+            );
+        }
+        let amounts: Vec<i64> = steps.iter().filter_map(|s| s.decision.amount).collect();
+        if amounts.len() == steps.len() {
+            let total: i64 = amounts.iter().sum();
+            let _ = writeln!(
+                text,
+                "  total {total}, average {:.2}",
+                total as f64 / f64::from(times)
+            );
+        }
+    }
+    for line in &extra.after {
+        text.push_str(line);
+        text.push('\n');
+    }
+    // The seed only matters when the tool rolled something.
+    let replay = if n_rolled > 0 {
+        format!(" (seed {seed}; replay with --seed {seed})")
+    } else {
+        String::new()
+    };
+    text.push_str(&format!(
+        "dice: {n_entered} entered, {n_rolled} rolled{replay}\n"
+    ));
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+pub(super) fn flatten_faces(s: &Step) -> Vec<String> {
+    let mut v: Vec<String> = s
+        .throws
+        .iter()
+        .filter(|t| t.dice.is_some())
+        .map(|t| {
+            t.faces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    for n in &s.next {
+        v.extend(flatten_faces(n));
+    }
+    v
+}

@@ -1,0 +1,81 @@
+//! `umpire rules`: the rulesets, what a ruleset or a procedure takes, and the linter.
+
+use super::{Cli, write_json};
+use crate::engine::situation;
+use crate::error::{Error, Result};
+use crate::present::explain;
+use crate::rules::catalog::Catalog;
+use serde_json::json;
+
+pub(super) fn rules(
+    cli: &Cli,
+    catalog: &Catalog,
+    name: Option<&str>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let Some(name) = name else {
+        if let Some(r) = &cli.rules {
+            // `--rules NAME` must name a ruleset here as everywhere else.
+            catalog.ruleset(Some(r))?;
+        }
+        let all = catalog.all()?;
+        let default = catalog.default_name();
+        if cli.json {
+            let list: Vec<_> = all
+                .iter()
+                .map(|r| {
+                    json!({
+                        "name": r.name(),
+                        "title": r.def.title,
+                        "aliases": r.def.aliases,
+                        "default": Some(r.name().to_string()) == default,
+                        "procedures": r.def.procedures.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            return write_json(out, &json!(list));
+        }
+        out.extend_from_slice(explain::rulesets(&all, default.as_deref()).as_bytes());
+        return Ok(());
+    };
+    let ruleset = catalog.ruleset(cli.rules())?;
+    let Some(p) = ruleset.procedure(name) else {
+        // Not a procedure: perhaps a ruleset's name.
+        if let Ok(r) = catalog.ruleset(Some(name)) {
+            out.extend_from_slice(explain::ruleset(&r).as_bytes());
+            return Ok(());
+        }
+        return Err(ruleset
+            .procedure_or_err(name)
+            .err()
+            .unwrap_or_else(|| Error::usage(format!("no procedure `{name}`"))));
+    };
+    if cli.json {
+        let factors: Vec<_> = ruleset
+            .chain_factors(p)
+            .iter()
+            .filter_map(|n| ruleset.factor(n))
+            .map(|f| json!({
+                "name": f.name,
+                "kind": situation::kind_of(f),
+                "help": f.help,
+                "aliases": f.aliases,
+                "default": f.default,
+                "values": ruleset.values(f).iter().map(|v| json!({"name": v.name(), "label": v.label(), "aliases": v.aliases(), "note": v.note()})).collect::<Vec<_>>(),
+                "note": f.note,
+            }))
+            .collect();
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "title": p.title,
+            "help": p.help,
+            "aliases": p.aliases,
+            "factors": factors,
+            "notes": p.notes,
+        });
+        return write_json(out, &value);
+    }
+    out.extend_from_slice(explain::procedure(&ruleset, p).as_bytes());
+    Ok(())
+}

@@ -1,0 +1,163 @@
+//! `umpire unit`: add, list, show or remove units, each with its figures.
+
+use clap::Subcommand;
+use serde_json::json;
+
+use super::ctx::{Ctx, say};
+use crate::cli::write_json;
+use crate::error::{Error, Result};
+use crate::game::roster::{self, UnitSpec};
+use crate::present::view;
+#[derive(Debug, Subcommand)]
+pub enum UnitCmd {
+    /// Add a unit and its figures, labelled CODE1..CODEn.
+    Add {
+        /// The unit's name (letters, digits, `-` and `_`).
+        name: String,
+        /// Whose unit it is (the ruleset's sides).
+        #[arg(long)]
+        side: String,
+        /// Troop type (the ruleset's troop types).
+        #[arg(long)]
+        troop: Option<String>,
+        /// How many figures.
+        #[arg(long, value_name = "N")]
+        figures: u32,
+        /// The letters on the bases (`RR` gives RR1, RR2...); from the name by default.
+        #[arg(long, value_name = "CODE")]
+        code: Option<String>,
+        /// Its weapon (a unit field of the ruleset; the values: `umpire rules`).
+        #[arg(long)]
+        weapon: Option<String>,
+        /// Its formation (a unit field of the ruleset).
+        #[arg(long)]
+        formation: Option<String>,
+        /// A free-text note.
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// List the units.
+    List,
+    /// A unit, its fields and its figures.
+    Show {
+        /// The unit's name.
+        name: String,
+    },
+    /// Remove a unit and all its figures.
+    Rm {
+        /// The unit's name.
+        name: String,
+    },
+    /// Set a unit's free-text note (empty text clears it).
+    Note {
+        /// The unit's name.
+        name: String,
+        /// The note.
+        text: String,
+    },
+}
+
+pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
+    match cmd {
+        UnitCmd::Add {
+            name,
+            side,
+            troop,
+            figures,
+            code,
+            weapon,
+            formation,
+            note,
+        } => {
+            let mut fields = Vec::new();
+            for (k, v) in [
+                ("troop", troop),
+                ("weapon", weapon),
+                ("formation", formation),
+            ] {
+                if let Some(v) = v {
+                    fields.push((k.to_string(), v.clone()));
+                }
+            }
+            let spec = UnitSpec {
+                name: name.clone(),
+                side: side.clone(),
+                code: code.clone(),
+                figures: *figures,
+                fields,
+                note: note.clone().unwrap_or_default(),
+            };
+            ctx.change(out, |game, ruleset, event| {
+                let unit = roster::add_unit(game, ruleset, &spec, event)?;
+                let codes: Vec<&str> = game
+                    .figures_of(&unit.name)
+                    .iter()
+                    .map(|f| f.code.as_str())
+                    .collect();
+                let range = match (codes.first(), codes.last()) {
+                    (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
+                    (Some(a), _) => (*a).to_string(),
+                    _ => String::new(),
+                };
+                Ok(vec![format!(
+                    "Unit {} ({}, {}): {} figure{}, {range}",
+                    unit.name,
+                    unit.side,
+                    view::fields(&unit),
+                    codes.len(),
+                    if codes.len() == 1 { "" } else { "s" }
+                )])
+            })
+        }
+        UnitCmd::List => {
+            let g = ctx.files()?.read()?;
+            if ctx.json {
+                let v = serde_json::to_value(&g.units)
+                    .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
+                return write_json(out, &v);
+            }
+            let ruleset = ctx.ruleset(&g)?;
+            say(out, &view::units(&g, &ruleset)?);
+            Ok(())
+        }
+        UnitCmd::Show { name } => {
+            let g = ctx.files()?.read()?;
+            let ruleset = ctx.ruleset(&g)?;
+            let u = roster::unit(&g, name)?;
+            if ctx.json {
+                let figs = g.figures_of(&u.name);
+                return write_json(out, &json!({ "unit": u, "figures": figs }));
+            }
+            say(out, &view::unit(&g, &ruleset, u)?);
+            Ok(())
+        }
+        UnitCmd::Rm { name } => ctx.change(out, |game, _, event| {
+            let u = roster::unit(game, name)?.clone();
+            let codes: Vec<String> = game
+                .figures_of(&u.name)
+                .iter()
+                .map(|f| f.code.clone())
+                .collect();
+            for c in &codes {
+                game.apply(game.figure_change(c, None), event);
+            }
+            game.apply(game.unit_change(&u.name, None), event);
+            Ok(vec![format!(
+                "Unit {} removed with its {} figures",
+                u.name,
+                codes.len()
+            )])
+        }),
+        UnitCmd::Note { name, text } => ctx.change(out, |game, _, event| {
+            let mut u = roster::unit(game, name)?.clone();
+            u.note.clone_from(text);
+            let n = u.name.clone();
+            game.apply(game.unit_change(&n, Some(u)), event);
+            Ok(vec![if text.is_empty() {
+                format!("Unit {n}: note cleared")
+            } else {
+                format!("Unit {n}: note set")
+            }])
+        }),
+    }
+}
