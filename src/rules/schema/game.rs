@@ -1,0 +1,145 @@
+//! The shape of a ruleset's `game:` and `turn:` sections: sides, markers, counters, states,
+//! and the bead draw.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Conditions;
+
+/// What the tool keeps for a game at the table.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameDef {
+    pub sides: Vec<GameSideDef>,
+    /// A unit's fields and the choice factor each takes its values from (and sets when one of
+    /// the unit's figures acts): `troop: troop`, `weapon: weapon`.
+    #[serde(default)]
+    pub unit: BTreeMap<String, String>,
+    /// What a figure's unit fields set when it is the target: `troop: target`.
+    #[serde(default)]
+    pub targeted: BTreeMap<String, String>,
+    /// Fields a unit must have (`troop`).
+    #[serde(default)]
+    pub required: Vec<String>,
+    #[serde(default)]
+    pub markers: Vec<MarkerDef>,
+    /// Counts kept per figure (failed morale checks), with what reaching a number does.
+    #[serde(default)]
+    pub counters: Vec<CounterDef>,
+    /// States that take a figure out of the game (dead, fled, captured).
+    #[serde(default)]
+    pub states: Vec<StateDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameSideDef {
+    pub name: String,
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The colour of the side's beads in the bag.
+    pub bead: String,
+}
+
+/// A bead or chit on a figure's base, and what it does.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct MarkerDef {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The colour umpires use for it (shown in the roster).
+    pub colour: String,
+    /// Factors it sets when the figure acts: `wound: light`, `pinned: true`.
+    #[serde(default)]
+    pub acting: Conditions,
+    /// Factors it sets when the figure is the target: `target-pinned: true`.
+    #[serde(default)]
+    pub targeted: Conditions,
+    /// Procedures the figure may not perform while marked (a misfired gun cannot shoot).
+    #[serde(default)]
+    pub blocks: Vec<String>,
+    /// Getting this marker while already carrying one of these puts the figure in a state.
+    #[serde(default)]
+    pub if_already: Option<IfAlreadyDef>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct IfAlreadyDef {
+    pub any: Vec<String>,
+    pub state: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CounterDef {
+    pub name: String,
+    pub label: String,
+    /// Set back to 0 when a new turn starts.
+    #[serde(default)]
+    pub per_turn: bool,
+    /// Reaching this count adds `then`'s marker.
+    pub at: i64,
+    pub then: String,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct StateDef {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
+
+/// The turn: how many phases, and how many beads each side puts in the bag.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TurnDef {
+    pub phases: PhasesDef,
+    pub beads: BeadsDef,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhichSide {
+    Larger,
+    Smaller,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    HalfUp,
+    Down,
+    Up,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PhasesDef {
+    pub percent: u32,
+    pub of: WhichSide,
+    pub rounding: Rounding,
+    #[serde(default)]
+    pub min: u32,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BeadsDef {
+    /// Each side puts in as many beads as this side has units.
+    pub per_side: WhichSide,
+}
