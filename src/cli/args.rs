@@ -200,11 +200,11 @@ pub enum Command {
     Turn(Deferred<TurnArgs>),
     /// Draw a bead: whose phase it is.
     Draw(Deferred<DrawArgs>),
-    /// Keep the bead just drawn as its side's react bead (one per side per turn).
+    /// Keep the bead just drawn as its side's react bead, where the turn rule allows it.
     Hold,
     /// Spend a side's react bead: its next activation is the reaction.
     React(Deferred<ReactArgs>),
-    /// Record that a unit acts in this phase (at most twice a turn).
+    /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
     Activate(Deferred<ActivateArgs>),
     /// The turn, the phase, the bag, held beads and who acted.
     Status,

@@ -13,9 +13,6 @@ use crate::game::state::{Change, Event, Game, Held, Turn};
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{GameDef, Rounding, TurnDef, WhichSide};
 
-/// The most times a unit may be activated in one turn.
-const MAX_ACTIVATIONS: usize = 2;
-
 fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
     ruleset.def.turn.as_ref().ok_or_else(|| {
         Error::usage(format!(
@@ -24,6 +21,18 @@ fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
         ))
         .with_hint("add a `turn:` section to its table (see the README)")
     })
+}
+
+/// Held react beads are the turn rule's to allow.
+fn reacts(ruleset: &Ruleset) -> Result<()> {
+    match turn_def(ruleset)?.react {
+        Some(_) => Ok(()),
+        None => Err(Error::usage(format!(
+            "{}'s turn rule has no react beads",
+            ruleset.def.title
+        ))
+        .with_hint("a `react: {hold: 1}` entry in its `turn:` section allows them")),
+    }
 }
 
 /// Units with at least one figure still in the game, by side.
@@ -270,6 +279,7 @@ fn bag_text(g: &GameDef, t: &Turn) -> String {
 /// Keep the bead just drawn as its side's react bead (one per side per turn).
 pub fn hold(game: &mut Game, ruleset: &Ruleset, event: &mut Event) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
+    reacts(ruleset)?;
     check_turn_going(game)?;
     let Some(side) = phase_side(game).map(str::to_string) else {
         return Err(
@@ -313,6 +323,7 @@ pub fn react(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
+    reacts(ruleset)?;
     check_turn_going(game)?;
     let side = crate::game::roster::side(g, word)?.to_string();
     if phase_side(game) == Some(side.as_str()) {
@@ -417,14 +428,19 @@ pub fn activate(
             unit.name
         )));
     }
-    if earlier.len() >= MAX_ACTIVATIONS {
+    let limit = turn_def(ruleset)?.activations;
+    if let Some(most) = limit.and_then(|n| usize::try_from(n).ok())
+        && earlier.len() >= most
+    {
         let list: Vec<String> = earlier.iter().map(u32::to_string).collect();
         return Err(Error::usage(format!(
-            "{} already acted twice this turn, in phases {}",
+            "{} already acted {} this turn, in phase{} {}",
             unit.name,
-            list.join(" and ")
+            times(most),
+            if list.len() == 1 { "" } else { "s" },
+            and_list(&list)
         ))
-        .with_hint("a unit acts at most twice in a turn"));
+        .with_hint(format!("a unit acts at most {} in a turn", times(most))));
     }
     let mut after = game.turn.clone();
     after
@@ -437,11 +453,30 @@ pub fn activate(
     }
     let n = earlier.len() + 1;
     set_turn(game, after, event);
+    let of = limit.map_or(String::new(), |most| format!(" of {most}"));
     Ok(vec![format!(
-        "{} acts{} in phase {phase} (activation {n} of {MAX_ACTIVATIONS} this turn)",
+        "{} acts{} in phase {phase} (activation {n}{of} this turn)",
         unit.name,
         if reacting { ", reacting," } else { "" }
     )])
+}
+
+/// `once`, `twice`, `3 times`.
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// `1`, `1 and 2`, `1, 2 and 3`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
 }
 
 /// The chance that the next bead drawn is each side's, exactly.
@@ -540,6 +575,8 @@ mod tests {
             beads: BeadsDef {
                 per_side: WhichSide::Smaller,
             },
+            activations: Some(2),
+            react: None,
             notes: Vec::new(),
         }
     }

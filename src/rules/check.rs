@@ -62,6 +62,23 @@ impl Ruleset {
                 "turn phases percent must be above 0",
             ));
         }
+        if let Some(turn) = &def.turn {
+            if turn.activations == Some(0) {
+                return Err(at.err(
+                    &["turn:", "activations:"],
+                    "activations must be at least 1 (leave it out for no limit)",
+                ));
+            }
+            if let Some(r) = turn.react.as_ref().filter(|r| r.hold != 1) {
+                return Err(at.err(
+                    &["turn:", "react:", "hold:"],
+                    format!(
+                        "react hold is {}, but a side holds one react bead at a time: give 1",
+                        r.hold
+                    ),
+                ));
+            }
+        }
         Ok(())
     }
 

@@ -1583,3 +1583,127 @@ fn a_marker_named_twice_in_one_command_is_refused_as_such_and_changes_nothing() 
     assert_eq!(t.state_bytes(), before);
     assert_eq!(t.fig("RR1"), "RR1: no markers");
 }
+
+/// A game of La Petite Guerre whose turn rule is changed by a house table: `turn` replaced.
+fn house_turn(turn: &str) -> (Table, tempfile::TempDir) {
+    let tables = crate::support::tempdir();
+    let builtin = crate::support::BUILTIN;
+    let at = builtin
+        .find("\nturn:\n")
+        .expect("the built-in table has a turn rule");
+    let end = builtin
+        .find("\ngame:\n")
+        .expect("the built-in table has a game section");
+    let text = format!("{}\n{turn}{}", &builtin[..at], &builtin[end..]);
+    crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
+    let t = Table::empty();
+    t.test()
+        .env("UMPIRE_TABLES", tables.path())
+        .args(["game", "new", "g"])
+        .output();
+    (t, tables)
+}
+
+#[test]
+fn the_turn_rule_sets_how_often_a_unit_acts_and_whether_beads_are_held() {
+    let (t, tables) = house_turn(
+        "turn:\n  phases: {percent: 75, of: larger, rounding: half-up, min: 1}\n  \
+         beads: {per-side: smaller}\n  activations: 1\n",
+    );
+    let run = |args: &[&str]| {
+        t.test()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(args)
+            .output()
+    };
+    for (name, side, code) in [("rangers", "british", "RR"), ("coureurs", "french", "CF")] {
+        let out = run(&[
+            "unit",
+            "add",
+            name,
+            "--side",
+            side,
+            "--troop",
+            name,
+            "--figures",
+            "2",
+            "--code",
+            code,
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+    run(&["turn", "--phases", "3", "--beads", "2"]);
+    run(&["draw", "--bead", "red"]);
+    assert_eq!(
+        run(&["activate", "rangers"]).stdout,
+        "rangers acts in phase 1 (activation 1 of 1 this turn)\n"
+    );
+    assert_eq!(
+        run(&["hold"]).stderr,
+        "error: La Petite Guerre's turn rule has no react beads \
+         (a `react: {hold: 1}` entry in its `turn:` section allows them)\n"
+    );
+    run(&["draw", "--bead", "white"]);
+    run(&["draw", "--bead", "red"]);
+    assert_eq!(
+        run(&["activate", "rangers"]).stderr,
+        "error: rangers already acted once this turn, in phase 1 \
+         (a unit acts at most once in a turn)\n"
+    );
+}
+
+#[test]
+fn a_turn_rule_without_a_limit_lets_a_unit_act_in_every_phase_and_bad_limits_are_refused() {
+    let rule = "turn:\n  phases: {percent: 75, of: larger, rounding: half-up, min: 1}\n  \
+                beads: {per-side: smaller}\n";
+    let (t, tables) = house_turn(rule);
+    let run = |args: &[&str]| {
+        t.test()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(args)
+            .output()
+    };
+    run(&[
+        "unit",
+        "add",
+        "rangers",
+        "--side",
+        "british",
+        "--troop",
+        "rangers",
+        "--figures",
+        "2",
+    ]);
+    run(&["turn", "--phases", "3", "--beads", "3"]);
+    for phase in 1..=3 {
+        run(&["draw", "--bead", "red"]);
+        assert_eq!(
+            run(&["activate", "rangers"]).stdout,
+            format!("rangers acts in phase {phase} (activation {phase} this turn)\n")
+        );
+    }
+    for (extra, says) in [
+        (
+            "  activations: 0\n",
+            "activations must be at least 1 (leave it out for no limit)",
+        ),
+        (
+            "  react: {hold: 2}\n",
+            "react hold is 2, but a side holds one react bead at a time: give 1",
+        ),
+    ] {
+        let (t, tables) = house_turn(&format!("{rule}{extra}"));
+        let out = t
+            .test()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(["game", "new", "h"])
+            .status(2)
+            .run();
+        assert!(out.stderr.contains(says), "{}", out.stderr);
+        assert!(
+            out.stderr.contains("la-petite-guerre.yaml:"),
+            "{}",
+            out.stderr
+        );
+    }
+}

@@ -108,8 +108,23 @@ pub struct StateDef {
 pub struct TurnDef {
     pub phases: PhasesDef,
     pub beads: BeadsDef,
+    /// The most times one unit may be activated in a turn; no limit when left out.
+    #[serde(default)]
+    pub activations: Option<u32>,
+    /// Whether a side may keep a drawn bead to react with later in the turn.
+    #[serde(default)]
+    pub react: Option<ReactDef>,
     #[serde(default)]
     pub notes: Vec<String>,
+}
+
+/// Held react beads: a side keeps a bead it drew, instead of acting on it, and spends it to
+/// act in the other side's phase.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ReactDef {
+    /// Beads a side may hold in one turn (the game keeps one at a time: 1).
+    pub hold: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
