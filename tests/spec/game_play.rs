@@ -1590,10 +1590,10 @@ fn house_turn(turn: &str) -> (Table, tempfile::TempDir) {
     let builtin = crate::support::BUILTIN;
     let at = builtin
         .find("\nturn:\n")
-        .expect("the built-in table has a turn rule");
+        .unwrap_or_else(|| panic!("the built-in table has a turn rule"));
     let end = builtin
         .find("\ngame:\n")
-        .expect("the built-in table has a game section");
+        .unwrap_or_else(|| panic!("the built-in table has a game section"));
     let text = format!("{}\n{turn}{}", &builtin[..at], &builtin[end..]);
     crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
     let t = Table::empty();
