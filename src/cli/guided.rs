@@ -235,11 +235,11 @@ fn in_play(game: &Game, keep: impl Fn(&crate::game::state::Unit) -> bool) -> Vec
                 .into_iter()
                 .filter(|f| f.state.is_none())
                 .map(move |f| {
-                    let troop = u.fields.get("troop").cloned().unwrap_or_default();
-                    (
-                        f.code.clone(),
-                        format!("{} ({}, {}, {troop})", f.code, u.name, u.side),
-                    )
+                    // The unit's fields, whatever the ruleset names them (a troop type, a
+                    // weapon), tell the figures apart in the menu.
+                    let mut about = vec![u.name.as_str(), u.side.as_str()];
+                    about.extend(u.fields.values().map(String::as_str));
+                    (f.code.clone(), format!("{} ({})", f.code, about.join(", ")))
                 })
         })
         .collect()
@@ -323,7 +323,7 @@ fn situation(
                 theme,
                 game,
                 "Acting figure",
-                "(none: give its troop type below)",
+                "(none: give its factors below)",
             )? {
                 words.extend(["--firer".into(), c]);
                 from_roster.extend(g.unit.values().cloned());

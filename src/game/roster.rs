@@ -238,7 +238,7 @@ pub fn unit<'a>(game: &'a Game, name: &str) -> Result<&'a Unit> {
         Error::usage(format!("there is no unit `{name}`")).with_hint_opt(
             did_you_mean(name, names.iter().copied()).or_else(|| {
                 Some(if names.is_empty() {
-                    "add one with `umpire unit add NAME --side SIDE --troop TYPE --figures N`"
+                    "add one with `umpire unit add NAME --side SIDE --figures N` and its fields"
                         .into()
                 } else {
                     format!("the units are: {}", names.join(", "))

@@ -96,21 +96,31 @@ fn table() -> Table {
 /// The roster: figures in play, then those out of the game, set apart.
 pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     let g = game_def(ruleset)?;
+    // The unit fields every unit must have (a troop type, a grade) are what tells figures apart.
+    let shown: &[String] = &g.required;
     if game.figures.is_empty() {
-        return Ok(
-            "No figures yet: `umpire unit add NAME --side SIDE --troop TYPE --figures N`.".into(),
-        );
+        let fields: String = shown.iter().map(|f| format!(" --{f} VALUE")).collect();
+        return Ok(format!(
+            "No figures yet: `umpire unit add NAME --side SIDE{fields} --figures N`."
+        ));
     }
     let mut text = String::new();
-    let header = ["fig", "unit", "side", "troop", "markers", "note"];
+    let header = |last: &str| {
+        let mut h: Vec<Cell> = ["fig", "unit", "side"].map(Cell::new).into();
+        h.extend(shown.iter().map(Cell::new));
+        h.extend([last, "note"].map(Cell::new));
+        h
+    };
     let mut in_play = table();
-    in_play.set_header(header.map(Cell::new));
+    in_play.set_header(header("markers"));
     let mut out = table();
-    out.set_header(["fig", "unit", "side", "troop", "state", "note"].map(Cell::new));
+    out.set_header(header("state"));
     let (mut n_in, mut n_out) = (0, 0);
     for u in &game.units {
         for f in game.figures_of(&u.name) {
-            let troop = u.fields.get("troop").cloned().unwrap_or_default();
+            let values = shown
+                .iter()
+                .map(|f| u.fields.get(f).cloned().unwrap_or_default());
             let mut note = f.note.clone();
             let c = counters(f);
             if !c.is_empty() {
@@ -121,14 +131,10 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
                 };
             }
             if let Some(s) = &f.state {
-                out.add_row(vec![
-                    f.code.clone(),
-                    u.name.clone(),
-                    u.side.clone(),
-                    troop,
-                    state_label(g, s).to_string(),
-                    note,
-                ]);
+                let mut row = vec![f.code.clone(), u.name.clone(), u.side.clone()];
+                row.extend(values);
+                row.extend([state_label(g, s).to_string(), note]);
+                out.add_row(row);
                 n_out += 1;
             } else {
                 let marks: Vec<String> = f
@@ -136,28 +142,20 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
                     .iter()
                     .map(|m| marker_text(g, m, colour))
                     .collect();
-                in_play.add_row(vec![
-                    f.code.clone(),
-                    u.name.clone(),
-                    u.side.clone(),
-                    troop,
-                    marks.join("  "),
-                    note,
-                ]);
+                let mut row = vec![f.code.clone(), u.name.clone(), u.side.clone()];
+                row.extend(values);
+                row.extend([marks.join("  "), note]);
+                in_play.add_row(row);
                 n_in += 1;
             }
         }
     }
     // Figures whose unit was renamed by hand still show.
     for f in game.figures.iter().filter(|f| game.unit(&f.unit).is_none()) {
-        in_play.add_row(vec![
-            f.code.clone(),
-            f.unit.clone(),
-            "?".into(),
-            String::new(),
-            "unit missing".into(),
-            String::new(),
-        ]);
+        let mut row = vec![f.code.clone(), f.unit.clone(), "?".into()];
+        row.extend(shown.iter().map(|_| String::new()));
+        row.extend(["unit missing".into(), String::new()]);
+        in_play.add_row(row);
         n_in += 1;
     }
     let _ = writeln!(text, "In play ({n_in}):");

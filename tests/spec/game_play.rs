@@ -1707,3 +1707,58 @@ fn a_turn_rule_without_a_limit_lets_a_unit_act_in_every_phase_and_bad_limits_are
         );
     }
 }
+
+#[test]
+fn the_roster_shows_the_unit_fields_the_ruleset_requires() {
+    let tables = crate::support::tempdir();
+    let text = crate::support::BUILTIN.replace("required: [troop]", "required: [troop, weapon]");
+    crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
+    let t = Table::empty();
+    let run = |args: &[&str]| {
+        t.test()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout
+    };
+    run(&["game", "new", "g"]);
+    assert_eq!(
+        run(&["figs"]),
+        "No figures yet: `umpire unit add NAME --side SIDE --troop VALUE --weapon VALUE \
+         --figures N`.\n"
+    );
+    run(&[
+        "unit",
+        "add",
+        "rogers",
+        "--side",
+        "british",
+        "--troop",
+        "rangers",
+        "--weapon",
+        "rifle",
+        "--figures",
+        "1",
+        "--code",
+        "RR",
+    ]);
+    let figs = run(&["figs"]);
+    let mut lines = figs.lines();
+    assert_eq!(lines.next(), Some("In play (1):"));
+    let header: Vec<&str> = lines
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        header,
+        ["fig", "unit", "side", "troop", "weapon", "markers", "note"]
+    );
+    let row: Vec<&str> = lines
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    assert_eq!(row, ["RR1", "rogers", "british", "rangers", "rifle"]);
+}
