@@ -1755,6 +1755,7 @@ fn the_roster_shows_the_unit_fields_the_ruleset_requires() {
         header,
         ["fig", "unit", "side", "troop", "weapon", "markers", "note"]
     );
+    assert!(lines.next().is_some_and(|l| l.starts_with('─')), "{figs}");
     let row: Vec<&str> = lines
         .next()
         .unwrap_or_default()
