@@ -120,6 +120,25 @@ pub struct CastArgs {
     pub defender: Option<String>,
 }
 
+impl Cli {
+    /// `roll --help` or `odds --help`: the command's name and the procedure named, if any.
+    pub fn procedure_help(&self) -> Option<(&'static str, Option<String>)> {
+        match &self.command {
+            Some(Command::Roll {
+                procedure,
+                help: ProcedureHelp { help: true },
+                ..
+            }) => Some(("roll", procedure.clone())),
+            Some(Command::Odds {
+                procedure,
+                help: ProcedureHelp { help: true },
+                ..
+            }) => Some(("odds", procedure.clone())),
+            _ => None,
+        }
+    }
+}
+
 impl CastArgs {
     pub fn cast(&self) -> Cast {
         Cast {
@@ -136,7 +155,9 @@ pub enum Command {
     /// Resolve a procedure and what follows from it, explaining every step.
     #[command(
         disable_help_flag = true,
-        override_usage = "umpire roll [OPTIONS] <PROCEDURE> [FACTOR]..."
+        override_usage = "umpire roll [OPTIONS] <PROCEDURE> [FACTOR]...",
+        after_help = "`umpire rules` lists the procedures; `umpire roll PROCEDURE --help` shows \
+                      what one takes."
     )]
     Roll {
         /// The procedure to resolve (see `umpire rules`).
@@ -164,7 +185,9 @@ pub enum Command {
     /// The exact probability of every outcome of a procedure's chain, by enumeration.
     #[command(
         disable_help_flag = true,
-        override_usage = "umpire odds [OPTIONS] <PROCEDURE> [FACTOR]..."
+        override_usage = "umpire odds [OPTIONS] <PROCEDURE> [FACTOR]...",
+        after_help = "`umpire rules` lists the procedures; `umpire odds PROCEDURE --help` shows \
+                      what one takes."
     )]
     Odds {
         /// The procedure (see `umpire rules`).

@@ -107,6 +107,14 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         }
     };
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
+    if let Some((name, procedure)) = cli.procedure_help() {
+        // Help is answered whatever else is broken: the tables only add to it.
+        cli.default_rules = config::Config::load().ok().and_then(|c| c.rules);
+        let catalog = Catalog::load(cli.tables.as_deref())
+            .ok()
+            .map(|c| c.with_cache(paths::cache_dir().as_deref()));
+        return procedure_help(&cli, catalog.as_ref(), name, procedure.as_deref(), out);
+    }
     let config = config::Config::load()?;
     cli.default_rules = config.rules;
     cli.ask_faces = config.dice == config::DiceMode::Physical
@@ -191,16 +199,6 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             out.extend_from_slice(script.as_bytes());
             Ok(())
         }
-        Command::Roll {
-            procedure,
-            help: ProcedureHelp { help: true },
-            ..
-        } => procedure_help(&cli, &catalog, "roll", procedure.as_deref(), out),
-        Command::Odds {
-            procedure,
-            help: ProcedureHelp { help: true },
-            ..
-        } => procedure_help(&cli, &catalog, "odds", procedure.as_deref(), out),
         Command::Roll {
             procedure: None, ..
         }

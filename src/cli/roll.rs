@@ -15,16 +15,20 @@ use serde_json::json;
 
 /// The help of `roll` or `odds`: clap's own, then the procedures of the ruleset in use, or what
 /// the procedure named takes.
+///
+/// Help never fails for the tables' sake: without a catalog (a broken `--tables`, config or
+/// table file) it is clap's help alone.
 pub(super) fn procedure_help(
     cli: &Cli,
-    catalog: &Catalog,
+    catalog: Option<&Catalog>,
     name: &str,
     procedure: Option<&str>,
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let mut cmd = Cli::command();
-    let after = catalog.ruleset(cli.rules()).ok().map(|ruleset| {
-        match procedure.and_then(|p| ruleset.procedure(p)) {
+    let ruleset = catalog.and_then(|c| c.ruleset(cli.rules()).ok());
+    let after = ruleset.map(
+        |ruleset| match procedure.and_then(|p| ruleset.procedure(p)) {
             Some(p) => explain::procedure(&ruleset, p),
             None => {
                 let names: Vec<&str> = ruleset
@@ -35,8 +39,8 @@ pub(super) fn procedure_help(
                     .collect();
                 format!("Procedures of {}: {}", ruleset.def.title, names.join(", "))
             }
-        }
-    });
+        },
+    );
     cmd.build();
     let sub = cmd
         .find_subcommand_mut(name)

@@ -135,6 +135,17 @@ impl DiceSpec {
         Ok(all)
     }
 
+    /// How many throws differ up to order: C(sides + count - 1, count), saturating. This is
+    /// what enumerating the dice costs.
+    pub fn distinct_throws(&self) -> u128 {
+        let sides = self.die.faces.len() as u128;
+        let mut n: u128 = 1;
+        for i in 0..self.count as u128 {
+            n = n.saturating_mul(sides + i) / (i + 1);
+        }
+        n
+    }
+
     /// Every distinct throw up to order, each with how many ordered throws give it, and the
     /// number of ordered throws in all. Every reading of dice (sums, dropped dice, doubles) is
     /// blind to order, so 9d6 is 2002 cases instead of ten million.
@@ -142,12 +153,7 @@ impl DiceSpec {
         let sides = self.die.faces.len();
         let k = self.count;
         let too_many = || Error::failure(format!("{self} has too many outcomes to enumerate"));
-        // C(sides + k - 1, k) multisets.
-        let mut cases: u128 = 1;
-        for i in 0..k {
-            cases = cases * (sides + i) as u128 / (i + 1) as u128;
-        }
-        if cases > 2_000_000 {
+        if self.distinct_throws() > MAX_DISTINCT_THROWS {
             return Err(too_many());
         }
         let mut total: u128 = 1;
@@ -218,6 +224,9 @@ impl fmt::Display for DiceSpec {
 }
 
 /// Every distinct throw up to order with its count of ordered throws, and their total.
+/// The most distinct throws one side's dice are enumerated for (9d6 is 2,002; 5d100 is 91 million).
+pub const MAX_DISTINCT_THROWS: u128 = 2_000_000;
+
 pub type Weighted = (Vec<(Vec<i64>, u128)>, u128);
 
 /// Faces thrown for one roll, and whether the umpire typed them or the tool rolled them.

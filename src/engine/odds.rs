@@ -2,6 +2,7 @@
 //! outcome of a whole chain, the span of a distance, and the plans of the steps that follow.
 
 use crate::engine::decide::Decision;
+use crate::engine::dice::MAX_DISTINCT_THROWS;
 use crate::engine::fraction::Fraction;
 use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::Input;
@@ -9,8 +10,49 @@ use crate::error::{Error, Result};
 use crate::rules::ruleset::Ruleset;
 
 impl<'a> Plan<'a> {
+    /// How many cases enumerating this step's throws costs: the product of each side's
+    /// distinct throws (an opposed 5d20 against 5d20 is 42,504 squared).
+    pub fn cases(&self) -> u128 {
+        self.sides
+            .iter()
+            .map(|s| match &s.dice {
+                DicePlan::Roll(spec) => spec.distinct_throws(),
+                DicePlan::Fixed(_) => 1,
+            })
+            .fold(1u128, u128::saturating_mul)
+    }
+
+    /// The distribution of this step, or `None` when its throws are too many to count within
+    /// the budget: what a roll shows as its chance.
+    pub fn distribution_within_budget(&self) -> Result<Option<Vec<(Decision, Fraction)>>> {
+        if self.cases() > MAX_DISTINCT_THROWS {
+            return Ok(None);
+        }
+        self.distribution().map(Some)
+    }
+
     /// Every result of this step with its exact probability, in order of first appearance.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        if self.cases() > MAX_DISTINCT_THROWS {
+            let dice: Vec<String> = self
+                .sides
+                .iter()
+                .filter_map(|s| match &s.dice {
+                    DicePlan::Roll(spec) => Some(spec.to_string()),
+                    DicePlan::Fixed(_) => None,
+                })
+                .collect();
+            let what = match dice.as_slice() {
+                [one] => format!("{one} has"),
+                many => format!("{} together have", many.join(" and ")),
+            };
+            return Err(Error::usage(format!(
+                "{what} too many outcomes to count exactly"
+            ))
+            .with_hint(format!(
+                "the odds are counted up to {MAX_DISTINCT_THROWS} distinct throws; a roll still works"
+            )));
+        }
         let throws: Vec<crate::engine::dice::Weighted> = self
             .sides
             .iter()

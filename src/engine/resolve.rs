@@ -278,8 +278,8 @@ impl<'a> Plan<'a> {
             decision = again;
             throws.extend(second);
         }
-        // A roll never fails for want of its odds: dice too many to count (5d100) roll anyway.
-        let chance = self.distribution().ok().map(|all| {
+        // A roll never waits for its odds: dice too many to count (5d100) roll anyway.
+        let chance = self.distribution_within_budget()?.map(|all| {
             all.into_iter()
                 .find(|(d, _)| d.key() == decision.key())
                 .map_or(Fraction::ZERO, |(_, p)| p)

@@ -129,6 +129,14 @@ fn a_roll_of_dice_too_many_to_count_still_rolls_and_leaves_its_chance_out() {
     let step = &json["resolutions"][0]["step"];
     assert_eq!(step["decision"]["result"], "hit", "{json}");
     assert!(step.get("chance").is_none(), "{json}");
+    big(d.path(), BIG)
+        .args(["odds", "barrage"])
+        .status(2)
+        .stderr(
+            "error: 5d100 has too many outcomes to count exactly \
+             (the odds are counted up to 2000000 distinct throws; a roll still works)\n",
+        )
+        .run();
 }
 
 #[test]
@@ -225,4 +233,72 @@ fn faces_that_are_not_numbers_are_named_where_they_were_typed() {
         "error: --dice a,b: `a` is not a whole number \
          (give the faces thrown, separated by commas, e.g. --dice 4,2)\n"
     );
+}
+
+/// Two sides throwing 5d20 each: 42,504 distinct throws a side, 1.8 billion together.
+const CLASH: &str = "\
+ruleset: clash
+title: Clash
+procedures:
+  - name: clash
+    title: Clash
+    help: two sides throw many dice
+    sides: [{name: red}, {name: blue}]
+    roll: 5d20
+    compare: {by: margin, tie: tie, bands: [{min: 1, result: beaten}]}
+    results: [{name: tie, label: Tie}, {name: beaten, label: Beaten}]
+";
+
+#[test]
+fn an_opposed_roll_too_big_to_count_rolls_at_once_and_its_odds_say_why_they_are_not_given() {
+    let d = tempdir();
+    write(&d.path().join("clash.yaml"), CLASH);
+    let out = Test::new()
+        .tables(d.path())
+        .args(["--rules", "clash", "roll", "clash", "--seed", "1", "--json"])
+        .run()
+        .json();
+    let step = &out["resolutions"][0]["step"];
+    assert!(step["decision"]["result"].is_string(), "{out}");
+    assert!(step.get("chance").is_none(), "{out}");
+    Test::new()
+        .tables(d.path())
+        .args(["--rules", "clash", "odds", "clash"])
+        .status(2)
+        .stderr(
+            "error: 5d20 and 5d20 together have too many outcomes to count exactly \
+             (the odds are counted up to 2000000 distinct throws; a roll still works)\n",
+        )
+        .run();
+}
+
+#[test]
+fn help_is_given_even_when_the_tables_or_the_config_are_broken() {
+    let d = tempdir();
+    let config = d.path().join("config");
+    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    write(&config.join("config.yaml"), "rules: [\n");
+    for (args, env) in [
+        (
+            &["--tables", "/nonexistent", "roll", "shoot", "--help"][..],
+            None,
+        ),
+        (&["roll", "shoot", "--help"][..], Some(&config)),
+        (&["odds", "--help"][..], Some(&config)),
+    ] {
+        let mut t = Test::new().args(args);
+        if let Some(dir) = env {
+            t = t.env("UMPIRE_CONFIG_DIR", dir);
+        }
+        let out = t.stderr("").run();
+        assert!(out.stdout.contains("Usage: umpire "), "{}", out.stdout);
+    }
+    // `umpire help roll` says where the procedures are.
+    Test::new()
+        .args(["help", "roll"])
+        .stdout_contains(
+            "`umpire rules` lists the procedures; `umpire roll PROCEDURE --help` shows what one \
+             takes.",
+        )
+        .run();
 }

@@ -94,14 +94,7 @@ fn throws(plan: &Plan<'_>) -> u128 {
     plan.sides
         .iter()
         .map(|s| match &s.dice {
-            DicePlan::Roll(spec) => {
-                let sides = spec.die.faces.len() as u128;
-                let mut n: u128 = 1;
-                for i in 0..spec.count as u128 {
-                    n = n.saturating_mul(sides + i) / (i + 1);
-                }
-                n
-            }
+            DicePlan::Roll(spec) => spec.distinct_throws(),
             DicePlan::Fixed(_) => 1,
         })
         .fold(1u128, u128::saturating_mul)

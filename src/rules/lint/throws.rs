@@ -25,12 +25,7 @@ pub(super) fn throws(dice: &DicePlan, naturals: &[&NaturalDef]) -> Option<BTreeS
     };
     if naturals.iter().any(|n| n.doubles) {
         // Doubles look at every face thrown: enumerate the throws.
-        let sides = spec.die.faces.len() as u128;
-        let mut cases: u128 = 1;
-        for i in 0..spec.count as u128 {
-            cases = cases.saturating_mul(sides + i) / (i + 1);
-        }
-        if cases > MAX_THROWS {
+        if spec.distinct_throws() > MAX_THROWS {
             return None;
         }
         let (all, _) = spec.enumerate_weighted().ok()?;
