@@ -1,5 +1,6 @@
-//! The command line's one definition: every command, option and argument, from which clap
-//! parses, and the help, the man pages and the completions are made.
+//! The command line's one definition, from which clap parses and the help, the man pages and
+//! the completions are made: the top-level commands and their arguments here, the game's
+//! subcommands (`game`, `unit`, `fig`) beside the code that runs them.
 
 use std::path::PathBuf;
 

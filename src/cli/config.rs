@@ -1,51 +1,14 @@
-//! The configuration file: the default ruleset, whether dice are thrown at the table or by the
-//! tool, and colour. A small YAML file in the user's config directory, read by every command
-//! and changed only by `umpire config KEY VALUE`, which checks the value first.
+//! `umpire config [KEY [VALUE]]`: read the configuration, or set one key after checking its
+//! value.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
+use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::rules::catalog::Catalog;
 use crate::suggest::did_you_mean;
-
-const FILE: &str = "config.yaml";
-
-/// Who throws the dice when no `--dice` is given.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiceMode {
-    /// The tool rolls.
-    #[default]
-    Tool,
-    /// The players throw real dice and every roll asks for the faces.
-    Physical,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Colour {
-    /// On a terminal only.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Config {
-    /// The ruleset used when `--rules` is not given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<String>,
-    #[serde(default)]
-    pub dice: DiceMode,
-    #[serde(default)]
-    pub colour: Colour,
-}
 
 /// The keys `umpire config` knows, with what each takes.
 const KEYS: [(&str, &str); 3] = [
@@ -53,83 +16,6 @@ const KEYS: [(&str, &str); 3] = [
     ("dice", "tool or physical"),
     ("colour", "auto, always or never"),
 ];
-
-static COLOUR: OnceLock<Colour> = OnceLock::new();
-
-/// The colour setting of this run (set once when the config is read).
-pub fn colour() -> Colour {
-    COLOUR.get().copied().unwrap_or_default()
-}
-
-fn path() -> Option<PathBuf> {
-    crate::paths::config_dir().map(|d| d.join(FILE))
-}
-
-impl Config {
-    /// The configuration, or the defaults when there is no file. A broken file is an error
-    /// naming its line and column: guessing would roll the wrong way.
-    pub fn load() -> Result<Config> {
-        let Some(path) = path() else {
-            return Ok(Config::default());
-        };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => {
-                return Err(Error::failure(format!(
-                    "cannot read {}: {e}",
-                    path.display()
-                )));
-            }
-        };
-        let config: Config = serde_yaml::from_str(&text).map_err(|e| {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            let message = e.to_string();
-            let message = message
-                .split(" at line ")
-                .next()
-                .unwrap_or(&message)
-                .to_string();
-            Error::usage(format!("{}:{line}:{column}: {message}", path.display()))
-                .with_hint("fix it by hand, or set a key with `umpire config KEY VALUE`")
-        })?;
-        let _ = COLOUR.set(config.colour);
-        Ok(config)
-    }
-
-    fn save(&self) -> Result<PathBuf> {
-        let path = path().ok_or_else(|| {
-            Error::failure("cannot find a config directory")
-                .with_hint("set UMPIRE_CONFIG_DIR to a folder umpire may write in")
-        })?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Error::failure(format!("cannot create {}: {e}", dir.display())))?;
-        }
-        let body = serde_yaml::to_string(self)
-            .map_err(|e| Error::failure(format!("cannot write the config: {e}")))?;
-        let text = format!("# umpire's settings: `umpire config KEY VALUE` changes them.\n{body}");
-        crate::game::store::write_atomic(&path, text.as_bytes())?;
-        Ok(path)
-    }
-
-    fn get(&self, key: &str) -> String {
-        match key {
-            "rules" => self
-                .rules
-                .clone()
-                .unwrap_or_else(|| "(the first built-in)".into()),
-            "dice" => word(&self.dice),
-            _ => word(&self.colour),
-        }
-    }
-}
-
-fn word<T: Serialize>(v: &T) -> String {
-    serde_yaml::to_string(v)
-        .map(|s| s.trim().to_string())
-        .unwrap_or_default()
-}
 
 fn known_key(key: &str) -> Result<&'static str> {
     KEYS.iter()
@@ -172,7 +58,7 @@ pub fn command(
         for (k, about) in KEYS {
             let _ = writeln!(text, "{k:<7} {:<20} ({about})", config.get(k));
         }
-        if let Some(p) = path() {
+        if let Some(p) = crate::config::path() {
             let _ = writeln!(text, "file: {}", p.display());
         }
         out.extend_from_slice(text.as_bytes());

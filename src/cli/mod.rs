@@ -109,15 +109,15 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
     if let Some((name, procedure)) = cli.procedure_help() {
         // Help is answered whatever else is broken: the tables only add to it.
-        cli.default_rules = config::Config::load().ok().and_then(|c| c.rules);
+        cli.default_rules = crate::config::Config::load().ok().and_then(|c| c.rules);
         let catalog = Catalog::load(cli.tables.as_deref())
             .ok()
             .map(|c| c.with_cache(paths::cache_dir().as_deref()));
         return procedure_help(&cli, catalog.as_ref(), name, procedure.as_deref(), out);
     }
-    let config = config::Config::load()?;
+    let config = crate::config::Config::load()?;
     cli.default_rules = config.rules;
-    cli.ask_faces = config.dice == config::DiceMode::Physical
+    cli.ask_faces = config.dice == crate::config::DiceMode::Physical
         || matches!(&cli.command, Some(Command::Roll { physical: true, .. }));
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     let ctx = || ctx::Ctx {

@@ -1,4 +1,5 @@
-//! `umpire rules`: the rulesets, what a ruleset or a procedure takes, and the linter.
+//! `umpire rules`: the rulesets, and what a ruleset or a procedure takes (`--check`, the
+//! linter, is `rules::lint`'s).
 
 use super::{Cli, write_json};
 use crate::engine::situation;

@@ -215,7 +215,7 @@ impl Plan<'_> {
                     v = *f;
                     steps.push(format!("never below {f}"));
                 }
-                let label = crate::present::words::quantity(v, unit);
+                let label = crate::words::quantity(v, unit);
                 let mut explanation = format!("total {total}");
                 if !steps.is_empty() {
                     explanation.push_str(&format!(", {}", steps.join(", ")));

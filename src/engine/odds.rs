@@ -187,16 +187,11 @@ impl<'a> Plan<'a> {
             values.iter().min().copied().unwrap_or(0),
             values.iter().max().copied().unwrap_or(0),
         );
-        let span = if lo == hi {
-            lo.to_string()
-        } else {
-            format!("{lo}-{hi}")
-        };
-        Ok(Some(
-            format!("{} {span} {unit}", self.procedure.name)
-                .trim_end()
-                .to_string(),
-        ))
+        Ok(Some(format!(
+            "{} {}",
+            self.procedure.name,
+            crate::words::span(lo, hi, unit, "-")
+        )))
     }
 
     /// The plans of the steps that may follow at once, for showing their odds too.

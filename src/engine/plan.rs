@@ -365,7 +365,8 @@ impl<'a> Plan<'a> {
             }
             Reading::Table { .. } => "read the total on the table".into(),
             Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
-            Reading::Amount { unit, .. } => format!("the total is the distance ({unit})"),
+            Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
+            Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
             Reading::Compare(c) => match c.by {
                 CompareBy::Margin => {
                     "the higher total wins; the margin is read on the table".into()

@@ -1,6 +1,6 @@
-//! Figure-aware rolls: what the roster says about the figures in a roll (their unit's troop
-//! type and weapon, their markers) turned into factor words, and the roll's results written
-//! back onto the figures as the ruleset's `marks` say.
+//! Figure-aware rolls: what the roster says about the figures in a roll (their unit's fields
+//! and their markers, mapped to factors by the ruleset's `game:` section) turned into factor
+//! words, and the roll's results written back onto the figures as the ruleset's `marks` say.
 
 use std::collections::BTreeSet;
 

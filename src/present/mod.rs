@@ -5,4 +5,3 @@ pub mod card;
 pub mod explain;
 pub mod sheet;
 pub mod view;
-pub mod words;

@@ -15,9 +15,9 @@ use crate::rules::schema::GameDef;
 /// Colour only on a terminal (or as the config says), and never when `NO_COLOR` is set
 /// (no-color.org).
 pub fn colour_wanted() -> bool {
-    use crate::cli::config::Colour;
+    use crate::config::Colour;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    match crate::cli::config::colour() {
+    match crate::config::colour() {
         _ if no_color => false,
         Colour::Always => true,
         Colour::Never => false,

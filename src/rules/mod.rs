@@ -1,5 +1,6 @@
-//! The rules model: a ruleset file's shape, reading and checking it, the catalog of rulesets,
-//! and the cache of checked rulesets.
+//! The rules model: a ruleset file's shape (`schema`), reading it (`ruleset`), checking it as
+//! it loads (`check`, `check_procedure`), its look-ups (`lookup`), linting it for table authors
+//! (`lint`), the catalog of rulesets, and the cache of checked rulesets.
 
 pub mod cache;
 pub mod catalog;

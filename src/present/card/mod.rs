@@ -5,16 +5,15 @@
 //! This module owns the model (`Card`, `Part`, `Block`, `Grid`) and the entry points; the
 //! work is split by concern: `words` says the tables' data as the umpire would, `parts`
 //! makes a card's parts from the tables, `odds` works out the exact odds, and `text` prints
-//! a card for the terminal. What was public before the split is re-exported here, so its
-//! path (`present::card::guard_words`...) stays the same.
+//! a card for the terminal.
 
 mod odds;
 mod parts;
 mod text;
 mod words;
 
-pub use text::render;
-pub use words::{guard_words, percent, policy_words, result_parts, signed};
+use text::render;
+pub use words::{guard_words, result_parts};
 
 use crate::error::Result;
 use crate::rules::ruleset::Ruleset;

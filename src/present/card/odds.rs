@@ -481,16 +481,7 @@ fn amount_odds(r: &Ruleset, p: &ProcedureDef, a: &AmountDef) -> Option<Odds> {
         };
         #[allow(clippy::cast_precision_loss)]
         let mean: f64 = amounts.iter().map(|(v, f)| *v as f64 * f.to_f64()).sum();
-        let span = if lo == hi {
-            lo.to_string()
-        } else {
-            format!("{lo} to {hi}")
-        };
-        let span = if unit.is_empty() {
-            span
-        } else {
-            format!("{span} {unit}")
-        };
+        let span = crate::words::span(lo, hi, &unit, " to ");
         grid.rows
             .push(vec![label, span, format!("{mean:.1}"), signed(net)]);
     }

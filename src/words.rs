@@ -1,0 +1,70 @@
+//! How quantities and spans are said in English (`1 inch`, `2 to 12 inches`), once for every
+//! layer that says them; it depends on nothing else in the crate.
+
+/// `2-12 inches`, `1 inch` when both ends are one number: a span of quantities, `joiner` between.
+pub fn span(lo: i64, hi: i64, unit: &str, joiner: &str) -> String {
+    if lo == hi {
+        return quantity(lo, unit);
+    }
+    if unit.is_empty() {
+        format!("{lo}{joiner}{hi}")
+    } else {
+        format!("{lo}{joiner}{hi} {unit}")
+    }
+}
+
+/// `1 inch`, `2 inches`, `3 cm`: a quantity with its unit, singular for one.
+pub fn quantity(n: i64, unit: &str) -> String {
+    if unit.is_empty() {
+        return n.to_string();
+    }
+    if n.unsigned_abs() == 1 {
+        format!("{n} {}", singular(unit))
+    } else {
+        format!("{n} {unit}")
+    }
+}
+
+/// The singular of a unit named in the plural (`inches`, `paces`, `casualties`, `feet`);
+/// anything else as it is (`cm`, `mm`).
+fn singular(unit: &str) -> String {
+    if unit == "feet" {
+        return "foot".into();
+    }
+    if let Some(stem) = unit.strip_suffix("ies") {
+        return format!("{stem}y");
+    }
+    for ending in ["ches", "shes", "xes", "sses"] {
+        if let Some(stem) = unit.strip_suffix(ending) {
+            return format!("{stem}{}", ending.trim_end_matches("es"));
+        }
+    }
+    match unit.strip_suffix('s') {
+        Some(stem) if !stem.ends_with('s') && stem.len() > 1 => stem.into(),
+        _ => unit.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{quantity, span};
+
+    #[test]
+    fn one_is_singular_and_short_units_stay() {
+        assert_eq!(quantity(1, "inches"), "1 inch");
+        assert_eq!(quantity(2, "inches"), "2 inches");
+        assert_eq!(quantity(-1, "inches"), "-1 inch");
+        assert_eq!(quantity(1, "cm"), "1 cm");
+        assert_eq!(quantity(1, "paces"), "1 pace");
+        assert_eq!(quantity(1, "feet"), "1 foot");
+        assert_eq!(quantity(1, "hits"), "1 hit");
+        assert_eq!(quantity(0, "hits"), "0 hits");
+        assert_eq!(quantity(4, ""), "4");
+        assert_eq!(quantity(1, "casualties"), "1 casualty");
+        assert_eq!(quantity(1, "boxes"), "1 box");
+        assert_eq!(quantity(1, "passes"), "1 pass");
+        assert_eq!(span(2, 12, "inches", "-"), "2-12 inches");
+        assert_eq!(span(1, 1, "inches", "-"), "1 inch");
+        assert_eq!(span(3, 4, "", " to "), "3 to 4");
+    }
+}
