@@ -14,24 +14,18 @@ pub enum UnitCmd {
     Add {
         /// The unit's name (letters, digits, `-` and `_`).
         name: String,
+        /// The unit's fields, as the ruleset names them (`umpire rules RULESET` lists them).
+        #[arg(value_name = "FIELD=VALUE")]
+        fields: Vec<String>,
         /// Whose unit it is (the ruleset's sides).
         #[arg(long)]
         side: String,
-        /// Troop type (the ruleset's troop types).
-        #[arg(long)]
-        troop: Option<String>,
         /// How many figures.
         #[arg(long, value_name = "N")]
         figures: u32,
         /// The letters on the bases (`RR` gives RR1, RR2...); from the name by default.
         #[arg(long, value_name = "CODE")]
         code: Option<String>,
-        /// Its weapon (a unit field of the ruleset; the values: `umpire rules`).
-        #[arg(long)]
-        weapon: Option<String>,
-        /// Its formation (a unit field of the ruleset).
-        #[arg(long)]
-        formation: Option<String>,
         /// A free-text note.
         #[arg(long)]
         note: Option<String>,
@@ -61,24 +55,24 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
     match cmd {
         UnitCmd::Add {
             name,
+            fields,
             side,
-            troop,
             figures,
             code,
-            weapon,
-            formation,
             note,
         } => {
-            let mut fields = Vec::new();
-            for (k, v) in [
-                ("troop", troop),
-                ("weapon", weapon),
-                ("formation", formation),
-            ] {
-                if let Some(v) = v {
-                    fields.push((k.to_string(), v.clone()));
-                }
-            }
+            let fields = fields
+                .iter()
+                .map(|w| match w.split_once('=') {
+                    Some((k, v)) if !k.is_empty() && !v.is_empty() => {
+                        Ok((k.to_ascii_lowercase(), v.to_string()))
+                    }
+                    _ => Err(Error::usage(format!("`{w}` is not FIELD=VALUE")).with_hint(
+                        "a unit's fields follow its name as FIELD=VALUE words; \
+                         `umpire rules RULESET` lists them",
+                    )),
+                })
+                .collect::<Result<Vec<_>>>()?;
             let spec = UnitSpec {
                 name: name.clone(),
                 side: side.clone(),

@@ -41,7 +41,7 @@ pub struct UnitSpec {
     pub side: String,
     pub code: Option<String>,
     pub figures: u32,
-    /// (field, value as typed): troop, weapon, formation.
+    /// (field, value as typed), the fields as the ruleset's `game.unit` names them.
     pub fields: Vec<(String, String)>,
     pub note: String,
 }
@@ -143,7 +143,7 @@ pub fn add_unit(
     for need in &g.required {
         if !fields.contains_key(need) {
             return Err(Error::usage(format!("a unit needs its {need}"))
-                .with_hint(format!("add `--{need} ...`")));
+                .with_hint(format!("add `{need}=VALUE` after its name")));
         }
     }
     let code = match &spec.code {
@@ -238,7 +238,7 @@ pub fn unit<'a>(game: &'a Game, name: &str) -> Result<&'a Unit> {
         Error::usage(format!("there is no unit `{name}`")).with_hint_opt(
             did_you_mean(name, names.iter().copied()).or_else(|| {
                 Some(if names.is_empty() {
-                    "add one with `umpire unit add NAME --side SIDE --figures N` and its fields"
+                    "add one with `umpire unit add NAME FIELD=VALUE... --side SIDE --figures N`"
                         .into()
                 } else {
                     format!("the units are: {}", names.join(", "))

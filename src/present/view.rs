@@ -99,9 +99,9 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     // The unit fields every unit must have (a troop type, a grade) are what tells figures apart.
     let shown: &[String] = &g.required;
     if game.figures.is_empty() {
-        let fields: String = shown.iter().map(|f| format!(" --{f} VALUE")).collect();
+        let fields: String = shown.iter().map(|f| format!(" {f}=VALUE")).collect();
         return Ok(format!(
-            "No figures yet: `umpire unit add NAME --side SIDE{fields} --figures N`."
+            "No figures yet: `umpire unit add NAME{fields} --side SIDE --figures N`."
         ));
     }
     let mut text = String::new();

@@ -1617,14 +1617,14 @@ fn the_turn_rule_sets_how_often_a_unit_acts_and_whether_beads_are_held() {
             .output()
     };
     for (name, side, code) in [("rangers", "british", "RR"), ("coureurs", "french", "CF")] {
+        let troop = format!("troop={name}");
         let out = run(&[
             "unit",
             "add",
             name,
+            &troop,
             "--side",
             side,
-            "--troop",
-            name,
             "--figures",
             "2",
             "--code",
@@ -1669,8 +1669,7 @@ fn a_turn_rule_without_a_limit_lets_a_unit_act_in_every_phase_and_bad_limits_are
         "rangers",
         "--side",
         "british",
-        "--troop",
-        "rangers",
+        "troop=rangers",
         "--figures",
         "2",
     ]);
@@ -1725,7 +1724,7 @@ fn the_roster_shows_the_unit_fields_the_ruleset_requires() {
     run(&["game", "new", "g"]);
     assert_eq!(
         run(&["figs"]),
-        "No figures yet: `umpire unit add NAME --side SIDE --troop VALUE --weapon VALUE \
+        "No figures yet: `umpire unit add NAME troop=VALUE weapon=VALUE --side SIDE \
          --figures N`.\n"
     );
     run(&[
@@ -1734,10 +1733,8 @@ fn the_roster_shows_the_unit_fields_the_ruleset_requires() {
         "rogers",
         "--side",
         "british",
-        "--troop",
-        "rangers",
-        "--weapon",
-        "rifle",
+        "troop=rangers",
+        "weapon=rifle",
         "--figures",
         "1",
         "--code",
@@ -1762,4 +1759,81 @@ fn the_roster_shows_the_unit_fields_the_ruleset_requires() {
         .split_whitespace()
         .collect();
     assert_eq!(row, ["RR1", "rogers", "british", "rangers", "rifle"]);
+}
+
+#[test]
+fn a_units_fields_are_the_ones_its_ruleset_names() {
+    // A house rule that calls the troop type a grade: `grade=...` is the word, nothing else.
+    let tables = crate::support::tempdir();
+    let text = crate::support::BUILTIN
+        .replace(
+            "unit: {troop: troop, weapon: weapon, formation: formation}",
+            "unit: {grade: troop, weapon: weapon}",
+        )
+        .replace("required: [troop]", "required: [grade]")
+        .replace("targeted: {troop: target}", "targeted: {grade: target}");
+    crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
+    let t = Table::empty();
+    let run = |args: &[&str]| {
+        t.test()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(args)
+            .output()
+    };
+    assert_eq!(run(&["game", "new", "g"]).code, 0);
+    assert_eq!(
+        run(&["figs"]).stdout,
+        "No figures yet: `umpire unit add NAME grade=VALUE --side SIDE --figures N`.\n"
+    );
+    let out = run(&[
+        "unit",
+        "add",
+        "rogers",
+        "grade=rangers",
+        "--side",
+        "british",
+        "--figures",
+        "2",
+    ]);
+    assert_eq!(
+        out.stdout, "Unit rogers (british, grade rangers): 2 figures, RO1-RO2\n",
+        "{}",
+        out.stderr
+    );
+    for (args, says) in [
+        (
+            &[
+                "unit",
+                "add",
+                "gage",
+                "lights",
+                "--side",
+                "british",
+                "--figures",
+                "1",
+            ][..],
+            "error: `lights` is not FIELD=VALUE (a unit's fields follow its name as FIELD=VALUE \
+             words; `umpire rules RULESET` lists them)\n",
+        ),
+        (
+            &[
+                "unit",
+                "add",
+                "gage",
+                "troop=lights",
+                "--side",
+                "british",
+                "--figures",
+                "1",
+            ],
+            "error: La Petite Guerre units have no `troop`; they have: grade, weapon\n",
+        ),
+        (
+            &["unit", "add", "gage", "--side", "british", "--figures", "1"],
+            "error: a unit needs its grade (add `grade=VALUE` after its name)\n",
+        ),
+    ] {
+        let out = run(args);
+        assert_eq!((out.code, out.stderr.as_str()), (2, says));
+    }
 }

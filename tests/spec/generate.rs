@@ -295,7 +295,7 @@ fn bash_completes_commands_and_the_tables_words() {
     let bash = script(&d, &["bash"]);
     let lines = [
         "umpire roll sh",
-        "umpire unit add x --troop ",
+        "umpire unit add x tr",
         "umpire roll shoot cov",
         "umpire roll shoot cover=h",
         "umpire mark XX1 +pin",
@@ -322,8 +322,13 @@ fn bash_completes_commands_and_the_tables_words() {
         );
     };
     has(0, "shoot");
-    has(1, "rangers");
-    has(1, "regulars");
+    has(1, "troop=rangers");
+    has(1, "troop=regulars");
+    assert!(
+        got(1).iter().all(|w| w.starts_with("troop=")),
+        "{:?}",
+        got(1)
+    );
     // Factor words: only the factor's, with its values.
     has(2, "cover=half");
     has(2, "cover=none");
@@ -377,8 +382,7 @@ fn bash_completes_the_figures_of_the_current_game() {
             "rogers",
             "--side",
             "british",
-            "--troop",
-            "rangers",
+            "troop=rangers",
             "--figures",
             "3",
             "--code",
@@ -393,8 +397,7 @@ fn bash_completes_the_figures_of_the_current_game() {
             "marines",
             "--side",
             "french",
-            "--troop",
-            "marine",
+            "troop=marine",
             "--figures",
             "2",
             "--code",
@@ -495,8 +498,7 @@ fn fish_completes_the_tables_words_and_the_figures() {
             "rogers",
             "--side",
             "british",
-            "--troop",
-            "rangers",
+            "troop=rangers",
             "--figures",
             "3",
             "--code",

@@ -453,21 +453,22 @@ impl Table {
         weapon: Option<&str>,
     ) {
         let n = n.to_string();
+        let troop = format!("troop={troop}");
+        let weapon = weapon.map(|w| format!("weapon={w}"));
         let mut args = vec![
             "unit",
             "add",
             name,
+            &troop,
             "--side",
             side,
-            "--troop",
-            troop,
             "--figures",
             &n,
             "--code",
             code,
         ];
-        if let Some(w) = weapon {
-            args.extend(["--weapon", w]);
+        if let Some(w) = &weapon {
+            args.push(w);
         }
         self.ok(&args);
     }

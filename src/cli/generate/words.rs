@@ -48,8 +48,8 @@ pub(super) struct Vocabulary {
     beads: Vec<Word>,
     /// `+NAME` and `-NAME` for every marker and state of a game.
     changes: Vec<Word>,
-    /// A unit's fields (`unit add --FIELD`) and the values each takes.
-    fields: Vec<(String, Vec<Word>)>,
+    /// A unit's fields as `unit add` takes them: `FIELD=VALUE` for every value of each.
+    fields: Vec<Word>,
 }
 
 impl Vocabulary {
@@ -106,13 +106,15 @@ impl Vocabulary {
                 );
             }
             for (field, factor) in game.unit.iter().filter(|(field, _)| plain(field)) {
-                let mut values = Vec::new();
                 if let Some(f) = ruleset.factor(factor) {
                     for value in ruleset.values(f) {
-                        push_word(&mut values, value.name().to_string(), value.label());
+                        push_word(
+                            &mut v.fields,
+                            format!("{field}={}", value.name()),
+                            value.label(),
+                        );
                     }
                 }
-                v.fields.push((field.clone(), values));
             }
         }
         v
@@ -220,7 +222,6 @@ pub(super) fn source_for(path: &[String], arg: &Arg, v: &Vocabulary) -> Source {
         .and_then(|n| n.first())
         .map(|n| n.as_str());
     let option = !arg.is_positional();
-    let field = v.fields.iter().find(|(f, _)| f == id);
     match (path.as_slice(), id) {
         (_, "rules") if option => list("rulesets", &v.rulesets),
         (_, "game") if option => Source::Games,
@@ -239,10 +240,7 @@ pub(super) fn source_for(path: &[String], arg: &Arg, v: &Vocabulary) -> Source {
         (_, "changes") => list("changes", &v.changes),
         (_, "side") => list("sides", &v.sides),
         (_, "bead") => list("beads", &v.beads),
-        (["unit", "add"], _) if option && field.is_some() => field
-            .map_or(Source::Nothing, |(f, words)| {
-                Source::List(format!("field-{f}"), words.clone())
-            }),
+        (["unit", "add"], "fields") => list("unit-fields", &v.fields),
         _ if matches!(value_name, Some("FIGURE" | "FIGURES")) => Source::Figures,
         _ if value_name == Some("UNIT") => Source::Units,
         _ => match (arg.get_value_hint(), value_name) {
