@@ -1,6 +1,15 @@
 //! How quantities and spans are said in English (`1 inch`, `2 to 12 inches`), once for every
 //! layer that says them; it depends on nothing else in the crate.
 
+/// `+2`, `-1`, `0`: a modifier as the rules print it.
+pub fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
 /// `2-12 inches`, `1 inch` when both ends are one number: a span of quantities, `joiner` between.
 pub fn span(lo: i64, hi: i64, unit: &str, joiner: &str) -> String {
     if lo == hi {

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::engine::situation::{Situation, Value};
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{Guarded, ItemDef, Policy, ProcedureDef};
+use crate::words::signed;
 
 /// One modifier line of the explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -17,14 +18,6 @@ pub struct ModLine {
     pub applied: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-}
-
-fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
 }
 
 /// Modifiers of one side, each applied or ignored with the reason.

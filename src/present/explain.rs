@@ -9,16 +9,7 @@ use crate::engine::resolve::{SideRecord, Step};
 use crate::engine::situation::describe;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{FactorKind, ProcedureDef, RollDef};
-
-fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else if v < 0 {
-        format!("-{}", -v)
-    } else {
-        "0".into()
-    }
-}
+use crate::words::signed;
 
 fn faces_text(faces: &[i64]) -> String {
     faces

@@ -11,8 +11,9 @@ use crate::rules::schema::{
     AmountDef, CondValue, GridDef, Guard, Guarded, ProcedureDef, RollCase, RollDef, TargetDef,
 };
 
-use super::words::{case_dice, dice_words, percent, result_label, signed};
+use super::words::{case_dice, dice_words, percent, result_label};
 use super::{Block, Grid, Labels, Part};
+use crate::words::signed;
 
 /// A situation in which the guard holds (its `when`, and the first of its `any`), to read the
 /// one case of a rule that the guard picks.

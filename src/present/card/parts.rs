@@ -9,9 +9,10 @@ use crate::rules::schema::{
 
 use super::words::{
     band_words, case_dice, clause, dice_words, guard_words, policy_words, result_label,
-    result_parts, signed,
+    result_parts,
 };
 use super::{Block, Grid, Labels, Part};
+use crate::words::signed;
 
 pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
     let mut blocks = Vec::new();

@@ -11,14 +11,6 @@ use crate::rules::schema::{
     Role, RollCase,
 };
 
-pub fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
-
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
 fn cond_word(name: &str, want: &CondValue) -> String {
     match want {
