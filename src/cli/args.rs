@@ -9,7 +9,7 @@ use clap::{FromArgMatches, Parser, Subcommand};
 use super::fig::FigCmd;
 use super::game::GameCmd;
 use super::unit::UnitCmd;
-use crate::game::figures::Cast;
+use crate::game::roles::Cast;
 
 /// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
 /// the rules say, explains every step, and gives the exact odds.
@@ -45,6 +45,9 @@ pub struct Cli {
     /// Every roll asks for the faces thrown (`--physical`, or the config's `dice: physical`).
     #[arg(skip)]
     pub ask_faces: bool,
+    /// The figures a roll or odds names with the ruleset's role options (see `parse`).
+    #[arg(skip)]
+    pub cast: Cast,
 }
 
 impl Cli {
@@ -103,24 +106,6 @@ pub struct ProcedureHelp {
     pub help: bool,
 }
 
-/// Figures of the current game that take part in a roll: their troop type, weapon and
-/// markers become factors, and the results land on them.
-#[derive(Debug, Default, clap::Args)]
-pub struct CastArgs {
-    /// The figure acting: the firer, the one testing its morale (its label, `CF3`).
-    #[arg(long, visible_alias = "fig", value_name = "FIGURE")]
-    pub firer: Option<String>,
-    /// The figure shot at.
-    #[arg(long, value_name = "FIGURE")]
-    pub target: Option<String>,
-    /// In an opposed roll, the attacking figure.
-    #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
-    pub attackers: Vec<String>,
-    /// In an opposed roll, the defending figure.
-    #[arg(long, value_name = "FIGURE")]
-    pub defender: Option<String>,
-}
-
 impl Cli {
     /// `roll --help` or `odds --help`: the command's name and the procedure named, if any.
     pub fn procedure_help(&self) -> Option<(&'static str, Option<String>)> {
@@ -136,17 +121,6 @@ impl Cli {
                 ..
             }) => Some(("odds", procedure.clone())),
             _ => None,
-        }
-    }
-}
-
-impl CastArgs {
-    pub fn cast(&self) -> Cast {
-        Cast {
-            acting: self.firer.clone(),
-            target: self.target.clone(),
-            attackers: self.attackers.clone(),
-            defender: self.defender.clone(),
         }
     }
 }
@@ -172,8 +146,6 @@ pub enum Command {
         /// Resolve it this many times (a whole unit firing) and sum up the outcomes.
         #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         times: u32,
-        #[command(flatten)]
-        cast: CastArgs,
         /// With figures from the game: show what would change, and change nothing.
         #[arg(long)]
         dry_run: bool,
@@ -196,8 +168,6 @@ pub enum Command {
         /// The situation, as for `roll`.
         #[arg(value_name = "FACTOR")]
         factors: Vec<String>,
-        #[command(flatten)]
-        cast: CastArgs,
         #[command(flatten)]
         help: ProcedureHelp,
     },

@@ -5,7 +5,8 @@ use crate::engine::plan::Plan;
 use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::figures::{self, Cast};
+use crate::game::figures;
+use crate::game::roles::Cast;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::present::explain;
@@ -125,7 +126,7 @@ pub(super) fn figure_roll(
             for (step, _, landed, figs) in &fought {
                 // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
                 let who = if figs.sides.is_empty() {
-                    [figs.acting.as_deref(), figs.target.as_deref()]
+                    [figs.acting.as_deref(), figs.acted_upon.as_deref()]
                         .into_iter()
                         .flatten()
                         .collect::<Vec<_>>()

@@ -11,11 +11,12 @@ use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
 use crate::cli::Cli;
 use crate::engine::dice::{Asker, DiceSpec, parse_faces};
 use crate::error::{Error, Result};
+use crate::game::roles;
 use crate::game::state::Game;
 use crate::game::store::Store;
 use crate::rules::catalog::Catalog;
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{FactorKind, ProcedureDef};
+use crate::rules::schema::{FactorKind, Part, ProcedureDef};
 
 fn on_a_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
@@ -318,55 +319,91 @@ fn situation(
     let mut from_roster: Vec<String> = Vec::new();
     if let (Some(game), Some(g)) = (game, ruleset.def.game.as_ref()) {
         let reads = ruleset.chain_factors(p);
-        if p.sides.is_empty() {
-            if let Some(c) = pick_figure(
-                theme,
-                game,
-                "Acting figure",
-                "(none: give its factors below)",
-            )? {
-                words.extend(["--firer".into(), c]);
+        let option = |part: &Part| roles::option_for(g, p, part).map(|o| format!("--{o}"));
+        let [first, second] = p.sides.as_slice() else {
+            if let Some(opt) = option(&Part::Acting)
+                && let Some(c) = pick_figure(
+                    theme,
+                    game,
+                    "Acting figure",
+                    "(none: give its factors below)",
+                )?
+            {
+                words.extend([opt, c]);
                 from_roster.extend(g.unit.values().cloned());
             }
-            if g.targeted.values().any(|f| reads.contains(f))
-                && let Some(c) = pick_figure(theme, game, "Target figure", "(none)")?
+            if let Some(opt) = option(&Part::ActedUpon)
+                && g.acted_upon.values().any(|f| reads.contains(f))
+                && let Some(c) = pick_figure(
+                    theme,
+                    game,
+                    &format!(
+                        "{} figure",
+                        capitalized(&roles::part_word(g, &Part::ActedUpon))
+                    ),
+                    "(none)",
+                )?
             {
-                words.extend(["--target".into(), c]);
-                from_roster.extend(g.targeted.values().cloned());
+                words.extend([opt, c]);
+                from_roster.extend(g.acted_upon.values().cloned());
             }
-        } else if let Some(d) = pick_figure(
+            words.extend(factor_words(theme, ruleset, p, &from_roster)?);
+            return Ok(Some(words));
+        };
+        // The lone side first: several may fight one where the procedure allows it.
+        let lone = p.many_on_one.as_ref().map_or(&second.name, |m| &m.lone);
+        let crowd = if *lone == first.name {
+            &second.name
+        } else {
+            &first.name
+        };
+        let (Some(lone_opt), Some(crowd_opt)) = (
+            option(&Part::Side(lone.clone())),
+            option(&Part::Side(crowd.clone())),
+        ) else {
+            words.extend(factor_words(theme, ruleset, p, &from_roster)?);
+            return Ok(Some(words));
+        };
+        if let Some(d) = pick_figure(
             theme,
             game,
-            "Defending figure",
+            &format!("{} figure", capitalized(lone)),
             "(none: give the sides' factors below)",
         )? {
-            // Several may fight one where the procedure allows it: pick them all at once.
             let most = p.many_on_one.as_ref().map_or(1, |m| m.up_to as usize);
-            let attackers = if most > 1 {
+            let crowd_figs = if most > 1 {
                 pick_figures(
                     theme,
                     game,
-                    &format!("Attacking figures (up to {most}; space picks)"),
+                    &format!("{} figures (up to {most}; space picks)", capitalized(crowd)),
                     &d,
                 )?
             } else {
-                pick_figure(theme, game, "Attacking figure", "(none)")?
-                    .into_iter()
-                    .collect()
+                pick_figure(
+                    theme,
+                    game,
+                    &format!("{} figure", capitalized(crowd)),
+                    "(none)",
+                )?
+                .into_iter()
+                .collect()
             };
-            if !attackers.is_empty() {
-                words.extend([
-                    "--attackers".into(),
-                    attackers.join(","),
-                    "--defender".into(),
-                    d,
-                ]);
+            if !crowd_figs.is_empty() {
+                words.extend([crowd_opt, crowd_figs.join(","), lone_opt, d]);
                 from_roster.extend(g.unit.values().cloned());
             }
         }
     }
     words.extend(factor_words(theme, ruleset, p, &from_roster)?);
     Ok(Some(words))
+}
+
+/// `Target`, from `target`: a prompt's first word.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The factors of the situation: one multiple choice of what applies, then a value for each

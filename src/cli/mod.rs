@@ -13,6 +13,7 @@ pub mod guided;
 mod log;
 mod mark;
 mod odds;
+mod parse;
 mod roll;
 mod rules;
 mod turn;
@@ -21,8 +22,6 @@ mod unit;
 use std::ffi::OsString;
 use std::io::Write as _;
 use std::process::ExitCode;
-
-use clap::{CommandFactory, FromArgMatches};
 
 use crate::error::{Error, Result};
 use crate::paths;
@@ -33,6 +32,7 @@ use crate::rules::ruleset::Ruleset;
 pub use args::*;
 use figure::{figure_odds, figure_roll};
 use odds::odds;
+pub(crate) use parse::with_roles;
 use roll::{RollHow, procedure_help, roll};
 use rules::rules;
 
@@ -59,9 +59,8 @@ fn emit(bytes: &[u8]) {
 }
 
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
-    let parsed = Cli::command().try_get_matches_from(&args);
-    let matches = match parsed {
-        Ok(m) => m,
+    let mut cli = match parse::parse(&args)? {
+        Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
             let text = e.render().to_string();
@@ -106,7 +105,6 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             };
         }
     };
-    let mut cli = Cli::from_arg_matches(&matches).map_err(|e| Error::usage(e.to_string()))?;
     if let Some((name, procedure)) = cli.procedure_help() {
         // Help is answered whatever else is broken: the tables only add to it.
         cli.default_rules = crate::config::Config::load().ok().and_then(|c| c.rules);
@@ -221,12 +219,11 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             factors,
             dice,
             times,
-            cast,
             dry_run,
             physical: _,
             help: _,
         } => {
-            let cast = cast.cast();
+            let cast = &cli.cast;
             if !cast.is_empty() {
                 let how = RollHow {
                     factors,
@@ -235,11 +232,13 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
                     dry_run: *dry_run,
                     line: command_line(&args),
                 };
-                return figure_roll(&cli, &catalog, procedure, &cast, &how, out);
+                return figure_roll(&cli, &catalog, procedure, cast, &how, out);
             }
             if *dry_run {
-                return Err(Error::usage("--dry-run only matters with figures from a game")
-                    .with_hint("a roll without --firer, --target, --attackers or --defender changes nothing"));
+                return Err(
+                    Error::usage("--dry-run only matters with figures from a game")
+                        .with_hint("a roll that names no figure of the game changes nothing"),
+                );
             }
             focused(&cli, &catalog, procedure, out, |ruleset, out| {
                 roll(&cli, ruleset, procedure, factors, dice, *times, out)
@@ -248,12 +247,11 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         Command::Odds {
             procedure: Some(procedure),
             factors,
-            cast,
             help: _,
         } => {
-            let cast = cast.cast();
+            let cast = &cli.cast;
             if !cast.is_empty() {
-                return figure_odds(&cli, &catalog, procedure, &cast, factors, out);
+                return figure_odds(&cli, &catalog, procedure, cast, factors, out);
             }
             focused(&cli, &catalog, procedure, out, |ruleset, out| {
                 odds(&cli, ruleset, procedure, factors, out)

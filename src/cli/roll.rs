@@ -25,8 +25,12 @@ pub(super) fn procedure_help(
     procedure: Option<&str>,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let mut cmd = Cli::command();
     let ruleset = catalog.and_then(|c| c.ruleset(cli.rules()).ok());
+    // The ruleset's role options belong in the help; a table that breaks them only loses them.
+    let mut cmd = match &ruleset {
+        Some(r) => super::parse::with_roles(Cli::command(), r).unwrap_or_else(|_| Cli::command()),
+        None => Cli::command(),
+    };
     let after = ruleset.map(
         |ruleset| match procedure.and_then(|p| ruleset.procedure(p)) {
             Some(p) => explain::procedure(&ruleset, p),

@@ -6,34 +6,17 @@ use std::collections::BTreeSet;
 
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
+use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{CondValue, GameDef, ProcedureDef, Role};
-
-/// Which figures play which part: `--firer`/`--target`, or `--attackers`/`--defender`.
-#[derive(Debug, Clone, Default)]
-pub struct Cast {
-    pub acting: Option<String>,
-    pub target: Option<String>,
-    pub attackers: Vec<String>,
-    pub defender: Option<String>,
-}
-
-impl Cast {
-    pub fn is_empty(&self) -> bool {
-        self.acting.is_none()
-            && self.target.is_none()
-            && self.attackers.is_empty()
-            && self.defender.is_none()
-    }
-}
+use crate::rules::schema::{CondValue, GameDef, Part, ProcedureDef, Role};
 
 /// The figures of a roll, found in the game, by role (and side in an opposed roll).
 #[derive(Debug, Clone)]
 pub struct Figures {
     pub acting: Option<String>,
-    pub target: Option<String>,
+    pub acted_upon: Option<String>,
     /// (side, figure) in the procedure's order of sides.
     pub sides: Vec<(String, String)>,
     /// Every pairing of an opposed roll: several attackers against one are rolled in turn.
@@ -56,7 +39,7 @@ impl Figures {
     pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
         match role {
             Role::Acting => self.acting.as_deref(),
-            Role::Target => self.target.as_deref(),
+            Role::ActedUpon => self.acted_upon.as_deref(),
             Role::Loser | Role::Winner => self
                 .sides
                 .iter()
@@ -66,26 +49,43 @@ impl Figures {
     }
 }
 
-/// Find the cast's figures and check that each may take part: in the game, and not carrying a
-/// marker that blocks the procedure (a misfired gun cannot shoot).
+/// Find the cast's figures and check that each may take part: in the game, named with the
+/// options of the procedure's parts, and not carrying a marker that blocks the procedure (a
+/// misfired gun cannot shoot).
 pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Result<Figures> {
     let g = game_def(ruleset)?;
-    let opposed = !p.sides.is_empty();
-    if opposed && (cast.acting.is_some() || cast.target.is_some()) {
+    let parts = roles::parts(p);
+    let how = || roles::how_to_name(g, p).unwrap_or_else(|| "no option".into());
+    if cast.named.iter().any(|n| !parts.contains(&n.part)) {
+        let kind = if p.sides.is_empty() {
+            "is not an opposed roll"
+        } else {
+            "is an opposed roll"
+        };
         return Err(Error::usage(format!(
-            "{} is an opposed roll: name its figures with --attackers and --defender",
-            p.name
+            "{} {kind}: name its figures with {}",
+            p.name,
+            how()
         )));
     }
-    if !opposed && (!cast.attackers.is_empty() || cast.defender.is_some()) {
-        return Err(Error::usage(format!(
-            "{} is not an opposed roll: name its figures with --firer (or --fig) and --target",
-            p.name
-        )));
+    // One option per part: `--firer` and `--fig` both given would name two figures acting.
+    for part in &parts {
+        let given: Vec<&str> = cast.of(part).map(|n| n.option.as_str()).collect();
+        if let [first, second, ..] = given.as_slice() {
+            return Err(Error::usage(format!(
+                "--{first} and --{second} both name the {} figure: give one",
+                roles::part_word(g, part)
+            )));
+        }
     }
+    let named = |part: &Part| -> Vec<String> {
+        cast.of(part)
+            .flat_map(|n| n.figures.iter().cloned())
+            .collect()
+    };
     let mut found = Figures {
         acting: None,
-        target: None,
+        acted_upon: None,
         sides: Vec::new(),
         pairings: Vec::new(),
     };
@@ -125,87 +125,107 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         }
         Ok(f.code.clone())
     };
-    if opposed {
-        let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
-        let [first, second] = names.as_slice() else {
-            return Err(Error::failure(format!("{} has not two sides", p.name)));
+    if p.sides.is_empty() {
+        let one = |part: &Part| -> Result<Option<String>> {
+            match named(part).as_slice() {
+                [] => Ok(None),
+                [code] => usable(code, *part == Part::Acting).map(Some),
+                [..] => Err(Error::usage(format!(
+                    "{} takes one {} figure, not {}",
+                    p.name,
+                    roles::part_word(g, part),
+                    named(part).join(", ")
+                ))),
+            }
         };
-        // Several attackers only against a lone defender, as the procedure allows.
-        let most = p
-            .many_on_one
-            .as_ref()
-            .filter(|m| m.lone == *second)
-            .map_or(1, |m| usize::try_from(m.up_to).unwrap_or(1));
-        if cast.attackers.len() > most {
+        found.acting = one(&Part::Acting)?;
+        found.acted_upon = one(&Part::ActedUpon)?;
+        if found.acting.is_some() && found.acting == found.acted_upon {
             return Err(Error::usage(format!(
-                "{} takes at most {most} attacker{} against one defender; {} were named",
-                p.name,
-                if most == 1 { "" } else { "s" },
-                cast.attackers.len()
+                "a figure cannot be its own {}",
+                roles::part_word(g, &Part::ActedUpon)
             )));
         }
-        let Some(d) = cast
-            .defender
-            .as_ref()
-            .filter(|_| !cast.attackers.is_empty())
-        else {
-            return Err(Error::usage(format!(
-                "{} needs both --attackers and --defender",
-                p.name
-            )));
-        };
-        let d = usable(d, true)?;
-        let side_of = |code: &str| {
-            game.figure(code)
-                .and_then(|f| game.unit(&f.unit))
-                .map(|u| u.side.clone())
-        };
-        for a in &cast.attackers {
-            let a = usable(a, true)?;
-            if a == d {
-                return Err(Error::usage(format!("{a} cannot fight itself")));
-            }
-            if found
-                .pairings
-                .iter()
-                .any(|pair| pair.iter().any(|(_, f)| *f == a))
-            {
-                return Err(Error::usage(format!(
-                    "{a} is named twice among the attackers"
-                )));
-            }
-            if let (Some(sa), Some(sd)) = (side_of(&a), side_of(&d))
-                && sa == sd
-            {
-                return Err(Error::usage(format!(
-                    "{a} and {d} are both on the {sa} side: they do not fight each other"
-                )));
-            }
-            found.pairings.push(vec![
-                ((*first).to_string(), a),
-                ((*second).to_string(), d.clone()),
-            ]);
-        }
-        found.sides = found.pairings.first().cloned().unwrap_or_default();
-    } else {
-        found.acting = cast
-            .acting
-            .as_deref()
-            .map(|c| usable(c, true))
-            .transpose()?;
-        found.target = cast
-            .target
-            .as_deref()
-            .map(|c| usable(c, false))
-            .transpose()?;
-        if found
-            .acting
-            .as_ref()
-            .is_some_and(|a| found.target.as_ref() == Some(a))
-        {
-            return Err(Error::usage("a figure cannot be its own target"));
-        }
+        return Ok(found);
     }
+    let [first, second] = p.sides.as_slice() else {
+        return Err(Error::failure(format!("{} has not two sides", p.name)));
+    };
+    let option = |side: &str| {
+        roles::option_for(g, p, &Part::Side(side.to_string()))
+            .unwrap_or(side)
+            .to_string()
+    };
+    // Several figures on one side only against a lone one, as the procedure allows.
+    let many = p.many_on_one.as_ref();
+    let lone = many.map_or(second.name.as_str(), |m| m.lone.as_str());
+    let crowd = if lone == first.name { second } else { first };
+    let most = many.map_or(1, |m| usize::try_from(m.up_to).unwrap_or(1));
+    let crowd_figs = named(&Part::Side(crowd.name.clone()));
+    let lone_figs = named(&Part::Side(lone.to_string()));
+    if crowd_figs.len() > most {
+        return Err(Error::usage(format!(
+            "{} takes at most {} against one {lone}; {} were named",
+            p.name,
+            crate::words::quantity(i64::try_from(most).unwrap_or(1), &option(&crowd.name)),
+            crowd_figs.len()
+        )));
+    }
+    if lone_figs.len() > 1 {
+        return Err(Error::usage(format!(
+            "{} takes one figure in --{}, not {}",
+            p.name,
+            option(lone),
+            lone_figs.join(", ")
+        )));
+    }
+    let (Some(d), false) = (lone_figs.first(), crowd_figs.is_empty()) else {
+        return Err(Error::usage(format!(
+            "{} needs both --{} and --{}",
+            p.name,
+            option(&first.name),
+            option(&second.name)
+        )));
+    };
+    let d = usable(d, true)?;
+    let side_of = |code: &str| {
+        game.figure(code)
+            .and_then(|f| game.unit(&f.unit))
+            .map(|u| u.side.clone())
+    };
+    for a in &crowd_figs {
+        let a = usable(a, true)?;
+        if a == d {
+            return Err(Error::usage(format!("{a} cannot fight itself")));
+        }
+        if found
+            .pairings
+            .iter()
+            .any(|pair| pair.iter().any(|(_, f)| *f == a))
+        {
+            return Err(Error::usage(format!(
+                "{a} is named twice among the {}",
+                option(&crowd.name)
+            )));
+        }
+        if let (Some(sa), Some(sd)) = (side_of(&a), side_of(&d))
+            && sa == sd
+        {
+            return Err(Error::usage(format!(
+                "{a} and {d} are both on the {sa} side: they do not fight each other"
+            )));
+        }
+        // In the procedure's order of sides, whichever is the lone one.
+        let mut pair = vec![
+            (crowd.name.clone(), a.clone()),
+            (lone.to_string(), d.clone()),
+        ];
+        if lone == first.name {
+            pair.reverse();
+        }
+        found.pairings.push(pair);
+    }
+    found.sides = found.pairings.first().cloned().unwrap_or_default();
     Ok(found)
 }
 
@@ -253,18 +273,18 @@ fn cond_word(factor: &str, v: &CondValue) -> Option<String> {
 }
 
 /// The words one figure gives a roll: its unit's fields and its markers, as the acting figure
-/// or as the target; with one line saying where each came from.
+/// or as the one acted upon; with one line saying where each came from.
 fn figure_words(
     game: &Game,
     g: &GameDef,
     fig: &Figure,
-    targeted: bool,
+    acted_upon: bool,
     wanted: &dyn Fn(&str) -> bool,
 ) -> (Vec<String>, String) {
     let mut words = Vec::new();
     let mut from = Vec::new();
     if let Some(unit) = game.unit(&fig.unit) {
-        let map = if targeted { &g.targeted } else { &g.unit };
+        let map = if acted_upon { &g.acted_upon } else { &g.unit };
         let mut got = Vec::new();
         for (field, factor) in map {
             if let Some(value) = unit.fields.get(field)
@@ -283,7 +303,7 @@ fn figure_words(
         let Some(m) = roster::marker(g, name) else {
             continue;
         };
-        let conds = if targeted { &m.targeted } else { &m.acting };
+        let conds = if acted_upon { &m.acted_upon } else { &m.acting };
         let got: Vec<String> = conds
             .iter()
             .filter(|(factor, _)| wanted(factor))
@@ -297,7 +317,14 @@ fn figure_words(
     if !marked.is_empty() {
         from.push(format!("from markers: {}", marked.join(", ")));
     }
-    let role = if targeted { "target" } else { "acting" };
+    let role = roles::part_word(
+        g,
+        &if acted_upon {
+            Part::ActedUpon
+        } else {
+            Part::Acting
+        },
+    );
     let unit = game
         .unit(&fig.unit)
         .map(|u| format!("{}, {}", u.name, u.side))
@@ -325,7 +352,7 @@ pub fn roster_words(
         typed.iter().map(|w| mentioned(ruleset, p, w)).collect();
     let mut words = Vec::new();
     let mut lines = Vec::new();
-    let mut add = |code: &str, targeted: bool, side: Option<&str>| -> Result<()> {
+    let mut add = |code: &str, acted_upon: bool, side: Option<&str>| -> Result<()> {
         let fig = roster::figure(game, code)?;
         let wanted = |factor: &str| {
             reads.contains(factor)
@@ -333,7 +360,7 @@ pub fn roster_words(
                     .iter()
                     .any(|(s, f)| f == factor && (s.is_none() || s.as_deref() == side))
         };
-        let (w, line) = figure_words(game, g, fig, targeted, &wanted);
+        let (w, line) = figure_words(game, g, fig, acted_upon, &wanted);
         words.extend(w.into_iter().map(|w| match side {
             Some(s) => format!("{s}.{w}"),
             None => w,
@@ -347,7 +374,7 @@ pub fn roster_words(
     if let Some(a) = &figures.acting {
         add(a, false, None)?;
     }
-    if let Some(t) = &figures.target {
+    if let Some(t) = &figures.acted_upon {
         add(t, true, None)?;
     }
     for (side, code) in &figures.sides {
@@ -356,7 +383,8 @@ pub fn roster_words(
     Ok((words, lines))
 }
 
-/// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`), leaving out
+/// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`, by the
+/// option the follow-up's procedure names its figure acting with), leaving out
 /// the words the roster gives that figure now (after the results landed); a word that says
 /// something else (one the umpire typed) stays.
 pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: &Figures) {
@@ -383,7 +411,13 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
             .map(|q| ruleset.chain_factors(q).into_iter().collect())
             .unwrap_or_default();
         let (now, _) = figure_words(game, g, fig, false, &|factor| reads.contains(factor));
-        let mut args = vec!["--fig".to_string(), code.to_string()];
+        let Some(option) = ruleset
+            .procedure(&f.procedure)
+            .and_then(|q| roles::option_for(g, q, &Part::Acting))
+        else {
+            continue;
+        };
+        let mut args = vec![format!("--{option}"), code.to_string()];
         args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
         f.args = args;
     }

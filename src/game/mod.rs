@@ -2,6 +2,7 @@
 //! what the roster says about the figures in a roll.
 
 pub mod figures;
+pub mod roles;
 pub mod roster;
 pub mod state;
 pub mod store;

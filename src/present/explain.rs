@@ -598,7 +598,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         }
     }
     for res in &p.results {
-        let parts = crate::present::card::result_parts(p, res);
+        let parts = crate::present::card::result_parts(r, p, res);
         if !parts.is_empty() {
             let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
         }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::error::Result;
 use crate::present::card::{self, Block, Card, Grid, Labels, Part};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{Conditions, GameDef, Guard, Rounding, TurnDef, WhichSide};
+use crate::rules::schema::{Conditions, GameDef, Guard, Role, Rounding, TurnDef, WhichSide};
 
 /// Characters of body text across half a card and across a whole card (11 pt, condensed):
 /// a table wider than half a card takes the card's width, and one wider than the card
@@ -483,8 +483,12 @@ fn legend(out: &mut String, g: &GameDef) {
             if !m.acting.is_empty() {
                 does.push(format!("acting: {}", conditions(&m.acting)));
             }
-            if !m.targeted.is_empty() {
-                does.push(format!("as the target: {}", conditions(&m.targeted)));
+            if !m.acted_upon.is_empty() {
+                does.push(format!(
+                    "as {}: {}",
+                    crate::game::roles::noun(Some(g), Role::ActedUpon),
+                    conditions(&m.acted_upon)
+                ));
             }
             if !m.blocks.is_empty() {
                 does.push(format!("may not: {}", m.blocks.join(", ")));

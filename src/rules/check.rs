@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::{Error, Result};
 use crate::rules::ruleset::{Locator, Ruleset, kind_word};
 use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, ProcedureDef,
+    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef,
 };
 use crate::suggest::did_you_mean;
 
@@ -82,6 +82,58 @@ impl Ruleset {
         Ok(())
     }
 
+    /// The role options: words that can follow `--`, each once, each playing a part that
+    /// exists; and each procedure's preferred ones among them.
+    fn check_roles(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let err = |needle: &str, msg: String| at.err(&["game:", "roles:", needle], msg);
+        let mut names = BTreeSet::new();
+        for r in &g.roles {
+            for n in std::iter::once(&r.name).chain(&r.aliases) {
+                let word = n.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+                if !word {
+                    return Err(err(
+                        n,
+                        format!("role `{n}` is typed as `--{n}`: give letters, digits and dashes"),
+                    ));
+                }
+                if !names.insert(n.as_str()) {
+                    return Err(err(n, format!("role name `{n}` is used twice")));
+                }
+            }
+            if let Part::Side(side) = &r.plays
+                && !self
+                    .def
+                    .procedures
+                    .iter()
+                    .any(|p| p.sides.iter().any(|s| &s.name == side))
+            {
+                return Err(err(
+                    &format!("plays: {side}"),
+                    format!(
+                        "role `{}` plays `{side}`: give acting, acted-upon or a side of an \
+                         opposed procedure",
+                        r.name
+                    ),
+                ));
+            }
+        }
+        for p in &self.def.procedures {
+            if let Some(n) = p.roles.iter().find(|n| !names.contains(n.as_str())) {
+                return Err(at
+                    .err(
+                        &[&format!("name: {}", p.name), "roles:", n],
+                        format!(
+                            "procedure `{}` names the role `{n}`, which game: roles: lacks",
+                            p.name
+                        ),
+                    )
+                    .with_hint_opt(did_you_mean(n, names.iter().copied())));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn check_game(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         let err = |needle: &str, msg: String| at.err(&["game:", needle], msg);
         if g.sides.len() < 2 {
@@ -103,7 +155,8 @@ impl Ruleset {
                 return Err(err(&s.bead, format!("two sides draw `{}` beads", s.bead)));
             }
         }
-        for (field, factor) in g.unit.iter().chain(&g.targeted) {
+        self.check_roles(g, at)?;
+        for (field, factor) in g.unit.iter().chain(&g.acted_upon) {
             match self.factor(factor) {
                 Some(f) if f.kind == FactorKind::Choice => {}
                 _ => {
@@ -116,7 +169,7 @@ impl Ruleset {
                 }
             }
         }
-        for field in g.targeted.keys().chain(&g.required) {
+        for field in g.acted_upon.keys().chain(&g.required) {
             if !g.unit.contains_key(field) {
                 return Err(err(
                     field,
@@ -138,7 +191,7 @@ impl Ruleset {
                 at.err(&["game:", &format!("name: {}", m.name), needle], msg)
             };
             self.check_conditions(&m.acting, &here)?;
-            self.check_conditions(&m.targeted, &here)?;
+            self.check_conditions(&m.acted_upon, &here)?;
             for p in &m.blocks {
                 if self.procedure(p).is_none() {
                     return Err(here(

@@ -156,12 +156,12 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
     if let Some(g) = &r.def.game {
         g.unit
             .values()
-            .chain(g.targeted.values())
+            .chain(g.acted_upon.values())
             .for_each(|n| add(n));
         for m in &g.markers {
             m.acting
                 .keys()
-                .chain(m.targeted.keys())
+                .chain(m.acted_upon.keys())
                 .for_each(|n| add(n));
         }
     }
@@ -199,7 +199,7 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
         .filter(|m| {
             let n = m.name.as_str();
             m.acting.is_empty()
-                && m.targeted.is_empty()
+                && m.acted_upon.is_empty()
                 && m.blocks.is_empty()
                 && m.if_already.is_none()
                 && !changed.contains(n)

@@ -1771,7 +1771,7 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
             "unit: {grade: troop, weapon: weapon}",
         )
         .replace("required: [troop]", "required: [grade]")
-        .replace("targeted: {troop: target}", "targeted: {grade: target}");
+        .replace("acted-upon: {troop: target}", "acted-upon: {grade: target}");
     crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
     let t = Table::empty();
     let run = |args: &[&str]| {

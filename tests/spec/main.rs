@@ -20,4 +20,5 @@ mod other_rulesets;
 mod readme;
 mod reported;
 mod robustness;
+mod roles;
 mod sheet;

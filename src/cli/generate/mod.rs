@@ -20,6 +20,7 @@ use clap_complete::aot::{self, Generator};
 use crate::error::{Error, Result};
 use crate::game::store::write_atomic;
 use crate::rules::catalog::Catalog;
+use crate::rules::ruleset::Ruleset;
 
 use bash::bash;
 use fish::fish;
@@ -29,13 +30,14 @@ use zsh::{zsh, zsh_placeholder};
 
 /// The whole command line, every lazily built group expanded, as the pages and scripts need it.
 /// Without the `help` subcommand: `umpire help roll` is `umpire roll --help`, which has its page
-/// and its completions already, and its mirror of every command would double both.
-fn command() -> Command {
-    let mut cmd = crate::cli::Cli::command()
+/// and its completions already, and its mirror of every command would double both. With the
+/// role options of `ruleset` (`--firer FIGURE`) on `roll` and `odds`.
+fn command(ruleset: &Ruleset) -> Result<Command> {
+    let mut cmd = crate::cli::with_roles(crate::cli::Cli::command(), ruleset)?
         .bin_name("umpire")
         .disable_help_subcommand(true);
     cmd.build();
-    cmd
+    Ok(cmd)
 }
 
 /// Write one man page per visible command into `dir` (`umpire.1`, `umpire-roll.1`,
@@ -44,7 +46,8 @@ fn command() -> Command {
 pub fn man(dir: &Path) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::failure(format!("cannot create {}: {e}", dir.display())))?;
-    let cmd = command();
+    // The pages document the built-in default ruleset's role options.
+    let cmd = command(&Catalog::load(None)?.ruleset(None)?)?;
     let source = format!(
         "{} {}",
         cmd.get_name(),
@@ -68,7 +71,7 @@ pub fn completions(shell: Shell, catalog: &Catalog, rules: Option<&str>) -> Resu
     let ruleset = catalog.ruleset(rules)?;
     let all = catalog.all()?;
     let words = Vocabulary::new(&ruleset, &all);
-    let mut cmd = command();
+    let mut cmd = command(&ruleset)?;
     let mut nodes = Vec::new();
     collect_nodes(&cmd, &mut Vec::new(), &words, &mut nodes);
     match shell {

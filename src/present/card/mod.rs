@@ -250,7 +250,7 @@ pub fn build(r: &Ruleset, p: &ProcedureDef) -> Card {
     if let Some(a) = &p.amount {
         parts.push(amount_part(r, a));
     }
-    parts.extend(results_part(p));
+    parts.extend(results_part(r, p));
     parts.extend(odds_part(r, p));
     if !p.notes.is_empty() {
         parts.push(Part {

@@ -464,14 +464,14 @@ pub(super) fn amount_part(r: &Ruleset, a: &AmountDef) -> Part {
     }
 }
 
-pub(super) fn results_part(p: &ProcedureDef) -> Option<Part> {
+pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
     if p.results.is_empty() {
         return None;
     }
     let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
     for res in &p.results {
         grid.rows
-            .push(vec![res.label.clone(), result_parts(p, res).join("; ")]);
+            .push(vec![res.label.clone(), result_parts(r, p, res).join("; ")]);
     }
     let mut grid = grid.pruned();
     grid.lists_results = true;

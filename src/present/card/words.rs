@@ -8,7 +8,7 @@ use crate::engine::fraction::Fraction;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{
     CondValue, Conditions, FollowDef, FollowFull, Guard, Guarded, Policy, ProcedureDef, ResultDef,
-    Role, RollCase,
+    RollCase,
 };
 
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
@@ -134,15 +134,6 @@ pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
     }
 }
 
-fn role_words(role: Role) -> &'static str {
-    match role {
-        Role::Acting => "the figure acting",
-        Role::Target => "the target",
-        Role::Loser => "the loser",
-        Role::Winner => "the winner",
-    }
-}
-
 /// A step that follows, by the name the umpire types: `must follow: NAME for the loser, with
 /// reason=x (when ...): note` (for each of `sides`).
 fn follow_words(f: &FollowFull, sides: &[String], must: bool) -> String {
@@ -168,7 +159,7 @@ fn follow_words(f: &FollowFull, sides: &[String], must: bool) -> String {
 /// What one result means, in words: its note, what it becomes, the steps that follow at once
 /// and the checks that must follow, and the marks it makes. Cards and `umpire rules PROC` say
 /// it the same way.
-pub fn result_parts(p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
+pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(n) = &res.note {
         parts.push(n.clone());
@@ -221,7 +212,7 @@ pub fn result_parts(p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
     for m in &res.marks {
         parts.push(format!(
             "marks {}: {}{}",
-            role_words(m.on),
+            crate::game::roles::noun(r.def.game.as_ref(), m.on),
             m.change.join(" "),
             clause(m.guard())
         ));

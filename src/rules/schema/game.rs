@@ -16,9 +16,12 @@ pub struct GameDef {
     /// the unit's figures acts): `troop: troop`, `weapon: weapon`.
     #[serde(default)]
     pub unit: BTreeMap<String, String>,
-    /// What a figure's unit fields set when it is the target: `troop: target`.
+    /// What a figure's unit fields set when it is acted upon: `troop: target`.
     #[serde(default)]
-    pub targeted: BTreeMap<String, String>,
+    pub acted_upon: BTreeMap<String, String>,
+    /// The options that name the figures of a roll (`--firer CF1`), and the part each plays.
+    #[serde(default)]
+    pub roles: Vec<RoleDef>,
     /// Fields a unit must have (`troop`).
     #[serde(default)]
     pub required: Vec<String>,
@@ -44,6 +47,53 @@ pub struct GameSideDef {
     pub bead: String,
 }
 
+/// An option of `roll` and `odds` that names a figure of the game (`--firer CF1`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RoleDef {
+    /// The option's name, without the dashes.
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The figure's part: `acting`, `acted-upon`, or the name of a side of an opposed roll
+    /// (which takes several figures, `CF1,CF2`, where the procedure allows several on one).
+    pub plays: Part,
+    /// A noun for the figure in its part (`target`: "marks on the target"), where the part's
+    /// own words ("the figure acted upon") would be vaguer.
+    #[serde(default)]
+    pub label: Option<String>,
+    pub help: String,
+}
+
+/// The part a role's figure plays in a roll.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(from = "String", into = "String")]
+pub enum Part {
+    Acting,
+    ActedUpon,
+    Side(String),
+}
+
+impl From<String> for Part {
+    fn from(s: String) -> Part {
+        match s.as_str() {
+            "acting" => Part::Acting,
+            "acted-upon" => Part::ActedUpon,
+            _ => Part::Side(s),
+        }
+    }
+}
+
+impl From<Part> for String {
+    fn from(p: Part) -> String {
+        match p {
+            Part::Acting => "acting".into(),
+            Part::ActedUpon => "acted-upon".into(),
+            Part::Side(s) => s,
+        }
+    }
+}
+
 /// A bead or chit on a figure's base, and what it does.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -57,9 +107,9 @@ pub struct MarkerDef {
     /// Factors it sets when the figure acts: `wound: light`, `pinned: true`.
     #[serde(default)]
     pub acting: Conditions,
-    /// Factors it sets when the figure is the target: `target-pinned: true`.
+    /// Factors it sets when the figure is acted upon: `target-pinned: true`.
     #[serde(default)]
-    pub targeted: Conditions,
+    pub acted_upon: Conditions,
     /// Procedures the figure may not perform while marked (a misfired gun cannot shoot).
     #[serde(default)]
     pub blocks: Vec<String>,

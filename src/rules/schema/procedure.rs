@@ -50,10 +50,14 @@ pub struct ProcedureDef {
     pub compare: Option<CompareDef>,
     #[serde(default)]
     pub results: Vec<ResultDef>,
-    /// Whom the roll is for, in a game: the acting figure, or the target (being hit). Its
-    /// follow-ups are printed for that figure.
+    /// Whom the roll is for, in a game: the figure acting, or the one acted upon (being hit).
+    /// Its follow-ups are printed for that figure.
     #[serde(default)]
     pub about: Role,
+    /// The game's role options this procedure names its figures with, where several play the
+    /// same part (`[fig]` rather than `firer`): the first of each part is the one printed.
+    #[serde(default)]
+    pub roles: Vec<String>,
     /// In an opposed roll, several figures may fight a lone one: each pairing is rolled, the
     /// lone figure's one throw against each of theirs.
     #[serde(default)]
@@ -384,7 +388,7 @@ pub struct ResultDef {
     /// Another result this one turns into when a condition holds (a second wound kills).
     #[serde(default)]
     pub becomes: Vec<BecomesDef>,
-    /// What this result does to the figures of a game (`{on: target, change: [+pinned]}`).
+    /// What this result does to the figures of a game (`{on: acted-upon, change: [+pinned]}`).
     #[serde(default)]
     pub marks: Vec<MarksDef>,
 }
@@ -393,11 +397,11 @@ pub struct ResultDef {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
-    /// The figure acting: the firer, the one testing its morale.
+    /// The figure acting: the one rolling for what it does.
     #[default]
     Acting,
-    /// The figure acted upon: the one shot at.
-    Target,
+    /// The figure acted upon: the one the acting figure's roll is against.
+    ActedUpon,
     /// In an opposed roll, the side that lost or won.
     Loser,
     Winner,

@@ -1,0 +1,114 @@
+//! The options that name the figures of a roll (`--firer CF1 --target RR2`), as a ruleset's
+//! `game: roles:` declares them: the part each plays, the one a procedure prints, and what the
+//! umpire named with them.
+
+use crate::rules::schema::{GameDef, Part, ProcedureDef, Role, RoleDef};
+
+/// Figures named on the command line, each list under the role option that named it.
+#[derive(Debug, Clone, Default)]
+pub struct Cast {
+    pub named: Vec<Named>,
+}
+
+/// One role option given: `--attackers CF1,CF2`.
+#[derive(Debug, Clone)]
+pub struct Named {
+    /// The role's name (not the alias typed), as the messages print it.
+    pub option: String,
+    pub part: Part,
+    pub figures: Vec<String>,
+}
+
+impl Cast {
+    pub fn is_empty(&self) -> bool {
+        self.named.is_empty()
+    }
+
+    /// The options given for `part` (two when two options playing it were both given).
+    pub fn of<'a>(&'a self, part: &'a Part) -> impl Iterator<Item = &'a Named> + 'a {
+        self.named.iter().filter(move |n| &n.part == part)
+    }
+}
+
+/// The parts a procedure's figures play: its sides in an opposed roll, else the figure acting
+/// and the one acted upon.
+pub fn parts(p: &ProcedureDef) -> Vec<Part> {
+    if p.sides.is_empty() {
+        vec![Part::Acting, Part::ActedUpon]
+    } else {
+        p.sides.iter().map(|s| Part::Side(s.name.clone())).collect()
+    }
+}
+
+/// The role option a procedure names its figure in `part` with: the first of the procedure's
+/// own `roles` that plays it (a name or an alias), else the first role of the game that does.
+pub fn option_for<'a>(g: &'a GameDef, p: &'a ProcedureDef, part: &Part) -> Option<&'a str> {
+    let playing = || g.roles.iter().filter(|r| &r.plays == part);
+    p.roles
+        .iter()
+        .find(|want| playing().any(|r| r.name == **want || r.aliases.iter().any(|a| a == *want)))
+        .map(String::as_str)
+        .or_else(|| playing().next().map(|r| r.name.as_str()))
+}
+
+/// `--firer (or --fig)`: every option that names the figure of `part`.
+fn spelled(g: &GameDef, part: &Part) -> Option<String> {
+    let mut names = g
+        .roles
+        .iter()
+        .filter(|r| &r.plays == part)
+        .flat_map(|r: &RoleDef| std::iter::once(&r.name).chain(&r.aliases))
+        .map(|n| format!("--{n}"));
+    let head = names.next()?;
+    let names: Vec<String> = names.collect();
+    Some(if names.is_empty() {
+        head
+    } else {
+        format!("{head} (or {})", names.join(", "))
+    })
+}
+
+/// How to name a procedure's figures: `--firer (or --fig) and --target`; `None` when the
+/// ruleset declares no option for one of its parts.
+pub fn how_to_name(g: &GameDef, p: &ProcedureDef) -> Option<String> {
+    let words: Vec<String> = parts(p)
+        .iter()
+        .filter_map(|part| spelled(g, part))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" and "))
+}
+
+/// `the target`, `the figure acting`: a figure by the part it plays, in a result's words.
+pub fn noun(g: Option<&GameDef>, role: Role) -> String {
+    let part = match role {
+        Role::Acting => Part::Acting,
+        Role::ActedUpon => Part::ActedUpon,
+        Role::Loser => return "the loser".into(),
+        Role::Winner => return "the winner".into(),
+    };
+    let label = g.and_then(|g| {
+        g.roles
+            .iter()
+            .filter(|r| r.plays == part)
+            .find_map(|r| r.label.as_deref())
+    });
+    match (label, part) {
+        (Some(l), _) => format!("the {l}"),
+        (None, Part::Acting) => "the figure acting".into(),
+        (None, _) => "the figure acted upon".into(),
+    }
+}
+
+/// `acting`, `target`: a figure's part in the lines that say where its factors came from.
+pub fn part_word(g: &GameDef, part: &Part) -> String {
+    let label = g
+        .roles
+        .iter()
+        .filter(|r| &r.plays == part)
+        .find_map(|r| r.label.clone());
+    match (label, part) {
+        (Some(l), _) => l,
+        (None, Part::Acting | Part::Side(_)) => "acting".into(),
+        (None, Part::ActedUpon) => "acted upon".into(),
+    }
+}
