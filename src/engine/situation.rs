@@ -138,9 +138,10 @@ impl Situation {
     }
 }
 
-/// A number as typed at the table: `20`, `+2`, `20"`, `20in`, `45cm`: a unit suffix is taken
-/// only when it is the unit the ruleset measures in, so `45cm` is never read as inches.
-fn number_word(word: &str, unit: &str) -> Option<i64> {
+/// A number as typed at the table: `20`, `+2`, `20in`, `45cm`, and `20"` where the ruleset
+/// lists `"` among its unit's marks: a unit suffix is taken only when it is (the start of) the
+/// unit the number is measured in, so `45cm` is never read as inches.
+fn number_word(word: &str, unit: &str, marks: &[String]) -> Option<i64> {
     let digits_end = word
         .trim_start_matches(['+', '-'])
         .find(|c: char| !c.is_ascii_digit())
@@ -150,14 +151,22 @@ fn number_word(word: &str, unit: &str) -> Option<i64> {
         None => (word, ""),
     };
     let suffix = suffix.trim();
-    let inches = matches!(unit, "inches" | "inch" | "in");
     let ok = suffix.is_empty()
-        || (inches && matches!(suffix, "\"" | "in" | "inch" | "inches"))
-        || (!inches && !unit.is_empty() && (suffix == unit || unit.starts_with(suffix)));
+        || (!unit.is_empty() && unit.starts_with(suffix))
+        || marks.iter().any(|m| m == suffix);
     if !ok {
         return None;
     }
     number.trim_start_matches('+').parse().ok()
+}
+
+/// The other ways the ruleset's own unit is written (`"` for inches); none for another unit.
+fn unit_marks<'a>(ruleset: &'a Ruleset, unit: &str) -> &'a [String] {
+    if unit == ruleset.unit() {
+        &ruleset.def.unit_marks
+    } else {
+        &[]
+    }
 }
 
 pub fn value_list(ruleset: &Ruleset, f: &FactorDef) -> String {
@@ -278,7 +287,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                     .with_hint(format!("e.g. `{}=2`", f.name))
             })?;
             let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
-            let n = number_word(v, unit).ok_or_else(|| {
+            let n = number_word(v, unit, unit_marks(ruleset, unit)).ok_or_else(|| {
                 let of = if unit.is_empty() {
                     String::new()
                 } else {
@@ -321,7 +330,10 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 return plain(Value::Choice(class.name.clone()));
             }
             if f.distance.is_some()
-                && let Some(d) = number_word(v, f.unit.as_deref().unwrap_or(ruleset.unit()))
+                && let Some(d) = {
+                    let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
+                    number_word(v, unit, unit_marks(ruleset, unit))
+                }
             {
                 if d < 0 {
                     return Err(Error::usage(format!(

@@ -1509,6 +1509,16 @@ fn a_distance_in_another_unit_is_not_read_as_inches() -> TestResult {
 }
 
 #[test]
+fn a_distance_is_typed_with_the_units_marks() -> TestResult {
+    let r = lpg()?;
+    // The table lists `"` among the marks of inches; the unit's own name and its start count too.
+    for typed in ["range=20\"", "range=20in", "range=20inches", "range=20"] {
+        assert_eq!(range_band(&r, typed)?, "long", "{typed}");
+    }
+    Ok(())
+}
+
+#[test]
 fn a_second_wound_in_melee_kills() -> TestResult {
     let r = lpg()?;
     // 6 against 4 − 2 (lightly wounded) = 2: the defender loses by 4 → a second wound.

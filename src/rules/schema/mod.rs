@@ -31,6 +31,10 @@ pub struct RulesetDef {
     /// Unit of every distance in this ruleset ("inches", "cm").
     #[serde(default)]
     pub unit: Option<String>,
+    /// Other ways the unit is written after a number, beside its name and its start
+    /// (`20inches`, `20in`): `['"']` for `20"`.
+    #[serde(default)]
+    pub unit_marks: Vec<String>,
     /// Readings taken where the source is garbled, silent or contradicts itself.
     #[serde(default)]
     pub notes: Vec<String>,
