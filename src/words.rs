@@ -10,6 +10,15 @@ pub fn signed(v: i64) -> String {
     }
 }
 
+/// `once`, `twice`, `3 times`.
+pub fn times(n: u64) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
 /// `2-12 inches`, `1 inch` when both ends are one number: a span of quantities, `joiner` between.
 pub fn span(lo: i64, hi: i64, unit: &str, joiner: &str) -> String {
     if lo == hi {

@@ -12,6 +12,7 @@ use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game, Held, Turn};
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{GameDef, Rounding, TurnDef, WhichSide};
+use crate::words::times;
 
 fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
     ruleset.def.turn.as_ref().ok_or_else(|| {
@@ -391,6 +392,7 @@ pub fn activate(
             );
         }
         Some(s) if s != unit.side && !reacting => {
+            let can_react = turn_def(ruleset)?.react.is_some();
             return Err(Error::usage(format!(
                 "phase {phase} is for {} (a {} bead); {} is a unit of {}",
                 side_label(g, s),
@@ -398,10 +400,14 @@ pub fn activate(
                 unit.name,
                 side_label(g, &unit.side)
             ))
-            .with_hint(format!(
-                "to react out of turn, spend a held bead first: `umpire react {}`",
-                unit.side
-            )));
+            .with_hint(if can_react {
+                format!(
+                    "to react out of turn, spend a held bead first: `umpire react {}`",
+                    unit.side
+                )
+            } else {
+                "a unit acts in a phase of its own side".to_string()
+            }));
         }
         Some(_) => {}
     }
@@ -429,18 +435,21 @@ pub fn activate(
         )));
     }
     let limit = turn_def(ruleset)?.activations;
-    if let Some(most) = limit.and_then(|n| usize::try_from(n).ok())
-        && earlier.len() >= most
+    if let Some(most) = limit
+        && earlier.len() >= most as usize
     {
         let list: Vec<String> = earlier.iter().map(u32::to_string).collect();
         return Err(Error::usage(format!(
             "{} already acted {} this turn, in phase{} {}",
             unit.name,
-            times(most),
+            times(u64::from(most)),
             if list.len() == 1 { "" } else { "s" },
             and_list(&list)
         ))
-        .with_hint(format!("a unit acts at most {} in a turn", times(most))));
+        .with_hint(format!(
+            "a unit acts at most {} in a turn",
+            times(u64::from(most))
+        )));
     }
     let mut after = game.turn.clone();
     after
@@ -459,15 +468,6 @@ pub fn activate(
         unit.name,
         if reacting { ", reacting," } else { "" }
     )])
-}
-
-/// `once`, `twice`, `3 times`.
-fn times(n: usize) -> String {
-    match n {
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
 }
 
 /// `1`, `1 and 2`, `1, 2 and 3`.
@@ -529,7 +529,8 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
         );
     }
     let _ = writeln!(s, "in the bag: {}", bag_text(g, t));
-    for side in &g.sides {
+    let react = ruleset.def.turn.as_ref().is_some_and(|t| t.react.is_some());
+    for side in g.sides.iter().filter(|_| react) {
         let held = match t.held.get(&side.name) {
             Some(h) if h.spent => format!("react bead of phase {} spent", h.phase),
             Some(h) => format!("holds a react bead (phase {})", h.phase),

@@ -384,29 +384,10 @@ pub fn ruleset(r: &Ruleset) -> String {
         let _ = writeln!(out, "  {:<16} {}: {}", p.name, p.title, p.help);
     }
     if let Some(t) = &r.def.turn {
-        use crate::rules::schema::{Rounding, WhichSide};
-        let side = |s: WhichSide| match s {
-            WhichSide::Larger => "larger",
-            WhichSide::Smaller => "smaller",
-        };
-        let rounding = match t.phases.rounding {
-            Rounding::HalfUp => "to the nearest, halves up",
-            Rounding::Down => "down",
-            Rounding::Up => "up",
-        };
         let _ = writeln!(out, "turn:");
-        let _ = writeln!(
-            out,
-            "  phases: {}% of the units on the {} side, rounded {rounding}, at least {}",
-            t.phases.percent,
-            side(t.phases.of),
-            t.phases.min
-        );
-        let _ = writeln!(
-            out,
-            "  beads: each side puts in as many as the {} side has units",
-            side(t.beads.per_side)
-        );
+        for (part, rule) in crate::present::card::turn_rules(t) {
+            let _ = writeln!(out, "  {}: {rule}", part.to_lowercase());
+        }
         for n in &t.notes {
             let _ = writeln!(out, "  note: {n}");
         }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::error::Result;
 use crate::present::card::{self, Block, Card, Grid, Labels, Part};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{Conditions, GameDef, Guard, Role, Rounding, TurnDef, WhichSide};
+use crate::rules::schema::{Conditions, GameDef, Guard, Role, TurnDef};
 
 /// Characters of body text across half a card and across a whole card (11 pt, condensed):
 /// a table wider than half a card takes the card's width, and one wider than the card
@@ -545,30 +545,12 @@ fn legend(out: &mut String, g: &GameDef) {
 }
 
 fn turn(out: &mut String, t: &TurnDef) {
-    let side = |s: WhichSide| match s {
-        WhichSide::Larger => "larger",
-        WhichSide::Smaller => "smaller",
-    };
-    let rounding = match t.phases.rounding {
-        Rounding::HalfUp => "to the nearest, halves up",
-        Rounding::Down => "down",
-        Rounding::Up => "up",
-    };
     out.push_str(
         r#"<section class="card turn"><header class="head"><h2>Turn sequence</h2></header>"#,
     );
-    let _ = write!(
-        out,
-        "<p><b>Phases:</b> {}% of the units on the {} side, rounded {rounding}, at least {}.</p>",
-        t.phases.percent,
-        side(t.phases.of),
-        t.phases.min
-    );
-    let _ = write!(
-        out,
-        "<p><b>Beads:</b> each side puts in the bag as many as the {} side has units; each bead drawn is a phase for its side.</p>",
-        side(t.beads.per_side)
-    );
+    for (part, rule) in card::turn_rules(t) {
+        let _ = write!(out, "<p><b>{part}:</b> {}.</p>", escape(&rule));
+    }
     list(out, &t.notes);
     out.push_str("</section>\n");
 }

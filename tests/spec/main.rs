@@ -22,3 +22,4 @@ mod reported;
 mod robustness;
 mod roles;
 mod sheet;
+mod turn_rules;

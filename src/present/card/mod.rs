@@ -13,7 +13,7 @@ mod text;
 mod words;
 
 use text::render;
-pub use words::{guard_words, result_parts};
+pub use words::{guard_words, result_parts, turn_rules};
 
 use crate::error::Result;
 use crate::rules::ruleset::Ruleset;

@@ -8,8 +8,9 @@ use crate::engine::fraction::Fraction;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{
     CondValue, Conditions, FollowDef, FollowFull, Guard, Guarded, Policy, ProcedureDef, ResultDef,
-    RollCase,
+    RollCase, Rounding, TurnDef, WhichSide,
 };
+use crate::words::times;
 
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
 fn cond_word(name: &str, want: &CondValue) -> String {
@@ -221,6 +222,53 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
 }
 
 /// A chance as a rounded percentage that never claims a certainty the dice do not give.
+/// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`).
+pub fn turn_rules(t: &TurnDef) -> Vec<(&'static str, String)> {
+    let side = |s: WhichSide| match s {
+        WhichSide::Larger => "larger",
+        WhichSide::Smaller => "smaller",
+    };
+    let rounding = match t.phases.rounding {
+        Rounding::HalfUp => "to the nearest, halves up",
+        Rounding::Down => "down",
+        Rounding::Up => "up",
+    };
+    let mut rules = vec![
+        (
+            "Phases",
+            format!(
+                "{}% of the units on the {} side, rounded {rounding}, at least {}",
+                t.phases.percent,
+                side(t.phases.of),
+                t.phases.min
+            ),
+        ),
+        (
+            "Beads",
+            format!(
+                "each side puts in the bag as many as the {} side has units; each bead drawn is \
+                 a phase for its side",
+                side(t.beads.per_side)
+            ),
+        ),
+    ];
+    if let Some(n) = t.activations {
+        rules.push((
+            "Activations",
+            format!("a unit acts at most {} in a turn", times(u64::from(n))),
+        ));
+    }
+    if t.react.is_some() {
+        rules.push((
+            "React",
+            "a side may hold one bead it drew, instead of acting on it, and spend it later in \
+             the turn to act in the other side's phase"
+                .into(),
+        ));
+    }
+    rules
+}
+
 pub fn percent(p: Fraction) -> String {
     if p.is_zero() {
         return "-".into();
