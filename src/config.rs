@@ -74,13 +74,7 @@ impl Config {
         };
         let config: Config = serde_yaml::from_str(&text).map_err(|e| {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            let message = e.to_string();
-            let message = message
-                .split(" at line ")
-                .next()
-                .unwrap_or(&message)
-                .to_string();
-            Error::usage(format!("{}:{line}:{column}: {message}", path.display()))
+            Error::usage(Error::in_file(path.display(), line, column, &e.to_string()))
                 .with_hint("fix it by hand, or set a key with `umpire config KEY VALUE`")
         })?;
         let _ = COLOUR.set(config.colour);

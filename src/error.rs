@@ -54,6 +54,21 @@ impl Error {
         self
     }
 
+    /// A mistake in a file, as `file:line:column: message`, from a parser's message that ends
+    /// with its own " at line N column M" (left out: the place leads already).
+    pub fn in_file(
+        file: impl fmt::Display,
+        line: usize,
+        column: usize,
+        parser_message: &str,
+    ) -> String {
+        let message = parser_message
+            .split(" at line ")
+            .next()
+            .unwrap_or(parser_message);
+        format!("{file}:{line}:{column}: {message}")
+    }
+
     pub fn exit_code(&self) -> ExitCode {
         ExitCode::from(match self.kind {
             Kind::Usage => 2,

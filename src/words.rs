@@ -1,5 +1,29 @@
-//! How quantities and spans are said in English (`1 inch`, `2 to 12 inches`), once for every
-//! layer that says them; it depends on nothing else in the crate.
+//! How quantities, spans and comparisons are said in English (`1 inch`, `2 to 12 inches`,
+//! `8 or more`), once for every layer that says them; it depends on nothing else in the crate
+//! but the rules' plain comparison kind.
+
+use crate::rules::schema::Comparison;
+
+/// `3 to 5`, `6 or more`, `2 or less`, `4` (both ends one number); `None` without bounds.
+pub fn bounds(min: Option<i64>, max: Option<i64>) -> Option<String> {
+    match (min, max) {
+        (Some(a), Some(b)) if a == b => Some(a.to_string()),
+        (Some(a), Some(b)) => Some(format!("{a} to {b}")),
+        (Some(a), None) => Some(format!("{a} or more")),
+        (None, Some(b)) => Some(format!("{b} or less")),
+        (None, None) => None,
+    }
+}
+
+/// `8 or more`, `more than the distance`: what a check compares the total with.
+pub fn compared(c: Comparison, target: &str) -> String {
+    match c {
+        Comparison::AtLeast => format!("{target} or more"),
+        Comparison::MoreThan => format!("more than {target}"),
+        Comparison::AtMost => format!("{target} or less"),
+        Comparison::LessThan => format!("less than {target}"),
+    }
+}
 
 /// `+2`, `-1`, `0`: a modifier as the rules print it.
 pub fn signed(v: i64) -> String {

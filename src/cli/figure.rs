@@ -17,7 +17,8 @@ use serde_json::json;
 
 use super::odds::odds;
 use super::roll::{
-    Extra, RollHow, Rolled, all_dice_used, count_throws, dice_source, flatten_faces, print_roll,
+    Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source, flatten_faces,
+    print_roll,
 };
 use super::{Cli, rules_flag, write_json};
 
@@ -266,13 +267,11 @@ pub(super) fn print_pairings(
         }
         text.push('\n');
     }
-    let replay = if n_rolled > 0 {
-        format!(" (seed {seed}; replay with --seed {seed})")
-    } else {
-        String::new()
-    };
-    text.push_str(&format!(
-        "dice: {n_entered} entered, {n_rolled} rolled, the lone figure's throw shared by the {n} pairings{replay}\n"
+    text.push_str(&dice_line(
+        n_entered,
+        n_rolled,
+        &format!(", the lone figure's throw shared by the {n} pairings"),
+        seed,
     ));
     out.extend_from_slice(text.as_bytes());
     Ok(())

@@ -277,17 +277,20 @@ pub(super) fn print_roll(
         text.push_str(line);
         text.push('\n');
     }
-    // The seed only matters when the tool rolled something.
+    text.push_str(&dice_line(n_entered, n_rolled, "", seed));
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+/// `dice: 2 entered, 1 rolled (seed 7; replay with --seed 7)`, with `how` after the counts;
+/// the seed only where the tool rolled something.
+pub(super) fn dice_line(n_entered: usize, n_rolled: usize, how: &str, seed: u64) -> String {
     let replay = if n_rolled > 0 {
         format!(" (seed {seed}; replay with --seed {seed})")
     } else {
         String::new()
     };
-    text.push_str(&format!(
-        "dice: {n_entered} entered, {n_rolled} rolled{replay}\n"
-    ));
-    out.extend_from_slice(text.as_bytes());
-    Ok(())
+    format!("dice: {n_entered} entered, {n_rolled} rolled{how}{replay}\n")
 }
 
 pub(super) fn flatten_faces(s: &Step) -> Vec<String> {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::engine::plan::{Becoming, DicePlan, Plan, Reading, SidePlan};
-use crate::rules::schema::{CompareBy, CompareDef, Comparison};
+use crate::rules::schema::{CompareBy, CompareDef};
 
 /// The result a throw gives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -149,17 +149,12 @@ impl Plan<'_> {
                 pass,
                 fail,
             } => {
-                let (ok, word) = match compare {
-                    Comparison::AtLeast => (total >= *target, "or more"),
-                    Comparison::MoreThan => (total > *target, "more than"),
-                    Comparison::AtMost => (total <= *target, "or less"),
-                    Comparison::LessThan => (total < *target, "less than"),
+                let against = crate::words::compared(*compare, target_text);
+                let result = if compare.holds(total, *target) {
+                    pass
+                } else {
+                    fail
                 };
-                let against = match compare {
-                    Comparison::AtLeast | Comparison::AtMost => format!("{target_text} {word}"),
-                    _ => format!("{word} {target_text}"),
-                };
-                let result = if ok { pass } else { fail };
                 plain(
                     result,
                     format!("total {total} against {against}: {}", self.label(result)),

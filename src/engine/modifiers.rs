@@ -279,12 +279,8 @@ pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::rules::schema::Con
         CondValue::Flag(true) => name.to_string(),
         CondValue::Flag(false) => format!("not {name}"),
         CondValue::Number(n) => format!("{name} {n}"),
-        CondValue::Range(r) => match (r.min, r.max) {
-            (Some(a), Some(b)) => format!("{name} {a}..{b}"),
-            (Some(a), None) => format!("{name} {a} or more"),
-            (None, Some(b)) => format!("{name} {b} or less"),
-            (None, None) => name.to_string(),
-        },
+        CondValue::Range(r) => crate::words::bounds(r.min, r.max)
+            .map_or_else(|| name.to_string(), |b| format!("{name} {b}")),
         CondValue::One(v) => format!("{name} {}", label(v)),
         CondValue::Any(vs) => format!(
             "{name} {}",

@@ -355,12 +355,7 @@ impl<'a> Plan<'a> {
                 pass,
                 ..
             } => {
-                let how = match compare {
-                    Comparison::AtLeast => format!("{target_text} or more"),
-                    Comparison::MoreThan => format!("more than {target_text}"),
-                    Comparison::AtMost => format!("{target_text} or less"),
-                    Comparison::LessThan => format!("less than {target_text}"),
-                };
+                let how = crate::words::compared(*compare, target_text);
                 format!("{how}: {}", self.label(pass))
             }
             Reading::Table { .. } => "read the total on the table".into(),

@@ -48,18 +48,13 @@ fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Error {
     Error::failure(format!("cannot {what} {}: {e}", path.display()))
 }
 
-/// A JSON mistake as `file:line:column: message` (serde's own "at line" left out).
+/// A JSON mistake as `file:line:column: message`.
 fn json_error(path: &Path, line: usize, e: &serde_json::Error) -> Error {
-    let message = e.to_string();
-    let message = message
-        .split(" at line ")
-        .next()
-        .unwrap_or(&message)
-        .to_string();
-    Error::failure(format!(
-        "{}:{line}:{}: {message}",
+    Error::failure(Error::in_file(
         path.display(),
-        e.column()
+        line,
+        e.column(),
+        &e.to_string(),
     ))
     .with_hint("fix the file by hand: every change made to the game is also in its log.jsonl")
 }

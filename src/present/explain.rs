@@ -500,12 +500,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
                 .clone()
                 .map_or_else(|| "the table below".into(), |x| format!("the {x}")),
         };
-        let how = match c.compare {
-            crate::rules::schema::Comparison::AtLeast => format!("{target} or more"),
-            crate::rules::schema::Comparison::MoreThan => format!("more than {target}"),
-            crate::rules::schema::Comparison::AtMost => format!("{target} or less"),
-            crate::rules::schema::Comparison::LessThan => format!("less than {target}"),
-        };
+        let how = crate::words::compared(c.compare, &target);
         let label = |n: &str| {
             p.results
                 .iter()

@@ -59,14 +59,7 @@ impl Ruleset {
     pub fn parse(file: &str, text: &str) -> Result<Ruleset> {
         let def: RulesetDef = serde_yaml::from_str(text).map_err(|e| {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            // The library appends " at line N column M"; we already lead with it.
-            let message = e.to_string();
-            let message = message
-                .split(" at line ")
-                .next()
-                .unwrap_or(&message)
-                .to_string();
-            Error::usage(format!("{file}:{line}:{column}: {message}"))
+            Error::usage(Error::in_file(file, line, column, &e.to_string()))
                 .with_hint("see the ruleset format in the README")
         })?;
         let mut ruleset = Ruleset {

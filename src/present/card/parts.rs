@@ -3,8 +3,8 @@
 
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{
-    AmountDef, CheckDef, CompareBy, CompareDef, Comparison, GridDef, Guarded, ItemDef,
-    ProcedureDef, RollDef, TableDef, TargetDef,
+    AmountDef, CheckDef, CompareBy, CompareDef, GridDef, Guarded, ItemDef, ProcedureDef, RollDef,
+    TableDef, TargetDef,
 };
 
 use super::words::{
@@ -264,12 +264,7 @@ pub(super) fn check_part(r: &Ruleset, p: &ProcedureDef, c: &CheckDef) -> Part {
             (None, None) => "the target".into(),
         },
     };
-    let how = match c.compare {
-        Comparison::AtLeast => format!("{target} or more"),
-        Comparison::MoreThan => format!("more than {target}"),
-        Comparison::AtMost => format!("{target} or less"),
-        Comparison::LessThan => format!("less than {target}"),
-    };
+    let how = crate::words::compared(c.compare, &target);
     blocks.push(Block::Text(format!(
         "{how}: {}; otherwise {}",
         result_label(p, &c.pass),

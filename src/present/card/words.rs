@@ -10,7 +10,7 @@ use crate::rules::schema::{
     CondValue, Conditions, FollowDef, FollowFull, Guard, Guarded, Policy, ProcedureDef, ResultDef,
     RollCase, Rounding, TurnDef, WhichSide,
 };
-use crate::words::times;
+use crate::words::{bounds, times};
 
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
 fn cond_word(name: &str, want: &CondValue) -> String {
@@ -22,10 +22,9 @@ fn cond_word(name: &str, want: &CondValue) -> String {
         CondValue::Any(vs) => format!("{name}={}", vs.join("/")),
         CondValue::Range(r) => match (r.min, r.max) {
             (Some(a), Some(b)) if a == b => format!("{name}={a}"),
-            (Some(a), Some(b)) => format!("{name} {a} to {b}"),
-            (Some(a), None) => format!("{name} {a} or more"),
-            (None, Some(b)) => format!("{name} {b} or less"),
-            (None, None) => name.to_string(),
+            (min, max) => {
+                bounds(min, max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
+            }
         },
     }
 }
@@ -93,13 +92,7 @@ pub fn policy_words(policy: Policy) -> &'static str {
 }
 
 pub(super) fn band_words(min: Option<i64>, max: Option<i64>) -> String {
-    match (min, max) {
-        (Some(a), Some(b)) if a == b => a.to_string(),
-        (Some(a), Some(b)) => format!("{a} to {b}"),
-        (Some(a), None) => format!("{a} or more"),
-        (None, Some(b)) => format!("{b} or less"),
-        (None, None) => "any".into(),
-    }
+    bounds(min, max).unwrap_or_else(|| "any".into())
 }
 
 /// `2d6`, or `1x (faces 2,3,3,4,4,5)` for a die with faces of its own.

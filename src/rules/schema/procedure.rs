@@ -243,6 +243,18 @@ pub enum Comparison {
     LessThan,
 }
 
+impl Comparison {
+    /// Whether `total` passes against `target`.
+    pub fn holds(self, total: i64, target: i64) -> bool {
+        match self {
+            Comparison::AtLeast => total >= target,
+            Comparison::MoreThan => total > target,
+            Comparison::AtMost => total <= target,
+            Comparison::LessThan => total < target,
+        }
+    }
+}
+
 /// Pass or fail against a target number.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
