@@ -131,7 +131,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     };
     match command {
         Command::Rules(Deferred(RulesArgs { name, check: true })) => {
-            crate::rules::lint::check(&catalog, name.as_deref(), out)
+            rules::check(&cli, &catalog, name.as_deref(), out)
         }
         Command::Rules(Deferred(RulesArgs { name, .. })) => {
             rules(&cli, &catalog, name.as_deref(), out)

@@ -8,6 +8,46 @@ use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
 
+/// `rules --check [NAME]`: the linter's findings, a line each and a summary per ruleset (or
+/// JSON); exit 1 when there is any.
+pub(super) fn check(
+    cli: &Cli,
+    catalog: &Catalog,
+    name: Option<&str>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let report = crate::rules::lint::check(catalog, name, cli.rules())?;
+    if cli.json {
+        let list: Vec<_> = report
+            .iter()
+            .map(|(ruleset, findings)| json!({"ruleset": ruleset, "findings": findings}))
+            .collect();
+        write_json(out, &json!(list))?;
+    } else {
+        for (ruleset, findings) in &report {
+            for f in findings {
+                out.extend_from_slice(format!("{f}\n").as_bytes());
+            }
+            let summary = match findings.len() {
+                0 => "clean".to_string(),
+                1 => "1 finding".to_string(),
+                n => format!("{n} findings"),
+            };
+            out.extend_from_slice(format!("{ruleset}: {summary}\n").as_bytes());
+        }
+    }
+    let total: usize = report.iter().map(|(_, f)| f.len()).sum();
+    let dirty = report.iter().filter(|(_, f)| !f.is_empty()).count();
+    if total > 0 {
+        return Err(Error::failure(format!(
+            "{total} finding{} in {dirty} ruleset{}",
+            if total == 1 { "" } else { "s" },
+            if dirty == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn rules(
     cli: &Cli,
     catalog: &Catalog,

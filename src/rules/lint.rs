@@ -13,13 +13,13 @@ use std::fmt;
 
 use place::Place;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rules::catalog::Catalog;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::{FollowDef, RulesetDef};
 
 /// One defect, at its place in the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Finding {
     pub file: String,
     pub line: usize,
@@ -222,34 +222,31 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
 
 /// `umpire rules --check`: lint one ruleset (`name`) or every one in the catalog, print one
 /// line per finding and a summary per ruleset; an error (exit 1) when anything was found.
-pub fn check(catalog: &Catalog, name: Option<&str>, out: &mut Vec<u8>) -> Result<()> {
-    let chosen = name.map(|n| catalog.ruleset(Some(n))).transpose()?;
-    let mut total = 0;
-    let mut dirty = 0;
+/// Lint every ruleset, or the one `name` gives: a ruleset's name, or a procedure of the
+/// ruleset in use (`in_use`), which lints the ruleset it belongs to. Each ruleset's name with
+/// its findings, in the catalog's order.
+pub fn check(
+    catalog: &Catalog,
+    name: Option<&str>,
+    in_use: Option<&str>,
+) -> Result<Vec<(String, Vec<Finding>)>> {
+    let chosen = match name {
+        None => None,
+        Some(n) => Some(catalog.ruleset(Some(n)).or_else(|e| {
+            catalog
+                .ruleset(in_use)
+                .ok()
+                .filter(|r| r.procedure(n).is_some())
+                .ok_or(e)
+        })?),
+    };
+    let mut report = Vec::new();
     for (file, text) in catalog.sources() {
         if chosen.as_ref().is_some_and(|c| c.file != file) {
             continue;
         }
         let ruleset = Ruleset::parse(file, text)?;
-        let findings = lint(&ruleset, text);
-        for f in &findings {
-            out.extend_from_slice(format!("{f}\n").as_bytes());
-        }
-        let summary = match findings.len() {
-            0 => "clean".to_string(),
-            1 => "1 finding".to_string(),
-            n => format!("{n} findings"),
-        };
-        out.extend_from_slice(format!("{}: {summary}\n", ruleset.name()).as_bytes());
-        total += findings.len();
-        dirty += usize::from(!findings.is_empty());
+        report.push((ruleset.name().to_string(), lint(&ruleset, text)));
     }
-    if total > 0 {
-        let rulesets = if dirty == 1 { "ruleset" } else { "rulesets" };
-        return Err(Error::failure(format!(
-            "{total} finding{} in {dirty} {rulesets}",
-            if total == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(())
+    Ok(report)
 }

@@ -131,6 +131,61 @@ fn a_named_ruleset_is_linted_alone() {
 }
 
 #[test]
+fn a_procedure_named_lints_its_ruleset() {
+    let tables = tempdir();
+    write(&tables.path().join("house.yaml"), HOUSE);
+    // `shoot` is a procedure of the ruleset in use (`--rules house`), not a ruleset.
+    let out = Test::new()
+        .tables(tables.path())
+        .args(["--rules", "house", "rules", "shoot", "--check"])
+        .status(1)
+        .stderr("error: 8 findings in 1 ruleset\n")
+        .run();
+    assert!(
+        out.stdout.ends_with("house: 8 findings\n"),
+        "{}",
+        out.stdout
+    );
+    Test::new()
+        .args(["rules", "melee", "--check"])
+        .stdout("la-petite-guerre: clean\n")
+        .run();
+    Test::new()
+        .args(["rules", "nothing", "--check"])
+        .status(2)
+        .stderr("error: no ruleset `nothing`; there are: la-petite-guerre\n")
+        .run();
+}
+
+#[test]
+fn the_findings_in_json_give_each_place_and_message() {
+    let tables = tempdir();
+    let file = tables.path().join("house.yaml");
+    write(&file, HOUSE);
+    let out = Test::new()
+        .tables(tables.path())
+        .args(["rules", "house", "--check", "--json"])
+        .status(1)
+        .stderr("error: 8 findings in 1 ruleset\n")
+        .run();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_default();
+    assert_eq!(json[0]["ruleset"], "house", "{json}");
+    let findings = json[0]["findings"].as_array().cloned().unwrap_or_default();
+    assert_eq!(findings.len(), DEFECTS.len(), "{json}");
+    for (line, says) in DEFECTS {
+        let hits = findings
+            .iter()
+            .filter(|f| {
+                f["file"] == file.display().to_string()
+                    && f["line"] == line
+                    && f["message"].as_str().is_some_and(|m| m.contains(says))
+            })
+            .count();
+        assert_eq!(hits, 1, "`{says}` at line {line}:\n{json}");
+    }
+}
+
+#[test]
 fn a_file_that_does_not_load_reports_its_error() {
     let tables = tempdir();
     // Overlapping bands are refused when the file loads, before any linting.
