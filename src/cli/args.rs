@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use clap::{FromArgMatches, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use super::fig::FigCmd;
 use super::game::GameCmd;
@@ -54,46 +54,6 @@ impl Cli {
     /// The ruleset to use: `--rules`, else the config's, else the first built-in one.
     pub fn rules(&self) -> Option<&str> {
         self.rules.as_deref().or(self.default_rules.as_deref())
-    }
-}
-
-/// A group of subcommands clap builds only when the command line enters it: a roll, the
-/// command that must be fast, does not pay for building `unit add` and its options.
-#[derive(Debug)]
-pub struct Deferred<T>(pub T);
-
-impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        T::from_arg_matches(matches).map(Deferred)
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        self.0.update_from_arg_matches(matches)
-    }
-}
-
-/// The same for one command's own arguments: `umpire roll` does not build `mark`'s.
-impl<T: clap::Args> clap::Args for Deferred<T> {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_args)
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_args_for_update)
-    }
-}
-
-impl<T: Subcommand> Subcommand for Deferred<T> {
-    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_subcommands)
-    }
-
-    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(T::augment_subcommands_for_update)
-    }
-
-    fn has_subcommand(name: &str) -> bool {
-        T::has_subcommand(name)
     }
 }
 
@@ -172,51 +132,51 @@ pub enum Command {
         help: ProcedureHelp,
     },
     /// List the rulesets, or show what a procedure (or a ruleset) takes.
-    Rules(Deferred<RulesArgs>),
+    Rules(RulesArgs),
     /// Start, list, pick, show or delete games.
     #[command(subcommand)]
-    Game(Deferred<GameCmd>),
+    Game(GameCmd),
     /// Add, list, show or remove units (each with its figures).
     #[command(subcommand)]
-    Unit(Deferred<UnitCmd>),
+    Unit(UnitCmd),
     /// Add, show, remove or move single figures.
     #[command(subcommand)]
-    Fig(Deferred<FigCmd>),
+    Fig(FigCmd),
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
     /// Put markers on a figure or take them off: `mark CF3 +pinned -prone`.
-    Mark(Deferred<MarkArgs>),
+    Mark(MarkArgs),
     /// The game's events, oldest first.
-    Log(Deferred<LogArgs>),
+    Log(LogArgs),
     /// Take back the last change (repeat to go further back).
     Undo,
     /// Start the next turn: phases and beads from the roster and the turn rule.
-    Turn(Deferred<TurnArgs>),
+    Turn(TurnArgs),
     /// Draw a bead: whose phase it is.
-    Draw(Deferred<DrawArgs>),
+    Draw(DrawArgs),
     /// Keep the bead just drawn as its side's react bead, where the turn rule allows it.
     Hold,
     /// Spend a side's react bead: its next activation is the reaction.
-    React(Deferred<ReactArgs>),
+    React(ReactArgs),
     /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
-    Activate(Deferred<ActivateArgs>),
+    Activate(ActivateArgs),
     /// The turn, the phase, the bag, held beads and who acted.
     Status,
     /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
-    Card(Deferred<CardArgs>),
+    Card(CardArgs),
     /// Every card of the ruleset, the marker legend and the turn sequence, to print.
-    Cards(Deferred<CardsArgs>),
+    Cards(CardsArgs),
     /// The guided mode: menus for the procedure, the figures and the situation; rolls or the
     /// faces thrown; beads, activations and markers.
     Play,
     /// Read or set the configuration: `config`, `config dice`, `config dice physical`.
-    Config(Deferred<ConfigArgs>),
+    Config(ConfigArgs),
     /// Man pages and shell completions, generated from this command line and the tables.
     #[command(hide = true, subcommand)]
-    Generate(Deferred<GenerateCmd>),
+    Generate(GenerateCmd),
 }
 
-// The arguments of the commands built only when used (see `Deferred`).
+// The arguments of the other commands.
 
 #[derive(Debug, clap::Args)]
 pub struct RulesArgs {

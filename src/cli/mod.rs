@@ -130,36 +130,30 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         return guided::start(&cli, &catalog, out);
     };
     match command {
-        Command::Rules(Deferred(RulesArgs { name, check: true })) => {
+        Command::Rules(RulesArgs { name, check: true }) => {
             rules::check(&cli, &catalog, name.as_deref(), out)
         }
-        Command::Rules(Deferred(RulesArgs { name, .. })) => {
-            rules(&cli, &catalog, name.as_deref(), out)
-        }
-        Command::Game(cmd) => game::game(&ctx(), &cmd.0, out),
-        Command::Unit(cmd) => unit::unit(&ctx(), &cmd.0, out),
-        Command::Fig(cmd) => fig::fig(&ctx(), &cmd.0, out),
+        Command::Rules(RulesArgs { name, .. }) => rules(&cli, &catalog, name.as_deref(), out),
+        Command::Game(cmd) => game::game(&ctx(), cmd, out),
+        Command::Unit(cmd) => unit::unit(&ctx(), cmd, out),
+        Command::Fig(cmd) => fig::fig(&ctx(), cmd, out),
         Command::Figs => fig::figs(&ctx(), out),
-        Command::Mark(Deferred(MarkArgs {
+        Command::Mark(MarkArgs {
             figure,
             changes,
             clear,
-        })) => mark::mark(&ctx(), figure, changes, *clear, out),
-        Command::Log(Deferred(LogArgs { last, markdown })) => {
-            log::log(&ctx(), *last, *markdown, out)
-        }
+        }) => mark::mark(&ctx(), figure, changes, *clear, out),
+        Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(Deferred(TurnArgs { phases, beads })) => {
-            turn::turn(&ctx(), *phases, *beads, out)
-        }
-        Command::Draw(Deferred(DrawArgs { bead, odds })) => {
+        Command::Turn(TurnArgs { phases, beads }) => turn::turn(&ctx(), *phases, *beads, out),
+        Command::Draw(DrawArgs { bead, odds }) => {
             turn::draw(&ctx(), bead.as_deref(), cli.seed, *odds, out)
         }
         Command::Hold => turn::hold(&ctx(), out),
-        Command::React(Deferred(ReactArgs { side })) => turn::react(&ctx(), side, out),
-        Command::Activate(Deferred(ActivateArgs { unit })) => turn::activate(&ctx(), unit, out),
+        Command::React(ReactArgs { side }) => turn::react(&ctx(), side, out),
+        Command::Activate(ActivateArgs { unit }) => turn::activate(&ctx(), unit, out),
         Command::Status => turn::status(&ctx(), out),
-        Command::Card(Deferred(CardArgs { procedures })) => {
+        Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let colour = crate::present::view::colour_wanted();
             out.extend_from_slice(
@@ -167,7 +161,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             );
             Ok(())
         }
-        Command::Cards(Deferred(CardsArgs { html, output })) => {
+        Command::Cards(CardsArgs { html, output }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let text = if *html {
                 crate::present::sheet::html(&ruleset)?
@@ -183,16 +177,16 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             }
         }
         Command::Play => guided::play(&cli, &catalog, out),
-        Command::Config(Deferred(ConfigArgs { key, value })) => {
+        Command::Config(ConfigArgs { key, value }) => {
             config::command(key.as_deref(), value.as_deref(), &catalog, out)
         }
-        Command::Generate(Deferred(GenerateCmd::Man { dir })) => {
+        Command::Generate(GenerateCmd::Man { dir }) => {
             for path in generate::man(dir)? {
                 out.extend_from_slice(format!("{}\n", path.display()).as_bytes());
             }
             Ok(())
         }
-        Command::Generate(Deferred(GenerateCmd::Completions { shell })) => {
+        Command::Generate(GenerateCmd::Completions { shell }) => {
             let script = generate::completions(*shell, &catalog, cli.rules())?;
             out.extend_from_slice(script.as_bytes());
             Ok(())
