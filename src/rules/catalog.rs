@@ -7,7 +7,7 @@ use std::path::Path;
 use include_dir::{Dir, include_dir};
 
 use crate::error::{Error, Result};
-use crate::rules::cache::{Cache, Focus};
+use crate::rules::cache::Cache;
 use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 
@@ -100,8 +100,8 @@ impl Catalog {
         self
     }
 
-    fn parse(&self, e: &Entry, focus: Option<Focus<'_>>) -> Result<Ruleset> {
-        Ruleset::load(&e.file, &e.text, self.cache.as_ref(), focus)
+    fn parse(&self, e: &Entry) -> Result<Ruleset> {
+        Ruleset::load(&e.file, &e.text, self.cache.as_ref())
     }
 
     /// The default ruleset: the first built-in table in file order.
@@ -113,12 +113,6 @@ impl Catalog {
 
     /// The ruleset called `name` (its id or an alias), or the default.
     pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset> {
-        self.ruleset_for(name, None)
-    }
-
-    /// The ruleset called `name`, possibly cut down (from the cache) to what resolving
-    /// `procedure` touches. Anything but resolving that procedure needs [`Catalog::ruleset`].
-    pub fn ruleset_for(&self, name: Option<&str>, focus: Option<Focus<'_>>) -> Result<Ruleset> {
         let wanted = match name {
             Some(n) => n.to_string(),
             None => self
@@ -126,7 +120,7 @@ impl Catalog {
                 .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
         if let Some(e) = self.entries.iter().find(|e| e.stem == wanted) {
-            let r = self.parse(e, focus)?;
+            let r = self.parse(e)?;
             if r.name() == wanted || r.def.aliases.contains(&wanted) {
                 return Ok(r);
             }
@@ -164,7 +158,7 @@ impl Catalog {
     pub fn all(&self) -> Result<Vec<Ruleset>> {
         let mut out: Vec<Ruleset> = Vec::new();
         for e in &self.entries {
-            let r = self.parse(e, None)?;
+            let r = self.parse(e)?;
             if !out.iter().any(|x| x.name() == r.name()) {
                 out.push(r);
             }
