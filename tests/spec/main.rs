@@ -21,3 +21,4 @@ mod readme;
 mod reported;
 mod robustness;
 mod sheet;
+mod user_tables;
