@@ -10,7 +10,6 @@ use crate::game::roles::Cast;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::present::explain;
-use crate::rules::cache::Focus;
 use crate::rules::catalog::Catalog;
 use crate::rules::ruleset::Ruleset;
 use serde_json::json;
@@ -22,19 +21,9 @@ use super::roll::{
 };
 use super::{Cli, rules_flag, write_json};
 
-/// The ruleset a game is played with, cut down to what `procedure` touches; `--rules` may only
-/// name the same one.
-pub(super) fn game_ruleset(
-    cli: &Cli,
-    catalog: &Catalog,
-    game: &Game,
-    procedure: Option<&str>,
-) -> Result<Ruleset> {
-    let focus = procedure.map(|procedure| Focus {
-        procedure,
-        game: true,
-    });
-    let r = catalog.ruleset_for(Some(&game.ruleset), focus)?;
+/// The ruleset a game is played with; `--rules` may only name the same one.
+pub(super) fn game_ruleset(cli: &Cli, catalog: &Catalog, game: &Game) -> Result<Ruleset> {
+    let r = catalog.ruleset(Some(&game.ruleset))?;
     if let Some(asked) = &cli.rules
         && asked != r.name()
         && !r.def.aliases.contains(asked)
@@ -190,19 +179,9 @@ pub(super) fn figure_roll(
             }
             Ok((!how.dry_run).then_some(event))
         };
-    // As `focused`: the part of the ruleset the procedure touches, the whole one on an error.
     let attempt = |game: &mut Game, out: &mut Vec<u8>| -> Result<Option<Event>> {
-        let start = out.len();
-        let part = game_ruleset(cli, catalog, game, Some(procedure))?;
-        // `resolve` changes the game only once everything has worked.
-        match resolve(game, &part, out) {
-            Ok(e) => Ok(e),
-            Err(_) => {
-                out.truncate(start);
-                let whole = game_ruleset(cli, catalog, game, None)?;
-                resolve(game, &whole, out)
-            }
-        }
+        let ruleset = game_ruleset(cli, catalog, game)?;
+        resolve(game, &ruleset, out)
     };
     if how.dry_run {
         let mut game = files.read()?;
@@ -288,7 +267,7 @@ pub(super) fn figure_odds(
 ) -> Result<()> {
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     let game = files.read()?;
-    let ruleset = game_ruleset(cli, catalog, &game, None)?;
+    let ruleset = game_ruleset(cli, catalog, &game)?;
     let p = ruleset.procedure_or_err(procedure)?;
     let found = figures::find(&game, &ruleset, p, cast)?;
     let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;

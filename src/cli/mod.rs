@@ -25,9 +25,7 @@ use std::process::ExitCode;
 
 use crate::error::{Error, Result};
 use crate::paths;
-use crate::rules::cache::Focus;
 use crate::rules::catalog::Catalog;
-use crate::rules::ruleset::Ruleset;
 
 pub use args::*;
 use figure::{figure_odds, figure_roll};
@@ -234,9 +232,8 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
                         .with_hint("a roll that names no figure of the game changes nothing"),
                 );
             }
-            focused(&cli, &catalog, procedure, out, |ruleset, out| {
-                roll(&cli, ruleset, procedure, factors, dice, *times, out)
-            })
+            let ruleset = catalog.ruleset(cli.rules())?;
+            roll(&cli, &ruleset, procedure, factors, dice, *times, out)
         }
         Command::Odds {
             procedure: Some(procedure),
@@ -247,39 +244,10 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             if !cast.is_empty() {
                 return figure_odds(&cli, &catalog, procedure, cast, factors, out);
             }
-            focused(&cli, &catalog, procedure, out, |ruleset, out| {
-                odds(&cli, ruleset, procedure, factors, out)
-            })
+            let ruleset = catalog.ruleset(cli.rules())?;
+            odds(&cli, &ruleset, procedure, factors, out)
         }
     }
-}
-
-/// Resolve a procedure with only the part of the ruleset it touches, which is what keeps a
-/// roll fast. Any error is reproduced with the whole ruleset, so that its message (valid
-/// choices, "did you mean") is the same as ever; this is sound because resolving writes
-/// nothing but `out`.
-pub(super) fn focused(
-    cli: &Cli,
-    catalog: &Catalog,
-    procedure: &str,
-    out: &mut Vec<u8>,
-    resolve: impl Fn(&Ruleset, &mut Vec<u8>) -> Result<()>,
-) -> Result<()> {
-    let start = out.len();
-    let focus = Focus {
-        procedure,
-        game: false,
-    };
-    let ruleset = catalog.ruleset_for(cli.rules(), Some(focus))?;
-    let done = resolve(&ruleset, out);
-    // The process ends soon: freeing the ruleset piece by piece would only cost time.
-    std::mem::forget(ruleset);
-    if done.is_ok() {
-        return done;
-    }
-    out.truncate(start);
-    let whole = catalog.ruleset(cli.rules())?;
-    resolve(&whole, out)
 }
 
 /// The command as typed, without the program's path, for the game's log.

@@ -1,245 +1,126 @@
-//! A cache of parsed rulesets. Scanning YAML is most of what a roll costs, so a checked ruleset
-//! is kept as compact JSON, keyed by its source text and by this very binary, with each
-//! procedure and factor stored apart so that a roll reads only what its procedure touches.
+//! A cache of checked rulesets. Reading YAML is most of what a first run costs, so the whole
+//! ruleset, as `Ruleset::parse` leaves it (likes filled in, follow-ups canonical, checked), is
+//! kept as JSON, keyed by the table's text and by the build that parsed it.
 //! The cache is never needed: a missing, stale or damaged entry is ignored and the YAML parsed.
 
-use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use crate::rules::schema::RulesetDef;
 
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{ProcedureDef, RulesetDef};
+/// Bumped when the entry's layout changes (what is serialized is covered by [`BUILD_ID`]).
+const FORMAT: u32 = 7;
 
-/// Bumped when the entry's layout changes; the schema is covered by the binary's identity.
-const FORMAT: u32 = 6;
+/// The first word of every entry, so that a stray file is never mistaken for one.
+const MAGIC: &str = "umpire-rules";
 
-// An entry is one line of JSON, the index, then the parts' JSON one after the other. The index
-// says where each part lies, so a roll parses the few parts it needs and skips the rest
-// without scanning them.
-
-#[derive(Serialize, Deserialize)]
-struct Index<'a> {
-    format: u32,
-    #[serde(borrow)]
-    key: Cow<'a, str>,
-    /// A hash of the parts, so that an entry damaged or edited by hand is not believed.
-    body: u64,
-    /// The ruleset without its factors and procedures, lean (no game, turn or notes).
-    head: Span,
-    /// The game, the turn and the notes: what only a game, `rules` or the cards read.
-    extra: Span,
-    /// Each factor, in the ruleset's order: lean (no help text), and its prose.
-    factors: Vec<(Span, Span)>,
-    #[serde(borrow)]
-    procedures: Vec<ProcedurePart<'a>>,
+/// The sources that decide what `Ruleset::parse` makes of a table's text: the schema's types
+/// and how they read and write themselves, filling in likes and making names canonical, the
+/// checks that refuse a table (an entry skips them), the dice they read, and the versions of
+/// the crates that read YAML and write the entry (Cargo.lock). An edit to any of them makes
+/// every entry stale; an edit elsewhere (a new command, a fix to the engine) keeps the cache.
+/// A test fails when a file of `src/rules/schema/` is missing here.
+macro_rules! sources {
+    ($($path:literal),+ $(,)?) => {
+        &[$(($path, include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)))),+]
+    };
 }
+const SOURCES: &[(&str, &[u8])] = sources!(
+    "src/rules/schema/mod.rs",
+    "src/rules/schema/game.rs",
+    "src/rules/schema/procedure.rs",
+    "src/rules/schema/shorthand.rs",
+    "src/rules/ruleset.rs",
+    "src/rules/check.rs",
+    "src/rules/check_procedure.rs",
+    "src/rules/lookup.rs",
+    "src/rules/cache.rs",
+    "src/engine/dice.rs",
+    "Cargo.lock",
+);
 
-/// One procedure, and what resolving it touches (positions in the index's lists).
-#[derive(Serialize, Deserialize)]
-struct ProcedurePart<'a> {
-    /// Its name, then its aliases.
-    #[serde(borrow)]
-    names: Vec<Cow<'a, str>>,
-    procedures: Vec<usize>,
-    factors: Vec<usize>,
-    /// Without the help and the notes, which only `rules`, help and the cards print.
-    at: Span,
-    prose: Span,
-}
+/// What this build makes of a table: a hash, computed while compiling, of [`SOURCES`], the
+/// crate's version and [`FORMAT`]. Unlike the binary's size and time of change, it is the same
+/// for two builds that read tables alike (a rebuild keeps the cache) and differs between two
+/// that may not (an edited schema, with the version unchanged, does not).
+const BUILD_ID: u64 = build_id();
 
-/// A lean ruleset lacks these; a whole one gets them back from their own parts.
-#[derive(Serialize, Deserialize)]
-struct HeadExtra {
-    #[serde(default)]
-    notes: Vec<String>,
-    #[serde(default)]
-    game: Option<crate::rules::schema::GameDef>,
-    #[serde(default)]
-    turn: Option<crate::rules::schema::TurnDef>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct FactorProse {
-    help: String,
-    #[serde(default)]
-    note: Option<String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct ProcedureProse {
-    help: String,
-    #[serde(default)]
-    notes: Vec<String>,
-}
-
-/// Where a part's JSON lies, in bytes after the index line.
-#[derive(Clone, Copy, Serialize, Deserialize)]
-struct Span(usize, usize);
-
-/// A fast 64-bit hash (multiply and rotate over 8-byte words, as rustc's FxHash does). It only
-/// tells one table text from another; SipHash's resistance to chosen inputs buys nothing here
-/// and costs a fifth of a cached run.
-fn hash_of(parts: &[&[u8]]) -> u64 {
-    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
-    let mut h = 0u64;
-    for part in parts {
-        h = mix(h, part.len() as u64);
-        let mut words = part.chunks_exact(8);
-        for w in &mut words {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(w);
-            h = mix(h, u64::from_le_bytes(b));
-        }
-        for &byte in words.remainder() {
-            h = mix(h, u64::from(byte));
-        }
+const fn build_id() -> u64 {
+    let mut h = fnv(FNV_OFFSET, env!("CARGO_PKG_VERSION").as_bytes());
+    h = fnv(h, &FORMAT.to_le_bytes());
+    let mut i = 0;
+    while i < SOURCES.len() {
+        let (path, text) = SOURCES[i];
+        h = fnv(h, path.as_bytes());
+        h = fnv(h, &(text.len() as u64).to_le_bytes());
+        h = fnv(h, text);
+        i += 1;
     }
     h
 }
 
-/// What makes an entry valid: the source text and the binary that parsed it. A rebuilt binary
-/// may read tables differently, so its size and time of change are part of the key.
-fn key_for(file: &str, text: &str) -> String {
-    let exe = std::env::current_exe()
-        .and_then(std::fs::metadata)
-        .map(|m| {
-            let changed = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{}-{changed}", m.len())
-        })
-        .unwrap_or_default();
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, which a `const fn` can compute.
+const fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+/// A fast 64-bit hash (multiply and rotate over 8-byte words, as rustc's FxHash does), run over
+/// the table's text and the entry's body on every cached run. It only tells one text from
+/// another made by accident or by hand; resistance to chosen inputs would buy nothing here.
+fn hash_of(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
+    let mut h = mix(0, bytes.len() as u64);
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        h = mix(h, u64::from_le_bytes(b));
+    }
+    for &byte in words.remainder() {
+        h = mix(h, u64::from(byte));
+    }
+    h
+}
+
+/// The entry's first line: what it is, the build and the text it was made by and from, and a
+/// hash of the body, so that a body damaged or edited by hand is not believed.
+fn header(text: &str, body: &[u8]) -> String {
     format!(
-        "{}-{exe}-{:016x}",
-        env!("CARGO_PKG_VERSION"),
-        hash_of(&[file.as_bytes(), text.as_bytes()])
+        "{MAGIC} {FORMAT} {BUILD_ID:016x} {:016x} {:016x}\n",
+        hash_of(text.as_bytes()),
+        hash_of(body)
     )
 }
 
-/// Drop what reads back as its default (absent options, empty lists and maps): a third of the
-/// size, and of the time to read. Only kept when it reads back as exactly the same value.
-fn compact<T: Serialize + DeserializeOwned>(value: &T, keep: &[&str]) -> Option<Value> {
-    fn strip(v: &mut Value) {
-        match v {
-            Value::Object(map) => {
-                map.values_mut().for_each(strip);
-                map.retain(|_, x| match x {
-                    Value::Null => false,
-                    Value::Array(a) => !a.is_empty(),
-                    Value::Object(o) => !o.is_empty(),
-                    _ => true,
-                });
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    let full = serde_json::to_value(value).ok()?;
-    let mut small = full.clone();
-    strip(&mut small);
-    // Fields that must be present even when empty.
-    if let (Value::Object(small), Value::Object(full)) = (&mut small, &full) {
-        for k in keep {
-            if let Some(v) = full.get(*k) {
-                small.insert((*k).to_string(), v.clone());
-            }
-        }
-    }
-    let back: T = serde_json::from_value(small.clone()).ok()?;
-    (serde_json::to_value(&back).ok()? == full).then_some(small)
+/// The body: the ruleset as serde_json writes it. A binary format (MessagePack, serde-brief)
+/// was measured: a fifth fewer instructions for a cached roll, but no time a run could show,
+/// and the schema's shorthands need a format that says what kind each value is.
+fn encode(def: &RulesetDef) -> Option<Vec<u8>> {
+    serde_json::to_vec(def).ok()
 }
 
-/// The whole entry, index line and parts, as it is written to disk.
-fn entry(ruleset: &Ruleset, key: String) -> Option<String> {
-    let def = &ruleset.def;
-    let mut body = String::new();
-    let mut add = |value: Value| -> Option<Span> {
-        let json = serde_json::to_string(&value).ok()?;
-        let span = Span(body.len(), json.len());
-        body.push_str(&json);
-        Some(span)
-    };
-    let mut head = def.clone();
-    head.factors.clear();
-    head.procedures.clear();
-    let extra = HeadExtra {
-        notes: std::mem::take(&mut head.notes),
-        game: head.game.take(),
-        turn: head.turn.take(),
-    };
-    let head = add(compact(&head, &["procedures"])?)?;
-    let extra = add(serde_json::to_value(&extra).ok()?)?;
-    let mut factors = Vec::new();
-    for f in &def.factors {
-        let mut lean = f.clone();
-        let prose = FactorProse {
-            help: std::mem::take(&mut lean.help),
-            note: lean.note.take(),
-        };
-        factors.push((
-            add(compact(&lean, &[])?)?,
-            add(serde_json::to_value(&prose).ok()?)?,
-        ));
-    }
-    // Positions in the ruleset's own order, so that a cut-down ruleset lists things alike.
-    let position = |names: Vec<String>, among: &[String]| -> Option<Vec<usize>> {
-        let mut at = names
-            .iter()
-            .map(|n| among.iter().position(|x| x == n))
-            .collect::<Option<Vec<_>>>()?;
-        at.sort_unstable();
-        Some(at)
-    };
-    let factor_names: Vec<String> = def.factors.iter().map(|f| f.name.clone()).collect();
-    let procedure_names: Vec<String> = def.procedures.iter().map(|p| p.name.clone()).collect();
-    let mut procedures = Vec::new();
-    for p in &def.procedures {
-        let (procs, fs) = ruleset.closure(p);
-        let mut lean = p.clone();
-        let prose = ProcedureProse {
-            help: std::mem::take(&mut lean.help),
-            notes: std::mem::take(&mut lean.notes),
-        };
-        procedures.push(ProcedurePart {
-            names: std::iter::once(&p.name)
-                .chain(&p.aliases)
-                .map(|n| Cow::Owned(n.clone()))
-                .collect(),
-            procedures: position(procs, &procedure_names)?,
-            factors: position(fs, &factor_names)?,
-            at: add(compact(&lean, &[])?)?,
-            prose: add(serde_json::to_value(&prose).ok()?)?,
-        });
-    }
-    let index = Index {
-        format: FORMAT,
-        key: Cow::Owned(key),
-        body: hash_of(&[body.as_bytes()]),
-        head,
-        extra,
-        factors,
-        procedures,
-    };
-    let mut text = serde_json::to_string(&index).ok()?;
-    text.push('\n');
-    text.push_str(&body);
-    Some(text)
+fn decode(body: &[u8]) -> Option<RulesetDef> {
+    // Checked as UTF-8 at once, which is quicker than string by string.
+    serde_json::from_str(std::str::from_utf8(body).ok()?).ok()
 }
 
-/// What a roll needs of a ruleset: the procedure's part, and the game section when figures of
-/// a game take part.
-#[derive(Debug, Clone, Copy)]
-pub struct Focus<'a> {
-    pub procedure: &'a str,
-    pub game: bool,
+/// The ruleset an entry holds, if it was made by this build from exactly `text`, whole.
+fn read_entry(data: &[u8], text: &str) -> Option<RulesetDef> {
+    let end = data.iter().position(|&b| b == b'\n')?;
+    let (head, body) = (data.get(..=end)?, data.get(end + 1..)?);
+    if head != header(text, body).as_bytes() {
+        return None;
+    }
+    decode(body)
 }
 
 /// The parsed-ruleset cache in one directory.
@@ -258,33 +139,32 @@ impl Cache {
     /// One entry per source file, so that an edited table replaces its old entry.
     fn path(&self, file: &str) -> PathBuf {
         self.dir
-            .join(format!("rules-{:016x}.json", hash_of(&[file.as_bytes()])))
+            .join(format!("rules-{:016x}.cache", hash_of(file.as_bytes())))
     }
 
-    /// The ruleset parsed earlier from exactly this text, if the cache has it: whole, or with
-    /// `focus` only what resolving that procedure touches (whole when there is no such one).
-    pub fn get(&self, file: &str, text: &str, focus: Option<Focus<'_>>) -> Option<RulesetDef> {
-        let data = std::fs::read_to_string(self.path(file)).ok()?;
-        read_entry(&data, &key_for(file, text), focus)
+    /// The ruleset parsed and checked earlier from exactly this text, if the cache has it.
+    pub fn get(&self, file: &str, text: &str) -> Option<RulesetDef> {
+        let data = std::fs::read(self.path(file)).ok()?;
+        read_entry(&data, text)
     }
 
     /// Keep a checked ruleset. Failing to write is not an error: the next run parses again.
-    pub fn put(&self, file: &str, text: &str, ruleset: &Ruleset) {
-        let key = key_for(file, text);
-        // Kept only if it reads back as exactly the ruleset it was made from.
-        let whole = serde_json::to_value(&ruleset.def).ok();
-        if let Some(entry) = entry(ruleset, key.clone())
-            && whole.is_some()
-            && read_entry(&entry, &key, None).and_then(|d| serde_json::to_value(d).ok()) == whole
-        {
-            let _ = self.write(file, &entry);
-        }
+    ///
+    /// That the entry reads back as exactly this ruleset is a property of the schema's types
+    /// (each shorthand is told apart by the kind of its value, and JSON keeps every kind), so
+    /// it is tested once for every form a table may take instead of paid for on every first
+    /// run.
+    pub fn put(&self, file: &str, text: &str, def: &RulesetDef) {
+        let Some(body) = encode(def) else { return };
+        let mut entry = header(text, &body).into_bytes();
+        entry.extend_from_slice(&body);
+        let _ = self.write(file, &entry);
     }
 
-    fn write(&self, file: &str, entry: &str) -> std::io::Result<()> {
+    fn write(&self, file: &str, entry: &[u8]) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
-        tmp.write_all(entry.as_bytes())?;
+        tmp.write_all(entry)?;
         tmp.flush()?;
         // Atomic: a reader sees the old entry or the new one, never half of one.
         tmp.persist(self.path(file)).map_err(|e| e.error)?;
@@ -292,101 +172,178 @@ impl Cache {
     }
 }
 
-/// The ruleset an entry holds (see [`Cache::get`]), from the entry's text.
-fn read_entry(data: &str, key: &str, focus: Option<Focus<'_>>) -> Option<RulesetDef> {
-    let reader = PartReader::new(data)?;
-    let index: Index<'_> = serde_json::from_str(reader.index()).ok()?;
-    if index.format != FORMAT
-        || index.key != key
-        || index.body != hash_of(&[reader.body().as_bytes()])
-    {
-        return None;
-    }
-    // The procedure by name first, then by alias, as `Ruleset::procedure` finds it.
-    let procs = &index.procedures;
-    let wanted = focus.map(|f| f.procedure).and_then(|name| {
-        procs
-            .iter()
-            .find(|p| p.names.first().is_some_and(|n| n == name))
-            .or_else(|| {
-                procs
-                    .iter()
-                    .find(|p| p.names.iter().skip(1).any(|a| a == name))
-            })
-    });
-    let mut def: RulesetDef = reader.parse(index.head)?;
-    let Some(w) = wanted else {
-        // The whole ruleset: every part with its prose.
-        let extra: HeadExtra = reader.parse(index.extra)?;
-        def.notes = extra.notes;
-        def.game = extra.game;
-        def.turn = extra.turn;
-        def.factors = index
-            .factors
-            .iter()
-            .map(|(at, prose)| {
-                let mut f: crate::rules::schema::FactorDef = reader.parse(*at)?;
-                let p: FactorProse = reader.parse(*prose)?;
-                f.help = p.help;
-                f.note = p.note;
-                Some(f)
-            })
-            .collect::<Option<_>>()?;
-        def.procedures = procs
-            .iter()
-            .map(|part| {
-                let mut p: ProcedureDef = reader.parse(part.at)?;
-                let prose: ProcedureProse = reader.parse(part.prose)?;
-                p.help = prose.help;
-                p.notes = prose.notes;
-                Some(p)
-            })
-            .collect::<Option<_>>()?;
-        return Some(def);
-    };
-    if focus.is_some_and(|f| f.game) {
-        def.game = reader.parse::<HeadExtra>(index.extra)?.game;
-    }
-    def.factors = w
-        .factors
-        .iter()
-        .map(|&i| reader.parse(index.factors.get(i)?.0))
-        .collect::<Option<_>>()?;
-    def.procedures = w
-        .procedures
-        .iter()
-        .map(|&i| reader.parse(procs.get(i)?.at))
-        .collect::<Option<_>>()?;
-    Some(def)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::Ruleset;
 
-/// An entry split into its index line and its parts.
-struct PartReader<'a> {
-    data: &'a str,
-    /// Where the parts start: just after the index line.
-    body: usize,
-}
-
-impl<'a> PartReader<'a> {
-    fn new(data: &'a str) -> Option<PartReader<'a>> {
-        let body = data.find('\n')? + 1;
-        Some(PartReader { data, body })
+    /// Every file that defines the cached types is in the build id, so that the list cannot
+    /// silently go stale when a schema file is added.
+    #[test]
+    fn the_build_id_covers_every_schema_file() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut missing = Vec::new();
+        let mut stack = vec![root.join("src/rules/schema")];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let rel = path.strip_prefix(root).unwrap().to_string_lossy();
+                let rel = rel.replace('\\', "/");
+                if !SOURCES.iter().any(|(p, _)| *p == rel) {
+                    missing.push(rel);
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "add to SOURCES in cache.rs: {missing:?}"
+        );
     }
 
-    fn body(&self) -> &'a str {
-        self.data.get(self.body..).unwrap_or("")
+    /// The ruleset as Debug prints it: every field, whatever serde makes of it.
+    fn shown(def: &RulesetDef) -> String {
+        format!("{def:#?}")
     }
 
-    fn index(&self) -> &'a str {
-        self.data.get(..self.body).unwrap_or("")
+    fn assert_reads_back(what: &str, def: &RulesetDef) {
+        let body = encode(def).unwrap();
+        let back = decode(&body).unwrap_or_else(|| panic!("{what}: the body does not read"));
+        assert_eq!(shown(&back), shown(def), "{what}");
     }
 
-    fn part(&self, at: Span) -> Option<&'a str> {
-        let start = self.body.checked_add(at.0)?;
-        self.data.get(start..start.checked_add(at.1)?)
+    /// What `put` no longer checks on every first run: an entry reads back as exactly the
+    /// ruleset it was made from, for every table there is.
+    #[test]
+    fn every_table_reads_back_as_exactly_itself() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut seen = 0;
+        for dir in ["tables", "tests/tables"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let path = entry.unwrap().path();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let file = path.display().to_string();
+                assert_reads_back(&file, &Ruleset::parse(&file, &text).unwrap().def);
+                seen += 1;
+            }
+        }
+        assert!(seen >= 5, "{seen} tables");
     }
 
-    fn parse<T: DeserializeOwned>(&self, at: Span) -> Option<T> {
-        serde_json::from_str(self.part(at)?).ok()
+    /// And for every form a table may take, unchecked: each shorthand in each of its forms,
+    /// strings that look like other kinds, the extreme numbers, a list given empty.
+    #[test]
+    fn every_form_of_a_table_reads_back_as_exactly_itself() {
+        let text = r#"
+ruleset: "every-form"
+title: "quotes \" and \\, a tab \t, ünïcödé — and \u0001"
+author: ""
+unit: "in"
+unit-marks: ["\"", "'"]
+notes: ["null", "true", "5", "", "-1", "[a]", "{}"]
+dice: {avd: [-9223372036854775808, 9223372036854775807, 0]}
+factors:
+  - name: f
+    help: h
+    kind: number
+    values: [plain, {name: full, label: L, aliases: [a], note: n}, {name: bare}]
+    classes: [{name: c, members: [plain]}]
+    default: "null"
+    min: -9223372036854775808
+    max: 9223372036854775807
+    distance: {by: f, scales: [{for: [plain], bands: [{upto: 3, value: plain}, {value: full}]}]}
+procedures:
+  - name: p
+    title: t
+    help: h
+    roll: 2d6
+    modifiers:
+      - group: g
+        policy: best-and-worst
+        items:
+          - {label: x, value: -3, when: {f: true, g: 3, h: x, i: [x, y], j: {min: 1, max: 2}}}
+          - {factor: f, values: {}, each: 1, limit: 0, any: [{k: false}, {l: -4}]}
+          - {unless: {m: "true", n: {}, o: "5"}, values: {a: -9223372036854775808}}
+    check: {compare: at-least, target: 8, pass: a, fail: b}
+    results:
+      - name: a
+        label: A
+        next: [q, {procedure: q, carry: [], set: {f: "1"}, rename: {f: g}, side: s}]
+        follow-up: [{procedure: q, carry: null, note: ""}]
+        becomes: [{result: a, label: b, side: s}]
+        marks: [{on: loser, change: [+x, -y]}]
+      - {name: b, label: B}
+  - name: q
+    title: t
+    help: h
+    roll:
+      - {when: {f: {min: 1}}, dice: 3d6, label: x}
+      - {count: {factor: f}, dice: d6}
+      - {fixed: -1}
+    drop: [{highest: 1, label: d}]
+    naturals: [{doubles: true, total: [2, 12], otherwise: b, result: a, label: n}]
+    reroll: {on: [b], label: r}
+    check: {compare: at-most, target: {factor: f}, pass: a, fail: b}
+    table: {clamp: [-1, 99], rows: [{min: 1, max: 2, result: a}, {result: b}]}
+    grid: {first-column: -2, rows: [{label: r, results: [a, b]}]}
+    amount: {unit: u, floor: 0, halve: [{round-up: true, label: h}]}
+    compare: {by: doubling, tie: a, bands: [{max: 1, result: b}], beaten: b, doubled: a}
+    sides: [{name: attacker, aliases: [a]}, {name: defender}]
+    many-on-one: {up-to: 3, lone: defender, count: f}
+    about: acted-upon
+    roles: [q]
+    results: [{name: a, label: A}, {name: b, label: B}]
+  - name: r
+    title: t
+    help: h
+    like: q
+    factors: [f]
+    check:
+      compare: less-than
+      target: {lookup: {rows: f, columns: g, cells: {a: {b: 1}, c: {}}}}
+      pass: a
+      fail: b
+turn:
+  phases: {percent: 50, of: larger, rounding: half-up, min: 1}
+  beads: {per-side: smaller}
+  activations: 4294967295
+  react: {hold: 0}
+  notes: [""]
+game:
+  sides: [{name: s, label: S, aliases: [t], bead: red}]
+  unit: {troop: f}
+  acted-upon: {cover: f}
+  roles:
+    - {name: r, aliases: [q], plays: acting, label: l, help: h}
+    - {name: u, plays: acted-upon, help: h}
+    - {name: v, plays: s, help: h}
+  required: [f]
+  markers:
+    - {name: m, label: M, colour: red, acting: {f: 1}, acted-upon: {g: [a]}, blocks: [p]}
+"#;
+        let def: RulesetDef = serde_yaml::from_str(text).unwrap();
+        assert_reads_back("every form", &def);
+    }
+
+    #[test]
+    fn an_entry_reads_back_only_for_its_own_text_and_body() {
+        let text = include_str!("../../tables/000-la-petite-guerre.yaml");
+        let def = Ruleset::parse("t", text).unwrap().def;
+        let body = encode(&def).unwrap();
+        let mut entry = header(text, &body).into_bytes();
+        entry.extend_from_slice(&body);
+        assert_eq!(shown(&read_entry(&entry, text).unwrap()), shown(&def));
+        // Another text, a shorter body, an edited body, no header, nothing: no ruleset.
+        assert!(read_entry(&entry, &format!("{text}\n")).is_none());
+        assert!(read_entry(&entry[..entry.len() - 1], text).is_none());
+        let mut edited = entry.clone();
+        let last = edited.len() - 2;
+        edited[last] ^= 1;
+        assert!(read_entry(&edited, text).is_none());
+        assert!(read_entry(&body, text).is_none());
+        assert!(read_entry(b"", text).is_none());
     }
 }

@@ -1,5 +1,6 @@
 //! The catalog of rulesets: the tables embedded at compile time, plus a user's own directory
-//! (`--tables DIR` or `UMPIRE_TABLES`). Only the ruleset in use is parsed.
+//! (`--tables DIR` or `UMPIRE_TABLES`). Only the ruleset in use is parsed, and the user's files,
+//! any of which may override it.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -7,7 +8,7 @@ use std::path::Path;
 use include_dir::{Dir, include_dir};
 
 use crate::error::{Error, Result};
-use crate::rules::cache::{Cache, Focus};
+use crate::rules::cache::Cache;
 use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 
@@ -100,8 +101,8 @@ impl Catalog {
         self
     }
 
-    fn parse(&self, e: &Entry, focus: Option<Focus<'_>>) -> Result<Ruleset> {
-        Ruleset::load(&e.file, &e.text, self.cache.as_ref(), focus)
+    fn parse(&self, e: &Entry) -> Result<Ruleset> {
+        Ruleset::load(&e.file, &e.text, self.cache.as_ref())
     }
 
     /// The default ruleset: the first built-in table in file order.
@@ -111,34 +112,44 @@ impl Catalog {
             .map(|e| e.stem.clone())
     }
 
-    /// The ruleset called `name` (its id or an alias), or the default.
+    /// The ruleset called `name` (its id or an alias), or the default: the one [`Catalog::all`]
+    /// lists first under that id, else the first with that alias, so that every command reads
+    /// the ruleset that `rules` shows.
     pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset> {
-        self.ruleset_for(name, None)
-    }
-
-    /// The ruleset called `name`, possibly cut down (from the cache) to what resolving
-    /// `procedure` touches. Anything but resolving that procedure needs [`Catalog::ruleset`].
-    pub fn ruleset_for(&self, name: Option<&str>, focus: Option<Focus<'_>>) -> Result<Ruleset> {
         let wanted = match name {
             Some(n) => n.to_string(),
             None => self
                 .default_name()
                 .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
-        if let Some(e) = self.entries.iter().find(|e| e.stem == wanted) {
-            let r = self.parse(e, focus)?;
-            if r.name() == wanted || r.def.aliases.contains(&wanted) {
+        // A user's file may define any ruleset whatever it is called, and overrides a
+        // built-in one of the same id: every user file is read before a built-in one is
+        // taken on its file name alone.
+        let (user, builtin) = self.entries.split_at(self.entries.len() - self.builtin);
+        let mut all = Vec::new();
+        for e in user {
+            let r = self.parse(e)?;
+            if r.name() == wanted {
+                return Ok(r);
+            }
+            add(&mut all, r);
+        }
+        if let Some(e) = builtin.iter().find(|e| e.stem == wanted) {
+            let r = self.parse(e)?;
+            if r.name() == wanted {
                 return Ok(r);
             }
         }
-        // Not found by file name: look inside every file (ids and aliases).
-        let all = self.all()?;
+        // Not found by file name: look inside every file (ids, then aliases).
+        for e in builtin {
+            add(&mut all, self.parse(e)?);
+        }
         let found = all
             .iter()
-            .find(|r| r.name() == wanted)
-            .or_else(|| all.iter().find(|r| r.def.aliases.contains(&wanted)));
-        if let Some(r) = found {
-            return Ok(r.clone());
+            .position(|r| r.name() == wanted)
+            .or_else(|| all.iter().position(|r| r.def.aliases.contains(&wanted)));
+        if let Some(at) = found {
+            return Ok(all.swap_remove(at));
         }
         let names: Vec<&str> = all.iter().map(Ruleset::name).collect();
         let mut candidates = names.clone();
@@ -162,14 +173,18 @@ impl Catalog {
 
     /// Every ruleset, parsed; a user's file that fails is an error naming it.
     pub fn all(&self) -> Result<Vec<Ruleset>> {
-        let mut out: Vec<Ruleset> = Vec::new();
+        let mut out = Vec::new();
         for e in &self.entries {
-            let r = self.parse(e, None)?;
-            if !out.iter().any(|x| x.name() == r.name()) {
-                out.push(r);
-            }
+            add(&mut out, self.parse(e)?);
         }
         Ok(out)
+    }
+}
+
+/// Add a ruleset to a list unless one of the same id is there already: the first file wins.
+fn add(list: &mut Vec<Ruleset>, r: Ruleset) {
+    if !list.iter().any(|x| x.name() == r.name()) {
+        list.push(r);
     }
 }
 

@@ -49,9 +49,7 @@ impl Ruleset {
             self.check_procedure(p, at)?;
         }
         self.check_no_cycles(at)?;
-        // A cut-down ruleset lacks most factors and procedures the game section names; the
-        // section was checked with the whole file before the cache kept it.
-        if let Some(game) = def.game.as_ref().filter(|_| !self.partial) {
+        if let Some(game) = &def.game {
             self.check_game(game, at)?;
         }
         if let Some(turn) = &def.turn

@@ -2,7 +2,7 @@
 //! canonical), where its messages point (file:line:col), and the words shared by its checks.
 
 use crate::error::{Error, Result};
-use crate::rules::cache::{Cache, Focus};
+use crate::rules::cache::Cache;
 use crate::rules::schema::{FactorDef, FactorKind, FollowDef, RulesetDef};
 
 /// A ruleset checked and ready to use.
@@ -11,9 +11,6 @@ pub struct Ruleset {
     pub def: RulesetDef,
     /// Where it came from, for messages (`tables/000-....yaml`, or a user's path).
     pub file: String,
-    /// Cut down to what one procedure touches (from the cache): names outside that part may
-    /// be missing, and were checked when the whole file was.
-    pub partial: bool,
 }
 
 /// Byte offset of the first match of each needle in turn, searching from `start`; a needle
@@ -65,7 +62,6 @@ impl Ruleset {
         let mut ruleset = Ruleset {
             def,
             file: file.to_string(),
-            partial: false,
         };
         let locator = Locator { file, text };
         ruleset.apply_likes(&locator)?;
@@ -74,27 +70,19 @@ impl Ruleset {
         Ok(ruleset)
     }
 
-    /// Parse and check one ruleset file, or take it from the cache when this exact text was
-    /// parsed and checked before. With `focus`, the cache may give only what resolving that
-    /// procedure touches (see [`Ruleset::closure`]).
-    pub fn load(
-        file: &str,
-        text: &str,
-        cache: Option<&Cache>,
-        focus: Option<Focus<'_>>,
-    ) -> Result<Ruleset> {
-        if let Some(def) = cache.and_then(|c| c.get(file, text, focus)) {
-            let ruleset = Ruleset {
+    /// Parse and check one ruleset file, or take it whole from the cache when this build
+    /// parsed and checked this exact text before.
+    pub fn load(file: &str, text: &str, cache: Option<&Cache>) -> Result<Ruleset> {
+        if let Some(def) = cache.and_then(|c| c.get(file, text)) {
+            // Checked when it was parsed; the entry's key and hash show it unchanged since.
+            return Ok(Ruleset {
                 def,
                 file: file.to_string(),
-                partial: focus.is_some(),
-            };
-            // Checked when the whole file was parsed; the entry's hash shows it unchanged since.
-            return Ok(ruleset);
+            });
         }
         let ruleset = Ruleset::parse(file, text)?;
         if let Some(cache) = cache {
-            cache.put(file, text, &ruleset);
+            cache.put(file, text, &ruleset.def);
         }
         Ok(ruleset)
     }

@@ -23,3 +23,4 @@ mod robustness;
 mod roles;
 mod sheet;
 mod turn_rules;
+mod user_tables;
