@@ -331,9 +331,6 @@ impl GameFiles {
             game.log_len = self.append(game.log_len, &event)?;
             self.write_state(&game)?;
         }
-        // A command makes one change and exits: freeing a large game piece by piece would only
-        // add to the time the umpire waits.
-        std::mem::forget(game);
         Ok(out)
     }
 
