@@ -9,7 +9,7 @@
 #
 # Two builds are timed: the plain `cargo build --release` binary, which the budgets are for,
 # and the same code linked statically (as the README's install section builds it; in a small
-# virtual machine, loading shared libraries is a third of a roll), shown for comparison.
+# virtual machine, loading shared libraries is a fifth of a roll), shown for comparison.
 # A first run, before the parsed-table cache exists, is timed apart. CARGO_TARGET_DIR is
 # honoured.
 #
