@@ -2,22 +2,12 @@
 //! renames them, the help and completions follow, and a table that gets them wrong is refused
 //! with its file and line.
 
-use crate::support::{BUILTIN, Table, Test, tempdir, write};
-
-/// A copy of the built-in ruleset with `edit` applied, in a tables directory of its own.
-fn house(edit: impl Fn(String) -> String) -> tempfile::TempDir {
-    let dir = tempdir();
-    let text = edit(BUILTIN.to_string());
-    assert_ne!(text, BUILTIN, "the edit changed nothing");
-    // Named as the ruleset it overrides, as a house rule of the built-in one is.
-    write(&dir.path().join("la-petite-guerre.yaml"), text);
-    dir
-}
+use crate::support::{Table, Test, house_tables};
 
 /// The built-in roles renamed: `--shooter` and `--mark` for the figure acting and the one shot
 /// at, `--charging`/`--standing` for the sides of a melee.
 fn renamed() -> tempfile::TempDir {
-    house(|t| {
+    house_tables(|t| {
         t.replace(
             "{name: firer, aliases: [fig], plays: acting,",
             "{name: shooter, aliases: [who], plays: acting,",
@@ -38,48 +28,12 @@ fn renamed() -> tempfile::TempDir {
     })
 }
 
-/// A game of the house ruleset, with rangers RA1-RA2 and coureurs CF1-CF2.
-fn game(tables: &tempfile::TempDir) -> Table {
-    let t = Table::empty();
-    let run = |args: &[&str]| {
-        t.test()
-            .env("UMPIRE_TABLES", tables.path())
-            .args(args)
-            .stderr("")
-            .run()
-    };
-    run(&["game", "new", "g", "--rules", "la-petite-guerre"]);
-    run(&[
-        "unit",
-        "add",
-        "rangers",
-        "troop=rangers",
-        "weapon=rifle",
-        "--side",
-        "british",
-        "--figures",
-        "2",
-    ]);
-    run(&[
-        "unit",
-        "add",
-        "cf",
-        "troop=coureurs",
-        "--side",
-        "french",
-        "--figures",
-        "2",
-    ]);
-    t
-}
-
 #[test]
 fn a_house_rule_names_the_figures_with_its_own_options() {
     let tables = renamed();
-    let t = game(&tables);
+    let t = Table::house_game(tables.path());
     let out = t
-        .test()
-        .env("UMPIRE_TABLES", tables.path())
+        .test_with(tables.path())
         .args([
             "roll",
             "shoot",
@@ -114,14 +68,12 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
     );
 
     // The built-in names are not the house's: clap says so and offers the near one.
-    t.test()
-        .env("UMPIRE_TABLES", tables.path())
+    t.test_with(tables.path())
         .args(["roll", "shoot", "--firer", "RA1"])
         .status(2)
         .stderr("error: unexpected argument '--firer' found (to pass '--firer' as a value, use '-- --firer')\n")
         .run();
-    t.test()
-        .env("UMPIRE_TABLES", tables.path())
+    t.test_with(tables.path())
         .args(["roll", "shoot", "--shootr", "RA1"])
         .status(2)
         .stderr("error: unexpected argument '--shootr' found (a similar argument exists: '--shooter')\n")
@@ -129,8 +81,7 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
 
     // A melee by the house's side options, and the messages that name them.
     let refused = |args: &[&str]| {
-        t.test()
-            .env("UMPIRE_TABLES", tables.path())
+        t.test_with(tables.path())
             .args(args)
             .status(2)
             .stdout("")
@@ -154,8 +105,7 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
         "error: a figure cannot be its own mark\n"
     );
     let melee = t
-        .test()
-        .env("UMPIRE_TABLES", tables.path())
+        .test_with(tables.path())
         .args([
             "roll",
             "melee",
@@ -185,11 +135,10 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
 #[test]
 fn follow_ups_and_help_print_the_procedures_own_option() {
     let tables = renamed();
-    let t = game(&tables);
+    let t = Table::house_game(tables.path());
     // A wound's morale test is printed with the option morale names its figure by (`--who`).
     let out = t
-        .test()
-        .env("UMPIRE_TABLES", tables.path())
+        .test_with(tables.path())
         .args([
             "roll",
             "shoot",
@@ -262,11 +211,10 @@ fn roles_that_cannot_be_options_are_refused_with_their_place() {
             "procedure `flee-distance` names the role `figg`, which game: roles: lacks (did you mean `fig`?)",
         ),
     ] {
-        let tables = house(|t| t.replace(edit.0, edit.1));
+        let tables = house_tables(|t| t.replace(edit.0, edit.1));
         let t = Table::empty();
         let out = t
-            .test()
-            .env("UMPIRE_TABLES", tables.path())
+            .test_with(tables.path())
             .args(["roll", "shoot", "--firer", "RA1"])
             .status(2)
             .run();

@@ -442,6 +442,44 @@ impl Table {
         message.to_string()
     }
 
+    /// The binary on this data directory, with a user's tables directory (`UMPIRE_TABLES`).
+    pub fn test_with(&self, tables: &Path) -> Test {
+        self.test().env("UMPIRE_TABLES", tables)
+    }
+
+    /// A game `g` played with the ruleset in `tables`: rangers RA1-RA2 (british, rifles) and
+    /// coureurs CF1-CF2 (french).
+    pub fn house_game(tables: &Path) -> Table {
+        let t = Table::empty();
+        for args in [
+            &["game", "new", "g"][..],
+            &[
+                "unit",
+                "add",
+                "rangers",
+                "troop=rangers",
+                "weapon=rifle",
+                "--side",
+                "british",
+                "--figures",
+                "2",
+            ],
+            &[
+                "unit",
+                "add",
+                "cf",
+                "troop=coureurs",
+                "--side",
+                "french",
+                "--figures",
+                "2",
+            ],
+        ] {
+            t.test_with(tables).args(args).stderr("").run();
+        }
+        t
+    }
+
     /// Add a unit of `n` figures labelled `CODE1..CODEn`.
     pub fn unit(
         &self,
@@ -475,6 +513,42 @@ impl Table {
 }
 
 // ----- the rulesets' files ----------------------------------------------------------------------
+
+/// The built-in ruleset with `edit` applied, in a tables directory of its own, named as the
+/// ruleset it overrides (as a house rule of the built-in one is).
+pub fn house_tables(edit: impl Fn(&str) -> String) -> TempDir {
+    let dir = tempdir();
+    let text = edit(BUILTIN);
+    assert_ne!(text, BUILTIN, "the edit changed nothing");
+    write(&dir.path().join("la-petite-guerre.yaml"), text);
+    dir
+}
+
+/// A small ruleset of one procedure, `nerve` (1d6, 4 or more passes, +1 when `brave`), under
+/// the id `id` and the title `title`.
+pub fn nerve_ruleset(id: &str, title: &str) -> String {
+    format!(
+        "ruleset: {id}
+title: {title}
+factors:
+  - {{name: brave, kind: flag, help: the figure is brave}}
+procedures:
+  - name: nerve
+    title: Nerve test
+    help: roll 1d6, 4 or more passes
+    roll: 1d6
+    modifiers:
+      - group: situation
+        policy: all
+        items:
+          - {{label: brave, when: {{brave: true}}, value: 1}}
+    check: {{compare: at-least, target: 4, pass: steady, fail: shaken}}
+    results:
+      - {{name: steady, label: Steady}}
+      - {{name: shaken, label: Shaken}}
+"
+    )
+}
 
 /// One procedure of a ruleset file: its name and title.
 #[derive(Debug, Clone)]

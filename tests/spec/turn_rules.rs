@@ -1,7 +1,7 @@
 //! The turn rule as the tables give it (`turn:`): said in `rules RULESET`, on the printed sheet,
 //! and in `status` only where the rule has it.
 
-use crate::support::{BUILTIN, Table, Test, tempdir, write};
+use crate::support::{Table, Test, house_tables};
 
 #[test]
 fn the_rules_say_every_part_of_the_turn_rule() {
@@ -33,53 +33,27 @@ fn the_rules_say_every_part_of_the_turn_rule() {
 
 #[test]
 fn a_turn_rule_without_react_beads_says_nothing_of_them() {
-    let tables = tempdir();
-    let text = BUILTIN
-        .replace("  activations: 2\n  react: {hold: 1}\n", "")
-        .replace("A unit may be activated at most twice in a turn. ", "");
-    assert_ne!(text, BUILTIN);
-    write(&tables.path().join("la-petite-guerre.yaml"), text);
-    let t = Table::empty();
+    let tables = house_tables(|t| {
+        t.replace("  activations: 2\n  react: {hold: 1}\n", "")
+            .replace("A unit may be activated at most twice in a turn. ", "")
+    });
+    let t = Table::house_game(tables.path());
     let run = |args: &[&str]| {
-        t.test()
-            .env("UMPIRE_TABLES", tables.path())
+        t.test_with(tables.path())
             .args(args)
             .stderr("")
             .run()
             .stdout
     };
-    run(&["game", "new", "g"]);
-    run(&[
-        "unit",
-        "add",
-        "rangers",
-        "troop=rangers",
-        "--side",
-        "british",
-        "--figures",
-        "2",
-    ]);
-    run(&[
-        "unit",
-        "add",
-        "cf",
-        "troop=coureurs",
-        "--side",
-        "french",
-        "--figures",
-        "2",
-    ]);
     run(&["turn", "--seed", "1"]);
     // A unit of the other side is refused without the react beads this rule lacks.
     let out = t
-        .test()
-        .env("UMPIRE_TABLES", tables.path())
+        .test_with(tables.path())
         .args(["draw", "--bead", "white"])
         .stderr("")
         .run();
     assert!(out.stdout.contains("white bead"), "{}", out.stdout);
-    t.test()
-        .env("UMPIRE_TABLES", tables.path())
+    t.test_with(tables.path())
         .args(["activate", "rangers"])
         .status(2)
         .stderr(

@@ -1,36 +1,18 @@
 //! A user's table directory (`--tables DIR`): a file there that defines a built-in ruleset's id
 //! overrides the built-in ruleset for every command, whatever the file is called.
 
-use crate::support::{Test, tempdir, write};
-
-/// A ruleset under the built-in one's id, with a procedure the built-in one lacks.
-const OVERRIDE: &str = "\
-ruleset: la-petite-guerre
-title: The house's Petite Guerre
-factors:
-  - {name: brave, kind: flag, help: the figure is brave}
-procedures:
-  - name: nerve
-    title: Nerve test
-    help: roll 1d6, 4 or more passes
-    roll: 1d6
-    modifiers:
-      - group: situation
-        policy: all
-        items:
-          - {label: brave, when: {brave: true}, value: 1}
-    check: {compare: at-least, target: 4, pass: steady, fail: shaken}
-    results:
-      - {name: steady, label: Steady}
-      - {name: shaken, label: Shaken}
-";
+use crate::support::{Test, nerve_ruleset, tempdir, write};
 
 #[test]
 fn a_users_file_overrides_the_builtin_ruleset_of_its_id_whatever_it_is_called() {
     for file in ["house.yaml", "la-petite-guerre.yaml", "zz-mine.yml"] {
         let data = tempdir();
         let tables = tempdir();
-        write(&tables.path().join(file), OVERRIDE);
+        // Under the built-in one's id, with a procedure the built-in one lacks.
+        write(
+            &tables.path().join(file),
+            nerve_ruleset("la-petite-guerre", "The house's Petite Guerre"),
+        );
         let with = |args: &[&str]| {
             Test::new()
                 .data_dir(data.path())
