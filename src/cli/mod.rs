@@ -57,8 +57,8 @@ fn emit(bytes: &[u8]) {
 }
 
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
-    let mut cli = match parse::parse(&args)? {
-        Ok(cli) => cli,
+    let (mut cli, loaded) = match parse::parse(&args)? {
+        Ok(parsed) => parsed,
         Err(e) => {
             use clap::error::ErrorKind;
             let text = e.render().to_string();
@@ -115,7 +115,10 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
     cli.default_rules = config.rules;
     cli.ask_faces = config.dice == crate::config::DiceMode::Physical
         || matches!(&cli.command, Some(Command::Roll { physical: true, .. }));
-    let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
+    let catalog = match loaded {
+        Some(catalog) => catalog,
+        None => Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref()),
+    };
     let ctx = || ctx::Ctx {
         catalog: &catalog,
         rules: cli.rules.as_deref(),

@@ -20,11 +20,15 @@ use crate::rules::schema::{GameDef, Part};
 /// The commands whose figures are named by role.
 const CAST_COMMANDS: [&str; 2] = ["roll", "odds"];
 
+/// The parsed command, and the catalog with the ruleset read for its roles (when it was), so
+/// that the command does not load it again.
+pub(super) type Parsed = (Cli, Option<Catalog>);
+
 /// Parse the arguments: `Ok(Err(e))` is clap's own error or help, to be rendered; `Err` is a
 /// failure to find the roles (a broken table or config), which outranks an unknown option.
-pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Cli, clap::Error>> {
+pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, clap::Error>> {
     let unknown = match Cli::command().try_get_matches_from(args) {
-        Ok(m) => return Ok(cli_from(&m, None)),
+        Ok(m) => return Ok(cli_from(&m, None).map(|cli| (cli, None))),
         Err(e) if e.kind() == ErrorKind::UnknownArgument => e,
         Err(e) => return Ok(Err(e)),
     };
@@ -40,14 +44,15 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Cli, clap::
     let Ok(cli) = Cli::from_arg_matches(&first) else {
         return Ok(Err(unknown));
     };
-    let ruleset = roles_in_play(&cli)?;
+    let (catalog, ruleset) = roles_in_play(&cli)?;
     let Some(game) = &ruleset.def.game else {
         return Ok(Err(unknown));
     };
-    match with_roles(Cli::command(), &ruleset)?.try_get_matches_from(args) {
-        Ok(m) => Ok(cli_from(&m, Some(game))),
-        Err(e) => Ok(Err(e)),
-    }
+    let cli = match with_roles(Cli::command(), &ruleset)?.try_get_matches_from(args) {
+        Ok(m) => cli_from(&m, Some(game)),
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(cli.map(|cli| (cli, Some(catalog.with_loaded(ruleset)))))
 }
 
 /// The definition, with each role of `game` an option of `roll` and `odds`: `--firer FIGURE`,
@@ -131,7 +136,7 @@ fn cli_from(m: &ArgMatches, game: Option<&GameDef>) -> std::result::Result<Cli, 
 
 /// The game section whose roles a roll may name: the current game's ruleset when there is a
 /// game (figures are its), else the ruleset `--rules` or the config names.
-fn roles_in_play(cli: &Cli) -> Result<Ruleset> {
+fn roles_in_play(cli: &Cli) -> Result<(Catalog, Ruleset)> {
     let rules = crate::config::Config::load()?.rules;
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     let played = Store::open_default()
@@ -143,7 +148,8 @@ fn roles_in_play(cli: &Cli) -> Result<Ruleset> {
         .as_deref()
         .or(cli.rules.as_deref())
         .or(rules.as_deref());
-    catalog.ruleset(name)
+    let ruleset = catalog.ruleset(name)?;
+    Ok((catalog, ruleset))
 }
 
 /// What clap makes of the arguments with every option it does not know taken as a hidden

@@ -3,6 +3,7 @@
 //! any of which may override it.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::path::Path;
 
 use include_dir::{Dir, include_dir};
@@ -31,6 +32,9 @@ pub struct Catalog {
     entries: Vec<Entry>,
     builtin: usize,
     cache: Option<Cache>,
+    /// A ruleset loaded already (to read the command line's roles), handed to the first
+    /// command that asks for it by its id rather than loaded again.
+    loaded: RefCell<Option<Ruleset>>,
 }
 
 fn stem_of(name: &str) -> String {
@@ -91,6 +95,7 @@ impl Catalog {
             entries,
             builtin: count,
             cache: None,
+            loaded: RefCell::new(None),
         })
     }
 
@@ -103,6 +108,13 @@ impl Catalog {
 
     fn parse(&self, e: &Entry) -> Result<Ruleset> {
         Ruleset::load(&e.file, &e.text, self.cache.as_ref())
+    }
+
+    /// Keep `ruleset`, loaded from this very catalog, for the next [`Catalog::ruleset`] of its id.
+    #[must_use]
+    pub fn with_loaded(self, ruleset: Ruleset) -> Catalog {
+        *self.loaded.borrow_mut() = Some(ruleset);
+        self
     }
 
     /// The default ruleset: the first built-in table in file order.
@@ -122,6 +134,9 @@ impl Catalog {
                 .default_name()
                 .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
+        if let Some(r) = self.loaded.borrow_mut().take_if(|r| r.name() == wanted) {
+            return Ok(r);
+        }
         // A user's file may define any ruleset whatever it is called, and overrides a
         // built-in one of the same id: every user file is read before a built-in one is
         // taken on its file name alone.
