@@ -78,6 +78,14 @@ pub fn how_to_name(g: &GameDef, p: &ProcedureDef) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" and "))
 }
 
+/// The noun a role playing `part` gives its figure (`target`), if any.
+fn label<'a>(g: &'a GameDef, part: &Part) -> Option<&'a str> {
+    g.roles
+        .iter()
+        .filter(|r| &r.plays == part)
+        .find_map(|r| r.label.as_deref())
+}
+
 /// `the target`, `the figure acting`: a figure by the part it plays, in a result's words.
 pub fn noun(g: Option<&GameDef>, role: Role) -> String {
     let part = match role {
@@ -86,13 +94,7 @@ pub fn noun(g: Option<&GameDef>, role: Role) -> String {
         Role::Loser => return "the loser".into(),
         Role::Winner => return "the winner".into(),
     };
-    let label = g.and_then(|g| {
-        g.roles
-            .iter()
-            .filter(|r| r.plays == part)
-            .find_map(|r| r.label.as_deref())
-    });
-    match (label, part) {
+    match (g.and_then(|g| label(g, &part)), part) {
         (Some(l), _) => format!("the {l}"),
         (None, Part::Acting) => "the figure acting".into(),
         (None, _) => "the figure acted upon".into(),
@@ -101,13 +103,8 @@ pub fn noun(g: Option<&GameDef>, role: Role) -> String {
 
 /// `acting`, `target`: a figure's part in the lines that say where its factors came from.
 pub fn part_word(g: &GameDef, part: &Part) -> String {
-    let label = g
-        .roles
-        .iter()
-        .filter(|r| &r.plays == part)
-        .find_map(|r| r.label.clone());
-    match (label, part) {
-        (Some(l), _) => l,
+    match (label(g, part), part) {
+        (Some(l), _) => l.to_string(),
         (None, Part::Acting | Part::Side(_)) => "acting".into(),
         (None, Part::ActedUpon) => "acted upon".into(),
     }
