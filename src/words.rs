@@ -2,7 +2,7 @@
 //! `8 or more`), once for every layer that says them; it depends on nothing else in the crate
 //! but the rules' plain comparison kind.
 
-use crate::rules::schema::Comparison;
+use crate::rules::model::{Comparison, FactorKind};
 
 /// `3 to 5`, `6 or more`, `2 or less`, `4` (both ends one number); `None` without bounds.
 pub fn bounds(min: Option<i64>, max: Option<i64>) -> Option<String> {
@@ -84,6 +84,33 @@ fn singular(unit: &str) -> String {
     match unit.strip_suffix('s') {
         Some(stem) if !stem.ends_with('s') && stem.len() > 1 => stem.into(),
         _ => unit.into(),
+    }
+}
+
+/// A yes/no word as a table or the umpire writes it.
+pub fn flag_word(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "1" => Some(true),
+        "no" | "n" | "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// "from 0 to 10", "of 1 or more", or nothing, for a number factor's bounds.
+pub fn range_words(min: Option<i64>, max: Option<i64>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => format!("from {a} to {b}"),
+        (Some(a), None) => format!("of {a} or more"),
+        (None, Some(b)) => format!("of {b} or less"),
+        (None, None) => String::new(),
+    }
+}
+
+pub fn kind_word(k: FactorKind) -> &'static str {
+    match k {
+        FactorKind::Choice => "choice",
+        FactorKind::Flag => "yes/no",
+        FactorKind::Number => "number",
     }
 }
 

@@ -37,11 +37,11 @@ impl Ctx<'_> {
         let r = self.catalog.ruleset(Some(&game.ruleset))?;
         if let Some(asked) = self.rules
             && asked != r.name()
-            && !r.def.aliases.iter().any(|a| a == asked)
+            && !r.model.aliases.iter().any(|a| a == asked)
         {
             return Err(Error::usage(format!(
                 "game `{}` is played with {}, not `{asked}`",
-                game.name, r.def.title
+                game.name, r.model.title
             ))
             .with_hint("leave out --rules for a game's commands"));
         }

@@ -26,11 +26,11 @@ pub(super) fn game_ruleset(cli: &Cli, catalog: &Catalog, game: &Game) -> Result<
     let r = catalog.ruleset(Some(&game.ruleset))?;
     if let Some(asked) = &cli.rules
         && asked != r.name()
-        && !r.def.aliases.contains(asked)
+        && !r.model.aliases.contains(asked)
     {
         return Err(Error::usage(format!(
             "game `{}` is played with {}, not `{asked}`",
-            game.name, r.def.title
+            game.name, r.model.title
         ))
         .with_hint("leave out --rules when figures of a game take part"));
     }

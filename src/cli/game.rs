@@ -50,7 +50,7 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
                 out,
                 &format!(
                     "Game {name} started with {}; it is the current game.",
-                    ruleset.def.title
+                    ruleset.model.title
                 ),
             );
             Ok(())

@@ -15,8 +15,8 @@ use crate::game::roles;
 use crate::game::state::Game;
 use crate::game::store::Store;
 use crate::rules::catalog::Catalog;
+use crate::rules::model::{FactorKind, Part, ProcedureDef};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{FactorKind, Part, ProcedureDef};
 
 fn on_a_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
@@ -295,7 +295,7 @@ fn situation(
     game: Option<&Game>,
     odds_only: bool,
 ) -> Result<Option<Vec<String>>> {
-    let procs = &ruleset.def.procedures;
+    let procs = &ruleset.model.procedures;
     let labels: Vec<String> = procs
         .iter()
         .map(|p| format!("{} — {}", p.name, p.title))
@@ -317,7 +317,7 @@ fn situation(
         p.name.clone(),
     ];
     let mut from_roster: Vec<String> = Vec::new();
-    if let (Some(game), Some(g)) = (game, ruleset.def.game.as_ref()) {
+    if let (Some(game), Some(g)) = (game, ruleset.model.game.as_ref()) {
         let reads = ruleset.chain_factors(p);
         let option = |part: &Part| roles::option_for(g, p, part).map(|o| format!("--{o}"));
         let [first, second] = p.sides.as_slice() else {
@@ -563,7 +563,7 @@ fn capture_line(words: &[String]) -> String {
 /// Put markers on a figure or take them off, from the ruleset's markers and states.
 fn markers(theme: &dyn Theme, catalog: &Catalog, game: &Game, globals: &[String]) -> Result<()> {
     let ruleset = catalog.ruleset(Some(&game.ruleset))?;
-    let Some(g) = ruleset.def.game.as_ref() else {
+    let Some(g) = ruleset.model.game.as_ref() else {
         return Ok(());
     };
     let Some(code) = pick_figure(theme, game, "Figure", "(none)")? else {

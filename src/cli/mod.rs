@@ -199,7 +199,8 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             procedure: None, ..
         } => {
             let names = catalog.ruleset(cli.rules()).map(|r| {
-                let names: Vec<String> = r.def.procedures.iter().map(|p| p.name.clone()).collect();
+                let names: Vec<String> =
+                    r.model.procedures.iter().map(|p| p.name.clone()).collect();
                 names.join(", ")
             });
             Err(

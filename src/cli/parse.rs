@@ -14,8 +14,8 @@ use crate::game::roles::Named;
 use crate::game::store::Store;
 use crate::paths;
 use crate::rules::catalog::Catalog;
+use crate::rules::model::{GameDef, Part};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{GameDef, Part};
 
 /// The commands whose figures are named by role.
 const CAST_COMMANDS: [&str; 2] = ["roll", "odds"];
@@ -45,7 +45,7 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, cla
         return Ok(Err(unknown));
     };
     let (catalog, ruleset) = roles_in_play(&cli)?;
-    let Some(game) = &ruleset.def.game else {
+    let Some(game) = &ruleset.model.game else {
         return Ok(Err(unknown));
     };
     let cli = match with_roles(Cli::command(), &ruleset)?.try_get_matches_from(args) {
@@ -58,7 +58,7 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, cla
 /// The definition, with each role of `game` an option of `roll` and `odds`: `--firer FIGURE`,
 /// or `--attackers FIGURES` (a list) for a side of an opposed roll.
 pub(crate) fn with_roles(mut cmd: Command, ruleset: &Ruleset) -> Result<Command> {
-    let Some(game) = &ruleset.def.game else {
+    let Some(game) = &ruleset.model.game else {
         return Ok(cmd);
     };
     let longs = |a: &Arg| -> Vec<String> {
@@ -88,7 +88,7 @@ pub(crate) fn with_roles(mut cmd: Command, ruleset: &Ruleset) -> Result<Command>
             }
             taken.extend(names.cloned());
             // A side is a list where several of its figures may fight a lone one.
-            let many = ruleset.def.procedures.iter().any(|p| {
+            let many = ruleset.model.procedures.iter().any(|p| {
                 p.many_on_one.as_ref().is_some_and(|m| {
                     Part::Side(m.lone.clone()) != role.plays
                         && p.sides

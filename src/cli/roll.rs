@@ -36,12 +36,16 @@ pub(super) fn procedure_help(
             Some(p) => explain::procedure(&ruleset, p),
             None => {
                 let names: Vec<&str> = ruleset
-                    .def
+                    .model
                     .procedures
                     .iter()
                     .map(|p| p.name.as_str())
                     .collect();
-                format!("Procedures of {}: {}", ruleset.def.title, names.join(", "))
+                format!(
+                    "Procedures of {}: {}",
+                    ruleset.model.title,
+                    names.join(", ")
+                )
             }
         },
     );
@@ -153,7 +157,7 @@ pub(super) struct Extra {
 pub(super) fn resolve_steps(
     cli: &Cli,
     ruleset: &Ruleset,
-    p: &crate::rules::schema::ProcedureDef,
+    p: &crate::rules::model::ProcedureDef,
     words: &[String],
     dice: &[String],
     times: u32,
@@ -181,7 +185,7 @@ pub(super) fn resolve_steps(
 pub(super) fn print_roll(
     cli: &Cli,
     ruleset: &Ruleset,
-    p: &crate::rules::schema::ProcedureDef,
+    p: &crate::rules::model::ProcedureDef,
     rolled: &Rolled,
     times: u32,
     extra: &Extra,

@@ -67,10 +67,10 @@ pub(super) fn rules(
                 .map(|r| {
                     json!({
                         "name": r.name(),
-                        "title": r.def.title,
-                        "aliases": r.def.aliases,
+                        "title": r.model.title,
+                        "aliases": r.model.aliases,
                         "default": Some(r.name().to_string()) == default,
-                        "procedures": r.def.procedures.iter().map(|p| &p.name).collect::<Vec<_>>(),
+                        "procedures": r.model.procedures.iter().map(|p| &p.name).collect::<Vec<_>>(),
                     })
                 })
                 .collect();

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::engine::plan::{Becoming, DicePlan, Plan, Reading, SidePlan};
-use crate::rules::schema::{CompareBy, CompareDef};
+use crate::rules::model::{CompareBy, CompareDef};
 
 /// The result a throw gives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -36,7 +36,7 @@ impl Decision {
 }
 
 /// The result of the band a value falls in (bands are checked at load to leave no gaps).
-fn band_for(bands: &[crate::rules::schema::BandDef], value: i64) -> &str {
+fn band_for(bands: &[crate::rules::model::BandDef], value: i64) -> &str {
     bands
         .iter()
         .find(|b| b.min.is_none_or(|m| value >= m) && b.max.is_none_or(|m| value <= m))

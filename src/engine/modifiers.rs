@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use crate::engine::situation::{Situation, Value};
+use crate::rules::model::{Cond, Guarded, ItemDef, Policy, ProcedureDef, Test};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{Guarded, ItemDef, Policy, ProcedureDef};
 use crate::words::signed;
 
 /// One modifier line of the explanation.
@@ -238,12 +238,8 @@ pub(crate) fn item_line(
 fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
     let g = item.guard();
     let mut parts = Vec::new();
-    for (n, w) in g.when {
-        let mut one = crate::rules::schema::Conditions::new();
-        one.insert(n.clone(), w.clone());
-        if !s.all_hold(ruleset, &one) {
-            parts.push(format!("needs {}", cond_text(ruleset, n, w)));
-        }
+    for c in g.when.iter().filter(|c| !s.holds(ruleset, c)) {
+        parts.push(format!("needs {}", cond_text(ruleset, c)));
     }
     if !g.any.is_empty() && !g.any.iter().any(|c| s.all_hold(ruleset, c)) {
         let alts: Vec<String> = g
@@ -251,38 +247,33 @@ fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
             .iter()
             .map(|c| {
                 c.iter()
-                    .map(|(n, w)| cond_text(ruleset, n, w))
+                    .map(|c| cond_text(ruleset, c))
                     .collect::<Vec<_>>()
                     .join(" and ")
             })
             .collect();
         parts.push(format!("needs {}", alts.join(" or ")));
     }
-    for (n, w) in g.unless {
-        let mut one = crate::rules::schema::Conditions::new();
-        one.insert(n.clone(), w.clone());
-        if s.all_hold(ruleset, &one) {
-            parts.push(format!("not when {}", cond_text(ruleset, n, w)));
-        }
+    for c in g.unless.iter().filter(|c| s.holds(ruleset, c)) {
+        parts.push(format!("not when {}", cond_text(ruleset, c)));
     }
     parts.join(", ")
 }
 
-pub fn cond_text(ruleset: &Ruleset, name: &str, want: &crate::rules::schema::CondValue) -> String {
-    use crate::rules::schema::CondValue;
+/// `cover half or full`, `range 12 or less`, `not volley`: one condition in words.
+pub fn cond_text(ruleset: &Ruleset, c: &Cond) -> String {
+    let name = &c.factor;
     let label = |v: &str| {
         ruleset
             .factor(name)
             .map_or(v.to_string(), |f| ruleset.value_label(f, v).to_string())
     };
-    match want {
-        CondValue::Flag(true) => name.to_string(),
-        CondValue::Flag(false) => format!("not {name}"),
-        CondValue::Number(n) => format!("{name} {n}"),
-        CondValue::Range(r) => crate::words::bounds(r.min, r.max)
+    match &c.test {
+        Test::Flag(true) => name.to_string(),
+        Test::Flag(false) => format!("not {name}"),
+        Test::Range { min, max } => crate::words::bounds(*min, *max)
             .map_or_else(|| name.to_string(), |b| format!("{name} {b}")),
-        CondValue::One(v) => format!("{name} {}", label(v)),
-        CondValue::Any(vs) => format!(
+        Test::Values(vs) => format!(
             "{name} {}",
             vs.iter().map(|v| label(v)).collect::<Vec<_>>().join(" or ")
         ),

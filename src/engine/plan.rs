@@ -7,11 +7,11 @@ use crate::engine::dice::DiceSpec;
 use crate::engine::modifiers::{ModLine, modifiers};
 use crate::engine::situation::{Input, Situation};
 use crate::error::{Error, Result};
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
+use crate::rules::model::{
     CompareBy, CompareDef, Comparison, GridRow, Guarded, ProcedureDef, ResultDef, RollDef,
     TargetDef,
 };
+use crate::rules::ruleset::Ruleset;
 
 /// What one side throws, before any face is known.
 #[derive(Debug, Clone)]
@@ -44,7 +44,7 @@ pub(super) enum Reading<'a> {
     },
     Table {
         clamp: Option<[i64; 2]>,
-        rows: &'a [crate::rules::schema::BandDef],
+        rows: &'a [crate::rules::model::BandDef],
     },
     Grid {
         row: &'a GridRow,
@@ -64,8 +64,8 @@ pub struct Plan<'a> {
     pub ruleset: &'a Ruleset,
     pub procedure: &'a ProcedureDef,
     pub sides: Vec<SidePlan>,
-    pub(super) naturals: Vec<&'a crate::rules::schema::NaturalDef>,
-    pub(super) reroll: Option<&'a crate::rules::schema::RerollDef>,
+    pub(super) naturals: Vec<&'a crate::rules::model::NaturalDef>,
+    pub(super) reroll: Option<&'a crate::rules::model::RerollDef>,
     pub(super) reading: Reading<'a>,
     pub(super) becomes: Vec<Becoming<'a>>,
 }
@@ -82,7 +82,7 @@ pub(super) struct Becoming<'a> {
 
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
     let example = match ruleset.factor(factor).map(|f| f.kind) {
-        Some(crate::rules::schema::FactorKind::Number) => format!("{factor}=N"),
+        Some(crate::rules::model::FactorKind::Number) => format!("{factor}=N"),
         _ => format!("{factor}=VALUE"),
     };
     Error::usage(format!("{} needs `{factor}`", procedure.name)).with_hint(format!(
@@ -252,37 +252,31 @@ impl<'a> Plan<'a> {
         if let Some(c) = &p.check {
             let (target, target_text) = match &c.target {
                 TargetDef::Number(n) => (*n, n.to_string()),
-                TargetDef::From(from) => {
-                    if let Some(f) = &from.factor {
-                        let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
-                        (n, format!("{n} ({f})"))
-                    } else if let Some(l) = &from.lookup {
-                        let row = s
-                            .value(ruleset, &l.rows)
-                            .ok_or_else(|| missing(p, &l.rows, ruleset))?
-                            .word();
-                        let col = s
-                            .value(ruleset, &l.columns)
-                            .ok_or_else(|| missing(p, &l.columns, ruleset))?
-                            .word();
-                        let n = l
-                            .cells
-                            .get(&row)
-                            .and_then(|r| r.get(&col))
-                            .copied()
-                            .ok_or_else(|| {
-                                Error::failure(format!(
-                                    "{}: {} has no cell for {row} × {col}",
-                                    ruleset.file, p.name
-                                ))
-                            })?;
-                        (n, format!("{n} ({} {row}, {} {col})", l.rows, l.columns))
-                    } else {
-                        return Err(Error::failure(format!(
-                            "{}: {} has an empty target",
-                            ruleset.file, p.name
-                        )));
-                    }
+                TargetDef::Factor(f) => {
+                    let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
+                    (n, format!("{n} ({f})"))
+                }
+                TargetDef::Lookup(l) => {
+                    let row = s
+                        .value(ruleset, &l.rows)
+                        .ok_or_else(|| missing(p, &l.rows, ruleset))?
+                        .word();
+                    let col = s
+                        .value(ruleset, &l.columns)
+                        .ok_or_else(|| missing(p, &l.columns, ruleset))?
+                        .word();
+                    let n = l
+                        .cells
+                        .get(&row)
+                        .and_then(|r| r.get(&col))
+                        .copied()
+                        .ok_or_else(|| {
+                            Error::failure(format!(
+                                "{}: {} has no cell for {row} × {col}",
+                                ruleset.file, p.name
+                            ))
+                        })?;
+                    (n, format!("{n} ({} {row}, {} {col})", l.rows, l.columns))
                 }
             };
             return Ok(Reading::Check {

@@ -9,10 +9,10 @@ use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
 use crate::engine::plan::{DicePlan, Plan};
-use crate::engine::situation::{Input, Situation, Value};
+use crate::engine::situation::{Input, Situation};
 use crate::error::Result;
+use crate::rules::model::{FollowDef, Guarded, ProcedureDef, ResultDef, Role};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{FollowFull, Guarded, ProcedureDef, ResultDef, Role};
 
 /// The faces one side threw for a step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -109,7 +109,7 @@ impl Step {
 
 impl<'a> Plan<'a> {
     /// The situation a follow-up sees: a side's (or the only) factors, with `set` applied.
-    fn follow_situation(&self, f: &FollowFull, d: &Decision) -> Result<Situation> {
+    fn follow_situation(&self, f: &FollowDef, d: &Decision) -> Result<Situation> {
         let side_name = match f.side.as_deref() {
             Some("loser") => d.loser.clone(),
             Some("winner") => d.winner.clone(),
@@ -131,21 +131,11 @@ impl<'a> Plan<'a> {
         if let Some(carry) = &f.carry {
             s.given.retain(|k, _| carry.contains(k));
         }
-        for (k, v) in &f.set {
-            let Some(fd) = self.ruleset.factor(k) else {
-                continue;
-            };
-            let value = match fd.kind {
-                crate::rules::schema::FactorKind::Flag => {
-                    Value::Flag(crate::rules::ruleset::flag_word(v) == Some(true))
-                }
-                crate::rules::schema::FactorKind::Number => Value::Number(v.parse().unwrap_or(0)),
-                crate::rules::schema::FactorKind::Choice => Value::Choice(v.clone()),
-            };
+        for (k, value) in &f.set {
             s.given.insert(
-                fd.name.clone(),
+                k.clone(),
                 crate::engine::situation::Given {
-                    value,
+                    value: value.clone(),
                     distance: None,
                     via: None,
                 },
@@ -158,15 +148,14 @@ impl<'a> Plan<'a> {
     pub(super) fn follows(
         &self,
         d: &Decision,
-        which: fn(&ResultDef) -> &Vec<crate::rules::schema::FollowDef>,
-    ) -> Result<Vec<(&'a ProcedureDef, Situation, FollowFull)>> {
+        which: fn(&ResultDef) -> &Vec<FollowDef>,
+    ) -> Result<Vec<(&'a ProcedureDef, Situation, &'a FollowDef)>> {
         let Some(r) = self.result_def(&d.result) else {
             return Ok(Vec::new());
         };
         let mut out = Vec::new();
         for f in which(r) {
-            let f = f.full();
-            let s = self.follow_situation(&f, d)?;
+            let s = self.follow_situation(f, d)?;
             if !s.guard_holds(self.ruleset, f.guard()) {
                 continue;
             }

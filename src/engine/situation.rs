@@ -6,30 +6,14 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::rules::ruleset::{Ruleset, flag_word, kind_word};
-use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, ValueSpec,
+use crate::rules::model::{
+    ChoiceValue, Cond, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, Test,
 };
+use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
+use crate::words::{flag_word, kind_word};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Value {
-    Flag(bool),
-    Number(i64),
-    Choice(String),
-}
-
-impl Value {
-    pub fn word(&self) -> String {
-        match self {
-            Value::Flag(true) => "yes".into(),
-            Value::Flag(false) => "no".into(),
-            Value::Number(n) => n.to_string(),
-            Value::Choice(c) => c.clone(),
-        }
-    }
-}
+pub use crate::rules::model::Value;
 
 /// One factor's value as given (or defaulted), with the measured distance it came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -72,21 +56,18 @@ impl Situation {
         }
     }
 
-    fn holds(&self, ruleset: &Ruleset, name: &str, want: &CondValue) -> bool {
-        let Some(f) = ruleset.factor(name) else {
+    /// Does one condition hold?
+    pub fn holds(&self, ruleset: &Ruleset, c: &Cond) -> bool {
+        let Some(f) = ruleset.factor(&c.factor) else {
             return false;
         };
         let value = self.value(ruleset, &f.name);
-        match (want, value) {
-            (CondValue::Flag(b), v) => v.unwrap_or(Value::Flag(false)) == Value::Flag(*b),
-            (CondValue::Number(n), Some(Value::Number(x))) => x == *n,
-            (CondValue::Range(r), Some(Value::Number(x))) => {
-                r.min.is_none_or(|m| x >= m) && r.max.is_none_or(|m| x <= m)
+        match (&c.test, value) {
+            (Test::Flag(b), v) => v.unwrap_or(Value::Flag(false)) == Value::Flag(*b),
+            (Test::Range { min, max }, Some(Value::Number(x))) => {
+                min.is_none_or(|m| x >= m) && max.is_none_or(|m| x <= m)
             }
-            (CondValue::One(key), Some(Value::Choice(actual))) => {
-                ruleset.key_covers(f, key, &actual).is_some()
-            }
-            (CondValue::Any(keys), Some(Value::Choice(actual))) => keys
+            (Test::Values(keys), Some(Value::Choice(actual))) => keys
                 .iter()
                 .any(|k| ruleset.key_covers(f, k, &actual).is_some()),
             _ => false,
@@ -94,14 +75,14 @@ impl Situation {
     }
 
     pub fn all_hold(&self, ruleset: &Ruleset, c: &Conditions) -> bool {
-        c.iter().all(|(n, w)| self.holds(ruleset, n, w))
+        c.iter().all(|c| self.holds(ruleset, c))
     }
 
     /// Does the guard hold? `unless` fails it when any one of its conditions holds.
     pub fn guard_holds(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
         self.all_hold(ruleset, g.when)
             && (g.any.is_empty() || g.any.iter().any(|c| self.all_hold(ruleset, c)))
-            && !g.unless.iter().any(|(n, w)| self.holds(ruleset, n, w))
+            && !g.unless.iter().any(|c| self.holds(ruleset, c))
     }
 
     /// Did the umpire say something that this guard is about (so a miss deserves a word)?
@@ -109,14 +90,9 @@ impl Situation {
     /// Yes/no situations are what the umpire declares; other conditions only qualify them. So
     /// when a guard has a yes/no condition, only a declared one counts.
     pub fn touches(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
-        let conditions = || {
-            std::iter::once(g.when)
-                .chain(g.any.iter())
-                .flat_map(|c| c.iter())
-        };
-        let declared =
-            |(n, w): (&String, &CondValue)| self.given.contains_key(n) && self.holds(ruleset, n, w);
-        let is_flag = |(_, w): &(&String, &CondValue)| matches!(w, CondValue::Flag(true));
+        let conditions = || std::iter::once(g.when).chain(g.any.iter()).flatten();
+        let declared = |c: &Cond| self.given.contains_key(&c.factor) && self.holds(ruleset, c);
+        let is_flag = |c: &&Cond| c.test == Test::Flag(true);
         if conditions().any(|c| is_flag(&c)) {
             conditions().filter(is_flag).any(declared)
         } else {
@@ -163,7 +139,7 @@ fn number_word(word: &str, unit: &str, marks: &[String]) -> Option<i64> {
 /// The other ways the ruleset's own unit is written (`"` for inches); none for another unit.
 fn unit_marks<'a>(ruleset: &'a Ruleset, unit: &str) -> &'a [String] {
     if unit == ruleset.unit() {
-        &ruleset.def.unit_marks
+        &ruleset.model.unit_marks
     } else {
         &[]
     }
@@ -173,7 +149,7 @@ pub fn value_list(ruleset: &Ruleset, f: &FactorDef) -> String {
     ruleset
         .values(f)
         .iter()
-        .map(ValueSpec::name)
+        .map(ChoiceValue::name)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -319,7 +295,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 .with_hint(format!(
                     "e.g. `{}={}`",
                     f.name,
-                    ruleset.values(f).first().map_or("", ValueSpec::name)
+                    ruleset.values(f).first().map_or("", ChoiceValue::name)
                 ))
             })?;
             if let Some(spec) = ruleset.value(f, v) {
@@ -347,7 +323,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                     via: None,
                 });
             }
-            let mut names: Vec<&str> = ruleset.values(f).iter().map(ValueSpec::name).collect();
+            let mut names: Vec<&str> = ruleset.values(f).iter().map(ChoiceValue::name).collect();
             names.extend(ruleset.classes(f).iter().map(|c| c.name.as_str()));
             names.extend(
                 ruleset

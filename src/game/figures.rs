@@ -9,8 +9,8 @@ use crate::error::{Error, Result};
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
+use crate::rules::model::{GameDef, Part, ProcedureDef, Role, Value};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{CondValue, GameDef, Part, ProcedureDef, Role};
 
 /// The figures of a roll, found in the game, by role (and side in an opposed roll).
 #[derive(Debug, Clone)]
@@ -263,12 +263,12 @@ fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>
     (side, name.to_string())
 }
 
-fn cond_word(factor: &str, v: &CondValue) -> Option<String> {
+/// The word a marker's setting adds to a roll (`pinned`, `wound=light`); none for a "no".
+fn setting_word(factor: &str, v: &Value) -> Option<String> {
     match v {
-        CondValue::Flag(true) => Some(factor.to_string()),
-        CondValue::One(value) => Some(format!("{factor}={value}")),
-        CondValue::Number(n) => Some(format!("{factor}={n}")),
-        CondValue::Flag(false) | CondValue::Any(_) | CondValue::Range(_) => None,
+        Value::Flag(true) => Some(factor.to_string()),
+        Value::Flag(false) => None,
+        Value::Choice(_) | Value::Number(_) => Some(format!("{factor}={}", v.word())),
     }
 }
 
@@ -307,7 +307,7 @@ fn figure_words(
         let got: Vec<String> = conds
             .iter()
             .filter(|(factor, _)| wanted(factor))
-            .filter_map(|(factor, v)| cond_word(factor, v))
+            .filter_map(|(factor, v)| setting_word(factor, v))
             .collect();
         if !got.is_empty() {
             marked.push(format!("{} ({})", got.join(" "), marker_label(g, name)));
@@ -388,7 +388,7 @@ pub fn roster_words(
 /// the words the roster gives that figure now (after the results landed); a word that says
 /// something else (one the umpire typed) stays.
 pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: &Figures) {
-    let Some(g) = ruleset.def.game.as_ref() else {
+    let Some(g) = ruleset.model.game.as_ref() else {
         return;
     };
     let about = step.about;

@@ -3,16 +3,16 @@
 
 use crate::error::{Error, Result};
 use crate::game::state::{Event, Figure, Game, Unit, label_key};
+use crate::rules::model::{GameDef, MarkerDef};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{GameDef, MarkerDef};
 use crate::suggest::did_you_mean;
 
 /// The ruleset's `game` tables, or an error saying this ruleset keeps no games.
 pub fn game_def(ruleset: &Ruleset) -> Result<&GameDef> {
-    ruleset.def.game.as_ref().ok_or_else(|| {
+    ruleset.model.game.as_ref().ok_or_else(|| {
         Error::usage(format!(
             "{} declares no sides or markers, so it cannot keep a game",
-            ruleset.def.title
+            ruleset.model.title
         ))
         .with_hint("add a `game:` section to its table (see the README)")
     })
@@ -123,7 +123,7 @@ pub fn add_unit(
             let known: Vec<&str> = g.unit.keys().map(String::as_str).collect();
             return Err(Error::usage(format!(
                 "{} units have no `{field}`; they have: {}",
-                ruleset.def.title,
+                ruleset.model.title,
                 known.join(", ")
             )));
         };

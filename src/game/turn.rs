@@ -10,15 +10,15 @@ use crate::engine::fraction::Fraction;
 use crate::error::{Error, Result};
 use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game, Held, Turn};
+use crate::rules::model::{GameDef, Rounding, TurnDef, WhichSide};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{GameDef, Rounding, TurnDef, WhichSide};
 use crate::words::times;
 
 fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
-    ruleset.def.turn.as_ref().ok_or_else(|| {
+    ruleset.model.turn.as_ref().ok_or_else(|| {
         Error::usage(format!(
             "{} has no turn rule (phases and beads)",
-            ruleset.def.title
+            ruleset.model.title
         ))
         .with_hint("add a `turn:` section to its table (see the README)")
     })
@@ -30,7 +30,7 @@ fn reacts(ruleset: &Ruleset) -> Result<()> {
         Some(_) => Ok(()),
         None => Err(Error::usage(format!(
             "{}'s turn rule has no react beads",
-            ruleset.def.title
+            ruleset.model.title
         ))
         .with_hint("a `react: {hold: 1}` entry in its `turn:` section allows them")),
     }
@@ -529,7 +529,11 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
         );
     }
     let _ = writeln!(s, "in the bag: {}", bag_text(g, t));
-    let react = ruleset.def.turn.as_ref().is_some_and(|t| t.react.is_some());
+    let react = ruleset
+        .model
+        .turn
+        .as_ref()
+        .is_some_and(|t| t.react.is_some());
     for side in g.sides.iter().filter(|_| react) {
         let held = match t.held.get(&side.name) {
             Some(h) if h.spent => format!("react bead of phase {} spent", h.phase),
@@ -563,7 +567,7 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::schema::{BeadsDef, PhasesDef};
+    use crate::rules::model::{BeadsDef, PhasesDef};
 
     fn rule() -> TurnDef {
         TurnDef {

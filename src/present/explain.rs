@@ -7,8 +7,8 @@ use crate::engine::modifiers::ModLine;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::{SideRecord, Step};
 use crate::engine::situation::describe;
+use crate::rules::model::{FactorKind, ProcedureDef, RollDef};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{FactorKind, ProcedureDef, RollDef};
 use crate::words::signed;
 
 fn faces_text(faces: &[i64]) -> String {
@@ -285,7 +285,7 @@ pub fn odds(
     let _ = writeln!(
         out,
         "{} — {} ({})",
-        plan.procedure.name, plan.procedure.title, ruleset.def.title
+        plan.procedure.name, plan.procedure.title, ruleset.model.title
     );
     plan_summary(ruleset, plan, &mut out, "  ");
     let first: Vec<(String, Fraction)> = plan
@@ -357,13 +357,13 @@ pub fn rulesets(all: &[Ruleset], default: Option<&str>) -> String {
         } else {
             ""
         };
-        let aliases = if r.def.aliases.is_empty() {
+        let aliases = if r.model.aliases.is_empty() {
             String::new()
         } else {
-            format!(" [also: {}]", r.def.aliases.join(", "))
+            format!(" [also: {}]", r.model.aliases.join(", "))
         };
-        let _ = writeln!(out, "{}{mark} — {}{aliases}", r.name(), r.def.title);
-        let procs: Vec<&str> = r.def.procedures.iter().map(|p| p.name.as_str()).collect();
+        let _ = writeln!(out, "{}{mark} — {}{aliases}", r.name(), r.model.title);
+        let procs: Vec<&str> = r.model.procedures.iter().map(|p| p.name.as_str()).collect();
         let _ = writeln!(out, "  procedures: {}", procs.join(", "));
     }
     out
@@ -372,18 +372,18 @@ pub fn rulesets(all: &[Ruleset], default: Option<&str>) -> String {
 /// One ruleset in detail: its procedures with help, notes and the turn rule.
 pub fn ruleset(r: &Ruleset) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} — {}", r.name(), r.def.title);
-    if let Some(s) = &r.def.source {
+    let _ = writeln!(out, "{} — {}", r.name(), r.model.title);
+    if let Some(s) = &r.model.source {
         let _ = writeln!(out, "  source: {s}");
     }
-    for n in &r.def.notes {
+    for n in &r.model.notes {
         let _ = writeln!(out, "  note: {n}");
     }
     let _ = writeln!(out, "procedures:");
-    for p in &r.def.procedures {
+    for p in &r.model.procedures {
         let _ = writeln!(out, "  {:<16} {}: {}", p.name, p.title, p.help);
     }
-    if let Some(t) = &r.def.turn {
+    if let Some(t) = &r.model.turn {
         let _ = writeln!(out, "turn:");
         for (part, rule) in crate::present::card::turn_rules(t) {
             let _ = writeln!(out, "  {}: {rule}", part.to_lowercase());
@@ -403,7 +403,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     } else {
         format!(" [also: {}]", p.aliases.join(", "))
     };
-    let _ = writeln!(out, "{} — {} ({}){aliases}", p.name, p.title, r.def.title);
+    let _ = writeln!(out, "{} — {} ({}){aliases}", p.name, p.title, r.model.title);
     let _ = writeln!(out, "  {}", p.help);
     match &p.roll {
         Some(RollDef::Dice(d)) => {
@@ -449,12 +449,12 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     for g in &p.modifiers {
         let policy = match g.policy {
-            crate::rules::schema::Policy::All => "all that apply",
-            crate::rules::schema::Policy::BestAndWorst => {
+            crate::rules::model::Policy::All => "all that apply",
+            crate::rules::model::Policy::BestAndWorst => {
                 "only the greatest positive and the greatest negative"
             }
-            crate::rules::schema::Policy::Best => "only the greatest positive",
-            crate::rules::schema::Policy::Worst => "only the greatest negative",
+            crate::rules::model::Policy::Best => "only the greatest positive",
+            crate::rules::model::Policy::Worst => "only the greatest negative",
         };
         let _ = writeln!(out, "modifiers, {} ({policy}):", g.group);
         for item in &g.items {
@@ -494,11 +494,9 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     if let Some(c) = &p.check {
         let target = match &c.target {
-            crate::rules::schema::TargetDef::Number(n) => n.to_string(),
-            crate::rules::schema::TargetDef::From(f) => f
-                .factor
-                .clone()
-                .map_or_else(|| "the table below".into(), |x| format!("the {x}")),
+            crate::rules::model::TargetDef::Number(n) => n.to_string(),
+            crate::rules::model::TargetDef::Factor(x) => format!("the {x}"),
+            crate::rules::model::TargetDef::Lookup(_) => "the table below".into(),
         };
         let how = crate::words::compared(c.compare, &target);
         let label = |n: &str| {
@@ -513,11 +511,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             label(&c.pass),
             label(&c.fail)
         );
-        if let crate::rules::schema::TargetDef::From(crate::rules::schema::TargetFrom {
-            lookup: Some(l),
-            ..
-        }) = &c.target
-        {
+        if let crate::rules::model::TargetDef::Lookup(l) = &c.target {
             let _ = writeln!(
                 out,
                 "target by {} (rows) and {} (columns):",

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use crate::error::Result;
 use crate::present::card::{self, Block, Card, Grid, Labels, Part};
+use crate::rules::model::{GameDef, Role, TurnDef};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{Conditions, GameDef, Guard, Role, TurnDef};
 
 /// Characters of body text across half a card and across a whole card (11 pt, condensed):
 /// a table wider than half a card takes the card's width, and one wider than the card
@@ -434,17 +434,8 @@ fn card_html(out: &mut String, ruleset: &Ruleset, c: &Card, number: usize, of: u
     let _ = writeln!(
         out,
         "<footer>{} · card {number}/{of}</footer></section>",
-        breakable(&ruleset.def.title)
+        breakable(&ruleset.model.title)
     );
-}
-
-/// Factors a marker sets, as a condition is written on a card: `flag, kind=a`.
-fn conditions(c: &Conditions) -> String {
-    card::guard_words(Guard {
-        when: c,
-        any: &[],
-        unless: &Conditions::new(),
-    })
 }
 
 fn marker_label<'a>(g: &'a GameDef, name: &'a str) -> &'a str {
@@ -481,13 +472,13 @@ fn legend(out: &mut String, g: &GameDef) {
         for m in &g.markers {
             let mut does = Vec::new();
             if !m.acting.is_empty() {
-                does.push(format!("acting: {}", conditions(&m.acting)));
+                does.push(format!("acting: {}", card::settings_words(&m.acting)));
             }
             if !m.acted_upon.is_empty() {
                 does.push(format!(
                     "as {}: {}",
                     crate::game::roles::noun(Some(g), Role::ActedUpon),
-                    conditions(&m.acted_upon)
+                    card::settings_words(&m.acted_upon)
                 ));
             }
             if !m.blocks.is_empty() {
@@ -557,7 +548,7 @@ fn turn(out: &mut String, t: &TurnDef) {
 
 /// The whole sheet of a ruleset, as one HTML file with nothing to fetch.
 pub fn html(ruleset: &Ruleset) -> Result<String> {
-    let def = &ruleset.def;
+    let def = &ruleset.model;
     let mut out = String::new();
     let _ = write!(
         out,

@@ -9,8 +9,8 @@ use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
 use crate::error::Result;
 use crate::game::roster::{self, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game, Unit};
+use crate::rules::model::GameDef;
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::GameDef;
 
 /// Colour only on a terminal (or as the config says), and never when `NO_COLOR` is set
 /// (no-color.org).
@@ -170,7 +170,7 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
 pub fn game(game: &Game, ruleset: &Ruleset) -> Result<String> {
     let g = game_def(ruleset)?;
     let mut t = String::new();
-    let _ = writeln!(t, "Game {} ({})", game.name, ruleset.def.title);
+    let _ = writeln!(t, "Game {} ({})", game.name, ruleset.model.title);
     let turn = if game.turn.number == 0 {
         "not started (`umpire turn` starts the first)".to_string()
     } else {
@@ -280,7 +280,7 @@ pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
     let _ = writeln!(
         t,
         "*{}*, {kept} event{}.",
-        ruleset.def.title,
+        ruleset.model.title,
         if kept == 1 { "" } else { "s" }
     );
     let mut turn = None;

@@ -6,10 +6,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::rules::schema::RulesetDef;
+use crate::rules::model::Model;
 
 /// Bumped when the entry's layout changes (what is serialized is covered by [`BUILD_ID`]).
-const FORMAT: u32 = 7;
+const FORMAT: u32 = 8;
 
 /// The first word of every entry, so that a stray file is never mistaken for one.
 const MAGIC: &str = "umpire-rules";
@@ -104,17 +104,17 @@ fn header(text: &str, body: &[u8]) -> String {
 /// The body: the ruleset as serde_json writes it. A binary format (MessagePack, serde-brief)
 /// was measured: a fifth fewer instructions for a cached roll, but no time a run could show,
 /// and the schema's shorthands need a format that says what kind each value is.
-fn encode(def: &RulesetDef) -> Option<Vec<u8>> {
+fn encode(def: &Model) -> Option<Vec<u8>> {
     serde_json::to_vec(def).ok()
 }
 
-fn decode(body: &[u8]) -> Option<RulesetDef> {
+fn decode(body: &[u8]) -> Option<Model> {
     // Checked as UTF-8 at once, which is quicker than string by string.
     serde_json::from_str(std::str::from_utf8(body).ok()?).ok()
 }
 
 /// The ruleset an entry holds, if it was made by this build from exactly `text`, whole.
-fn read_entry(data: &[u8], text: &str) -> Option<RulesetDef> {
+fn read_entry(data: &[u8], text: &str) -> Option<Model> {
     let end = data.iter().position(|&b| b == b'\n')?;
     let (head, body) = (data.get(..=end)?, data.get(end + 1..)?);
     if head != header(text, body).as_bytes() {
@@ -143,7 +143,7 @@ impl Cache {
     }
 
     /// The ruleset parsed and checked earlier from exactly this text, if the cache has it.
-    pub fn get(&self, file: &str, text: &str) -> Option<RulesetDef> {
+    pub fn get(&self, file: &str, text: &str) -> Option<Model> {
         let data = std::fs::read(self.path(file)).ok()?;
         read_entry(&data, text)
     }
@@ -154,7 +154,7 @@ impl Cache {
     /// (each shorthand is told apart by the kind of its value, and JSON keeps every kind), so
     /// it is tested once for every form a table may take instead of paid for on every first
     /// run.
-    pub fn put(&self, file: &str, text: &str, def: &RulesetDef) {
+    pub fn put(&self, file: &str, text: &str, def: &Model) {
         let Some(body) = encode(def) else { return };
         let mut entry = header(text, &body).into_bytes();
         entry.extend_from_slice(&body);
@@ -176,6 +176,7 @@ impl Cache {
 mod tests {
     use super::*;
     use crate::rules::ruleset::Ruleset;
+    use crate::rules::source::{Locator, Source};
 
     /// Every file that defines the cached types is in the build id, so that the list cannot
     /// silently go stale when a schema file is added.
@@ -205,11 +206,11 @@ mod tests {
     }
 
     /// The ruleset as Debug prints it: every field, whatever serde makes of it.
-    fn shown(def: &RulesetDef) -> String {
+    fn shown(def: &Model) -> String {
         format!("{def:#?}")
     }
 
-    fn assert_reads_back(what: &str, def: &RulesetDef) {
+    fn assert_reads_back(what: &str, def: &Model) {
         let body = encode(def).unwrap();
         let back = decode(&body).unwrap_or_else(|| panic!("{what}: the body does not read"));
         assert_eq!(shown(&back), shown(def), "{what}");
@@ -226,14 +227,14 @@ mod tests {
                 let path = entry.unwrap().path();
                 let text = std::fs::read_to_string(&path).unwrap();
                 let file = path.display().to_string();
-                assert_reads_back(&file, &Ruleset::parse(&file, &text).unwrap().def);
+                assert_reads_back(&file, &Ruleset::parse(&file, &text).unwrap().model);
                 seen += 1;
             }
         }
         assert!(seen >= 5, "{seen} tables");
     }
 
-    /// And for every form a table may take, unchecked: each shorthand in each of its forms,
+    /// And for every form a table may take, compiled unchecked: each shorthand in each of its forms,
     /// strings that look like other kinds, the extreme numbers, a list given empty.
     #[test]
     fn every_form_of_a_table_reads_back_as_exactly_itself() {
@@ -322,10 +323,13 @@ game:
     - {name: v, plays: s, help: h}
   required: [f]
   markers:
-    - {name: m, label: M, colour: red, acting: {f: 1}, acted-upon: {g: [a]}, blocks: [p]}
+    - {name: m, label: M, colour: red, acting: {f: 1, h: true}, acted-upon: {g: a}, blocks: [p]}
 "#;
-        let def: RulesetDef = serde_yaml::from_str(text).unwrap();
-        assert_reads_back("every form", &def);
+        let def = Source {
+            def: serde_yaml::from_str(text).unwrap(),
+        };
+        let model = def.compile(&Locator::new("t", text)).unwrap();
+        assert_reads_back("every form", &model);
     }
 
     #[test]
@@ -333,7 +337,7 @@ game:
         // Any real table will do: the first built-in one.
         let catalog = crate::rules::catalog::Catalog::load(None).unwrap();
         let (_, text) = catalog.sources().next().unwrap();
-        let def = Ruleset::parse("t", text).unwrap().def;
+        let def = Ruleset::parse("t", text).unwrap().model;
         let body = encode(&def).unwrap();
         let mut entry = header(text, &body).into_bytes();
         entry.extend_from_slice(&body);

@@ -162,7 +162,7 @@ impl Catalog {
         let found = all
             .iter()
             .position(|r| r.name() == wanted)
-            .or_else(|| all.iter().position(|r| r.def.aliases.contains(&wanted)));
+            .or_else(|| all.iter().position(|r| r.model.aliases.contains(&wanted)));
         if let Some(at) = found {
             return Ok(all.swap_remove(at));
         }
@@ -170,7 +170,7 @@ impl Catalog {
         let mut candidates = names.clone();
         candidates.extend(
             all.iter()
-                .flat_map(|r| r.def.aliases.iter().map(String::as_str)),
+                .flat_map(|r| r.model.aliases.iter().map(String::as_str)),
         );
         Err(Error::usage(format!(
             "no ruleset `{wanted}`; there are: {}",

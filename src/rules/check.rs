@@ -4,13 +4,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{Error, Result};
-use crate::rules::ruleset::{Locator, Ruleset, kind_word};
 use crate::rules::schema::{
     CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef,
 };
+use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
+use crate::words::kind_word;
 
-impl Ruleset {
+impl Source {
     pub(super) fn check(&self, at: &Locator<'_>) -> Result<()> {
         let def = &self.def;
         let mut names = BTreeSet::new();
@@ -423,7 +424,7 @@ impl Ruleset {
     /// `next` chains must end: a loop would make the odds infinite.
     pub(super) fn check_no_cycles(&self, at: &Locator<'_>) -> Result<()> {
         fn visit<'a>(
-            r: &'a Ruleset,
+            r: &'a Source,
             p: &'a ProcedureDef,
             path: &mut Vec<&'a str>,
             done: &mut BTreeMap<&'a str, bool>,
@@ -443,7 +444,8 @@ impl Ruleset {
                 ));
             }
             path.push(&p.name);
-            for q in r.next_procedures(p) {
+            let next = p.results.iter().flat_map(|result| &result.next);
+            for q in next.filter_map(|f| r.procedure(&f.full().procedure)) {
                 visit(r, q, path, done, at)?;
             }
             path.pop();

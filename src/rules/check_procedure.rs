@@ -2,13 +2,14 @@
 
 use crate::error::Result;
 use crate::rules::check::check_bands;
-use crate::rules::ruleset::{Locator, Ruleset, flag_word, kind_word, range_words};
 use crate::rules::schema::{
     FactorKind, Guarded, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
 };
+use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
+use crate::words::{flag_word, kind_word, range_words};
 
-impl Ruleset {
+impl Source {
     #[allow(clippy::too_many_lines)]
     pub(super) fn check_procedure(&self, p: &ProcedureDef, at: &Locator<'_>) -> Result<()> {
         let here = format!("name: {}", p.name);
@@ -448,7 +449,9 @@ impl Ruleset {
                         let expected = match fd.kind {
                             FactorKind::Choice => format!("a value of `{k}`"),
                             FactorKind::Flag => "yes or no".to_string(),
-                            FactorKind::Number => format!("a whole number {}", range_words(fd)),
+                            FactorKind::Number => {
+                                format!("a whole number {}", range_words(fd.min, fd.max))
+                            }
                         };
                         return Err(err(
                             v,

@@ -15,8 +15,9 @@ use place::Place;
 
 use crate::error::Result;
 use crate::rules::catalog::Catalog;
+use crate::rules::model::Guarded;
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{FollowDef, RulesetDef};
+use crate::rules::schema::RulesetDef;
 
 /// One defect, at its place in the file.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -63,7 +64,7 @@ pub fn lint(ruleset: &Ruleset, text: &str) -> Vec<Finding> {
     let mut issues: Vec<(Option<&str>, Issue)> = Vec::new();
     issues.extend(factors(ruleset).into_iter().map(|i| (None, i)));
     issues.extend(markers(ruleset).into_iter().map(|i| (None, i)));
-    for p in &ruleset.def.procedures {
+    for p in &ruleset.model.procedures {
         for issue in procedure::check(ruleset, p) {
             issues.push((Some(p.name.as_str()), issue));
         }
@@ -127,20 +128,14 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
     let mut add = |n: &str| {
         read.insert(reach::canonical(r, n));
     };
-    for p in &r.def.procedures {
+    for p in &r.model.procedures {
         r.own_factors(p).iter().for_each(|n| add(n));
         for f in p
             .results
             .iter()
             .flat_map(|x| x.next.iter().chain(&x.follow_up))
         {
-            let FollowDef::Full(f) = f else { continue };
-            for c in std::iter::once(&f.when)
-                .chain(&f.any)
-                .chain(std::iter::once(&f.unless))
-            {
-                c.keys().for_each(|n| add(n));
-            }
+            f.guard().conditions().for_each(|c| add(&c.factor));
             f.set.keys().for_each(|n| add(n));
             f.rename.iter().for_each(|(a, b)| {
                 add(a);
@@ -149,11 +144,11 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
             f.carry.iter().flatten().for_each(|n| add(n));
         }
     }
-    for f in &r.def.factors {
+    for f in &r.model.factors {
         f.values_from.iter().for_each(|n| add(n));
         f.distance.iter().flat_map(|d| &d.by).for_each(|n| add(n));
     }
-    if let Some(g) = &r.def.game {
+    if let Some(g) = &r.model.game {
         g.unit
             .values()
             .chain(g.acted_upon.values())
@@ -165,7 +160,7 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
                 .for_each(|n| add(n));
         }
     }
-    r.def
+    r.model
         .factors
         .iter()
         .filter(|f| !read.contains(&f.name))
@@ -182,11 +177,11 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
 /// Markers with no effect in play: they set no factor, block nothing, and nothing puts them on,
 /// takes them off or counts them.
 fn markers(r: &Ruleset) -> Vec<Issue> {
-    let Some(g) = &r.def.game else {
+    let Some(g) = &r.model.game else {
         return Vec::new();
     };
     let changed: BTreeSet<&str> = r
-        .def
+        .model
         .procedures
         .iter()
         .flat_map(|p| &p.results)

@@ -1,48 +1,31 @@
-//! The look-ups of a checked ruleset: a factor, a value or class by name or alias, a procedure,
+//! The look-ups of a compiled ruleset: a factor, a value or class by name or alias, a procedure,
 //! dice, and the factors a procedure (or its whole chain) reads.
 
 use crate::engine::dice::DiceSpec;
 use crate::error::{Error, Result};
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
-    FactorDef, FollowDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef, ValueSpec,
+use crate::rules::model::{
+    ChoiceValue, ClassDef, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef,
 };
+use crate::rules::named;
+use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 
 impl Ruleset {
     /// A factor by name or alias.
     pub fn factor(&self, name: &str) -> Option<&FactorDef> {
-        self.def
-            .factors
-            .iter()
-            .find(|f| f.name == name)
-            .or_else(|| {
-                self.def
-                    .factors
-                    .iter()
-                    .find(|f| f.aliases.iter().any(|a| a == name))
-            })
+        named(&self.model.factors, name, |f| (&f.name, &f.aliases))
     }
 
-    /// The factor whose values and classes this one uses (itself, or its `values-from`).
-    fn value_source<'a>(&'a self, factor: &'a FactorDef) -> &'a FactorDef {
-        factor
-            .values_from
-            .as_deref()
-            .and_then(|n| self.def.factors.iter().find(|f| f.name == n))
-            .unwrap_or(factor)
+    pub fn values<'a>(&self, factor: &'a FactorDef) -> &'a [ChoiceValue] {
+        &factor.values
     }
 
-    pub fn values<'a>(&'a self, factor: &'a FactorDef) -> &'a [ValueSpec] {
-        &self.value_source(factor).values
-    }
-
-    pub fn classes<'a>(&'a self, factor: &'a FactorDef) -> &'a [crate::rules::schema::ClassDef] {
-        &self.value_source(factor).classes
+    pub fn classes<'a>(&self, factor: &'a FactorDef) -> &'a [ClassDef] {
+        &factor.classes
     }
 
     /// The canonical value a user's word names (a value or one of its aliases).
-    pub fn value<'a>(&'a self, factor: &'a FactorDef, word: &str) -> Option<&'a ValueSpec> {
+    pub fn value<'a>(&self, factor: &'a FactorDef, word: &str) -> Option<&'a ChoiceValue> {
         let values = self.values(factor);
         values.iter().find(|v| v.name() == word).or_else(|| {
             values
@@ -55,7 +38,7 @@ impl Ruleset {
         self.values(factor)
             .iter()
             .find(|v| v.name() == name)
-            .map(ValueSpec::label)
+            .map(ChoiceValue::label)
             .or_else(|| {
                 self.classes(factor)
                     .iter()
@@ -77,38 +60,29 @@ impl Ruleset {
             .map(|c| c.members.len())
     }
 
-    pub(super) fn is_value_or_class(&self, factor: &FactorDef, key: &str) -> bool {
-        self.values(factor).iter().any(|v| v.name() == key)
-            || self.classes(factor).iter().any(|c| c.name == key)
-    }
-
     /// A procedure by name or alias.
     pub fn procedure(&self, name: &str) -> Option<&ProcedureDef> {
-        let procs = &self.def.procedures;
-        procs
-            .iter()
-            .find(|p| p.name == name)
-            .or_else(|| procs.iter().find(|p| p.aliases.iter().any(|a| a == name)))
+        named(&self.model.procedures, name, |p| (&p.name, &p.aliases))
     }
 
     /// A procedure, or a usage error listing the procedures with a suggestion.
     pub fn procedure_or_err(&self, name: &str) -> Result<&ProcedureDef> {
         self.procedure(name).ok_or_else(|| {
             let names: Vec<&str> = self
-                .def
+                .model
                 .procedures
                 .iter()
                 .map(|p| p.name.as_str())
                 .collect();
             let aliases = self
-                .def
+                .model
                 .procedures
                 .iter()
                 .flat_map(|p| p.aliases.iter().map(String::as_str));
             let hint = did_you_mean(name, names.iter().copied().chain(aliases));
             Error::usage(format!(
                 "{} has no procedure `{name}`; it has: {}",
-                self.def.title,
+                self.model.title,
                 names.join(", ")
             ))
             .with_hint_opt(hint)
@@ -117,7 +91,7 @@ impl Ruleset {
 
     /// The dice a spec names, using this ruleset's custom dice.
     pub fn dice(&self, text: &str) -> Result<DiceSpec> {
-        DiceSpec::parse(text, &|name| self.def.dice.get(name).cloned())
+        DiceSpec::parse(text, &|name| self.model.dice.get(name).cloned())
     }
 
     /// Factors a procedure reads itself, in the order a reader meets them.
@@ -129,12 +103,7 @@ impl Ruleset {
             }
         };
         let guard = |g: Guard<'_>, add: &mut dyn FnMut(&str)| {
-            for c in std::iter::once(g.when)
-                .chain(g.any.iter())
-                .chain(std::iter::once(g.unless))
-            {
-                c.keys().for_each(|k| add(k));
-            }
+            g.conditions().for_each(|c| add(&c.factor));
         };
         for f in &p.factors {
             add(f);
@@ -161,16 +130,13 @@ impl Ruleset {
         if let Some(r) = &p.reroll {
             guard(r.guard(), &mut add);
         }
-        if let Some(check) = &p.check
-            && let TargetDef::From(from) = &check.target
-        {
-            if let Some(f) = &from.factor {
-                add(f);
-            }
-            if let Some(l) = &from.lookup {
+        match p.check.as_ref().map(|c| &c.target) {
+            Some(TargetDef::Factor(f)) => add(f),
+            Some(TargetDef::Lookup(l)) => {
                 add(&l.rows);
                 add(&l.columns);
             }
+            Some(TargetDef::Number(_)) | None => {}
         }
         if let Some(grid) = &p.grid {
             grid.rows.iter().for_each(|r| guard(r.guard(), &mut add));
@@ -204,11 +170,7 @@ impl Ruleset {
     pub fn next_procedures<'a>(&'a self, p: &'a ProcedureDef) -> Vec<&'a ProcedureDef> {
         let mut out: Vec<&ProcedureDef> = Vec::new();
         for f in p.results.iter().flat_map(|r| &r.next) {
-            let name = match f {
-                FollowDef::Name(n) => n.as_str(),
-                FollowDef::Full(f) => f.procedure.as_str(),
-            };
-            if let Some(q) = self.procedure(name)
+            if let Some(q) = self.procedure(&f.procedure)
                 && !out.iter().any(|x| x.name == q.name)
             {
                 out.push(q);

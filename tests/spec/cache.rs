@@ -889,8 +889,8 @@ fn a_hand_edited_but_well_formed_entry_is_not_believed() {
     let edited = with_body_edit(
         &good,
         br#""name":"shoot""#,
-        br#""target":8"#,
-        br#""target":2"#,
+        br#""target":{"Number":8}"#,
+        br#""target":{"Number":2}"#,
     );
     write(&entry, &edited);
     let warm = run(&data, &cache, &command);

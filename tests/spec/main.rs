@@ -10,6 +10,7 @@ mod support;
 mod cache;
 mod card;
 mod cli;
+mod compile;
 mod game_play;
 mod game_store;
 mod generate;

@@ -4,8 +4,8 @@
 
 use clap::{Arg, ArgAction, Command, ValueHint};
 
+use crate::rules::model::{FactorKind, ProcedureDef};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{FactorKind, ProcedureDef};
 
 /// A word a shell may offer, and what it means (zsh and fish show it beside the word).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,11 +55,11 @@ pub(super) struct Vocabulary {
 impl Vocabulary {
     pub(super) fn new(ruleset: &Ruleset, all: &[Ruleset]) -> Vocabulary {
         let mut v = Vocabulary {
-            title: ruleset.def.title.clone(),
+            title: ruleset.model.title.clone(),
             name: ruleset.name().to_string(),
             ..Vocabulary::default()
         };
-        for p in &ruleset.def.procedures {
+        for p in &ruleset.model.procedures {
             push_word(&mut v.procedures, p.name.clone(), &p.title);
             let words = situation_words(ruleset, p);
             for w in &words {
@@ -73,9 +73,9 @@ impl Vocabulary {
             v.situations.push((names, words));
         }
         for r in all {
-            push_word(&mut v.rulesets, r.name().to_string(), &r.def.title);
+            push_word(&mut v.rulesets, r.name().to_string(), &r.model.title);
         }
-        if let Some(game) = &ruleset.def.game {
+        if let Some(game) = &ruleset.model.game {
             for s in &game.sides {
                 let label = s.label.as_deref().unwrap_or(&s.name);
                 push_word(&mut v.sides, s.name.clone(), label);

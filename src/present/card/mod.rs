@@ -13,11 +13,11 @@ mod text;
 mod words;
 
 use text::render;
-pub use words::{guard_words, result_parts, turn_rules};
+pub use words::{guard_words, result_parts, settings_words, turn_rules};
 
 use crate::error::Result;
+use crate::rules::model::ProcedureDef;
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::ProcedureDef;
 
 use odds::odds_part;
 use parts::{
@@ -271,7 +271,7 @@ pub fn build(r: &Ruleset, p: &ProcedureDef) -> Card {
 /// The procedures named (each checked, with a suggestion for a typo), or all of them.
 pub fn chosen<'a>(r: &'a Ruleset, names: &[String]) -> Result<Vec<&'a ProcedureDef>> {
     if names.is_empty() {
-        return Ok(r.def.procedures.iter().collect());
+        return Ok(r.model.procedures.iter().collect());
     }
     names.iter().map(|n| r.procedure_or_err(n)).collect()
 }

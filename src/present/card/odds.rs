@@ -6,10 +6,10 @@ use crate::engine::fraction::Fraction;
 use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Input, Situation, Value};
 use crate::error::Result;
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
-    AmountDef, CondValue, GridDef, Guard, Guarded, ProcedureDef, RollCase, RollDef, TargetDef,
+use crate::rules::model::{
+    AmountDef, GridDef, Guard, Guarded, ProcedureDef, RollCase, RollDef, TargetDef, Test,
 };
+use crate::rules::ruleset::Ruleset;
 
 use super::words::{case_dice, dice_words, percent, result_label};
 use super::{Block, Grid, Labels, Part};
@@ -17,28 +17,23 @@ use crate::words::signed;
 
 /// A situation in which the guard holds (its `when`, and the first of its `any`), to read the
 /// one case of a rule that the guard picks.
-fn situation_meeting(r: &Ruleset, g: Guard<'_>) -> Situation {
+fn situation_meeting(g: Guard<'_>) -> Situation {
     let mut s = Situation::default();
     let conditions = g
         .when
         .iter()
         .chain(g.any.first().into_iter().flat_map(|c| c.iter()));
-    for (name, want) in conditions {
-        let Some(f) = r.factor(name) else {
-            continue;
-        };
-        let value = match want {
-            CondValue::Flag(b) => Value::Flag(*b),
-            CondValue::Number(n) => Value::Number(*n),
-            CondValue::Range(range) => Value::Number(range.min.or(range.max).unwrap_or(0)),
-            CondValue::One(v) => Value::Choice(v.clone()),
-            CondValue::Any(vs) => match vs.first() {
+    for c in conditions {
+        let value = match &c.test {
+            Test::Flag(b) => Value::Flag(*b),
+            Test::Range { min, max } => Value::Number(min.or(*max).unwrap_or(0)),
+            Test::Values(vs) => match vs.first() {
                 Some(v) => Value::Choice(v.clone()),
                 None => continue,
             },
         };
         s.given.insert(
-            f.name.clone(),
+            c.factor.clone(),
             Given {
                 value,
                 distance: None,
@@ -82,7 +77,7 @@ fn plan_for<'a>(r: &'a Ruleset, p: &'a ProcedureDef, base: &Situation) -> Option
         return None;
     };
     cases.iter().find_map(|c| {
-        let mut s = situation_meeting(r, c.guard());
+        let mut s = situation_meeting(c.guard());
         for (k, v) in &base.given {
             s.given.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -226,10 +221,10 @@ pub(super) fn odds_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
         amount_odds(r, p, a)
     } else if let Some(g) = &p.grid {
         grid_odds(r, p, g)
-    } else if let Some(c) = &p.check
-        && let TargetDef::From(from) = &c.target
+    } else if let Some(target @ (TargetDef::Factor(_) | TargetDef::Lookup(_))) =
+        p.check.as_ref().map(|c| &c.target)
     {
-        target_odds(r, p, from)
+        target_odds(r, p, target)
     } else {
         net_odds(r, p)
     }?;
@@ -289,14 +284,10 @@ fn net_odds(r: &Ruleset, p: &ProcedureDef) -> Option<Odds> {
 }
 
 /// A check whose target is a number factor or a table: by target, at net modifier 0.
-fn target_odds(
-    r: &Ruleset,
-    p: &ProcedureDef,
-    from: &crate::rules::schema::TargetFrom,
-) -> Option<Odds> {
+fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef) -> Option<Odds> {
     let mut targets: Vec<(i64, Situation)> = Vec::new();
     let key;
-    if let Some(fname) = &from.factor {
+    if let TargetDef::Factor(fname) = target {
         let f = r.factor(fname)?;
         key = f.name.clone();
         // The totals the dice can make bound the targets worth a line.
@@ -317,7 +308,7 @@ fn target_odds(
                 with_given(Situation::default(), &f.name, Value::Number(t)),
             ));
         }
-    } else if let Some(l) = &from.lookup {
+    } else if let TargetDef::Lookup(l) = target {
         key = "number".to_string();
         for (row, cols) in &l.cells {
             for (col, n) in cols {
@@ -348,7 +339,7 @@ fn target_odds(
         };
         probs(a) == probs(b)
     };
-    if from.factor.is_some() {
+    if matches!(target, TargetDef::Factor(_)) {
         while rows.len() > 2
             && rows
                 .first()
@@ -404,7 +395,7 @@ fn natural_span(plan: &Plan<'_>) -> Option<(i64, i64)> {
 fn grid_odds(r: &Ruleset, p: &ProcedureDef, g: &GridDef) -> Option<Odds> {
     let mut rows: Vec<OddsRow> = Vec::new();
     for row in &g.rows {
-        let s = situation_meeting(r, row.guard());
+        let s = situation_meeting(row.guard());
         let Some(plan) = plan_for(r, p, &s) else {
             continue;
         };
@@ -435,7 +426,7 @@ fn amount_odds(r: &Ruleset, p: &ProcedureDef, a: &AmountDef) -> Option<Odds> {
             .iter()
             .map(|c| {
                 let label = c.label.clone().unwrap_or_else(|| case_dice(r, c));
-                (label, situation_meeting(r, c.guard()), Some(c))
+                (label, situation_meeting(c.guard()), Some(c))
             })
             .collect(),
         None => return None,

@@ -1,11 +1,11 @@
 //! The parts of a card read straight from the tables: the dice, the modifiers, the target
 //! of a check, a table, a grid, the comparison of opposed totals, an amount and the results.
 
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
+use crate::rules::model::{
     AmountDef, CheckDef, CompareBy, CompareDef, GridDef, Guarded, ItemDef, ProcedureDef, RollDef,
     TableDef, TargetDef,
 };
+use crate::rules::ruleset::Ruleset;
 
 use super::words::{
     band_words, case_dice, clause, dice_words, guard_words, policy_words, result_label,
@@ -258,11 +258,8 @@ pub(super) fn check_part(r: &Ruleset, p: &ProcedureDef, c: &CheckDef) -> Part {
     let mut blocks = Vec::new();
     let target = match &c.target {
         TargetDef::Number(n) => n.to_string(),
-        TargetDef::From(from) => match (&from.factor, &from.lookup) {
-            (Some(f), _) => f.clone(),
-            (None, Some(_)) => "the number in the table".into(),
-            (None, None) => "the target".into(),
-        },
+        TargetDef::Factor(f) => f.clone(),
+        TargetDef::Lookup(_) => "the number in the table".into(),
     };
     let how = crate::words::compared(c.compare, &target);
     blocks.push(Block::Text(format!(
@@ -270,11 +267,13 @@ pub(super) fn check_part(r: &Ruleset, p: &ProcedureDef, c: &CheckDef) -> Part {
         result_label(p, &c.pass),
         result_label(p, &c.fail)
     )));
-    if let TargetDef::From(from) = &c.target {
-        if let Some(f) = from.factor.as_deref().and_then(|f| r.factor(f)) {
-            blocks.push(Block::Text(format!("{}: {}", f.name, f.help)));
-        }
-        if let Some(l) = &from.lookup {
+    if let TargetDef::Factor(f) = &c.target
+        && let Some(f) = r.factor(f)
+    {
+        blocks.push(Block::Text(format!("{}: {}", f.name, f.help)));
+    }
+    {
+        if let TargetDef::Lookup(l) = &c.target {
             let names = |factor: &str, fallback: Vec<String>| {
                 r.factor(factor).map_or(fallback, |f| {
                     r.values(f).iter().map(|v| v.name().to_string()).collect()

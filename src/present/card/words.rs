@@ -5,35 +5,44 @@
 use std::fmt::Write as _;
 
 use crate::engine::fraction::Fraction;
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
-    CondValue, Conditions, FollowDef, FollowFull, Guard, Guarded, Policy, ProcedureDef, ResultDef,
-    RollCase, Rounding, TurnDef, WhichSide,
+use crate::rules::model::{
+    Cond, Conditions, FollowDef, Guard, Guarded, Policy, ProcedureDef, ResultDef, RollCase,
+    Rounding, Settings, Test, TurnDef, Value, WhichSide,
 };
+use crate::rules::ruleset::Ruleset;
 use crate::words::{bounds, times};
 
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
-fn cond_word(name: &str, want: &CondValue) -> String {
-    match want {
-        CondValue::Flag(true) => name.to_string(),
-        CondValue::Flag(false) => format!("not {name}"),
-        CondValue::Number(n) => format!("{name}={n}"),
-        CondValue::One(v) => format!("{name}={v}"),
-        CondValue::Any(vs) => format!("{name}={}", vs.join("/")),
-        CondValue::Range(r) => match (r.min, r.max) {
+fn cond_word(c: &Cond) -> String {
+    let name = &c.factor;
+    match &c.test {
+        Test::Flag(true) => name.to_string(),
+        Test::Flag(false) => format!("not {name}"),
+        Test::Values(vs) => format!("{name}={}", vs.join("/")),
+        Test::Range { min, max } => match (min, max) {
             (Some(a), Some(b)) if a == b => format!("{name}={a}"),
             (min, max) => {
-                bounds(min, max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
+                bounds(*min, *max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
             }
         },
     }
 }
 
-fn conditions_words(c: &Conditions, joiner: &str) -> String {
-    c.iter()
-        .map(|(n, w)| cond_word(n, w))
+/// Factors set to values, as a condition on them is written: `flag, kind=a`, `not flag`.
+pub fn settings_words(settings: &Settings) -> String {
+    settings
+        .iter()
+        .map(|(name, v)| match v {
+            Value::Flag(true) => name.clone(),
+            Value::Flag(false) => format!("not {name}"),
+            Value::Number(_) | Value::Choice(_) => format!("{name}={}", v.word()),
+        })
         .collect::<Vec<_>>()
-        .join(joiner)
+        .join(", ")
+}
+
+fn conditions_words(c: &Conditions, joiner: &str) -> String {
+    c.iter().map(cond_word).collect::<Vec<_>>().join(joiner)
 }
 
 /// A guard in words: `flag, kind=a`, `kind=b or flag`, `unless other or mode=x`.
@@ -130,7 +139,7 @@ pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
 
 /// A step that follows, by the name the umpire types: `must follow: NAME for the loser, with
 /// reason=x (when ...): note` (for each of `sides`).
-fn follow_words(f: &FollowFull, sides: &[String], must: bool) -> String {
+fn follow_words(f: &FollowDef, sides: &[String], must: bool) -> String {
     let mut s = if must {
         format!("must follow: {}", f.procedure)
     } else {
@@ -140,7 +149,11 @@ fn follow_words(f: &FollowFull, sides: &[String], must: bool) -> String {
         let _ = write!(s, " for the {}", sides.join(" and the "));
     }
     if !f.set.is_empty() {
-        let set: Vec<String> = f.set.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let set: Vec<String> = f
+            .set
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.word()))
+            .collect();
         let _ = write!(s, ", with {}", set.join(" "));
     }
     s.push_str(&clause(f.guard()));
@@ -173,14 +186,13 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
         ));
     }
     for f in &res.next {
-        let f = f.full();
         let sides: Vec<String> = f.side.iter().cloned().collect();
-        parts.push(follow_words(&f, &sides, false));
+        parts.push(follow_words(f, &sides, false));
     }
     // The same check for each side (a tie tests both) is said once, for both.
-    let mut follows: Vec<(FollowFull, Vec<String>)> = Vec::new();
-    for f in res.follow_up.iter().map(FollowDef::full) {
-        let same = |g: &FollowFull| {
+    let mut follows: Vec<(&FollowDef, Vec<String>)> = Vec::new();
+    for f in &res.follow_up {
+        let same = |g: &FollowDef| {
             g.procedure == f.procedure
                 && g.set == f.set
                 && g.rename == f.rename
@@ -206,7 +218,7 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
     for m in &res.marks {
         parts.push(format!(
             "marks {}: {}{}",
-            crate::game::roles::noun(r.def.game.as_ref(), m.on),
+            crate::game::roles::noun(r.model.game.as_ref(), m.on),
             m.change.join(" "),
             clause(m.guard())
         ));

@@ -1,7 +1,7 @@
 //! Where in a table file a finding points: the line of the factor, marker, band, grid row,
 //! modifier or result it is about, found by walking the YAML text by its indentation.
 
-use crate::rules::ruleset::{line_col, offset};
+use crate::rules::source::{line_col, offset};
 
 /// What a finding is about, by the names and positions the ruleset gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]

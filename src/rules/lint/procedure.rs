@@ -5,12 +5,10 @@ use std::collections::BTreeSet;
 
 use super::Issue;
 use super::place::Place;
-use super::reach::{self, Ctx, Domains, SideReach, canonical, conditions, for_each_situation};
+use super::reach::{self, Ctx, Domains, SideReach, for_each_situation};
 use crate::engine::situation::Value;
+use crate::rules::model::{BandDef, CompareBy, Comparison, Guarded, ItemDef, Policy, ProcedureDef};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
-    BandDef, CompareBy, Comparison, Guarded, ItemDef, Policy, ProcedureDef,
-};
 
 /// What a procedure's readings can show, over both sides' reachable totals.
 #[derive(Debug, Default)]
@@ -364,11 +362,13 @@ fn label(item: &ItemDef, i: usize) -> String {
         .unwrap_or_else(|| format!("#{}", i + 1))
 }
 
-fn item_factors(r: &Ruleset, item: &ItemDef) -> BTreeSet<String> {
-    let mut f: BTreeSet<String> = conditions(item.guard())
-        .map(|(n, _)| canonical(r, n))
+fn item_factors(item: &ItemDef) -> BTreeSet<String> {
+    let mut f: BTreeSet<String> = item
+        .guard()
+        .conditions()
+        .map(|c| c.factor.clone())
         .collect();
-    f.extend(item.factor.iter().map(|n| canonical(r, n)));
+    f.extend(item.factor.iter().cloned());
     f
 }
 
@@ -377,7 +377,7 @@ fn modifiers(r: &Ruleset, p: &ProcedureDef, domains: &Domains, out: &mut Vec<Iss
         for (ii, item) in g.items.iter().enumerate() {
             let place = || Place::Item(p.name.clone(), gi, ii);
             let name = label(item, ii);
-            let factors = item_factors(r, item);
+            let factors = item_factors(item);
             // Situations where the guard holds, and the `values` keys they read.
             let mut holds = false;
             let mut keys_read: BTreeSet<String> = BTreeSet::new();
@@ -493,8 +493,8 @@ fn superseded(
         if !beats {
             continue;
         }
-        let mut factors = item_factors(r, a);
-        factors.extend(item_factors(r, b));
+        let mut factors = item_factors(a);
+        factors.extend(item_factors(b));
         let mut implied = true;
         let mut any = false;
         let complete = for_each_situation(domains, &factors, None, |s| {

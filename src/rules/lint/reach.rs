@@ -12,11 +12,10 @@ use super::throws::{Out, throws};
 use crate::engine::modifiers::item_line;
 use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Situation, Value};
-use crate::rules::ruleset::Ruleset;
-use crate::rules::schema::{
-    CondValue, Conditions, FactorKind, Guard, Guarded, NaturalDef, Policy, ProcedureDef, RollDef,
-    TargetDef,
+use crate::rules::model::{
+    FactorKind, Guard, Guarded, NaturalDef, Policy, ProcedureDef, RollDef, TargetDef, Test,
 };
+use crate::rules::ruleset::Ruleset;
 
 /// Situations enumerated over one set of factors.
 const MAX_ASSIGNMENTS: u64 = 50_000;
@@ -71,13 +70,6 @@ pub(super) fn guards(p: &ProcedureDef) -> Vec<Guard<'_>> {
     out
 }
 
-pub(super) fn conditions(g: Guard<'_>) -> impl Iterator<Item = (&String, &CondValue)> {
-    std::iter::once(g.when)
-        .chain(g.any.iter())
-        .chain(std::iter::once(g.unless))
-        .flat_map(|c: &Conditions| c.iter())
-}
-
 /// The canonical name of a factor named by name or alias.
 pub(super) fn canonical(r: &Ruleset, name: &str) -> String {
     r.factor(name)
@@ -88,24 +80,17 @@ impl Domains {
     pub(super) fn new(r: &Ruleset, p: &ProcedureDef) -> Domains {
         let mut uses: BTreeMap<String, Use> = BTreeMap::new();
         for g in guards(p) {
-            for (name, want) in conditions(g) {
-                let u = uses.entry(canonical(r, name)).or_default();
-                match want {
-                    CondValue::One(v) => {
-                        u.keys.insert(v.clone());
-                    }
-                    CondValue::Any(vs) => u.keys.extend(vs.iter().cloned()),
-                    CondValue::Number(n) => {
-                        u.points
-                            .extend([n.saturating_sub(1), *n, n.saturating_add(1)]);
-                    }
-                    CondValue::Range(range) => {
-                        for m in range.min.iter().chain(&range.max) {
+            for c in g.conditions() {
+                let u = uses.entry(c.factor.clone()).or_default();
+                match &c.test {
+                    Test::Values(vs) => u.keys.extend(vs.iter().cloned()),
+                    Test::Range { min, max } => {
+                        for m in min.iter().chain(max) {
                             u.points
                                 .extend([m.saturating_sub(1), *m, m.saturating_add(1)]);
                         }
                     }
-                    CondValue::Flag(_) => {}
+                    Test::Flag(_) => {}
                 }
             }
         }
@@ -124,15 +109,14 @@ impl Domains {
                 u.every = true;
             }
         }
-        if let Some(TargetDef::From(from)) = p.check.as_ref().map(|c| &c.target) {
-            if let Some(f) = &from.factor {
-                let u = uses.entry(canonical(r, f)).or_default();
-                u.every = true;
+        match p.check.as_ref().map(|c| &c.target) {
+            Some(TargetDef::Factor(f)) => uses.entry(f.clone()).or_default().every = true,
+            Some(TargetDef::Lookup(l)) => {
+                for f in [&l.rows, &l.columns] {
+                    uses.entry(f.clone()).or_default().lookup = true;
+                }
             }
-            for f in from.lookup.iter().flat_map(|l| [&l.rows, &l.columns]) {
-                let u = uses.entry(canonical(r, f)).or_default();
-                u.lookup = true;
-            }
+            Some(TargetDef::Number(_)) | None => {}
         }
         let map = uses
             .into_iter()
@@ -341,12 +325,8 @@ pub(super) fn side(
 ) -> Option<SideReach> {
     let mut pieces: Vec<(Piece, BTreeSet<String>)> = Vec::new();
     let names = |gs: &mut dyn Iterator<Item = Guard<'_>>| -> BTreeSet<String> {
-        gs.flat_map(|g| {
-            conditions(g)
-                .map(|(n, _)| canonical(r, n))
-                .collect::<Vec<_>>()
-        })
-        .collect()
+        gs.flat_map(|g| g.conditions().map(|c| c.factor.clone()).collect::<Vec<_>>())
+            .collect()
     };
     let mut dice = BTreeSet::new();
     if let Some(RollDef::Cases(cases)) = &p.roll {
@@ -378,11 +358,12 @@ pub(super) fn side(
             .flat_map(|x| &x.becomes)
             .map(Guarded::guard),
     ));
-    if let Some(TargetDef::From(from)) = p.check.as_ref().map(|c| &c.target) {
-        reading.extend(from.factor.iter().map(|n| canonical(r, n)));
-        if let Some(l) = &from.lookup {
-            reading.extend([canonical(r, &l.rows), canonical(r, &l.columns)]);
+    match p.check.as_ref().map(|c| &c.target) {
+        Some(TargetDef::Factor(f)) => {
+            reading.insert(f.clone());
         }
+        Some(TargetDef::Lookup(l)) => reading.extend([l.rows.clone(), l.columns.clone()]),
+        Some(TargetDef::Number(_)) | None => {}
     }
     pieces.push((Piece::Reading, reading));
 
@@ -569,15 +550,11 @@ impl Ctxt<'_> {
         if let Some(c) = &p.check {
             ctx.target = Some(match &c.target {
                 TargetDef::Number(n) => *n,
-                TargetDef::From(from) => {
-                    if let Some(f) = &from.factor {
-                        s.number(&canonical(r, f))?
-                    } else {
-                        let l = from.lookup.as_ref()?;
-                        let row = s.value(r, &canonical(r, &l.rows))?.word();
-                        let col = s.value(r, &canonical(r, &l.columns))?.word();
-                        *l.cells.get(&row)?.get(&col)?
-                    }
+                TargetDef::Factor(f) => s.number(f)?,
+                TargetDef::Lookup(l) => {
+                    let row = s.value(r, &l.rows)?.word();
+                    let col = s.value(r, &l.columns)?.word();
+                    *l.cells.get(&row)?.get(&col)?
                 }
             });
         }
@@ -587,9 +564,12 @@ impl Ctxt<'_> {
             let unsaid = || {
                 g.rows
                     .iter()
-                    .flat_map(|row| conditions(row.guard()))
-                    .filter(|(n, _)| r.factor(n).is_some_and(|f| f.kind != FactorKind::Flag))
-                    .any(|(n, _)| s.value(r, &canonical(r, n)).is_none())
+                    .flat_map(|row| row.guard().conditions())
+                    .filter(|c| {
+                        r.factor(&c.factor)
+                            .is_some_and(|f| f.kind != FactorKind::Flag)
+                    })
+                    .any(|c| s.value(r, &c.factor).is_none())
             };
             if ctx.row.is_none() && unsaid() {
                 return None;

@@ -1,4 +1,6 @@
-//! The shape of a ruleset file in `tables/`: what a table author may write, as serde types.
+//! The written shape of a ruleset file in `tables/`: what a table author may write, read by
+//! serde and used only to check and compile it into the `model` (the parts written exactly as
+//! they are run are the model's own types, re-exported here).
 //!
 //! Every name is kebab-case in YAML. Unknown keys are refused so that a typo in a house rule
 //! is reported with its line and column instead of being silently ignored.
@@ -9,13 +11,21 @@ mod shorthand;
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 pub use game::*;
 pub use procedure::*;
 
+/// The parts a table writes exactly as they are run, read straight into the model's types.
+pub use crate::rules::model::{
+    BandDef, BeadsDef, ClassDef, CompareBy, CompareDef, Comparison, CountDef, CounterDef,
+    DistanceBand, DistanceDef, FactorKind, GameSideDef, IfAlreadyDef, LookupDef, ManyOnOneDef,
+    Part, PhasesDef, Policy, ReactDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef,
+    TableDef, TurnDef, WhichSide,
+};
+
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RulesetDef {
     /// The short name typed after `--rules`.
@@ -51,20 +61,8 @@ pub struct RulesetDef {
     pub game: Option<GameDef>,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FactorKind {
-    /// One of a list of named values (`cover=half`).
-    #[default]
-    Choice,
-    /// Yes or no, typed as a bare name (`volley`).
-    Flag,
-    /// A whole number (`outnumbered=2`, `distance=14`).
-    Number,
-}
-
 /// Something the umpire can say about a situation.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FactorDef {
     pub name: String,
@@ -97,14 +95,13 @@ pub struct FactorDef {
 }
 
 /// A value of a choice factor: a bare name, or a name with label, aliases and note.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum ValueSpec {
     Name(String),
     Full(ValueDef),
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ValueDef {
     pub name: String,
@@ -146,49 +143,11 @@ impl ValueSpec {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ClassDef {
-    pub name: String,
-    #[serde(default)]
-    pub label: Option<String>,
-    pub members: Vec<String>,
-}
-
-/// How a measured distance becomes a band: one scale per value of another factor (the weapon).
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct DistanceDef {
-    /// The factor whose value picks the scale.
-    #[serde(default)]
-    pub by: Option<String>,
-    pub scales: Vec<ScaleDef>,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ScaleDef {
-    /// Values of the `by` factor this scale is for; none = the scale for everything else.
-    #[serde(default, rename = "for")]
-    pub for_values: Vec<String>,
-    /// Ascending: the first band whose `upto` is at least the distance; the last has no `upto`.
-    pub bands: Vec<DistanceBand>,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct DistanceBand {
-    #[serde(default)]
-    pub upto: Option<i64>,
-    pub value: String,
-}
-
 /// A condition: every factor named must match. A value matches a choice factor by name or
 /// class; `true`/`false` match flags; a number or `{min, max}` match numbers.
 pub type Conditions = BTreeMap<String, CondValue>;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum CondValue {
     Flag(bool),
     Number(i64),
@@ -197,7 +156,7 @@ pub enum CondValue {
     Range(RangeDef),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RangeDef {
     #[serde(default)]

@@ -3,12 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::Conditions;
+use super::{
+    CompareDef, Comparison, Conditions, CountDef, LookupDef, ManyOnOneDef, Policy, Role, SideDef,
+    TableDef,
+};
 
 /// A rule procedure: what is rolled, what modifies it, and how the total is read.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ProcedureDef {
     pub name: String,
@@ -64,27 +67,14 @@ pub struct ProcedureDef {
     pub many_on_one: Option<ManyOnOneDef>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ManyOnOneDef {
-    /// The most figures that may fight the lone one.
-    pub up_to: u32,
-    /// The side of the lone figure.
-    pub lone: String,
-    /// A number factor of the lone side set to the opponents beyond the first (`outnumbered`).
-    #[serde(default)]
-    pub count: Option<String>,
-}
-
 /// The dice: one expression, or cases whose first match applies.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum RollDef {
     Dice(String),
     Cases(Vec<RollCase>),
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RollCase {
     #[serde(default)]
@@ -106,21 +96,7 @@ pub struct RollCase {
     pub label: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct CountDef {
-    pub factor: String,
-    #[serde(default = "one")]
-    pub per: i64,
-    #[serde(default = "one")]
-    pub min: i64,
-}
-
-fn one() -> i64 {
-    1
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DropDef {
     #[serde(default)]
@@ -137,7 +113,7 @@ pub struct DropDef {
 }
 
 /// A result decided by the dice alone, before modifiers.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct NaturalDef {
     #[serde(default)]
@@ -159,21 +135,7 @@ pub struct NaturalDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Policy {
-    /// Every modifier that applies counts.
-    #[default]
-    All,
-    /// Only the greatest positive and the greatest negative count.
-    BestAndWorst,
-    /// Only the greatest positive counts.
-    Best,
-    /// Only the greatest negative counts.
-    Worst,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GroupDef {
     pub group: String,
@@ -186,7 +148,7 @@ pub struct GroupDef {
 
 /// One modifier line: a fixed value under a guard, a value per factor value, or a value per
 /// count of a number factor (with a limit).
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ItemDef {
     #[serde(default)]
@@ -212,7 +174,7 @@ pub struct ItemDef {
     pub limit: Option<i64>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RerollDef {
     #[serde(default)]
@@ -226,37 +188,8 @@ pub struct RerollDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct SideDef {
-    pub name: String,
-    #[serde(default)]
-    pub aliases: Vec<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Comparison {
-    AtLeast,
-    MoreThan,
-    AtMost,
-    LessThan,
-}
-
-impl Comparison {
-    /// Whether `total` passes against `target`.
-    pub fn holds(self, total: i64, target: i64) -> bool {
-        match self {
-            Comparison::AtLeast => total >= target,
-            Comparison::MoreThan => total > target,
-            Comparison::AtMost => total <= target,
-            Comparison::LessThan => total < target,
-        }
-    }
-}
-
 /// Pass or fail against a target number.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CheckDef {
     pub compare: Comparison,
@@ -265,14 +198,13 @@ pub struct CheckDef {
     pub fail: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum TargetDef {
     Number(i64),
     From(TargetFrom),
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TargetFrom {
     /// The target is the value of this number factor (a measured distance).
@@ -283,37 +215,8 @@ pub struct TargetFrom {
     pub lookup: Option<LookupDef>,
 }
 
-/// A two-way table of numbers: row by one choice factor, column by another.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct LookupDef {
-    pub rows: String,
-    pub columns: String,
-    pub cells: BTreeMap<String, BTreeMap<String, i64>>,
-}
-
-/// A banded table read with the modified total.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct TableDef {
-    /// Totals outside this range are read at its ends.
-    #[serde(default)]
-    pub clamp: Option<[i64; 2]>,
-    pub rows: Vec<BandDef>,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct BandDef {
-    #[serde(default)]
-    pub min: Option<i64>,
-    #[serde(default)]
-    pub max: Option<i64>,
-    pub result: String,
-}
-
 /// A two-way table of results: the row by a guard on the factors, the column by the total.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GridDef {
     /// The total the first column stands for; totals beyond the ends read the end columns.
@@ -321,7 +224,7 @@ pub struct GridDef {
     pub rows: Vec<GridRow>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GridRow {
     pub label: String,
@@ -335,7 +238,7 @@ pub struct GridRow {
 }
 
 /// The result is a number (inches moved, hits scored).
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct AmountDef {
     #[serde(default)]
@@ -346,7 +249,7 @@ pub struct AmountDef {
     pub halve: Vec<HalveDef>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct HalveDef {
     #[serde(default)]
@@ -360,31 +263,8 @@ pub struct HalveDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CompareBy {
-    /// The higher total wins; the margin is read in `bands`, the result falls on the loser.
-    Margin,
-    /// The higher total wins; `doubled` when it is at least twice the loser's, else `beaten`.
-    Doubling,
-}
-
-/// How two sides' totals are compared.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct CompareDef {
-    pub by: CompareBy,
-    pub tie: String,
-    #[serde(default)]
-    pub bands: Vec<BandDef>,
-    #[serde(default)]
-    pub beaten: Option<String>,
-    #[serde(default)]
-    pub doubled: Option<String>,
-}
-
 /// A named result: its label, and what follows from it.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ResultDef {
     pub name: String,
@@ -405,22 +285,8 @@ pub struct ResultDef {
     pub marks: Vec<MarksDef>,
 }
 
-/// A figure's part in a roll.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Role {
-    /// The figure acting: the one rolling for what it does.
-    #[default]
-    Acting,
-    /// The figure acted upon: the one the acting figure's roll is against.
-    ActedUpon,
-    /// In an opposed roll, the side that lost or won.
-    Loser,
-    Winner,
-}
-
 /// Marker, state and counter changes a result makes to one figure.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MarksDef {
     #[serde(default)]
@@ -437,7 +303,7 @@ pub struct MarksDef {
 
 /// `light-wound` becomes `killed` when the figure is already wounded. In an opposed roll the
 /// condition reads the `loser`'s or the `winner`'s situation.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct BecomesDef {
     #[serde(default)]
@@ -452,14 +318,13 @@ pub struct BecomesDef {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum FollowDef {
     Name(String),
     Full(FollowFull),
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FollowFull {
     pub procedure: String,

@@ -1,0 +1,438 @@
+//! The compile step: a checked table file, as written, becomes the model the rest of the crate
+//! runs on. Every name is made canonical here once (an alias in a condition, a follow-up or a
+//! marker names the same thing as the name), every condition and every value set is typed by
+//! its factor's kind, and what a factor borrows from another (`values-from`) is copied in.
+//!
+//! The checks ([`Source::check`]) ran first and refused unknown names and values of the wrong
+//! kind, so a name not found here is kept as written rather than refused twice; what only the
+//! compile step can see (a marker setting a range) is refused with its place in the file.
+
+use crate::error::Result;
+use crate::rules::model::{self as m, Cond, Settings, Test, Value};
+use crate::rules::schema::{self as s, CondValue};
+use crate::rules::source::{Locator, Source};
+use crate::words::flag_word;
+
+impl Source {
+    /// Compile the checked table into its model.
+    pub(super) fn compile(&self, at: &Locator<'_>) -> Result<m::Model> {
+        let def = &self.def;
+        for p in &def.procedures {
+            if let Some([lo, hi]) = p.table.as_ref().and_then(|t| t.clamp)
+                && lo > hi
+            {
+                return Err(at.err(
+                    &[&format!("name: {}", p.name), "clamp:"],
+                    format!(
+                        "`{}` clamps its table to [{lo}, {hi}]: the first end must not be above \
+                         the second",
+                        p.name
+                    ),
+                ));
+            }
+        }
+        Ok(m::Model {
+            ruleset: def.ruleset.clone(),
+            title: def.title.clone(),
+            aliases: def.aliases.clone(),
+            author: def.author.clone(),
+            source: def.source.clone(),
+            unit: def.unit.clone(),
+            unit_marks: def.unit_marks.clone(),
+            notes: def.notes.clone(),
+            dice: def.dice.clone(),
+            factors: def.factors.iter().map(|f| self.factor_model(f)).collect(),
+            procedures: def
+                .procedures
+                .iter()
+                .map(|p| self.procedure_model(p))
+                .collect(),
+            turn: def.turn.clone(),
+            game: def
+                .game
+                .as_ref()
+                .map(|g| self.game_model(g, at))
+                .transpose()?,
+        })
+    }
+
+    /// A factor's canonical name (the name an alias stands for).
+    fn canonical(&self, name: &str) -> String {
+        self.factor(name)
+            .map_or_else(|| name.to_string(), |f| f.name.clone())
+    }
+
+    /// A procedure's canonical name.
+    fn procedure_name(&self, name: &str) -> String {
+        self.procedure(name)
+            .map_or_else(|| name.to_string(), |p| p.name.clone())
+    }
+
+    /// A value or class of a choice factor as its canonical name (a value's alias made the value).
+    fn choice(&self, factor: &str, word: &str) -> String {
+        self.factor(factor)
+            .and_then(|f| self.value(f, word))
+            .map_or_else(|| word.to_string(), |v| v.name().to_string())
+    }
+
+    fn factor_model(&self, f: &s::FactorDef) -> m::FactorDef {
+        let source = self.value_source(f);
+        let mut distance = f.distance.clone();
+        if let Some(d) = &mut distance {
+            if let Some(by) = &mut d.by {
+                *by = self.canonical(by);
+            }
+            if let Some(by) = d.by.clone() {
+                for scale in &mut d.scales {
+                    for v in &mut scale.for_values {
+                        *v = self.choice(&by, v);
+                    }
+                }
+            }
+        }
+        m::FactorDef {
+            name: f.name.clone(),
+            help: f.help.clone(),
+            kind: f.kind,
+            aliases: f.aliases.clone(),
+            values: source
+                .values
+                .iter()
+                .map(|v| m::ChoiceValue {
+                    name: v.name().to_string(),
+                    label: v.label().to_string(),
+                    aliases: v.aliases().to_vec(),
+                    note: v.note().map(str::to_string),
+                })
+                .collect(),
+            values_from: f.values_from.as_deref().map(|n| self.canonical(n)),
+            classes: source.classes.clone(),
+            default: f.default.clone(),
+            min: f.min,
+            max: f.max,
+            unit: f.unit.clone(),
+            distance,
+            note: f.note.clone(),
+        }
+    }
+
+    fn conditions(&self, c: &s::Conditions) -> m::Conditions {
+        c.iter()
+            .map(|(name, want)| {
+                let factor = self.canonical(name);
+                let test = match want {
+                    CondValue::Flag(b) => Test::Flag(*b),
+                    CondValue::Number(n) => Test::Range {
+                        min: Some(*n),
+                        max: Some(*n),
+                    },
+                    CondValue::Range(r) => Test::Range {
+                        min: r.min,
+                        max: r.max,
+                    },
+                    CondValue::One(v) => Test::Values(vec![self.choice(&factor, v)]),
+                    CondValue::Any(vs) => {
+                        Test::Values(vs.iter().map(|v| self.choice(&factor, v)).collect())
+                    }
+                };
+                Cond { factor, test }
+            })
+            .collect()
+    }
+
+    fn any(&self, any: &[s::Conditions]) -> Vec<m::Conditions> {
+        any.iter().map(|c| self.conditions(c)).collect()
+    }
+
+    fn procedure_model(&self, p: &s::ProcedureDef) -> m::ProcedureDef {
+        m::ProcedureDef {
+            name: p.name.clone(),
+            title: p.title.clone(),
+            help: p.help.clone(),
+            aliases: p.aliases.clone(),
+            notes: p.notes.clone(),
+            factors: p.factors.iter().map(|f| self.canonical(f)).collect(),
+            roll: p.roll.as_ref().map(|r| match r {
+                s::RollDef::Dice(d) => m::RollDef::Dice(d.clone()),
+                s::RollDef::Cases(cases) => m::RollDef::Cases(
+                    cases
+                        .iter()
+                        .map(|c| m::RollCase {
+                            when: self.conditions(&c.when),
+                            any: self.any(&c.any),
+                            unless: self.conditions(&c.unless),
+                            dice: c.dice.clone(),
+                            count: c.count.clone().map(|mut count| {
+                                count.factor = self.canonical(&count.factor);
+                                count
+                            }),
+                            fixed: c.fixed,
+                            label: c.label.clone(),
+                        })
+                        .collect(),
+                ),
+            }),
+            drop: p
+                .drop
+                .iter()
+                .map(|d| m::DropDef {
+                    when: self.conditions(&d.when),
+                    any: self.any(&d.any),
+                    unless: self.conditions(&d.unless),
+                    highest: d.highest,
+                    lowest: d.lowest,
+                    label: d.label.clone(),
+                })
+                .collect(),
+            naturals: p
+                .naturals
+                .iter()
+                .map(|n| m::NaturalDef {
+                    when: self.conditions(&n.when),
+                    any: self.any(&n.any),
+                    unless: self.conditions(&n.unless),
+                    doubles: n.doubles,
+                    total: n.total.clone(),
+                    otherwise: n.otherwise.clone(),
+                    result: n.result.clone(),
+                    label: n.label.clone(),
+                })
+                .collect(),
+            modifiers: p.modifiers.iter().map(|g| self.group_model(g)).collect(),
+            reroll: p.reroll.as_ref().map(|r| m::RerollDef {
+                when: self.conditions(&r.when),
+                any: self.any(&r.any),
+                unless: self.conditions(&r.unless),
+                on: r.on.clone(),
+                label: r.label.clone(),
+            }),
+            sides: p.sides.clone(),
+            check: p.check.as_ref().map(|c| m::CheckDef {
+                compare: c.compare,
+                target: self.target_model(&c.target),
+                pass: c.pass.clone(),
+                fail: c.fail.clone(),
+            }),
+            table: p.table.clone(),
+            grid: p.grid.as_ref().map(|g| m::GridDef {
+                first_column: g.first_column,
+                rows: g
+                    .rows
+                    .iter()
+                    .map(|r| m::GridRow {
+                        label: r.label.clone(),
+                        when: self.conditions(&r.when),
+                        any: self.any(&r.any),
+                        unless: self.conditions(&r.unless),
+                        results: r.results.clone(),
+                    })
+                    .collect(),
+            }),
+            amount: p.amount.as_ref().map(|a| m::AmountDef {
+                unit: a.unit.clone(),
+                floor: a.floor,
+                halve: a
+                    .halve
+                    .iter()
+                    .map(|h| m::HalveDef {
+                        when: self.conditions(&h.when),
+                        any: self.any(&h.any),
+                        unless: self.conditions(&h.unless),
+                        round_up: h.round_up,
+                        label: h.label.clone(),
+                    })
+                    .collect(),
+            }),
+            compare: p.compare.clone(),
+            results: p.results.iter().map(|r| self.result_model(r)).collect(),
+            about: p.about,
+            roles: p.roles.clone(),
+            many_on_one: p.many_on_one.clone().map(|mut many| {
+                many.count = many.count.map(|c| self.canonical(&c));
+                many
+            }),
+        }
+    }
+
+    fn group_model(&self, g: &s::GroupDef) -> m::GroupDef {
+        m::GroupDef {
+            group: g.group.clone(),
+            policy: g.policy,
+            note: g.note.clone(),
+            items: g
+                .items
+                .iter()
+                .map(|i| {
+                    let factor = i.factor.as_deref().map(|f| self.canonical(f));
+                    m::ItemDef {
+                        label: i.label.clone(),
+                        when: self.conditions(&i.when),
+                        any: self.any(&i.any),
+                        unless: self.conditions(&i.unless),
+                        value: i.value,
+                        values: i.values.as_ref().map(|values| {
+                            values
+                                .iter()
+                                .map(|(k, v)| (self.choice(factor.as_deref().unwrap_or(""), k), *v))
+                                .collect()
+                        }),
+                        factor,
+                        each: i.each,
+                        limit: i.limit,
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    fn target_model(&self, t: &s::TargetDef) -> m::TargetDef {
+        match t {
+            s::TargetDef::Number(n) => m::TargetDef::Number(*n),
+            s::TargetDef::From(from) => match (&from.factor, &from.lookup) {
+                (Some(f), _) => m::TargetDef::Factor(self.canonical(f)),
+                (None, Some(l)) => m::TargetDef::Lookup(m::LookupDef {
+                    rows: self.canonical(&l.rows),
+                    columns: self.canonical(&l.columns),
+                    cells: l.cells.clone(),
+                }),
+                // Refused by the checks: a target names a factor or a lookup.
+                (None, None) => m::TargetDef::Number(0),
+            },
+        }
+    }
+
+    fn result_model(&self, r: &s::ResultDef) -> m::ResultDef {
+        let follows = |list: &[s::FollowDef]| list.iter().map(|f| self.follow_model(f)).collect();
+        m::ResultDef {
+            name: r.name.clone(),
+            label: r.label.clone(),
+            note: r.note.clone(),
+            next: follows(&r.next),
+            follow_up: follows(&r.follow_up),
+            becomes: r
+                .becomes
+                .iter()
+                .map(|b| m::BecomesDef {
+                    when: self.conditions(&b.when),
+                    any: self.any(&b.any),
+                    unless: self.conditions(&b.unless),
+                    side: b.side.clone(),
+                    result: b.result.clone(),
+                    label: b.label.clone(),
+                })
+                .collect(),
+            marks: r
+                .marks
+                .iter()
+                .map(|k| m::MarksDef {
+                    on: k.on,
+                    when: self.conditions(&k.when),
+                    any: self.any(&k.any),
+                    unless: self.conditions(&k.unless),
+                    change: k.change.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// A follow-up with every name canonical and every value it sets typed, so what a step
+    /// hands on matches the next step's conditions however the table spelt it.
+    fn follow_model(&self, f: &s::FollowDef) -> m::FollowDef {
+        let f = f.full();
+        let set = f
+            .set
+            .iter()
+            .map(|(k, v)| {
+                let value = match self.factor(k) {
+                    Some(fd) => match fd.kind {
+                        m::FactorKind::Choice => Value::Choice(self.choice(k, v)),
+                        m::FactorKind::Flag => Value::Flag(flag_word(v) == Some(true)),
+                        m::FactorKind::Number => Value::Number(v.trim().parse().unwrap_or(0)),
+                    },
+                    None => Value::Choice(v.clone()),
+                };
+                (self.canonical(k), value)
+            })
+            .collect();
+        m::FollowDef {
+            procedure: self.procedure_name(&f.procedure),
+            when: self.conditions(&f.when),
+            any: self.any(&f.any),
+            unless: self.conditions(&f.unless),
+            side: f.side.clone(),
+            set,
+            rename: f
+                .rename
+                .iter()
+                .map(|(a, b)| (self.canonical(a), self.canonical(b)))
+                .collect(),
+            carry: f
+                .carry
+                .as_ref()
+                .map(|c| c.iter().map(|n| self.canonical(n)).collect()),
+            note: f.note.clone(),
+        }
+    }
+
+    fn game_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<m::GameDef> {
+        let markers = g
+            .markers
+            .iter()
+            .map(|k| {
+                Ok(m::MarkerDef {
+                    name: k.name.clone(),
+                    label: k.label.clone(),
+                    aliases: k.aliases.clone(),
+                    colour: k.colour.clone(),
+                    acting: self.settings(&k.acting, &k.name, at)?,
+                    acted_upon: self.settings(&k.acted_upon, &k.name, at)?,
+                    blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
+                    if_already: k.if_already.clone(),
+                    note: k.note.clone(),
+                })
+            })
+            .collect::<Result<_>>()?;
+        Ok(m::GameDef {
+            sides: g.sides.clone(),
+            unit: g
+                .unit
+                .iter()
+                .map(|(field, f)| (field.clone(), self.canonical(f)))
+                .collect(),
+            acted_upon: g
+                .acted_upon
+                .iter()
+                .map(|(field, f)| (field.clone(), self.canonical(f)))
+                .collect(),
+            roles: g.roles.clone(),
+            required: g.required.clone(),
+            markers,
+            counters: g.counters.clone(),
+            states: g.states.clone(),
+        })
+    }
+
+    /// What a marker sets: one value per factor, typed.
+    fn settings(&self, c: &s::Conditions, marker: &str, at: &Locator<'_>) -> Result<Settings> {
+        c.iter()
+            .map(|(name, want)| {
+                let factor = self.canonical(name);
+                let value = match want {
+                    CondValue::Flag(b) => Value::Flag(*b),
+                    CondValue::Number(n) => Value::Number(*n),
+                    CondValue::One(v) => Value::Choice(self.choice(&factor, v)),
+                    CondValue::Any(_) | CondValue::Range(_) => {
+                        return Err(at.err(
+                            &["markers:", &format!("name: {marker}"), name],
+                            format!(
+                                "marker `{marker}` sets `{name}` to several values: a marker \
+                                 sets one value (`{name}: VALUE`)"
+                            ),
+                        ));
+                    }
+                };
+                Ok((factor, value))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,195 @@
+//! A compiled ruleset's `game:` and `turn:` sections: sides, markers, counters, states, and
+//! the bead draw. Most are read straight from YAML; the game and its markers are compiled.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Settings;
+
+/// What the tool keeps for a game at the table.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct GameDef {
+    pub sides: Vec<GameSideDef>,
+    /// A unit's fields and the choice factor each takes its values from (and sets when one of
+    /// the unit's figures acts): `troop: troop`, `weapon: weapon`.
+    pub unit: BTreeMap<String, String>,
+    /// What a figure's unit fields set when it is acted upon: `troop: target`.
+    pub acted_upon: BTreeMap<String, String>,
+    /// The options that name the figures of a roll (`--firer CF1`), and the part each plays.
+    pub roles: Vec<RoleDef>,
+    /// Fields a unit must have (`troop`).
+    pub required: Vec<String>,
+    pub markers: Vec<MarkerDef>,
+    /// Counts kept per figure (failed morale checks), with what reaching a number does.
+    pub counters: Vec<CounterDef>,
+    /// States that take a figure out of the game (dead, fled, captured).
+    pub states: Vec<StateDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameSideDef {
+    pub name: String,
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The colour of the side's beads in the bag.
+    pub bead: String,
+}
+
+/// An option of `roll` and `odds` that names a figure of the game (`--firer CF1`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RoleDef {
+    /// The option's name, without the dashes.
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The figure's part: `acting`, `acted-upon`, or the name of a side of an opposed roll
+    /// (which takes several figures, `CF1,CF2`, where the procedure allows several on one).
+    pub plays: Part,
+    /// A noun for the figure in its part (`target`: "marks on the target"), where the part's
+    /// own words ("the figure acted upon") would be vaguer.
+    #[serde(default)]
+    pub label: Option<String>,
+    pub help: String,
+}
+
+/// The part a role's figure plays in a roll.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(from = "String", into = "String")]
+pub enum Part {
+    Acting,
+    ActedUpon,
+    Side(String),
+}
+
+impl From<String> for Part {
+    fn from(s: String) -> Part {
+        match s.as_str() {
+            "acting" => Part::Acting,
+            "acted-upon" => Part::ActedUpon,
+            _ => Part::Side(s),
+        }
+    }
+}
+
+impl From<Part> for String {
+    fn from(p: Part) -> String {
+        match p {
+            Part::Acting => "acting".into(),
+            Part::ActedUpon => "acted-upon".into(),
+            Part::Side(s) => s,
+        }
+    }
+}
+
+/// A bead or chit on a figure's base, and what it does.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct MarkerDef {
+    pub name: String,
+    pub label: String,
+    pub aliases: Vec<String>,
+    /// The colour umpires use for it (shown in the roster).
+    pub colour: String,
+    /// Factors it sets when the figure acts: `wound: light`, `pinned: true`.
+    pub acting: Settings,
+    /// Factors it sets when the figure is acted upon: `target-pinned: true`.
+    pub acted_upon: Settings,
+    /// Procedures the figure may not perform while marked (a misfired gun cannot shoot).
+    pub blocks: Vec<String>,
+    /// Getting this marker while already carrying one of these puts the figure in a state.
+    pub if_already: Option<IfAlreadyDef>,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct IfAlreadyDef {
+    pub any: Vec<String>,
+    pub state: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CounterDef {
+    pub name: String,
+    pub label: String,
+    /// Set back to 0 when a new turn starts.
+    #[serde(default)]
+    pub per_turn: bool,
+    /// Reaching this count adds `then`'s marker.
+    pub at: i64,
+    pub then: String,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct StateDef {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
+
+/// The turn: how many phases, and how many beads each side puts in the bag.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TurnDef {
+    pub phases: PhasesDef,
+    pub beads: BeadsDef,
+    /// The most times one unit may be activated in a turn; no limit when left out.
+    #[serde(default)]
+    pub activations: Option<u32>,
+    /// Whether a side may keep a drawn bead to react with later in the turn.
+    #[serde(default)]
+    pub react: Option<ReactDef>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// Held react beads: a side keeps a bead it drew, instead of acting on it, and spends it to
+/// act in the other side's phase.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ReactDef {
+    /// Beads a side may hold in one turn (the game keeps one at a time: 1).
+    pub hold: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhichSide {
+    Larger,
+    Smaller,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    HalfUp,
+    Down,
+    Up,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PhasesDef {
+    pub percent: u32,
+    pub of: WhichSide,
+    pub rounding: Rounding,
+    #[serde(default)]
+    pub min: u32,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BeadsDef {
+    /// Each side puts in as many beads as this side has units.
+    pub per_side: WhichSide,
+}

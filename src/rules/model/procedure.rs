@@ -1,0 +1,370 @@
+//! A compiled procedure: its dice, modifiers, how the total is read, and its results with
+//! what follows them. The types a table writes the same way it is run are read straight from
+//! YAML (their serde attributes are the table format); the others are compiled from `schema`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Conditions, Settings};
+
+/// A rule procedure: what is rolled, what modifies it, and how the total is read.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ProcedureDef {
+    pub name: String,
+    pub title: String,
+    pub help: String,
+    pub aliases: Vec<String>,
+    pub notes: Vec<String>,
+    /// Factors the procedure takes beyond those its modifiers and conditions name.
+    pub factors: Vec<String>,
+    pub roll: Option<RollDef>,
+    pub drop: Vec<DropDef>,
+    pub naturals: Vec<NaturalDef>,
+    pub modifiers: Vec<GroupDef>,
+    pub reroll: Option<RerollDef>,
+    /// Two sides for an opposed roll; each rolls with its own factors (`attacker.troop=...`).
+    pub sides: Vec<SideDef>,
+    pub check: Option<CheckDef>,
+    pub table: Option<TableDef>,
+    pub grid: Option<GridDef>,
+    pub amount: Option<AmountDef>,
+    pub compare: Option<CompareDef>,
+    pub results: Vec<ResultDef>,
+    /// Whom the roll is for, in a game: the figure acting, or the one acted upon.
+    pub about: Role,
+    /// The game's role options this procedure names its figures with, where several play the
+    /// same part (`[fig]` rather than `firer`): the first of each part is the one printed.
+    pub roles: Vec<String>,
+    /// In an opposed roll, several figures may fight a lone one.
+    pub many_on_one: Option<ManyOnOneDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ManyOnOneDef {
+    /// The most figures that may fight the lone one.
+    pub up_to: u32,
+    /// The side of the lone figure.
+    pub lone: String,
+    /// A number factor of the lone side set to the opponents beyond the first (`outnumbered`).
+    #[serde(default)]
+    pub count: Option<String>,
+}
+
+/// The dice: one expression, or cases whose first match applies.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub enum RollDef {
+    Dice(String),
+    Cases(Vec<RollCase>),
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct RollCase {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    /// The dice, e.g. `3d6` or `d6` when `count` gives the number.
+    pub dice: Option<String>,
+    /// Number of dice from a number factor: one die per `per` of it (at least `min`).
+    pub count: Option<CountDef>,
+    /// No roll: the result is this number.
+    pub fixed: Option<i64>,
+    pub label: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CountDef {
+    pub factor: String,
+    #[serde(default = "one")]
+    pub per: i64,
+    #[serde(default = "one")]
+    pub min: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct DropDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub highest: usize,
+    pub lowest: usize,
+    pub label: String,
+}
+
+/// A result decided by the dice alone, before modifiers.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct NaturalDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    /// All dice show the same face.
+    pub doubles: bool,
+    /// The unmodified total is one of these.
+    pub total: Vec<i64>,
+    /// With `total`: the other unmodified totals give this result (only the natural counts).
+    pub otherwise: Option<String>,
+    pub result: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// Every modifier that applies counts.
+    #[default]
+    All,
+    /// Only the greatest positive and the greatest negative count.
+    BestAndWorst,
+    /// Only the greatest positive counts.
+    Best,
+    /// Only the greatest negative counts.
+    Worst,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct GroupDef {
+    pub group: String,
+    pub policy: Policy,
+    pub note: Option<String>,
+    pub items: Vec<ItemDef>,
+}
+
+/// One modifier line: a fixed value under a guard, a value per factor value, or a value per
+/// count of a number factor (with a limit).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ItemDef {
+    pub label: Option<String>,
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub value: Option<i64>,
+    pub factor: Option<String>,
+    /// Value or class name of `factor` → modifier; the narrowest key that matches applies.
+    pub values: Option<BTreeMap<String, i64>>,
+    /// Modifier per unit of the number `factor`.
+    pub each: Option<i64>,
+    /// The total from `each` goes no further than this.
+    pub limit: Option<i64>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct RerollDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    /// Results that may be rolled again; the second roll stands.
+    pub on: Vec<String>,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SideDef {
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Comparison {
+    AtLeast,
+    MoreThan,
+    AtMost,
+    LessThan,
+}
+
+impl Comparison {
+    /// Whether `total` passes against `target`.
+    pub fn holds(self, total: i64, target: i64) -> bool {
+        match self {
+            Comparison::AtLeast => total >= target,
+            Comparison::MoreThan => total > target,
+            Comparison::AtMost => total <= target,
+            Comparison::LessThan => total < target,
+        }
+    }
+}
+
+/// Pass or fail against a target number.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct CheckDef {
+    pub compare: Comparison,
+    pub target: TargetDef,
+    pub pass: String,
+    pub fail: String,
+}
+
+/// Where a check's target number comes from.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub enum TargetDef {
+    Number(i64),
+    /// The value of this number factor (a measured distance).
+    Factor(String),
+    /// A cell of a two-way table.
+    Lookup(LookupDef),
+}
+
+/// A two-way table of numbers: row by one choice factor, column by another.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LookupDef {
+    pub rows: String,
+    pub columns: String,
+    pub cells: BTreeMap<String, BTreeMap<String, i64>>,
+}
+
+/// A banded table read with the modified total.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TableDef {
+    /// Totals outside this range are read at its ends.
+    #[serde(default)]
+    pub clamp: Option<[i64; 2]>,
+    pub rows: Vec<BandDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BandDef {
+    #[serde(default)]
+    pub min: Option<i64>,
+    #[serde(default)]
+    pub max: Option<i64>,
+    pub result: String,
+}
+
+/// A two-way table of results: the row by a guard on the factors, the column by the total.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct GridDef {
+    /// The total the first column stands for; totals beyond the ends read the end columns.
+    pub first_column: i64,
+    pub rows: Vec<GridRow>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct GridRow {
+    pub label: String,
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub results: Vec<String>,
+}
+
+/// The result is a number (inches moved, hits scored).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct AmountDef {
+    pub unit: Option<String>,
+    pub floor: Option<i64>,
+    pub halve: Vec<HalveDef>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct HalveDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub round_up: bool,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CompareBy {
+    /// The higher total wins; the margin is read in `bands`, the result falls on the loser.
+    Margin,
+    /// The higher total wins; `doubled` when it is at least twice the loser's, else `beaten`.
+    Doubling,
+}
+
+/// How two sides' totals are compared.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CompareDef {
+    pub by: CompareBy,
+    pub tie: String,
+    #[serde(default)]
+    pub bands: Vec<BandDef>,
+    #[serde(default)]
+    pub beaten: Option<String>,
+    #[serde(default)]
+    pub doubled: Option<String>,
+}
+
+/// A named result: its label, and what follows from it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ResultDef {
+    pub name: String,
+    pub label: String,
+    pub note: Option<String>,
+    /// Procedures resolved at once as part of the chain.
+    pub next: Vec<FollowDef>,
+    /// Mandatory checks the umpire must still make, printed as the command to run.
+    pub follow_up: Vec<FollowDef>,
+    /// Another result this one turns into when a condition holds (a second wound kills).
+    pub becomes: Vec<BecomesDef>,
+    /// What this result does to the figures of a game.
+    pub marks: Vec<MarksDef>,
+}
+
+/// A figure's part in a roll.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The figure acting: the one rolling for what it does.
+    #[default]
+    Acting,
+    /// The figure acted upon: the one the acting figure's roll is against.
+    ActedUpon,
+    /// In an opposed roll, the side that lost or won.
+    Loser,
+    Winner,
+}
+
+/// Marker, state and counter changes a result makes to one figure.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct MarksDef {
+    pub on: Role,
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    /// `+pinned`, `-prone`, `+dead`, or `+failed-morale` to count one more.
+    pub change: Vec<String>,
+}
+
+/// A result that becomes another when a condition holds; in an opposed roll the condition
+/// reads the `loser`'s or the `winner`'s situation.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct BecomesDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub side: Option<String>,
+    pub result: String,
+    pub label: String,
+}
+
+/// A procedure that follows a result, with what it is handed.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct FollowDef {
+    /// The procedure's canonical name.
+    pub procedure: String,
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    /// For an opposed roll: whose factors go on (`loser`, `winner` or a side's name).
+    pub side: Option<String>,
+    /// Factors set for the follow-up, typed.
+    pub set: Settings,
+    /// Factors renamed on the way (`target: troop`: this step's target is the next one's troop).
+    pub rename: BTreeMap<String, String>,
+    /// Only these factors go on (after renaming); all of them when left out.
+    pub carry: Option<Vec<String>>,
+    pub note: Option<String>,
+}

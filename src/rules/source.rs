@@ -1,0 +1,171 @@
+//! A table file as written: read from YAML (with `like:` filled in), where its messages point
+//! (file:line:col), and the look-ups its checks make before it is compiled.
+
+use crate::error::{Error, Result};
+use crate::rules::named;
+use crate::rules::schema::{FactorDef, ProcedureDef, RulesetDef, ValueSpec};
+
+/// A table file read but not yet compiled: what the checks and the compile step read.
+pub(super) struct Source {
+    pub(super) def: RulesetDef,
+}
+
+/// Byte offset of the first match of each needle in turn, searching from `start`; a needle
+/// not found leaves the position where the previous one matched.
+pub(crate) fn offset(text: &str, start: usize, needles: &[&str]) -> usize {
+    let mut at = start.min(text.len());
+    for needle in needles {
+        if let Some(found) = text.get(at..).and_then(|rest| rest.find(needle)) {
+            at += found;
+        }
+    }
+    at
+}
+
+/// Line and column (1-based) of a byte offset.
+pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rfind('\n').map_or(at, |nl| at - nl - 1) + 1;
+    (line, column)
+}
+
+/// Line and column (1-based) of the first match of each needle in turn, for error messages.
+pub(crate) fn locate(text: &str, needles: &[&str]) -> (usize, usize) {
+    line_col(text, offset(text, 0, needles))
+}
+
+/// Builds `file:line:col: message` errors for one file.
+pub(super) struct Locator<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl<'a> Locator<'a> {
+    pub(super) fn new(file: &'a str, text: &'a str) -> Locator<'a> {
+        Locator { file, text }
+    }
+
+    pub(super) fn err(&self, needles: &[&str], message: impl Into<String>) -> Error {
+        let (line, column) = locate(self.text, needles);
+        Error::usage(format!("{}:{line}:{column}: {}", self.file, message.into()))
+    }
+}
+
+impl Source {
+    /// Read a table file's YAML into its written shape, `like:` filled in.
+    pub(super) fn read(file: &str, text: &str, at: &Locator<'_>) -> Result<Source> {
+        let def: RulesetDef = serde_yaml::from_str(text).map_err(|e| {
+            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            Error::usage(Error::in_file(file, line, column, &e.to_string()))
+                .with_hint("see the ruleset format in the README")
+        })?;
+        let mut source = Source { def };
+        source.apply_likes(at)?;
+        Ok(source)
+    }
+
+    /// Fill what a `like:` procedure leaves out from the procedure it is like.
+    fn apply_likes(&mut self, at: &Locator<'_>) -> Result<()> {
+        let originals = self.def.procedures.clone();
+        for procedure in &mut self.def.procedures {
+            let Some(base_name) = procedure.like.clone() else {
+                continue;
+            };
+            let base = originals
+                .iter()
+                .find(|p| p.name == base_name)
+                .ok_or_else(|| {
+                    at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
+                    "procedure `{}` is like `{base_name}`, which this ruleset does not define",
+                    procedure.name
+                ))
+                })?;
+            if base.like.is_some() {
+                return Err(at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
+                    "`{}` is like `{base_name}`, which is itself like another; name the original",
+                    procedure.name
+                )));
+            }
+            let p = procedure;
+            p.roll = p.roll.take().or_else(|| base.roll.clone());
+            if p.drop.is_empty() {
+                p.drop.clone_from(&base.drop);
+            }
+            if p.naturals.is_empty() {
+                p.naturals.clone_from(&base.naturals);
+            }
+            if p.modifiers.is_empty() {
+                p.modifiers.clone_from(&base.modifiers);
+            }
+            if p.sides.is_empty() {
+                p.sides.clone_from(&base.sides);
+            }
+            p.reroll = p.reroll.take().or_else(|| base.reroll.clone());
+            p.check = p.check.take().or_else(|| base.check.clone());
+            p.table = p.table.take().or_else(|| base.table.clone());
+            p.grid = p.grid.take().or_else(|| base.grid.clone());
+            p.amount = p.amount.take().or_else(|| base.amount.clone());
+            p.compare = p.compare.take().or_else(|| base.compare.clone());
+            if p.results.is_empty() {
+                p.results.clone_from(&base.results);
+            }
+        }
+        Ok(())
+    }
+
+    /// A factor by name or alias.
+    pub(super) fn factor(&self, name: &str) -> Option<&FactorDef> {
+        named(&self.def.factors, name, |f| (&f.name, &f.aliases))
+    }
+
+    /// The factor whose values and classes this one uses (itself, or its `values-from`).
+    pub(super) fn value_source<'a>(&'a self, factor: &'a FactorDef) -> &'a FactorDef {
+        factor
+            .values_from
+            .as_deref()
+            .and_then(|n| self.def.factors.iter().find(|f| f.name == n))
+            .unwrap_or(factor)
+    }
+
+    pub(super) fn values<'a>(&'a self, factor: &'a FactorDef) -> &'a [ValueSpec] {
+        &self.value_source(factor).values
+    }
+
+    /// The value a word names (a value or one of its aliases).
+    pub(super) fn value<'a>(&'a self, factor: &'a FactorDef, word: &str) -> Option<&'a ValueSpec> {
+        let values = self.values(factor);
+        values.iter().find(|v| v.name() == word).or_else(|| {
+            values
+                .iter()
+                .find(|v| v.aliases().iter().any(|a| a == word))
+        })
+    }
+
+    pub(super) fn is_value_or_class(&self, factor: &FactorDef, key: &str) -> bool {
+        let source = self.value_source(factor);
+        source.values.iter().any(|v| v.name() == key)
+            || source.classes.iter().any(|c| c.name == key)
+    }
+
+    /// A procedure by name or alias.
+    pub(super) fn procedure(&self, name: &str) -> Option<&ProcedureDef> {
+        named(&self.def.procedures, name, |p| (&p.name, &p.aliases))
+    }
+
+    /// The dice a spec names, using this ruleset's custom dice.
+    pub(super) fn dice(&self, text: &str) -> Result<crate::engine::dice::DiceSpec> {
+        crate::engine::dice::DiceSpec::parse(text, &|name| self.def.dice.get(name).cloned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_counts_lines_and_columns() {
+        let text = "a: 1\nprocedures:\n  - name: x\n    roll: 2d7x\n";
+        assert_eq!(locate(text, &["name: x", "2d7x"]), (4, 11));
+    }
+}

@@ -1,0 +1,81 @@
+//! The compile step: a table is checked and compiled into one model before anything runs, so
+//! an alias written anywhere names what its name names, and a value no roll could use is
+//! refused at load with its place in the file instead of failing (or panicking) later.
+
+use crate::support::{Table, Test, house_tables};
+
+/// The table's one-line error for `args`, from a house table made by `edit`: its file and place
+/// first, `says` last.
+fn refused(edit: (&str, &str), args: &[&str], says: &str) {
+    let tables = house_tables(|t| t.replacen(edit.0, edit.1, 1));
+    let out = Table::empty()
+        .test_with(tables.path())
+        .args(args)
+        .status(2)
+        .run();
+    let file = tables.path().join("la-petite-guerre.yaml");
+    let first = out.stderr.lines().next().unwrap_or_default();
+    let place = first
+        .strip_prefix(&format!("error: {}:", file.display()))
+        .unwrap_or_else(|| panic!("no file in {}", out.stderr));
+    let mut numbers = place.split(':').take(2).map(str::parse::<usize>);
+    assert!(
+        matches!((numbers.next(), numbers.next()), (Some(Ok(_)), Some(Ok(_)))),
+        "no line:col in {first}"
+    );
+    assert!(first.ends_with(says), "{first}");
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+}
+
+#[test]
+fn an_inverted_clamp_is_refused_at_load_for_every_command_that_reads_it() {
+    for args in [
+        &["roll", "results-of-being-hit", "--dice", "3,4"][..],
+        &["odds", "results-of-being-hit"],
+        &["card", "results-of-being-hit"],
+        &["rules", "--check"],
+    ] {
+        refused(
+            ("clamp: [1, 13]", "clamp: [13, 1]"),
+            args,
+            "clamps its table to [13, 1]: the first end must not be above the second",
+        );
+    }
+}
+
+#[test]
+fn a_marker_that_would_set_several_values_is_refused() {
+    refused(
+        ("acting: {wound: light}", "acting: {wound: [light, severe]}"),
+        &["odds", "shoot"],
+        "a marker sets one value (`wound: VALUE`)",
+    );
+}
+
+#[test]
+fn a_factor_named_by_its_alias_runs_as_its_name_does() {
+    // `type` is troop's alias.
+    let tables = house_tables(|t| {
+        t.replacen(
+            "{when: {troop: indians}, dice: 3d6",
+            "{when: {type: indians}, dice: 3d6",
+            1,
+        )
+    });
+    for args in [&["odds", "move", "troop=indians"][..], &["card", "move"]] {
+        let builtin = Test::new().args(args).run();
+        let house = Test::new()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(args)
+            .run();
+        assert_eq!(house.stdout, builtin.stdout, "{args:?}");
+    }
+    assert!(
+        Test::new()
+            .env("UMPIRE_TABLES", tables.path())
+            .args(["odds", "move", "troop=indians"])
+            .run()
+            .stdout
+            .contains("dice 3d6")
+    );
+}
