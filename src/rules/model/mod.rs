@@ -137,13 +137,69 @@ pub struct DistanceBand {
     pub value: String,
 }
 
-/// A factor's value in a situation, or as a follow-up or a marker sets it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(untagged)]
+/// A factor's value in a situation, or as a follow-up or a marker sets it. Written as the bare
+/// value where people read it (`true`, `3`, `"line"` in JSON); tagged in the binary cache,
+/// whose format cannot tell a value's kind by looking at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     Flag(bool),
     Number(i64),
     Choice(String),
+}
+
+/// The tagged form of [`Value`], for formats that are not read by people.
+#[derive(Deserialize, Serialize)]
+enum Tagged<'a> {
+    Flag(bool),
+    Number(i64),
+    Choice(std::borrow::Cow<'a, str>),
+}
+
+/// The bare form of [`Value`], for JSON.
+#[derive(Deserialize, Serialize)]
+#[serde(untagged)]
+enum Bare<'a> {
+    Flag(bool),
+    Number(i64),
+    Choice(std::borrow::Cow<'a, str>),
+}
+
+impl Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            match self {
+                Value::Flag(b) => Bare::Flag(*b),
+                Value::Number(n) => Bare::Number(*n),
+                Value::Choice(c) => Bare::Choice(c.into()),
+            }
+            .serialize(s)
+        } else {
+            match self {
+                Value::Flag(b) => Tagged::Flag(*b),
+                Value::Number(n) => Tagged::Number(*n),
+                Value::Choice(c) => Tagged::Choice(c.into()),
+            }
+            .serialize(s)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(if d.is_human_readable() {
+            match Bare::deserialize(d)? {
+                Bare::Flag(b) => Value::Flag(b),
+                Bare::Number(n) => Value::Number(n),
+                Bare::Choice(c) => Value::Choice(c.into_owned()),
+            }
+        } else {
+            match Tagged::deserialize(d)? {
+                Tagged::Flag(b) => Value::Flag(b),
+                Tagged::Number(n) => Value::Number(n),
+                Tagged::Choice(c) => Value::Choice(c.into_owned()),
+            }
+        })
+    }
 }
 
 impl Value {
