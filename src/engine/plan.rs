@@ -8,8 +8,7 @@ use crate::engine::modifiers::{ModLine, modifiers};
 use crate::engine::situation::{Input, Situation};
 use crate::error::{Error, Result};
 use crate::rules::model::{
-    CompareBy, CompareDef, Comparison, GridRow, Guarded, ProcedureDef, ResultDef, RollDef,
-    TargetDef,
+    CompareDef, Comparison, GridRow, Guarded, ProcedureDef, ResultDef, RollDef, TargetDef,
 };
 use crate::rules::ruleset::Ruleset;
 
@@ -34,7 +33,7 @@ pub struct SidePlan {
 /// How the total is read: against a target, on a table or a grid row, as a distance, or side
 /// against side.
 #[derive(Debug, Clone)]
-pub(super) enum Reading<'a> {
+pub enum Reading<'a> {
     Check {
         compare: Comparison,
         target: i64,
@@ -66,7 +65,7 @@ pub struct Plan<'a> {
     pub sides: Vec<SidePlan>,
     pub(super) naturals: Vec<&'a crate::rules::model::NaturalDef>,
     pub(super) reroll: Option<&'a crate::rules::model::RerollDef>,
-    pub(super) reading: Reading<'a>,
+    pub reading: Reading<'a>,
     pub(super) becomes: Vec<Becoming<'a>>,
 }
 
@@ -335,35 +334,9 @@ impl<'a> Plan<'a> {
         self.procedure.results.iter().find(|r| r.name == name)
     }
 
-    pub(super) fn label(&self, name: &str) -> String {
+    /// A result's label, by its name.
+    pub fn label(&self, name: &str) -> String {
         self.result_def(name)
             .map_or_else(|| name.to_string(), |r| r.label.clone())
-    }
-
-    /// The reading of the total, in words, for cards and explanations.
-    pub fn reading_text(&self) -> String {
-        match &self.reading {
-            Reading::Check {
-                compare,
-                target_text,
-                pass,
-                ..
-            } => {
-                let how = crate::words::compared(*compare, target_text);
-                format!("{how}: {}", self.label(pass))
-            }
-            Reading::Table { .. } => "read the total on the table".into(),
-            Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
-            Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
-            Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
-            Reading::Compare(c) => match c.by {
-                CompareBy::Margin => {
-                    "the higher total wins; the margin is read on the table".into()
-                }
-                CompareBy::Doubling => {
-                    "the higher total wins; doubling the other's score is worse".into()
-                }
-            },
-        }
     }
 }

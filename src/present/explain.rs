@@ -4,10 +4,10 @@ use std::fmt::Write as _;
 
 use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
-use crate::engine::plan::Plan;
+use crate::engine::plan::{Plan, Reading};
 use crate::engine::resolve::{SideRecord, Step};
 use crate::engine::situation::describe;
-use crate::rules::model::{FactorKind, ProcedureDef, RollDef};
+use crate::rules::model::{CompareBy, FactorKind, ProcedureDef, RollDef};
 use crate::rules::ruleset::Ruleset;
 use crate::words::signed;
 
@@ -259,7 +259,7 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
             .unwrap_or_default();
         let _ = writeln!(out, "{pad}  {who}net modifier {}", signed(side.net));
     }
-    let _ = writeln!(out, "{pad}{}", plan.reading_text());
+    let _ = writeln!(out, "{pad}{}", reading_words(plan));
 }
 
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.
@@ -607,5 +607,30 @@ fn band(min: Option<i64>, max: Option<i64>) -> String {
         (Some(a), None) => format!("{a}+"),
         (None, Some(b)) => format!("{b}-"),
         (None, None) => "any".into(),
+    }
+}
+
+/// How a plan reads its total, in words, for cards and explanations.
+pub(crate) fn reading_words(plan: &Plan<'_>) -> String {
+    match &plan.reading {
+        Reading::Check {
+            compare,
+            target_text,
+            pass,
+            ..
+        } => {
+            let how = crate::words::compared(*compare, target_text);
+            format!("{how}: {}", plan.label(pass))
+        }
+        Reading::Table { .. } => "read the total on the table".into(),
+        Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
+        Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
+        Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
+        Reading::Compare(c) => match c.by {
+            CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
+            CompareBy::Doubling => {
+                "the higher total wins; doubling the other's score is worse".into()
+            }
+        },
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::engine::decide::Decision;
 use crate::engine::fraction::Fraction;
-use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::{Given, Input, Situation, Value};
 use crate::error::Result;
 use crate::rules::model::{
@@ -400,7 +400,7 @@ fn grid_odds(r: &Ruleset, p: &ProcedureDef, g: &GridDef) -> Option<Odds> {
             continue;
         };
         // The plan reads the row its situation picks; a row an earlier one shadows is left out.
-        if plan.reading_text() != format!("read row {} by the total", row.label) {
+        if !matches!(&plan.reading, Reading::Grid { row: read, .. } if std::ptr::eq(*read, row)) {
             continue;
         }
         let Ok(dist) = at_nets(&plan, &[0]) else {
