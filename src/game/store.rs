@@ -503,13 +503,16 @@ impl GameFiles {
             .map_err(|e| io_err("read", &path, &e))?
             .len();
         if len < valid {
+            // Where its last whole line ends: a log-len there drops the torn line too.
+            let whole = whole_lines_end(&mut file, len).unwrap_or(0);
             return Err(Error::failure(format!(
                 "{} is shorter than the game says ({len} bytes, expected {valid})",
                 path.display()
             ))
-            .with_hint(
-                "the log was cut by hand; restore it, or set `log-len` in game.json to its size",
-            ));
+            .with_hint(format!(
+                "the log was cut; restore it, or set `log-len` in game.json to {whole} (the end \
+                 of its last whole line) to go on without the events lost"
+            )));
         }
         if len > valid {
             file.set_len(valid).map_err(|e| io_err("cut", &path, &e))?;
