@@ -17,6 +17,7 @@ mod interactive;
 mod la_petite_guerre;
 mod lint;
 mod other_rulesets;
+mod races;
 mod readme;
 mod reported;
 mod robustness;
