@@ -13,6 +13,7 @@ mod cli;
 mod game_play;
 mod game_store;
 mod generate;
+mod hand_edits;
 mod interactive;
 mod la_petite_guerre;
 mod lint;
