@@ -17,6 +17,7 @@ mod hand_edits;
 mod interactive;
 mod la_petite_guerre;
 mod lint;
+mod options;
 mod other_rulesets;
 mod races;
 mod readme;
