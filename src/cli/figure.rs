@@ -1,6 +1,11 @@
 //! Rolls and odds with figures of the game: the roster gives the factors, the results land on
 //! the figures, several against one in melee.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use crate::engine::dice::{Asker, DiceSpec};
 use crate::engine::plan::Plan;
 use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
@@ -16,10 +21,10 @@ use serde_json::json;
 
 use super::odds::odds;
 use super::roll::{
-    Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source, flatten_faces,
-    print_roll,
+    Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
+    flatten_faces, print_roll,
 };
-use super::{Cli, rules_flag, write_json};
+use super::{Cli, fresh_seed, guided, rules_flag, write_json};
 
 /// The ruleset a game is played with; `--rules` may only name the same one.
 pub(super) fn game_ruleset(cli: &Cli, catalog: &Catalog, game: &Game) -> Result<Ruleset> {
@@ -54,144 +59,228 @@ pub(super) fn figure_roll(
         );
     }
     let files = Store::open_default()?.current(cli.game.as_deref())?;
-    let resolve =
-        |game: &mut Game, ruleset: &Ruleset, out: &mut Vec<u8>| -> Result<Option<Event>> {
-            let p = ruleset.procedure_or_err(procedure)?;
-            let found = figures::find(game, ruleset, p, cast)?;
-            let n = found.pairings.len().max(1);
-            let (mut source, seed) = dice_source(cli, how.dice)?;
-            let mut event = Event::new(game.turn.number, &how.line, "");
-            // Results land on a copy, kept unless this is a dry run. Every pairing reads the
-            // figures as they were before any result: the pairings are fought at once.
-            let mut after = game.clone();
-            let many = p.many_on_one.as_ref().filter(|_| n > 1);
-            let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
-            let mut lone: Option<ThrowRecord> = None;
-            let mut fought = Vec::new();
-            for i in 0..n {
-                let figs = found.pairing(i);
-                let (mut words, lines) =
-                    figures::roster_words(game, ruleset, p, &figs, how.factors)?;
-                words.extend(figures::outnumbered(p, n, how.factors));
-                words.extend(how.factors.iter().cloned());
-                let input = situation::parse(ruleset, p, &words)?;
-                let plan = Plan::new(ruleset, p, &input)?;
-                let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
-                    (Some(at), Some(t)) => (0..plan.sides.len())
-                        .map(|k| (k == at).then(|| t.clone()))
-                        .collect(),
-                    _ => Vec::new(),
-                };
-                let step = plan.resolve_with(&mut source, None, &fixed)?;
-                if lone.is_none() {
-                    lone = lone_at.and_then(|at| step.throws.get(at).cloned());
-                }
-                let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
-                fought.push((step, lines, landed, figs));
-            }
-            all_dice_used(&source, how.dice.len())?;
-            for (step, _, _, figs) in &mut fought {
-                figures::aim_follow_ups(step, &after, ruleset, figs);
-            }
-            let (mut n_entered, mut n_rolled) = (0, 0);
-            for (step, ..) in &fought {
-                count_throws(step, &mut n_entered, &mut n_rolled);
-            }
-            // The lone figure's one throw was counted once per pairing.
-            if let Some(t) = &lone {
-                let again = n - 1;
-                if t.entered {
-                    n_entered = n_entered.saturating_sub(again);
-                } else {
-                    n_rolled = n_rolled.saturating_sub(again);
-                }
-            }
-            let head = if how.dry_run {
-                "would change (dry run, nothing written):"
-            } else {
-                "changes:"
+    // One seed for every time the roll is made, so that it throws the same each time.
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let resolve = |game: &mut Game,
+                   ruleset: &Ruleset,
+                   out: &mut Vec<u8>,
+                   ask: Option<Asker>|
+     -> Result<Option<Event>> {
+        let p = ruleset.procedure_or_err(procedure)?;
+        let found = figures::find(game, ruleset, p, cast)?;
+        let n = found.pairings.len().max(1);
+        let mut source = dice_source_with(how.dice, seed, ask)?;
+        let mut event = Event::new(game.turn.number, &how.line, "");
+        // Results land on a copy, kept unless this is a dry run. Every pairing reads the
+        // figures as they were before any result: the pairings are fought at once.
+        let mut after = game.clone();
+        let many = p.many_on_one.as_ref().filter(|_| n > 1);
+        let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
+        let mut lone: Option<ThrowRecord> = None;
+        let mut fought = Vec::new();
+        for i in 0..n {
+            let figs = found.pairing(i);
+            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, how.factors)?;
+            words.extend(figures::outnumbered(p, n, how.factors));
+            words.extend(how.factors.iter().cloned());
+            let input = situation::parse(ruleset, p, &words)?;
+            let plan = Plan::new(ruleset, p, &input)?;
+            let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
+                (Some(at), Some(t)) => (0..plan.sides.len())
+                    .map(|k| (k == at).then(|| t.clone()))
+                    .collect(),
+                _ => Vec::new(),
             };
-            let mut summary = Vec::new();
-            let mut faces = Vec::new();
-            for (step, _, landed, figs) in &fought {
-                // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
-                let who = if figs.sides.is_empty() {
-                    [figs.acting.as_deref(), figs.acted_upon.as_deref()]
-                        .into_iter()
-                        .flatten()
-                        .collect::<Vec<_>>()
-                        .join(" at ")
-                } else {
-                    figs.sides
-                        .iter()
-                        .map(|(_, f)| f.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" against ")
-                };
-                summary.push(if landed.is_empty() {
-                    format!("{} ({who}): {}", p.name, step.outcome())
-                } else {
-                    format!(
-                        "{} ({who}): {}; {}",
-                        p.name,
-                        step.outcome(),
-                        landed.join("; ")
-                    )
-                });
-                faces.extend(flatten_faces(step));
+            let step = plan.resolve_with(&mut source, None, &fixed)?;
+            if lone.is_none() {
+                lone = lone_at.and_then(|at| step.throws.get(at).cloned());
             }
-            event.summary = summary.join(" | ");
-            event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
-            if n == 1 {
-                if let Some((step, lines, landed, _)) = fought.pop() {
-                    let mut extra = Extra::default();
-                    extra.before.push("from the roster:".into());
-                    extra.before.extend(lines.iter().map(|l| format!("  {l}")));
-                    if landed.is_empty() {
-                        extra.after.push(format!("{head} none"));
-                    } else {
-                        extra.after.push(head.into());
-                        extra.after.extend(landed.iter().map(|l| format!("  {l}")));
-                    }
-                    extra.json =
-                        Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
-                    let rolled = Rolled {
-                        steps: vec![step],
-                        seed,
-                        entered: n_entered,
-                        rolled: n_rolled,
-                    };
-                    print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
-                }
+            let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
+            fought.push((step, lines, landed, figs));
+        }
+        all_dice_used(&source, how.dice.len())?;
+        for (step, _, _, figs) in &mut fought {
+            figures::aim_follow_ups(step, &after, ruleset, figs);
+        }
+        let (mut n_entered, mut n_rolled) = (0, 0);
+        for (step, ..) in &fought {
+            count_throws(step, &mut n_entered, &mut n_rolled);
+        }
+        // The lone figure's one throw was counted once per pairing.
+        if let Some(t) = &lone {
+            let again = n - 1;
+            if t.entered {
+                n_entered = n_entered.saturating_sub(again);
             } else {
-                print_pairings(
-                    cli,
-                    ruleset,
-                    &fought,
-                    head,
-                    (seed, n_entered, n_rolled),
-                    how.dry_run,
-                    out,
-                )?;
+                n_rolled = n_rolled.saturating_sub(again);
             }
-            if !how.dry_run {
-                *game = after;
-            }
-            Ok((!how.dry_run).then_some(event))
+        }
+        let head = if how.dry_run {
+            "would change (dry run, nothing written):"
+        } else {
+            "changes:"
         };
-    let attempt = |game: &mut Game, out: &mut Vec<u8>| -> Result<Option<Event>> {
+        let mut summary = Vec::new();
+        let mut faces = Vec::new();
+        for (step, _, landed, figs) in &fought {
+            // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
+            let who = if figs.sides.is_empty() {
+                [figs.acting.as_deref(), figs.acted_upon.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" at ")
+            } else {
+                figs.sides
+                    .iter()
+                    .map(|(_, f)| f.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" against ")
+            };
+            summary.push(if landed.is_empty() {
+                format!("{} ({who}): {}", p.name, step.outcome())
+            } else {
+                format!(
+                    "{} ({who}): {}; {}",
+                    p.name,
+                    step.outcome(),
+                    landed.join("; ")
+                )
+            });
+            faces.extend(flatten_faces(step));
+        }
+        event.summary = summary.join(" | ");
+        event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
+        if n == 1 {
+            if let Some((step, lines, landed, _)) = fought.pop() {
+                let mut extra = Extra::default();
+                extra.before.push("from the roster:".into());
+                extra.before.extend(lines.iter().map(|l| format!("  {l}")));
+                if landed.is_empty() {
+                    extra.after.push(format!("{head} none"));
+                } else {
+                    extra.after.push(head.into());
+                    extra.after.extend(landed.iter().map(|l| format!("  {l}")));
+                }
+                extra.json =
+                    Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
+                let rolled = Rolled {
+                    steps: vec![step],
+                    seed,
+                    entered: n_entered,
+                    rolled: n_rolled,
+                };
+                print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
+            }
+        } else {
+            print_pairings(
+                cli,
+                ruleset,
+                &fought,
+                head,
+                (seed, n_entered, n_rolled),
+                how.dry_run,
+                out,
+            )?;
+        }
+        if !how.dry_run {
+            *game = after;
+        }
+        Ok((!how.dry_run).then_some(event))
+    };
+    let attempt = |game: &mut Game, out: &mut Vec<u8>, ask: Option<Asker>| {
         let ruleset = game_ruleset(cli, catalog, game)?;
-        resolve(game, &ruleset, out)
+        resolve(game, &ruleset, out, ask)
     };
     if how.dry_run {
         let mut game = files.read()?;
-        attempt(&mut game, out)?;
+        let ask = cli.ask_faces.then(guided::face_asker).transpose()?;
+        attempt(&mut game, out, ask)?;
         return Ok(());
     }
+    if !cli.ask_faces {
+        return files.update(|game| Ok((attempt(game, out, None)?, ())));
+    }
+    // Dice thrown at the table: the faces are asked for before the game is locked (a prompt
+    // stays open as long as the players take, and every other command on the game would wait
+    // for it), on the game as it stands; then the roll is made again under the lock with the
+    // faces typed, in the same order, and written only if it asked for the same dice.
+    let typed: Typed = Rc::default();
+    attempt(
+        &mut files.read()?,
+        &mut Vec::new(),
+        Some(recording(&typed)?),
+    )?;
+    let typed = typed.take();
+    let left: Typed = Rc::new(RefCell::new(typed.clone()));
     files.update(|game| {
-        let event = attempt(game, out)?;
+        let changed = changed_meanwhile(&files.name, &typed);
+        let mut said = Vec::new();
+        let event = attempt(game, &mut said, Some(replaying(&left, changed.clone())))?;
+        if !left.borrow().is_empty() {
+            return Err(changed);
+        }
+        out.extend(said);
         Ok((event, ()))
     })
+}
+
+/// The faces typed at each prompt of a roll, in order, with the question they answered.
+type Typed = Rc<RefCell<VecDeque<(String, Option<Vec<i64>>)>>>;
+
+fn question(spec: &DiceSpec, what: &str) -> String {
+    format!("{what}: {spec}")
+}
+
+/// Ask the umpire for the faces, keeping each answer.
+fn recording(typed: &Typed) -> Result<Asker> {
+    let mut ask = guided::face_asker()?;
+    let typed = Rc::clone(typed);
+    Ok(Box::new(move |spec: &DiceSpec, what: &str| {
+        let answer = ask(spec, what)?;
+        typed
+            .borrow_mut()
+            .push_back((question(spec, what), answer.clone()));
+        Ok(answer)
+    }))
+}
+
+/// Give the answers typed before, in order, so long as the roll asks for the same dice.
+fn replaying(left: &Typed, changed: Error) -> Asker {
+    let left = Rc::clone(left);
+    Box::new(move |spec: &DiceSpec, what: &str| {
+        let next = left.borrow_mut().pop_front();
+        match next {
+            Some((asked, answer)) if asked == question(spec, what) => Ok(answer),
+            _ => Err(changed.clone()),
+        }
+    })
+}
+
+/// Another command changed the game while the faces were typed, so that the roll now asks
+/// for other dice: nothing is written, and the faces typed are given back.
+fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>) -> Error {
+    let faces: Vec<String> = typed
+        .iter()
+        .map(|(asked, answer)| match answer {
+            Some(f) => format!(
+                "{asked} {}",
+                f.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            None => format!("{asked} rolled"),
+        })
+        .collect();
+    Error::failure(format!(
+        "game {game} changed while the faces were typed, and the roll now asks for other dice; \
+         nothing was written"
+    ))
+    .with_hint(format!(
+        "roll again (the faces typed: {})",
+        faces.join("; ")
+    ))
 }
 
 /// Several figures against one: each pairing's roll, what landed, then where the dice came from.

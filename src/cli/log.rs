@@ -1,51 +1,80 @@
 //! `umpire log` and `umpire undo`: the game's events, and taking the last one back exactly.
 
+use std::collections::BTreeSet;
+use std::path::Path;
+
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
 use crate::cli::write_json;
 use crate::error::{Error, Result};
-use crate::game::state::Event;
+use crate::game::roster;
+use crate::game::state::{Change, Event, Game};
 use crate::present::view;
+use crate::rules::model::GameDef;
+
 /// `umpire log`: the events, as text or as an after-action report.
 pub fn log(ctx: &Ctx<'_>, last: Option<usize>, markdown: bool, out: &mut Vec<u8>) -> Result<()> {
     let files = ctx.files()?;
     let g = files.read()?;
-    let events = files.events(&g, last)?;
+    // A log cut short shows the events it still holds, then says where it stops.
+    let read = files.read_log(&g, last)?;
+    let events: Vec<Event> = read.events.into_iter().map(|(_, e)| e).collect();
+    shown(ctx, &g, &events, markdown, out)?;
+    read.cut.map_or(Ok(()), Err)
+}
+
+/// The events as `log` prints them: JSON, the after-action report, or a line each.
+fn shown(
+    ctx: &Ctx<'_>,
+    g: &Game,
+    events: &[Event],
+    markdown: bool,
+    out: &mut Vec<u8>,
+) -> Result<()> {
     if ctx.json {
-        let v = serde_json::to_value(&events)
+        let v = serde_json::to_value(events)
             .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
         return write_json(out, &v);
     }
     if markdown {
-        let ruleset = ctx.ruleset(&g)?;
-        say(out, &view::report(&g, &ruleset, &events));
+        let ruleset = ctx.ruleset(g)?;
+        say(out, &view::report(g, &ruleset, events));
         return Ok(());
     }
     if events.is_empty() {
         say(out, "Nothing has happened in this game yet.");
     }
-    for e in &events {
+    for e in events {
         say(out, &view::event_line(e));
     }
     Ok(())
 }
 
-/// `umpire undo`: take back the last change not yet taken back.
+/// `umpire undo`: take back the last change not yet taken back. The log is checked first:
+/// it may have been edited by hand, and undo must never put into the game what the ruleset
+/// does not know, nor take back the wrong event.
 pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let files = ctx.files()?;
+    let path = files.log_path();
     let said = files.update(|game| {
+        let ruleset = ctx.ruleset(game)?;
+        let g = roster::game_def(&ruleset)?;
+        let log = files.read_log(game, None)?;
+        if let Some(cut) = log.cut {
+            return Err(cut);
+        }
+        check_ids(&path, game, &log.events)?;
         // Walk back from the newest event: an undo hides the event it took back.
-        let events = files.events(game, None)?;
-        let mut undone = std::collections::BTreeSet::new();
-        let target = events.iter().rev().find(|e| {
+        let mut undone = BTreeSet::new();
+        let target = log.events.iter().rev().find(|(_, e)| {
             if let Some(id) = e.undoes {
                 undone.insert(id);
                 return false;
             }
             !undone.contains(&e.id)
         });
-        let Some(target) = target else {
+        let Some((line, target)) = target else {
             return Err(Error::usage("there is nothing to undo").with_hint(
                 "every change of this game has been taken back; `umpire log` lists them",
             ));
@@ -58,6 +87,10 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
         event.undoes = Some(target.id);
         for c in target.changes.iter().rev() {
             game.apply(c.inverse(), &mut event);
+        }
+        for c in &event.changes {
+            check_restored(c, game, g, &ruleset.model.title)
+                .map_err(|m| hand_edited(&path, *line, &format!("event #{}: {m}", target.id)))?;
         }
         // Logged in the turn the game is back in.
         event.turn = game.turn.number;
@@ -72,4 +105,148 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
         &format!("Undone: {}", said.trim_start_matches("undid ")),
     );
     Ok(())
+}
+
+/// A log line that cannot be right, as `file:line: message`.
+fn hand_edited(path: &Path, line: usize, message: &str) -> Error {
+    Error::failure(format!("{}:{line}: {message}", path.display())).with_hint(
+        "the log was edited by hand: fix that line (`umpire log` lists the events); nothing \
+         was undone",
+    )
+}
+
+/// Event ids grow line by line up to the state's `seq`, and an undo names an event before it:
+/// otherwise undo could take back the wrong change.
+fn check_ids(path: &Path, game: &Game, events: &[(usize, Event)]) -> Result<()> {
+    let mut seen = BTreeSet::new();
+    let mut last: Option<u64> = None;
+    for (line, e) in events {
+        if let Some(before) = last
+            && e.id <= before
+        {
+            return Err(hand_edited(
+                path,
+                *line,
+                &format!("event #{} comes after #{before}: ids must grow", e.id),
+            ));
+        }
+        if e.id > game.seq {
+            return Err(hand_edited(
+                path,
+                *line,
+                &format!("event #{} is newer than game.json's seq {}", e.id, game.seq),
+            ));
+        }
+        if let Some(undoes) = e.undoes
+            && !seen.contains(&undoes)
+        {
+            return Err(hand_edited(
+                path,
+                *line,
+                &format!("event #{} undoes #{undoes}, which is not before it", e.id),
+            ));
+        }
+        seen.insert(e.id);
+        last = Some(e.id);
+    }
+    Ok(())
+}
+
+/// What one change taken back puts into the game must be something the ruleset knows and the
+/// game has room for: a figure of a unit there is, markers, states and counters of the
+/// ruleset, sides it has. `game` is the game after the undo.
+fn check_restored(
+    change: &Change,
+    game: &Game,
+    g: &GameDef,
+    title: &str,
+) -> std::result::Result<(), String> {
+    let side = |s: &str| g.sides.iter().any(|d| d.name == s);
+    let unknown = |what: &str, name: &str| format!("{what} `{name}`, which {title} does not know");
+    match change {
+        Change::Figure {
+            code,
+            after: Some(f),
+            ..
+        } => {
+            if &f.code != code {
+                return Err(format!("puts back figure `{}` as `{code}`", f.code));
+            }
+            if game.unit(&f.unit).is_none() {
+                return Err(format!(
+                    "puts back figure {code} of unit `{}`, which the game does not have",
+                    f.unit
+                ));
+            }
+            let about = format!("puts back figure {code} with the");
+            if let Some(m) = f
+                .markers
+                .iter()
+                .find(|m| !g.markers.iter().any(|d| &d.name == *m))
+            {
+                return Err(unknown(&format!("{about} marker"), m));
+            }
+            if let Some(s) = f
+                .state
+                .as_ref()
+                .filter(|s| !g.states.iter().any(|d| &d.name == *s))
+            {
+                return Err(unknown(&format!("{about} state"), s));
+            }
+            if let Some(c) = f
+                .counters
+                .keys()
+                .find(|c| !g.counters.iter().any(|d| &d.name == *c))
+            {
+                return Err(unknown(&format!("{about} counter"), c));
+            }
+            Ok(())
+        }
+        Change::Unit {
+            name,
+            after: Some(u),
+            ..
+        } => {
+            if &u.name != name {
+                return Err(format!("puts back unit `{}` as `{name}`", u.name));
+            }
+            if !side(&u.side) {
+                return Err(unknown(
+                    &format!("puts back unit {name} on the side"),
+                    &u.side,
+                ));
+            }
+            if let Some(f) = u.fields.keys().find(|f| !g.unit.contains_key(*f)) {
+                return Err(unknown(&format!("puts back unit {name} with the field"), f));
+            }
+            Ok(())
+        }
+        Change::Unit {
+            name, after: None, ..
+        } => match game.figures.iter().find(|f| &f.unit == name) {
+            Some(f) => Err(format!(
+                "takes unit `{name}` away but leaves its figure {}",
+                f.code
+            )),
+            None => Ok(()),
+        },
+        Change::Turn { after: t, .. } => {
+            let sides = t
+                .bag
+                .keys()
+                .chain(t.held.keys())
+                .chain(&t.drawn)
+                .chain(&t.reacting);
+            if let Some(s) = sides.clone().find(|s| !side(s)) {
+                return Err(unknown("puts back a turn with the side", s));
+            }
+            if let Some(u) = t.activations.keys().find(|u| game.unit(u).is_none()) {
+                return Err(format!(
+                    "puts back a turn in which unit `{u}` acted, which the game does not have"
+                ));
+            }
+            Ok(())
+        }
+        Change::Figure { after: None, .. } => Ok(()),
+    }
 }

@@ -28,7 +28,15 @@ pub(super) type Parsed = (Cli, Option<Catalog>);
 /// failure to find the roles (a broken table or config), which outranks an unknown option.
 pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, clap::Error>> {
     let unknown = match Cli::command().try_get_matches_from(args) {
-        Ok(m) => return Ok(cli_from(&m, None).map(|cli| (cli, None))),
+        Ok(m) => {
+            if let Some(moved) = options_among_changes(args, &m) {
+                return Ok(Cli::command()
+                    .try_get_matches_from(moved)
+                    .and_then(|m| cli_from(&m, None))
+                    .map(|cli| (cli, None)));
+            }
+            return Ok(cli_from(&m, None).map(|cli| (cli, None)));
+        }
         Err(e) if e.kind() == ErrorKind::UnknownArgument => e,
         Err(e) => return Ok(Err(e)),
     };
@@ -53,6 +61,78 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, cla
         Err(e) => return Ok(Err(e)),
     };
     Ok(cli.map(|cli| (cli, Some(catalog.with_loaded(ruleset)))))
+}
+
+/// The commands whose free words may start with `-` (`mark RR1 -prone`), and those words.
+const HYPHEN_WORDS: [(&str, &str); 1] = [("mark", "changes")];
+
+/// `mark RR1 +pinned --json`: once clap is among words that may start with `-`, it takes every
+/// word after as one of them, an option included (and `--` too). The options it knows (with
+/// their values) are moved before those words and the line is parsed again; `-prone` stays a
+/// word, and so does anything after a `--`.
+fn options_among_changes(args: &[OsString], m: &ArgMatches) -> Option<Vec<OsString>> {
+    let (name, sub) = m.subcommand()?;
+    let (_, id) = HYPHEN_WORDS.iter().find(|(c, _)| *c == name)?;
+    let words: Vec<&String> = sub.get_many::<String>(id)?.collect();
+    // Those words are the end of the line: from the first, clap took all the rest.
+    let first = args.len().checked_sub(words.len())?;
+    let tail = args.get(first..)?;
+    if tail
+        .iter()
+        .zip(&words)
+        .any(|(a, w)| a.to_str() != Some(w.as_str()))
+    {
+        return None;
+    }
+    let cmd = Cli::command();
+    let own = cmd.find_subcommand(name)?;
+    // Whether `--NAME` is an option of the command or a global one, and takes a value.
+    let takes_value = |long: &str| {
+        cmd.get_arguments()
+            .chain(own.get_arguments())
+            .find(|a| a.get_long() == Some(long))
+            .map(|a| a.get_action().takes_values())
+    };
+    let mut moved = Vec::new();
+    let mut dropped = None;
+    let mut i = 0;
+    while let Some(word) = words.get(i) {
+        if word.as_str() == "--" {
+            dropped = Some(first + i);
+            break;
+        }
+        i += 1;
+        let Some(long) = word.strip_prefix("--") else {
+            continue;
+        };
+        let (long, has_value) = long
+            .split_once('=')
+            .map_or((long, false), |(l, _)| (l, true));
+        let Some(takes) = takes_value(long) else {
+            continue;
+        };
+        moved.push(first + i - 1);
+        if takes && !has_value && i < words.len() {
+            moved.push(first + i);
+            i += 1;
+        }
+    }
+    if moved.is_empty() && dropped.is_none() {
+        return None;
+    }
+    let mut out: Vec<OsString> = args.get(..first)?.to_vec();
+    out.extend(moved.iter().filter_map(|&k| args.get(k).cloned()));
+    // The words after it, all words whatever they start with (an option left without its
+    // value is then refused as such).
+    out.push("--".into());
+    out.extend(
+        tail.iter()
+            .enumerate()
+            .map(|(k, a)| (first + k, a))
+            .filter(|(k, _)| !moved.contains(k) && dropped != Some(*k))
+            .map(|(_, a)| a.clone()),
+    );
+    Some(out)
 }
 
 /// The definition, with each role of `game` an option of `roll` and `odds`: `--firer FIGURE`,

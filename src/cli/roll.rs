@@ -2,7 +2,7 @@
 //! the help of `roll` and `odds` with the procedure's factors from the tables.
 
 use super::{Cli, fresh_seed, guided, rules_flag, write_json};
-use crate::engine::dice::{DiceSource, parse_faces};
+use crate::engine::dice::{Asker, DiceSource, parse_faces};
 use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
 use crate::engine::situation;
@@ -64,6 +64,22 @@ pub(super) fn procedure_help(
 /// Where a roll's faces come from: those entered with `--dice`, then the umpire's when dice are
 /// thrown at the table, then the generator seeded with `--seed` (or a fresh seed).
 pub(super) fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let ask = if cli.ask_faces {
+        Some(guided::face_asker()?)
+    } else {
+        None
+    };
+    Ok((dice_source_with(dice, seed, ask)?, seed))
+}
+
+/// The same with the seed and the asker given: a roll made twice (asked, then written under
+/// the game's lock) throws the same.
+pub(super) fn dice_source_with(
+    dice: &[String],
+    seed: u64,
+    ask: Option<Asker>,
+) -> Result<DiceSource> {
     let entered = dice
         .iter()
         .map(|d| {
@@ -74,12 +90,11 @@ pub(super) fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let seed = cli.seed.unwrap_or_else(fresh_seed);
-    let mut source = DiceSource::new(seed, entered);
-    if cli.ask_faces {
-        source = source.asking(guided::face_asker()?);
-    }
-    Ok((source, seed))
+    let source = DiceSource::new(seed, entered);
+    Ok(match ask {
+        Some(ask) => source.asking(ask),
+        None => source,
+    })
 }
 
 /// Faces entered for a roll that was never made are a mistake worth saying.

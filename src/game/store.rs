@@ -6,21 +6,39 @@
 //! synced first, then the state is written to a temporary file, synced and renamed over the
 //! old one. The state records how many bytes of the log it includes, so a line written by a
 //! process that died before its state was saved is cut off by the next change and never read.
+//!
+//! A game appears and disappears whole: it is made in a hidden folder and renamed into place
+//! (so of two `game new` at once exactly one wins), and removed by renaming it out of the way
+//! first. A command that waited for the lock checks that the lock it got is still the game's,
+//! so a game removed and made again meanwhile is never written through the old one's lock.
+//! Files are only ever replaced, never followed: a symbolic link where one of the game's files
+//! should be is refused, never written through.
+
+mod disk;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
 use crate::game::state::{Event, Game};
 use crate::suggest::did_you_mean;
+pub use disk::write_atomic;
+use disk::{
+    Access, io_err, not_found, open_own, own_file, read_own, same_file, sync_dir, tail_start,
+    text_line_number, wait_for, whole_lines_end,
+};
 
 const STATE: &str = "game.json";
 const LOG: &str = "log.jsonl";
 const LOCK: &str = "lock";
 const CURRENT: &str = "current";
+/// Hidden folders in `games/`: a game being made, and one being removed.
+const MAKING: &str = ".new-";
+const REMOVING: &str = ".rm-";
 
 /// The games in one data directory.
 #[derive(Debug, Clone)]
@@ -44,10 +62,6 @@ fn check_name(name: &str) -> Result<()> {
     }
 }
 
-fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Error {
-    Error::failure(format!("cannot {what} {}: {e}", path.display()))
-}
-
 /// A JSON mistake as `file:line:column: message`.
 fn json_error(path: &Path, line: usize, e: &serde_json::Error) -> Error {
     Error::failure(Error::in_file(
@@ -62,32 +76,6 @@ fn json_error(path: &Path, line: usize, e: &serde_json::Error) -> Error {
 /// Parse JSON, reporting a mistake as `file:line:column: message`.
 pub fn parse_json<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
     serde_json::from_str(text).map_err(|e| json_error(path, e.line(), &e))
-}
-
-/// Write `bytes` to `path` so that a reader sees the old content or the new, never a mix:
-/// a synced temporary file in the same folder, renamed over the old one.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut builder = tempfile::Builder::new();
-    // As any new file would be (the umask applies), not tempfile's private 0600.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder
-        .tempfile_in(dir)
-        .map_err(|e| io_err("write in", dir, &e))?;
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| io_err("write", path, &e))?;
-    tmp.persist(path)
-        .map_err(|e| io_err("replace", path, &e.error))?;
-    // The rename itself is only durable once the folder is synced.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }
 
 impl Store {
@@ -111,18 +99,19 @@ impl Store {
         self.games_dir().join(name)
     }
 
-    /// Every game's name, sorted.
+    /// Every game's name, sorted (not the hidden folders of games being made or removed).
     pub fn list(&self) -> Result<Vec<String>> {
         let dir = self.games_dir();
         let read = match fs::read_dir(&dir) {
             Ok(r) => r,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) if not_found(&e) => return Ok(Vec::new()),
             Err(e) => return Err(io_err("read", &dir, &e)),
         };
         let mut names: Vec<String> = read
             .filter_map(|e| e.ok())
             .filter(|e| e.path().join(STATE).is_file())
             .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|n| check_name(n).is_ok())
             .collect();
         names.sort();
         Ok(names)
@@ -154,12 +143,7 @@ impl Store {
         if let Some(name) = explicit {
             return self.game(name);
         }
-        let path = self.dir.join(CURRENT);
-        let name = match fs::read_to_string(&path) {
-            Ok(t) => t.trim().to_string(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(io_err("read", &path, &e)),
-        };
+        let name = self.read_current()?.unwrap_or_default();
         if name.is_empty() {
             return Err(Error::usage("no game is in use").with_hint(
                 "start one with `umpire game new NAME`, or pick one with `umpire game use NAME`",
@@ -168,11 +152,15 @@ impl Store {
         self.game(&name)
     }
 
-    pub fn current_name(&self) -> Option<String> {
-        fs::read_to_string(self.dir.join(CURRENT))
-            .ok()
+    /// What `current` names, read without following a link.
+    fn read_current(&self) -> Result<Option<String>> {
+        Ok(read_own(&self.dir.join(CURRENT))?
             .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty())
+            .filter(|t| !t.is_empty()))
+    }
+
+    pub fn current_name(&self) -> Option<String> {
+        self.read_current().ok().flatten()
     }
 
     pub fn set_current(&self, name: &str) -> Result<()> {
@@ -180,42 +168,130 @@ impl Store {
         write_atomic(&self.dir.join(CURRENT), format!("{name}\n").as_bytes())
     }
 
-    /// Create a game; refuses to overwrite one.
+    fn exists_error(name: &str) -> Error {
+        Error::usage(format!("a game `{name}` already exists")).with_hint(format!(
+            "pick it with `umpire game use {name}`, or choose another name"
+        ))
+    }
+
+    /// Create a game; refuses to overwrite one. The game is made whole in a hidden folder and
+    /// renamed into place in one step: of several made at once under one name exactly one is
+    /// renamed in (a folder is only renamed over an empty one), and the others are refused.
     pub fn create(&self, game: &Game) -> Result<GameFiles> {
         check_name(&game.name)?;
         let dir = self.game_dir(&game.name);
         if dir.join(STATE).exists() {
-            return Err(
-                Error::usage(format!("a game `{}` already exists", game.name)).with_hint(format!(
-                    "pick it with `umpire game use {}`, or choose another name",
-                    game.name
-                )),
-            );
+            return Err(Self::exists_error(&game.name));
         }
-        fs::create_dir_all(&dir).map_err(|e| io_err("create", &dir, &e))?;
-        let files = GameFiles {
-            dir,
+        let games = self.games_dir();
+        fs::create_dir_all(&games).map_err(|e| io_err("create", &games, &e))?;
+        self.sweep_games();
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(MAKING);
+        // As any new folder would be (the umask applies), not tempfile's private 0700.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(fs::Permissions::from_mode(0o777));
+        }
+        let making = builder
+            .tempdir_in(&games)
+            .map_err(|e| io_err("create a folder in", &games, &e))?;
+        let new = GameFiles {
+            dir: making.path().to_path_buf(),
             name: game.name.clone(),
         };
-        let lock = files.lock_file()?;
-        lock.lock()
-            .map_err(|e| io_err("lock", &files.dir.join(LOCK), &e))?;
-        File::create(files.dir.join(LOG))
-            .map_err(|e| io_err("create", &files.dir.join(LOG), &e))?;
-        files.write_state(game)?;
-        Ok(files)
+        for file in [LOCK, LOG] {
+            let path = new.dir.join(file);
+            OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .and_then(|f| f.sync_all())
+                .map_err(|e| io_err("create", &path, &e))?;
+        }
+        new.write_state(game)?;
+        match fs::rename(making.path(), &dir) {
+            Ok(()) => {
+                // Renamed: nothing is left at the temporary path to clean up.
+                let _ = making.keep();
+                sync_dir(&games);
+                Ok(GameFiles {
+                    dir,
+                    name: game.name.clone(),
+                })
+            }
+            // Another `game new` got there first (or made it since the check above).
+            Err(_) if dir.join(STATE).exists() => Err(Self::exists_error(&game.name)),
+            Err(e) if dir.exists() => Err(Error::failure(format!(
+                "cannot start game `{}`: {} is in the way ({e})",
+                game.name,
+                dir.display()
+            ))
+            .with_hint("it holds no game.json: move it away, or choose another name")),
+            Err(e) => Err(io_err("create", &dir, &e)),
+        }
     }
 
-    /// Delete a game and everything in it.
+    /// Hidden folders a killed `game new` or `game rm` left in `games/`: old enough that no
+    /// command is still at work in them.
+    fn sweep_games(&self) {
+        const STALE: Duration = Duration::from_secs(600);
+        let Ok(read) = fs::read_dir(self.games_dir()) else {
+            return;
+        };
+        for e in read.filter_map(std::result::Result::ok) {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if !(name.starts_with(MAKING) || name.starts_with(REMOVING)) {
+                continue;
+            }
+            let old = fs::symlink_metadata(e.path())
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| SystemTime::now().duration_since(t).ok())
+                .is_some_and(|age| age > STALE);
+            if old {
+                let _ = fs::remove_dir_all(e.path());
+            }
+        }
+    }
+
+    /// Delete a game and everything in it. Under its lock the folder is first renamed out of
+    /// the way, so the game disappears whole (no command sees half of it), and a command
+    /// waiting for the lock finds, once it has it, that it is no longer the game's.
     pub fn remove(&self, files: &GameFiles) -> Result<()> {
-        let lock = files.lock_file()?;
-        lock.lock()
-            .map_err(|e| io_err("lock", &files.dir.join(LOCK), &e))?;
-        fs::remove_dir_all(&files.dir).map_err(|e| io_err("remove", &files.dir, &e))?;
-        if self.current_name().as_deref() == Some(files.name.as_str()) {
+        let _held = files.lock(Access::Exclusive)?;
+        // Forget it as the current game first: a `game new` of the same name can only follow
+        // the rename below, so the `current` it writes is never the one removed here.
+        let was_current = self.current_name().as_deref() == Some(files.name.as_str());
+        if was_current {
             let _ = fs::remove_file(self.dir.join(CURRENT));
         }
-        Ok(())
+        let games = self.games_dir();
+        let moved = tempfile::Builder::new()
+            .prefix(REMOVING)
+            .tempdir_in(&games)
+            .map_err(|e| io_err("create a folder in", &games, &e))
+            .and_then(|grave| {
+                fs::rename(&files.dir, grave.path().join(&files.name))
+                    .map_err(|e| io_err("remove", &files.dir, &e))
+                    .map(|()| grave)
+            });
+        match moved {
+            Ok(grave) => {
+                sync_dir(&games);
+                // Gone from the games already; what is left is only disk space.
+                let _ = grave.close();
+                Ok(())
+            }
+            Err(e) => {
+                if was_current {
+                    let _ = self.set_current(&files.name);
+                }
+                Err(e)
+            }
+        }
     }
 }
 
@@ -224,6 +300,14 @@ impl Store {
 pub struct GameFiles {
     dir: PathBuf,
     pub name: String,
+}
+
+/// The events a log holds, each with its line number, and, when the log is shorter than the
+/// state says, why the events after them are missing.
+#[derive(Debug)]
+pub struct LogRead {
+    pub events: Vec<(usize, Event)>,
+    pub cut: Option<Error>,
 }
 
 impl GameFiles {
@@ -235,22 +319,51 @@ impl GameFiles {
         self.dir.join(LOG)
     }
 
-    /// The lock file: never replaced, so every process locks the same file. Opened for reading
-    /// only, so that a command that only reads writes nothing at all.
-    fn lock_file(&self) -> Result<File> {
+    /// The game is not there any more: removed while this command waited or ran.
+    fn gone(&self) -> Error {
+        Error::usage(format!("there is no game `{}`", self.name))
+            .with_hint("it was deleted while this command waited; nothing was changed")
+    }
+
+    /// Take the game's lock, checking once it is held that the lock file is still the game's:
+    /// a command that waited while the game was removed (and maybe made again) must not
+    /// change it through the old lock. The lock file is never replaced, so every process
+    /// locks the same file; it is opened for reading only, so that a command that only reads
+    /// writes nothing at all. `None`: a game copied by hand without its lock file, read
+    /// without one (reading creates nothing; a change makes the lock file).
+    fn lock(&self, access: Access) -> Result<Option<File>> {
         let path = self.dir.join(LOCK);
-        match File::open(&path) {
-            Ok(f) => Ok(f),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                // A game copied by hand without its lock file: make one.
-                OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(&path)
-                    .map_err(|e| io_err("create", &path, &e))
+        for _ in 0..100 {
+            let file = match open_own(&path, OpenOptions::new().read(true))? {
+                Some(f) => f,
+                None if access == Access::Shared => {
+                    return if self.state_path().exists() {
+                        Ok(None)
+                    } else {
+                        Err(self.gone())
+                    };
+                }
+                // Made new, never through a link (no file is made at the end of one).
+                None => match OpenOptions::new().write(true).create_new(true).open(&path) {
+                    Ok(f) => f,
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                    Err(e) if not_found(&e) => return Err(self.gone()),
+                    Err(e) => return Err(io_err("create", &path, &e)),
+                },
+            };
+            wait_for(&file, access, &self.name, &path)?;
+            let held = file.metadata().map_err(|e| io_err("read", &path, &e))?;
+            match own_file(&path)? {
+                Some(now) if same_file(&now, &held) => return Ok(Some(file)),
+                // Removed and made again while this command waited: lock the new game's.
+                Some(_) => {}
+                None => return Err(self.gone()),
             }
-            Err(e) => Err(io_err("open", &path, &e)),
         }
+        Err(Error::failure(format!(
+            "game `{}` was removed and made again over and over while this command waited",
+            self.name
+        )))
     }
 
     fn read_state(&self) -> Result<Game> {
@@ -260,7 +373,7 @@ impl GameFiles {
             format: u32,
         }
         let path = self.state_path();
-        let text = fs::read_to_string(&path).map_err(|e| io_err("read", &path, &e))?;
+        let text = read_own(&path)?.ok_or_else(|| self.gone())?;
         match parse_json::<Game>(&path, &text) {
             Ok(game) => {
                 game.check_format(&path)?;
@@ -288,15 +401,7 @@ impl GameFiles {
     /// A game copied by hand without its lock file is read without one: reading creates
     /// nothing, and the state is replaced whole, so a reader never sees half of it anyway.
     pub fn read(&self) -> Result<Game> {
-        let path = self.dir.join(LOCK);
-        let _held = match File::open(&path) {
-            Ok(lock) => {
-                lock.lock_shared().map_err(|e| io_err("lock", &path, &e))?;
-                Some(lock)
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(io_err("open", &path, &e)),
-        };
+        let _held = self.lock(Access::Shared)?;
         self.read_state()
     }
 
@@ -319,44 +424,95 @@ impl GameFiles {
         &self,
         change: impl FnOnce(&mut Game) -> Result<(Option<Event>, T)>,
     ) -> Result<T> {
-        let lock = self.lock_file()?;
-        lock.lock()
-            .map_err(|e| io_err("lock", &self.dir.join(LOCK), &e))?;
+        let _held = self.lock(Access::Exclusive)?;
         self.sweep();
         let mut game = self.read_state()?;
         let (event, out) = change(&mut game)?;
         if let Some(mut event) = event {
-            game.seq = game.seq.saturating_add(1);
-            event.id = game.seq;
+            event.id = self.next_id(&game)?;
+            game.seq = event.id;
             game.log_len = self.append(game.log_len, &event)?;
             self.write_state(&game)?;
         }
         Ok(out)
     }
 
+    /// The id of the next event: one more than the state's `seq`, which no hand edit may make
+    /// wrap round or fall behind the log (an id given twice would make undo take back the
+    /// wrong change).
+    fn next_id(&self, game: &Game) -> Result<u64> {
+        let state = self.state_path();
+        let next = game.seq.checked_add(1).ok_or_else(|| {
+            Error::failure(format!(
+                "{}: seq {} leaves no id for another event",
+                state.display(),
+                game.seq
+            ))
+            .with_hint("game.json was edited by hand: set `seq` to the id of the log's last event")
+        })?;
+        if let Some((offset, last)) = self.last_id(game.log_len)
+            && last >= next
+        {
+            let line = text_line_number(&mut File::open(self.log_path()).ok(), offset);
+            return Err(Error::failure(format!(
+                "{}: seq {} is behind {}:{line}, which holds event #{last}",
+                state.display(),
+                game.seq,
+                self.log_path().display(),
+            ))
+            .with_hint(format!("game.json was edited by hand: set `seq` to {last}")));
+        }
+        Ok(next)
+    }
+
+    /// Where the log's last event starts and its id; `None` when there is none or it cannot
+    /// be read (reading the whole log says why, where it matters).
+    fn last_id(&self, valid: u64) -> Option<(u64, u64)> {
+        #[derive(serde::Deserialize)]
+        struct Id {
+            id: u64,
+        }
+        let mut file = open_own(&self.log_path(), OpenOptions::new().read(true))
+            .ok()
+            .flatten()?;
+        let len = file.metadata().ok()?.len().min(valid);
+        let start = tail_start(&mut file, len, 1).ok()?;
+        let mut line = String::new();
+        file.seek(SeekFrom::Start(start)).ok()?;
+        file.take(len - start).read_to_string(&mut line).ok()?;
+        let id: Id = serde_json::from_str(&line).ok()?;
+        Some((start, id.id))
+    }
+
     /// Append one event after the first `valid` bytes of the log (cutting anything a crashed
     /// process left after them), synced; returns the log's new length.
     fn append(&self, valid: u64, event: &Event) -> Result<u64> {
         let path = self.log_path();
-        let mut file = OpenOptions::new()
-            .create(true)
-            .read(true)
-            .write(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(|e| io_err("open", &path, &e))?;
+        let mut file = match open_own(&path, OpenOptions::new().read(true).write(true))? {
+            Some(f) => f,
+            // A game copied by hand without its log: start one, never through a link.
+            None => OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .map_err(|e| io_err("create", &path, &e))?,
+        };
         let len = file
             .metadata()
             .map_err(|e| io_err("read", &path, &e))?
             .len();
         if len < valid {
+            // Where its last whole line ends: a log-len there drops the torn line too.
+            let whole = whole_lines_end(&mut file, len).unwrap_or(0);
             return Err(Error::failure(format!(
                 "{} is shorter than the game says ({len} bytes, expected {valid})",
                 path.display()
             ))
-            .with_hint(
-                "the log was cut by hand; restore it, or set `log-len` in game.json to its size",
-            ));
+            .with_hint(format!(
+                "the log was cut; restore it, or set `log-len` in game.json to {whole} (the end \
+                 of its last whole line) to go on without the events lost"
+            )));
         }
         if len > valid {
             file.set_len(valid).map_err(|e| io_err("cut", &path, &e))?;
@@ -371,69 +527,74 @@ impl GameFiles {
         Ok(valid.saturating_add(line.len() as u64))
     }
 
-    /// The events the state includes, oldest first; `last` keeps only the newest ones. Reads
-    /// from the end, so the last few events of a long game cost little.
+    /// The events the state includes, oldest first; `last` keeps only the newest ones. A log
+    /// cut shorter than the state says is an error.
     pub fn events(&self, game: &Game, last: Option<usize>) -> Result<Vec<Event>> {
+        let read = self.read_log(game, last)?;
+        match read.cut {
+            Some(cut) => Err(cut),
+            None => Ok(read.events.into_iter().map(|(_, e)| e).collect()),
+        }
+    }
+
+    /// The events the state includes, oldest first, each with its line; `last` keeps only the
+    /// newest ones, read from the end so that the last few of a long game cost little. A log
+    /// cut shorter than the state says gives the events it still holds, and says where it
+    /// stops (`cut`); a line that is not an event is an error.
+    pub fn read_log(&self, game: &Game, last: Option<usize>) -> Result<LogRead> {
         let path = self.log_path();
-        let mut file = File::open(&path).map_err(|e| io_err("read", &path, &e))?;
         let valid = game.log_len;
+        let Some(mut file) = open_own(&path, OpenOptions::new().read(true))? else {
+            if valid == 0 {
+                // A game copied by hand without its log, and nothing logged since.
+                return Ok(LogRead {
+                    events: Vec::new(),
+                    cut: None,
+                });
+            }
+            return Err(Error::failure(format!("{} is missing", path.display()))
+                .with_hint("restore it from a copy: the game's events are in it"));
+        };
+        let len = file
+            .metadata()
+            .map_err(|e| io_err("read", &path, &e))?
+            .len();
+        // A log cut shorter than the state says is read up to its last whole line.
+        let end = if len < valid {
+            whole_lines_end(&mut file, len).map_err(|e| io_err("read", &path, &e))?
+        } else {
+            valid
+        };
         let start = match last {
             None => 0,
-            Some(n) => tail_start(&mut file, valid, n).map_err(|e| io_err("read", &path, &e))?,
+            Some(n) => tail_start(&mut file, end, n).map_err(|e| io_err("read", &path, &e))?,
         };
         let mut text = String::new();
         file.seek(SeekFrom::Start(start))
-            .and_then(|_| {
-                file.take(valid.saturating_sub(start))
-                    .read_to_string(&mut text)
-            })
+            .and_then(|_| (&mut file).take(end - start).read_to_string(&mut text))
             .map_err(|e| io_err("read", &path, &e))?;
-        let mut events = Vec::new();
         let first_line = text_line_number(&mut File::open(&path).ok(), start);
+        let mut events = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
-            let event: Event = serde_json::from_str(line)
-                .map_err(|e| json_error(&path, first_line.saturating_add(i), &e))?;
-            events.push(event);
+            let at = first_line.saturating_add(i);
+            let event: Event = serde_json::from_str(line).map_err(|e| json_error(&path, at, &e))?;
+            events.push((at, event));
         }
-        Ok(events)
+        let cut = (len < valid).then(|| {
+            let stops = first_line.saturating_add(text.matches('\n').count());
+            Error::failure(format!(
+                "{}:{stops}: the log stops here, {} bytes short of what game.json counts",
+                path.display(),
+                valid - len
+            ))
+            .with_hint(
+                "the game itself is whole; restore log.jsonl from a copy to read or undo \
+                 the events lost",
+            )
+        });
+        Ok(LogRead { events, cut })
     }
-}
-
-/// Where the last `n` lines of the first `valid` bytes start, read backwards in blocks.
-fn tail_start(file: &mut File, valid: u64, n: usize) -> std::io::Result<u64> {
-    const BLOCK: u64 = 16 * 1024;
-    let mut seen = 0usize;
-    let mut end = valid;
-    let mut buf = Vec::new();
-    while end > 0 {
-        let start = end.saturating_sub(BLOCK);
-        buf.resize(usize::try_from(end - start).unwrap_or(0), 0);
-        file.seek(SeekFrom::Start(start))?;
-        file.read_exact(&mut buf)?;
-        for (i, b) in buf.iter().enumerate().rev() {
-            let at = start + i as u64;
-            // The newline ending the last line does not start a line.
-            if *b == b'\n' && at + 1 < valid {
-                seen += 1;
-                if seen == n {
-                    return Ok(at + 1);
-                }
-            }
-        }
-        end = start;
-    }
-    Ok(0)
-}
-
-/// The 1-based line number of byte `offset` of a file (for error messages only).
-fn text_line_number(file: &mut Option<File>, offset: u64) -> usize {
-    let Some(f) = file else { return 1 };
-    let mut text = Vec::new();
-    if f.take(offset).read_to_end(&mut text).is_err() {
-        return 1;
-    }
-    text.iter().filter(|b| **b == b'\n').count() + 1
 }

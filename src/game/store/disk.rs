@@ -1,0 +1,216 @@
+//! The file primitives the store is built on: files opened without following links, whole
+//! files replaced atomically, locks waited for with a word to the user, and lines read from
+//! the end of a log.
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::error::{Error, Result};
+
+/// How long a command waits for another's lock before it says it is waiting.
+const PATIENCE: Duration = Duration::from_secs(1);
+
+pub(super) fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Error {
+    Error::failure(format!("cannot {what} {}: {e}", path.display()))
+}
+
+pub(super) fn not_found(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::NotFound
+}
+
+/// A link where one of umpire's own files should be: writing through it would change a file
+/// elsewhere, and reading through it would show a game that is not the one written.
+pub(super) fn link_error(path: &Path) -> Error {
+    Error::failure(format!(
+        "{} is a symbolic link; umpire does not follow links in its data folder",
+        path.display()
+    ))
+    .with_hint("put the file itself there, or remove the link")
+}
+
+/// What is at `path` itself (not where a link leads): `None` when nothing is; a link refused.
+pub(super) fn own_file(path: &Path) -> Result<Option<fs::Metadata>> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(link_error(path)),
+        Ok(m) => Ok(Some(m)),
+        Err(e) if not_found(&e) => Ok(None),
+        Err(e) => Err(io_err("read", path, &e)),
+    }
+}
+
+/// Whether two files are one (the same device and inode).
+#[cfg(unix)]
+pub(super) fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+/// Elsewhere there is no inode to compare; the check before opening stands alone.
+#[cfg(not(unix))]
+pub(super) fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    true
+}
+
+/// Open one of umpire's own files without following a link (`None`: there is none). The path
+/// is checked before opening and the file opened is checked to be the one at the path after,
+/// so a link slipped in meanwhile is refused too; a file replaced meanwhile (renamed over) is
+/// opened again.
+pub(super) fn open_own(path: &Path, options: &OpenOptions) -> Result<Option<File>> {
+    for _ in 0..8 {
+        if own_file(path)?.is_none() {
+            return Ok(None);
+        }
+        let file = match options.open(path) {
+            Ok(f) => f,
+            Err(e) if not_found(&e) => return Ok(None),
+            Err(e) => return Err(io_err("open", path, &e)),
+        };
+        let opened = file.metadata().map_err(|e| io_err("read", path, &e))?;
+        match own_file(path)? {
+            Some(now) if same_file(&now, &opened) => return Ok(Some(file)),
+            None => return Ok(None),
+            Some(_) => {}
+        }
+    }
+    Err(Error::failure(format!(
+        "{} keeps changing while umpire opens it",
+        path.display()
+    )))
+}
+
+/// A file's whole text, read without following a link; `None` when there is no file.
+pub(super) fn read_own(path: &Path) -> Result<Option<String>> {
+    let Some(mut file) = open_own(path, OpenOptions::new().read(true))? else {
+        return Ok(None);
+    };
+    let mut text = String::new();
+    file.read_to_string(&mut text)
+        .map_err(|e| io_err("read", path, &e))?;
+    Ok(Some(text))
+}
+
+/// Write `bytes` to `path` so that a reader sees the old content or the new, never a mix:
+/// a synced temporary file in the same folder, renamed over the old one. The rename replaces
+/// whatever is at `path`, a link included, and never writes where a link leads.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut builder = tempfile::Builder::new();
+    // As any new file would be (the umask applies), not tempfile's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder
+        .tempfile_in(dir)
+        .map_err(|e| io_err("write in", dir, &e))?;
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.as_file().sync_all())
+        .map_err(|e| io_err("write", path, &e))?;
+    tmp.persist(path)
+        .map_err(|e| io_err("replace", path, &e.error))?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// A rename or a new file is only durable once its folder is synced.
+pub(super) fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Shared to read, exclusive to change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Access {
+    Shared,
+    Exclusive,
+}
+
+/// Lock `file`, waiting for the command that holds it; after a moment of waiting say so once
+/// on stderr, so that a command stuck behind another (a prompt left open) is not a mystery.
+pub(super) fn wait_for(file: &File, access: Access, game: &str, path: &Path) -> Result<()> {
+    let tried = match access {
+        Access::Shared => file.try_lock_shared(),
+        Access::Exclusive => file.try_lock(),
+    };
+    match tried {
+        Ok(()) => return Ok(()),
+        Err(TryLockError::WouldBlock) => {}
+        Err(TryLockError::Error(e)) => return Err(io_err("lock", path, &e)),
+    }
+    let (done, waiting) = mpsc::channel::<()>();
+    let line = format!("waiting for another umpire command on game {game}");
+    // Without a thread to say it (none to be had), the wait is the same, only silent.
+    let notice = std::thread::Builder::new().spawn(move || {
+        if waiting.recv_timeout(PATIENCE) == Err(mpsc::RecvTimeoutError::Timeout) {
+            eprintln!("{line}");
+        }
+    });
+    let locked = match access {
+        Access::Shared => file.lock_shared(),
+        Access::Exclusive => file.lock(),
+    };
+    let _ = done.send(());
+    if let Ok(notice) = notice {
+        let _ = notice.join();
+    }
+    locked.map_err(|e| io_err("lock", path, &e))
+}
+
+/// Where the last `n` lines of the first `valid` bytes start, read backwards in blocks.
+pub(super) fn tail_start(file: &mut File, valid: u64, n: usize) -> std::io::Result<u64> {
+    const BLOCK: u64 = 16 * 1024;
+    if n == 0 {
+        return Ok(valid);
+    }
+    let mut seen = 0usize;
+    let mut end = valid;
+    let mut buf = Vec::new();
+    while end > 0 {
+        let start = end.saturating_sub(BLOCK);
+        buf.resize(usize::try_from(end - start).unwrap_or(0), 0);
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut buf)?;
+        for (i, b) in buf.iter().enumerate().rev() {
+            let at = start + i as u64;
+            // The newline ending the last line does not start a line.
+            if *b == b'\n' && at + 1 < valid {
+                seen += 1;
+                if seen == n {
+                    return Ok(at + 1);
+                }
+            }
+        }
+        end = start;
+    }
+    Ok(0)
+}
+
+/// Where the whole lines of the first `len` bytes end: after the last newline in them.
+pub(super) fn whole_lines_end(file: &mut File, len: u64) -> std::io::Result<u64> {
+    if len == 0 {
+        return Ok(0);
+    }
+    let mut last = [0u8];
+    file.seek(SeekFrom::Start(len - 1))?;
+    file.read_exact(&mut last)?;
+    if last[0] == b'\n' {
+        Ok(len)
+    } else {
+        tail_start(file, len, 1)
+    }
+}
+
+/// The 1-based line number of byte `offset` of a file (for error messages only).
+pub(super) fn text_line_number(file: &mut Option<File>, offset: u64) -> usize {
+    let Some(f) = file else { return 1 };
+    let mut text = Vec::new();
+    if f.take(offset).read_to_end(&mut text).is_err() {
+        return 1;
+    }
+    text.iter().filter(|b| **b == b'\n').count() + 1
+}

@@ -1,0 +1,398 @@
+//! Commands at the same moment on one game, as real processes of the built binary: of several
+//! `game new` under one name exactly one starts the game, a game removed and made again while
+//! changes wait for its lock loses none of the changes reported done, and a command that
+//! waits for another's lock says so once instead of hanging in silence.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::support::{self, Table, read};
+
+const WAITING: &str = "waiting for another umpire command on game";
+
+/// `umpire ARGS` on this data directory as a plain process, its output piped.
+fn umpire(data: &Path, args: &[&str]) -> Command {
+    let mut cmd = support::process(data);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+fn start(data: &Path, args: &[&str]) -> Child {
+    umpire(data, args)
+        .spawn()
+        .unwrap_or_else(|e| panic!("starting umpire {}: {e}", args.join(" ")))
+}
+
+fn finish(child: Child, what: &str) -> Output {
+    child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("waiting for {what}: {e}"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A child whose stderr is read line by line as it comes, so the test can wait for a line.
+struct Watched {
+    child: Child,
+    lines: Receiver<String>,
+    said: Vec<String>,
+}
+
+impl Watched {
+    fn start(data: &Path, args: &[&str]) -> Watched {
+        let mut child = start(data, args);
+        let (send, lines) = mpsc::channel();
+        if let Some(err) = child.stderr.take() {
+            std::thread::spawn(move || {
+                for line in BufReader::new(err).lines().map_while(Result::ok) {
+                    let _ = send.send(line);
+                }
+            });
+        }
+        Watched {
+            child,
+            lines,
+            said: Vec::new(),
+        }
+    }
+
+    /// Wait (up to 10 s) until it has said `what` on stderr.
+    fn wait_for(&mut self, what: &str) {
+        assert!(
+            self.said_within(what, Duration::from_secs(10)),
+            "it never said {what:?}; it said {:?}",
+            self.said
+        );
+    }
+
+    /// Whether it says `what` on stderr within `time`.
+    fn said_within(&mut self, what: &str, time: Duration) -> bool {
+        let deadline = Instant::now() + time;
+        while !self.said.iter().any(|l| l.contains(what)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.said.push(line),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// Its exit code and everything it said on stderr.
+    fn finish(mut self) -> (i32, String) {
+        let status = self.child.wait().unwrap_or_else(|e| panic!("waiting: {e}"));
+        self.said.extend(self.lines.iter());
+        (status.code().unwrap_or(-1), self.said.join("\n"))
+    }
+}
+
+/// Hold a game's lock as another umpire command would (released when dropped).
+fn hold_lock(t: &Table, game: &str) -> File {
+    let path = t.game_dir(game).join("lock");
+    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    file.lock()
+        .unwrap_or_else(|e| panic!("locking {}: {e}", path.display()));
+    file
+}
+
+/// The names of the units of game `name`, as its game.json has them.
+fn units(t: &Table, name: &str) -> Vec<String> {
+    let state: Value = serde_json::from_slice(&read(&t.game_dir(name).join("game.json")))
+        .unwrap_or_else(|e| panic!("game.json of {name}: {e}"));
+    state["units"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u["name"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Every line of game `name`'s log is an event, with the ids 1..=seq, and log-len its length.
+fn assert_log_matches_state(t: &Table, name: &str) {
+    let dir = t.game_dir(name);
+    let state: Value = serde_json::from_slice(&read(&dir.join("game.json")))
+        .unwrap_or_else(|e| panic!("game.json of {name}: {e}"));
+    let log = read(&dir.join("log.jsonl"));
+    assert_eq!(
+        state["log-len"].as_u64(),
+        Some(log.len() as u64),
+        "log-len against the log's length"
+    );
+    let ids: Vec<u64> = text(&log)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap_or_else(|e| panic!("log line {l}: {e}"))["id"]
+                .as_u64()
+                .unwrap_or(0)
+        })
+        .collect();
+    let seq = state["seq"].as_u64().unwrap_or(0);
+    assert_eq!(
+        ids,
+        (1..=seq).collect::<Vec<_>>(),
+        "the log's ids against seq"
+    );
+}
+
+/// What is in `games/`: only the games, nothing half made or half removed.
+fn games_folder(t: &Table) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(t.path().join("games"))
+        .unwrap_or_else(|e| panic!("games/: {e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `unit add NAME` of one ranger, labelled by the name in capitals, in game `race`.
+fn unit_add(name: &str) -> Vec<String> {
+    let code = name.to_ascii_uppercase();
+    [
+        "--game",
+        "race",
+        "unit",
+        "add",
+        name,
+        "troop=rangers",
+        "--side",
+        "british",
+        "--figures",
+        "1",
+        "--code",
+        &code,
+    ]
+    .map(str::to_string)
+    .to_vec()
+}
+
+/// A unit add that did not go through was refused because the game was not there.
+fn assert_refused_for_no_game(out: &Output, what: &str) {
+    let err = text(&out.stderr);
+    let last = err.lines().last().unwrap_or("");
+    assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+    assert!(
+        last.starts_with("error: there is no game `race`"),
+        "{what}: {err}"
+    );
+}
+
+#[test]
+fn of_twenty_game_new_at_once_exactly_one_starts_the_game_and_no_unit_added_meanwhile_is_lost() {
+    // A few rounds: one round may fall so that the processes never overlap.
+    for _ in 0..4 {
+        twenty_game_new_at_once();
+    }
+}
+
+fn twenty_game_new_at_once() {
+    let t = Table::empty();
+    let names = ["aa", "bb", "cc", "dd", "ee", "ff", "gg", "hh"];
+    let mut news = Vec::new();
+    let mut adds = Vec::new();
+    for i in 0..20 {
+        news.push(start(t.path(), &["game", "new", "race"]));
+        if let Some(name) = names.get(i) {
+            let args = unit_add(name);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            adds.push((name.to_string(), start(t.path(), &args)));
+        }
+    }
+    let mut started = 0;
+    for child in news {
+        let out = finish(child, "game new race");
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        if out.status.success() {
+            started += 1;
+            assert_eq!(
+                stdout,
+                "Game race started with La Petite Guerre; it is the current game.\n"
+            );
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{stderr}");
+            assert_eq!(stdout, "");
+            assert!(
+                stderr.starts_with("error: a game `race` already exists (")
+                    && stderr.lines().count() == 1,
+                "one line of error expected: {stderr:?}"
+            );
+        }
+    }
+    assert_eq!(
+        started, 1,
+        "`game new race` started the game {started} times"
+    );
+    let done: Vec<(String, Output)> = adds
+        .into_iter()
+        .map(|(name, child)| {
+            let out = finish(child, &format!("unit add {name}"));
+            (name, out)
+        })
+        .collect();
+    let kept = units(&t, "race");
+    for (name, out) in done {
+        if out.status.success() {
+            assert!(
+                kept.contains(&name),
+                "unit add {name} said it was done, and the game has no {name}: {kept:?}"
+            );
+        } else {
+            assert_refused_for_no_game(&out, &format!("unit add {name}"));
+        }
+    }
+    assert_log_matches_state(&t, "race");
+    assert_eq!(games_folder(&t), ["race"]);
+    assert_eq!(t.ok(&["game", "list"]).lines().count(), 1);
+}
+
+#[test]
+fn a_change_that_waited_while_its_game_was_removed_and_made_again_waits_for_the_new_game() {
+    const N: usize = 4;
+    let t = Table::empty();
+    t.ok(&["game", "new", "race"]);
+    let old_lock = hold_lock(&t, "race");
+    let names = ["aa", "bb", "cc", "dd"];
+    let mut adds: Vec<(&str, Watched)> = Vec::new();
+    for name in &names[..N] {
+        let args = unit_add(name);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        adds.push((name, Watched::start(t.path(), &args)));
+    }
+    // Each is waiting for the lock once it says so (a slow start is given 3 s at most: the
+    // saying is another test's business).
+    let deadline = Instant::now() + Duration::from_secs(3);
+    for (_, add) in &mut adds {
+        add.said_within(WAITING, deadline.saturating_duration_since(Instant::now()));
+    }
+    // Removed (the folder moved away, as `game rm` does under the lock) and made again.
+    let gone = support::tempdir();
+    std::fs::rename(t.game_dir("race"), gone.path().join("race"))
+        .unwrap_or_else(|e| panic!("moving the game away: {e}"));
+    let removed_state = read(&gone.path().join("race/game.json"));
+    t.ok(&["game", "new", "race"]);
+    let new_lock = hold_lock(&t, "race");
+    let made = read(&t.game_dir("race").join("game.json"));
+    // The waiting changes get the old lock: not the game's any more, so they must wait for
+    // the new game's, which this test holds.
+    drop(old_lock);
+    std::thread::sleep(Duration::from_millis(700));
+    assert_eq!(
+        read(&t.game_dir("race").join("game.json")),
+        made,
+        "a change wrote the new game while another held its lock"
+    );
+    assert!(read(&t.game_dir("race").join("log.jsonl")).is_empty());
+    drop(new_lock);
+    for (name, add) in adds {
+        let (code, err) = add.finish();
+        assert_eq!(code, 0, "unit add {name}: {err}");
+    }
+    let mut kept = units(&t, "race");
+    kept.sort();
+    assert_eq!(kept, names[..N]);
+    assert_log_matches_state(&t, "race");
+    // Nothing was written into the game removed.
+    assert_eq!(read(&gone.path().join("race/game.json")), removed_state);
+    assert!(read(&gone.path().join("race/log.jsonl")).is_empty());
+}
+
+#[test]
+fn unit_adds_racing_a_game_removed_and_made_again_are_kept_when_reported_done() {
+    const ROUNDS: usize = 4;
+    let t = Table::empty();
+    for round in 0..ROUNDS {
+        t.ok(&["game", "new", "race"]);
+        let mut before = Vec::new();
+        for name in ["earlya", "earlyb", "earlyc", "earlyd", "earlye"] {
+            let name = name.to_string();
+            let args = unit_add(&name);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            before.push((name, start(t.path(), &args)));
+        }
+        let rm = umpire(t.path(), &["game", "rm", "race", "--yes"])
+            .output()
+            .unwrap_or_else(|e| panic!("game rm: {e}"));
+        assert!(rm.status.success(), "game rm: {}", text(&rm.stderr));
+        t.ok(&["game", "new", "race"]);
+        // Started once the game is made again: each one reported done must be in it.
+        let mut after = Vec::new();
+        for name in ["latea", "lateb", "latec", "lated"] {
+            let name = name.to_string();
+            let args = unit_add(&name);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            after.push((name, start(t.path(), &args)));
+        }
+        let mut done_early = Vec::new();
+        for (name, child) in before {
+            let out = finish(child, &format!("unit add {name}"));
+            if out.status.success() {
+                done_early.push(name);
+            } else {
+                assert_refused_for_no_game(&out, &format!("round {round}: unit add {name}"));
+            }
+        }
+        let mut done_late = Vec::new();
+        for (name, child) in after {
+            let out = finish(child, &format!("unit add {name}"));
+            assert!(
+                out.status.success(),
+                "round {round}: unit add {name}: {}",
+                text(&out.stderr)
+            );
+            done_late.push(name);
+        }
+        let kept = units(&t, "race");
+        for name in &done_late {
+            assert!(
+                kept.contains(name),
+                "round {round}: unit add {name} said it was done after the game was made \
+                 again, and the game has no {name}: {kept:?}"
+            );
+        }
+        // An early one is in the new game, or went into the game removed after it.
+        for name in &kept {
+            assert!(
+                done_late.contains(name) || done_early.contains(name),
+                "round {round}: {name} is in the game but its unit add failed"
+            );
+        }
+        assert_log_matches_state(&t, "race");
+        assert_eq!(games_folder(&t), ["race"], "round {round}");
+        t.ok(&["game", "rm", "race", "--yes"]);
+    }
+}
+
+#[test]
+fn a_command_that_waits_for_another_says_so_once_after_a_moment() {
+    let t = Table::empty();
+    t.ok(&["game", "new", "g"]);
+    t.unit("rangers", "british", "rangers", 2, "RR", None);
+    let held = hold_lock(&t, "g");
+    let started = Instant::now();
+    let mut mark = Watched::start(t.path(), &["mark", "RR1", "+pinned"]);
+    mark.wait_for(WAITING);
+    assert!(
+        started.elapsed() >= Duration::from_millis(900),
+        "it said it was waiting before a moment had passed"
+    );
+    std::thread::sleep(Duration::from_millis(1200));
+    drop(held);
+    let (code, err) = mark.finish();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "waiting for another umpire command on game g");
+    // Once the lock is free, nobody waits and nothing is said.
+    t.ok(&["mark", "RR2", "+pinned"]);
+    let figs = t.ok(&["figs"]);
+    assert_eq!(figs.matches("pinned").count(), 2, "{figs}");
+}
