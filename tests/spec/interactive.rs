@@ -3,12 +3,12 @@
 //! terminal, every prompt refused at once with the flag to pass instead. Also the config file.
 
 use std::path::Path;
-use std::process::Command as Process;
+use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-use crate::support::{Test, bin, require, tempdir as temp};
+use crate::support::{Test, bin, process, require, tempdir as temp};
 
 /// Run; (exit code, stdout, stderr).
 fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
@@ -68,12 +68,18 @@ struct Screen {
 
 impl Screen {
     fn start(data: &Path) -> Screen {
+        Screen::run(data, &["play"])
+    }
+
+    /// `umpire ARGS` (plain words) on a terminal of its own; the screen stays after it ends.
+    fn run(data: &Path, args: &[&str]) -> Screen {
         require("tmux", "tmux");
-        let name = format!("umpire-test-{}", std::process::id());
+        let name = format!("umpire-test-{}-{}", std::process::id(), args.join("-"));
         let command = format!(
-            "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} play; sleep 30",
+            "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} {}; sleep 30",
             data.display(),
-            bin().display()
+            bin().display(),
+            args.join(" ")
         );
         let status = Process::new("tmux")
             .args([
@@ -229,6 +235,78 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
         log.contains("morale (CF2): Pass  [roll morale --fig CF2 reason=wound --physical]"),
         "{log}"
     );
+}
+
+#[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
+    let d = table();
+    let p = d.path();
+    let shot = [
+        "roll",
+        "shoot",
+        "--firer",
+        "RR1",
+        "--target",
+        "CF2",
+        "range=20",
+        "--physical",
+    ];
+    let s = Screen::run(p, &shot);
+    s.wait_for("shoot: the faces of 2d6 (Enter: the tool rolls)");
+    // While the players throw, another command changes the game at once, without waiting
+    // (killed after 5 s, should it wait for the prompt).
+    let asked = Instant::now();
+    let mut mark = process(p)
+        .args(["mark", "RR2", "+pinned"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("umpire mark: {e}"));
+    while mark.try_wait().ok().flatten().is_none() && asked.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = mark.kill();
+    let out = mark
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("umpire mark: {e}"));
+    assert!(
+        asked.elapsed() < Duration::from_millis(900),
+        "the mark waited for the roll's prompt: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+    s.type_text("3,4");
+    s.keys(&["Enter"]);
+    s.wait_for("hit-result: the faces of 2d6");
+    s.type_text("1,2");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("dice: 2 entered, 0 rolled");
+    assert!(screen.contains("  CF2: +light wound"), "{screen}");
+    let log = ok(p, &["log", "--last", "2"]);
+    assert!(
+        log.starts_with("#3 turn 0: RR2: +pinned  [mark RR2 +pinned]\n"),
+        "{log}"
+    );
+    assert!(
+        log.contains("#4 turn 0: shoot (RR1 at CF2): Hit › Light wound; CF2: +light wound"),
+        "{log}"
+    );
+    drop(s);
+
+    // The target taken off the table while the faces are typed: the roll is not written.
+    let s = Screen::run(p, &shot);
+    s.wait_for("shoot: the faces of 2d6 (Enter: the tool rolls)");
+    ok(p, &["unit", "rm", "marines"]);
+    s.type_text("3,4");
+    s.keys(&["Enter"]);
+    s.wait_for("hit-result: the faces of 2d6");
+    s.type_text("1,2");
+    s.keys(&["Enter"]);
+    s.wait_for("error: there is no figure CF2");
+    let log = ok(p, &["log", "--last", "1"]);
+    assert!(log.starts_with("#5 turn 0: Unit marines removed"), "{log}");
 }
 
 #[test]
