@@ -269,6 +269,7 @@ fn log_last_n_works_on_a_short_log_and_on_one_cut_part_way_through_its_last_line
     assert_eq!(all.lines().count(), 3, "{all}");
     assert_eq!(t.ok(&["log", "--last", "10"]), all);
     assert_eq!(t.ok(&["log", "--last", "3"]), all);
+    assert_eq!(t.ok(&["log", "--last", "0"]), "");
 
     // Cut five bytes short: the last line is torn; the others are still shown.
     let log = read(&t.log_path());
