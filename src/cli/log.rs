@@ -17,6 +17,9 @@ use crate::rules::model::GameDef;
 pub fn log(ctx: &Ctx<'_>, last: Option<usize>, markdown: bool, out: &mut Vec<u8>) -> Result<()> {
     let files = ctx.files()?;
     let g = files.read()?;
+    if last == Some(0) {
+        return Ok(());
+    }
     // A log cut short shows the events it still holds, then says where it stops.
     let read = files.read_log(&g, last)?;
     let events: Vec<Event> = read.events.into_iter().map(|(_, e)| e).collect();

@@ -1,13 +1,19 @@
 //! A data folder changed by hand, or by something other than umpire: files planted as symbolic
-//! links are refused and what they point at is left alone, a log edited so that undo would put
+//! links are refused and what they point at is left alone, a pipe planted as the log is refused
+//! rather than waited on, a log edited so that undo would put
 //! back what the ruleset does not know is refused by its line, event ids never wrap round or
 //! repeat, and a log cut short still shows what it holds.
 
 use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{Table, read, tempdir, write};
+use crate::support::{self, Table, read, tempdir, write};
+
+/// How long a command may take before it counts as hung.
+const LIMIT: Duration = Duration::from_secs(5);
 
 /// Game `g` (the current one): rangers RR1-RR2, RR1 marked pinned then prone. Its log has
 /// four lines: the unit, the two marks and `extra` (`None`: none).
@@ -120,6 +126,42 @@ fn a_file_of_the_game_planted_as_a_link_is_refused_and_what_it_points_at_is_left
     std::os::unix::fs::symlink(&nowhere, t.log_path()).unwrap_or_else(|e| panic!("{e}"));
     fails_saying(&t, &["mark", "RR2", "+pinned"], &["log.jsonl", LINK]);
     assert!(!nowhere.exists(), "a file was made where the link points");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_planted_as_the_log_is_refused_instead_of_waited_on() {
+    let t = game(None);
+    std::fs::remove_file(t.log_path()).unwrap_or_else(|e| panic!("log.jsonl: {e}"));
+    let made = std::process::Command::new("mkfifo")
+        .arg(t.log_path())
+        .status()
+        .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+    assert!(made.success());
+    for args in [&["log"][..], &["mark", "RR2", "+pinned"]] {
+        let mut child = support::process(t.path())
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("umpire {args:?}: {e}"));
+        let started = Instant::now();
+        while child.try_wait().ok().flatten().is_none() && started.elapsed() < LIMIT {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let out = child
+            .wait_with_output()
+            .unwrap_or_else(|e| panic!("umpire {args:?}: {e}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            started.elapsed() < LIMIT,
+            "umpire {args:?} hung on the pipe"
+        );
+        assert_eq!(out.status.code(), Some(1), "umpire {args:?}: {err}");
+        assert!(err.contains("log.jsonl is not a plain file"), "{err}");
+    }
 }
 
 #[cfg(unix)]
@@ -269,6 +311,7 @@ fn log_last_n_works_on_a_short_log_and_on_one_cut_part_way_through_its_last_line
     assert_eq!(all.lines().count(), 3, "{all}");
     assert_eq!(t.ok(&["log", "--last", "10"]), all);
     assert_eq!(t.ok(&["log", "--last", "3"]), all);
+    assert_eq!(t.ok(&["log", "--last", "0"]), "");
 
     // Cut five bytes short: the last line is torn; the others are still shown.
     let log = read(&t.log_path());

@@ -54,14 +54,22 @@ pub(super) fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
     true
 }
 
-/// Open one of umpire's own files without following a link (`None`: there is none). The path
+/// Open one of umpire's own plain files without following a link (`None`: there is none). The path
 /// is checked before opening and the file opened is checked to be the one at the path after,
 /// so a link slipped in meanwhile is refused too; a file replaced meanwhile (renamed over) is
 /// opened again.
 pub(super) fn open_own(path: &Path, options: &OpenOptions) -> Result<Option<File>> {
     for _ in 0..8 {
-        if own_file(path)?.is_none() {
-            return Ok(None);
+        match own_file(path)? {
+            None => return Ok(None),
+            // A folder, or a pipe that opening would wait on for ever.
+            Some(m) if !m.is_file() => {
+                return Err(
+                    Error::failure(format!("{} is not a plain file", path.display()))
+                        .with_hint("umpire keeps only plain files there: move it away"),
+                );
+            }
+            Some(_) => {}
         }
         let file = match options.open(path) {
             Ok(f) => f,
