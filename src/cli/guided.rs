@@ -455,7 +455,7 @@ fn factor_words(
                     words.push(format!("{prefix}{}={}", f.name, n.trim()));
                 }
                 FactorKind::Choice => {
-                    let values = ruleset.values(f);
+                    let values = &f.values;
                     let mut items: Vec<String> =
                         values.iter().map(|v| v.label().to_string()).collect();
                     if f.distance.is_some() {

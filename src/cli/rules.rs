@@ -102,7 +102,7 @@ pub(super) fn rules(
                 "help": f.help,
                 "aliases": f.aliases,
                 "default": f.default,
-                "values": ruleset.values(f).iter().map(|v| json!({"name": v.name(), "label": v.label(), "aliases": v.aliases(), "note": v.note()})).collect::<Vec<_>>(),
+                "values": f.values.iter().map(|v| json!({"name": v.name(), "label": v.label(), "aliases": v.aliases(), "note": v.note()})).collect::<Vec<_>>(),
                 "note": f.note,
             }))
             .collect();

@@ -174,8 +174,8 @@ pub(crate) fn item_line(
             }
             None if explicit => {
                 // A class given where the table lists its members apart cannot be read.
-                let members: Vec<String> = ruleset
-                    .classes(f)
+                let members: Vec<String> = f
+                    .classes
                     .iter()
                     .find(|c| c.name == actual)
                     .map(|c| {

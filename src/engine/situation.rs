@@ -145,9 +145,8 @@ fn unit_marks<'a>(ruleset: &'a Ruleset, unit: &str) -> &'a [String] {
     }
 }
 
-pub fn value_list(ruleset: &Ruleset, f: &FactorDef) -> String {
-    ruleset
-        .values(f)
+pub fn value_list(f: &FactorDef) -> String {
+    f.values
         .iter()
         .map(ChoiceValue::name)
         .collect::<Vec<_>>()
@@ -286,7 +285,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
             plain(Value::Number(n))
         }
         FactorKind::Choice => {
-            let list = value_list(ruleset, f);
+            let list = value_list(f);
             let v = value.ok_or_else(|| {
                 Error::usage(format!(
                     "`{word}` needs a value: {} is one of {list}",
@@ -295,14 +294,14 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 .with_hint(format!(
                     "e.g. `{}={}`",
                     f.name,
-                    ruleset.values(f).first().map_or("", ChoiceValue::name)
+                    f.values.first().map_or("", ChoiceValue::name)
                 ))
             })?;
             if let Some(spec) = ruleset.value(f, v) {
                 return plain(Value::Choice(spec.name().to_string()));
             }
             // A class stands for any of its members where the tables treat them alike.
-            if let Some(class) = ruleset.classes(f).iter().find(|c| c.name == v) {
+            if let Some(class) = f.classes.iter().find(|c| c.name == v) {
                 return plain(Value::Choice(class.name.clone()));
             }
             if f.distance.is_some()
@@ -323,11 +322,10 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                     via: None,
                 });
             }
-            let mut names: Vec<&str> = ruleset.values(f).iter().map(ChoiceValue::name).collect();
-            names.extend(ruleset.classes(f).iter().map(|c| c.name.as_str()));
+            let mut names: Vec<&str> = f.values.iter().map(ChoiceValue::name).collect();
+            names.extend(f.classes.iter().map(|c| c.name.as_str()));
             names.extend(
-                ruleset
-                    .values(f)
+                f.values
                     .iter()
                     .flat_map(|s| s.aliases().iter().map(String::as_str)),
             );
@@ -419,8 +417,8 @@ pub fn describe(ruleset: &Ruleset, f: &FactorDef) -> String {
     };
     let mut text = format!("{form}  {}", f.help);
     if f.kind == FactorKind::Choice {
-        let values: Vec<String> = ruleset
-            .values(f)
+        let values: Vec<String> = f
+            .values
             .iter()
             .map(|v| {
                 if v.aliases().is_empty() {
@@ -431,7 +429,7 @@ pub fn describe(ruleset: &Ruleset, f: &FactorDef) -> String {
             })
             .collect();
         text.push_str(&format!("; values: {}", values.join(", ")));
-        let classes = ruleset.classes(f);
+        let classes = &f.classes;
         if !classes.is_empty() {
             let cs: Vec<String> = classes
                 .iter()

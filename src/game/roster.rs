@@ -131,7 +131,7 @@ pub fn add_unit(
             .factor(factor_name)
             .ok_or_else(|| Error::failure(format!("unit field `{field}` names no factor")))?;
         let value = ruleset.value(factor, word).ok_or_else(|| {
-            let values: Vec<&str> = ruleset.values(factor).iter().map(|v| v.name()).collect();
+            let values: Vec<&str> = factor.values.iter().map(|v| v.name()).collect();
             Error::usage(format!(
                 "`{word}` is not a {field}; the choices are: {}",
                 values.join(", ")

@@ -583,7 +583,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
                     let _ = writeln!(out, "      note: {n}");
                 }
                 if f.kind == FactorKind::Choice {
-                    for v in r.values(f).iter().filter(|v| v.note().is_some()) {
+                    for v in f.values.iter().filter(|v| v.note().is_some()) {
                         let _ =
                             writeln!(out, "      {}: {}", v.name(), v.note().unwrap_or_default());
                     }

@@ -125,8 +125,9 @@ fn owner(raw: Option<&RulesetDef>, place: Place) -> Place {
 /// Factors nothing reads: no procedure, follow-up, other factor or game section names them.
 fn factors(r: &Ruleset) -> Vec<Issue> {
     let mut read: BTreeSet<String> = BTreeSet::new();
+    // The compiled model names every factor by its canonical name.
     let mut add = |n: &str| {
-        read.insert(reach::canonical(r, n));
+        read.insert(n.to_string());
     };
     for p in &r.model.procedures {
         r.own_factors(p).iter().for_each(|n| add(n));

@@ -4,7 +4,7 @@
 use crate::engine::dice::DiceSpec;
 use crate::error::{Error, Result};
 use crate::rules::model::{
-    ChoiceValue, ClassDef, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef,
+    ChoiceValue, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef,
 };
 use crate::rules::named;
 use crate::rules::ruleset::Ruleset;
@@ -16,17 +16,9 @@ impl Ruleset {
         named(&self.model.factors, name, |f| (&f.name, &f.aliases))
     }
 
-    pub fn values<'a>(&self, factor: &'a FactorDef) -> &'a [ChoiceValue] {
-        &factor.values
-    }
-
-    pub fn classes<'a>(&self, factor: &'a FactorDef) -> &'a [ClassDef] {
-        &factor.classes
-    }
-
     /// The canonical value a user's word names (a value or one of its aliases).
     pub fn value<'a>(&self, factor: &'a FactorDef, word: &str) -> Option<&'a ChoiceValue> {
-        let values = self.values(factor);
+        let values = &factor.values;
         values.iter().find(|v| v.name() == word).or_else(|| {
             values
                 .iter()
@@ -35,12 +27,14 @@ impl Ruleset {
     }
 
     pub fn value_label<'a>(&'a self, factor: &'a FactorDef, name: &'a str) -> &'a str {
-        self.values(factor)
+        factor
+            .values
             .iter()
             .find(|v| v.name() == name)
             .map(ChoiceValue::label)
             .or_else(|| {
-                self.classes(factor)
+                factor
+                    .classes
                     .iter()
                     .find(|c| c.name == name)
                     .map(|c| c.label.as_deref().unwrap_or(&c.name))
@@ -53,7 +47,8 @@ impl Ruleset {
         if key == actual {
             return Some(1);
         }
-        self.classes(factor)
+        factor
+            .classes
             .iter()
             .find(|c| c.name == key)
             .filter(|c| c.members.iter().any(|m| m == actual))

@@ -107,7 +107,7 @@ impl Vocabulary {
             }
             for (field, factor) in game.unit.iter().filter(|(field, _)| plain(field)) {
                 if let Some(f) = ruleset.factor(factor) {
-                    for value in ruleset.values(f) {
+                    for value in &f.values {
                         push_word(
                             &mut v.fields,
                             format!("{field}={}", value.name()),
@@ -151,7 +151,7 @@ fn situation_words(ruleset: &Ruleset, p: &ProcedureDef) -> Vec<Word> {
                     &format!("{whose}{}", f.help),
                 ),
                 FactorKind::Choice => {
-                    for value in ruleset.values(f) {
+                    for value in &f.values {
                         let label = if value.label() == value.name() {
                             f.help.as_str()
                         } else {
@@ -163,7 +163,7 @@ fn situation_words(ruleset: &Ruleset, p: &ProcedureDef) -> Vec<Word> {
                             &format!("{whose}{label}"),
                         );
                     }
-                    for class in ruleset.classes(f) {
+                    for class in &f.classes {
                         push_word(
                             &mut words,
                             format!("{prefix}{}={}", f.name, class.name),

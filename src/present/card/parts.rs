@@ -176,7 +176,7 @@ fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
     let f = r.factor(&fname);
     // The factor's own order of values, then any class or value only the items name.
     let mut keys: Vec<String> = f
-        .map(|f| r.values(f).iter().map(|v| v.name().to_string()).collect())
+        .map(|f| f.values.iter().map(|v| v.name().to_string()).collect())
         .unwrap_or_default();
     for i in items {
         for k in i.values.iter().flat_map(|v| v.keys()) {
@@ -276,7 +276,7 @@ pub(super) fn check_part(r: &Ruleset, p: &ProcedureDef, c: &CheckDef) -> Part {
         if let TargetDef::Lookup(l) = &c.target {
             let names = |factor: &str, fallback: Vec<String>| {
                 r.factor(factor).map_or(fallback, |f| {
-                    r.values(f).iter().map(|v| v.name().to_string()).collect()
+                    f.values.iter().map(|v| v.name().to_string()).collect()
                 })
             };
             let rows = names(&l.rows, l.cells.keys().cloned().collect());

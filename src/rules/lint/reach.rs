@@ -70,12 +70,6 @@ pub(super) fn guards(p: &ProcedureDef) -> Vec<Guard<'_>> {
     out
 }
 
-/// The canonical name of a factor named by name or alias.
-pub(super) fn canonical(r: &Ruleset, name: &str) -> String {
-    r.factor(name)
-        .map_or_else(|| name.to_string(), |f| f.name.clone())
-}
-
 impl Domains {
     pub(super) fn new(r: &Ruleset, p: &ProcedureDef) -> Domains {
         let mut uses: BTreeMap<String, Use> = BTreeMap::new();
@@ -96,7 +90,7 @@ impl Domains {
         }
         for item in p.modifiers.iter().flat_map(|g| &g.items) {
             if let Some(f) = &item.factor {
-                let u = uses.entry(canonical(r, f)).or_default();
+                let u = uses.entry(f.clone()).or_default();
                 if let Some(values) = &item.values {
                     u.keys.extend(values.keys().cloned());
                 }
@@ -105,7 +99,7 @@ impl Domains {
         }
         if let Some(RollDef::Cases(cases)) = &p.roll {
             for count in cases.iter().filter_map(|c| c.count.as_ref()) {
-                let u = uses.entry(canonical(r, &count.factor)).or_default();
+                let u = uses.entry(count.factor.clone()).or_default();
                 u.every = true;
             }
         }
@@ -158,9 +152,9 @@ fn domain(r: &Ruleset, name: &str, u: &Use) -> Option<Domain> {
             }
         }
         FactorKind::Choice => {
-            let mut words: Vec<String> = r.values(f).iter().map(|v| v.name().to_string()).collect();
+            let mut words: Vec<String> = f.values.iter().map(|v| v.name().to_string()).collect();
             // A class may be given for any of its members.
-            words.extend(r.classes(f).iter().map(|c| c.name.clone()));
+            words.extend(f.classes.iter().map(|c| c.name.clone()));
             if f.default.is_none() {
                 out.push(None);
             }
@@ -335,7 +329,7 @@ pub(super) fn side(
             cases
                 .iter()
                 .filter_map(|c| c.count.as_ref())
-                .map(|c| canonical(r, &c.factor)),
+                .map(|c| c.factor.clone()),
         );
     }
     dice.extend(names(&mut p.drop.iter().map(Guarded::guard)));
@@ -346,7 +340,7 @@ pub(super) fn side(
     for (gi, g) in p.modifiers.iter().enumerate() {
         for (ii, item) in g.items.iter().enumerate() {
             let mut f = names(&mut std::iter::once(item.guard()));
-            f.extend(item.factor.iter().map(|n| canonical(r, n)));
+            f.extend(item.factor.iter().cloned());
             pieces.push((Piece::Item(gi, ii), f));
         }
     }

@@ -238,13 +238,23 @@ pub enum Test {
 pub type Conditions = Vec<Cond>;
 
 /// A guard borrowed from any guarded entry: `when` (all of), `any` (at least one of these
-/// condition sets, when given), `unless` (none of).
-#[derive(Debug, Clone, Copy)]
-pub struct Guard<'a> {
-    pub when: &'a Conditions,
-    pub any: &'a [Conditions],
-    pub unless: &'a Conditions,
+/// condition sets, when given), `unless` (none of). `C` is a set of conditions: compiled
+/// ([`Conditions`]) in the model, as written in the schema while a table is checked.
+#[derive(Debug)]
+pub struct Guard<'a, C = Conditions> {
+    pub when: &'a C,
+    pub any: &'a [C],
+    pub unless: &'a C,
 }
+
+// Derived, these would ask `C` to be `Clone` and `Copy` too; the fields are borrows.
+impl<C> Clone for Guard<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Guard<'_, C> {}
 
 impl<'a> Guard<'a> {
     /// Every condition of the guard, `when`, then `any`'s, then `unless`.
@@ -257,21 +267,23 @@ impl<'a> Guard<'a> {
 }
 
 /// Entries that carry `when`, `any` and `unless` conditions.
-pub trait Guarded {
-    fn guard(&self) -> Guard<'_>;
+pub trait Guarded<C = Conditions> {
+    fn guard(&self) -> Guard<'_, C>;
 }
 
+/// `Guarded` for entries whose `when`, `any` and `unless` are sets of conditions `$c`.
 macro_rules! guarded {
-    ($($t:ty),*) => {$(
-        impl Guarded for $t {
-            fn guard(&self) -> Guard<'_> {
-                Guard { when: &self.when, any: &self.any, unless: &self.unless }
+    ($c:ty: $($t:ty),* $(,)?) => {$(
+        impl $crate::rules::model::Guarded<$c> for $t {
+            fn guard(&self) -> $crate::rules::model::Guard<'_, $c> {
+                $crate::rules::model::Guard { when: &self.when, any: &self.any, unless: &self.unless }
             }
         }
     )*};
 }
+pub(crate) use guarded;
 
 guarded!(
-    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowDef, BecomesDef,
-    MarksDef
+    Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowDef,
+    BecomesDef, MarksDef
 );

@@ -16,12 +16,13 @@ use serde::Deserialize;
 pub use game::*;
 pub use procedure::*;
 
-/// The parts a table writes exactly as they are run, read straight into the model's types.
+/// The parts a table writes exactly as they are run, read straight into the model's types,
+/// and the guard both stages share.
 pub use crate::rules::model::{
     BandDef, BeadsDef, ClassDef, CompareBy, CompareDef, Comparison, CountDef, CounterDef,
-    DistanceBand, DistanceDef, FactorKind, GameSideDef, IfAlreadyDef, LookupDef, ManyOnOneDef,
-    Part, PhasesDef, Policy, ReactDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef,
-    TableDef, TurnDef, WhichSide,
+    DistanceBand, DistanceDef, FactorKind, GameSideDef, Guarded, IfAlreadyDef, LookupDef,
+    ManyOnOneDef, Part, PhasesDef, Policy, ReactDef, Role, RoleDef, Rounding, ScaleDef, SideDef,
+    StateDef, TableDef, TurnDef, WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.
@@ -165,31 +166,10 @@ pub struct RangeDef {
     pub max: Option<i64>,
 }
 
-/// A guard borrowed from any guarded entry: `when` (all of), `any` (at least one of these
-/// condition sets, when given), `unless` (none of).
-#[derive(Debug, Clone, Copy)]
-pub struct Guard<'a> {
-    pub when: &'a Conditions,
-    pub any: &'a [Conditions],
-    pub unless: &'a Conditions,
-}
+/// A guard on conditions as written.
+pub type Guard<'a> = crate::rules::model::Guard<'a, Conditions>;
 
-/// Entries that carry `when`, `any` and `unless` keys.
-pub trait Guarded {
-    fn guard(&self) -> Guard<'_>;
-}
-
-macro_rules! guarded {
-    ($($t:ty),*) => {$(
-        impl Guarded for $t {
-            fn guard(&self) -> Guard<'_> {
-                Guard { when: &self.when, any: &self.any, unless: &self.unless }
-            }
-        }
-    )*};
-}
-
-guarded!(
-    RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull, BecomesDef,
-    MarksDef
+crate::rules::model::guarded!(
+    Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull,
+    BecomesDef, MarksDef
 );
