@@ -4,9 +4,7 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does.
 
-use std::path::Path;
-
-use crate::support::{Test, assert_clean_error, tempdir as data};
+use crate::support::{Test, assert_clean_error, nerve_ruleset, tempdir as data, write};
 
 /// Run and return (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -41,30 +39,13 @@ const QUICK_START: &[&str] = &[
     "7",
 ];
 
-const HOUSE_RULES: &str = r#"ruleset: house
-title: House Rules
-aliases: [hr]
-unit: inches
-factors:
-  - {name: brave, kind: flag, help: the figure is brave}
-procedures:
-  - name: nerve
-    title: Nerve test
-    help: roll 1d6, 4 or more passes
-    roll: 1d6
-    modifiers:
-      - group: situation
-        policy: all
-        items:
-          - {label: brave, when: {brave: true}, value: 1}
-    check: {compare: at-least, target: 4, pass: steady, fail: shaken}
-    results:
-      - {name: steady, label: Steady}
-      - {name: shaken, label: Shaken}
-"#;
-
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("writing {name}: {e}"));
+/// The nerve ruleset as a house's own, `house` (or `hr`), in inches.
+fn house_rules() -> String {
+    nerve_ruleset("house", "House Rules").replacen(
+        "title: House Rules\n",
+        "title: House Rules\naliases: [hr]\nunit: inches\n",
+        1,
+    )
 }
 
 // ----- roll -------------------------------------------------------------------------------------
@@ -542,8 +523,7 @@ fn a_broken_table_file_is_reported_with_its_position() {
     let d = data();
     let tables = data();
     write(
-        tables.path(),
-        "broken.yaml",
+        &tables.path().join("broken.yaml"),
         "ruleset: broken\ntitle: Broken\nfactors: [\n  - name: a\n",
     );
     let path = tables.path().join("broken.yaml").display().to_string();
@@ -587,8 +567,8 @@ fn a_table_file_that_breaks_the_schema_is_reported_with_its_position() {
     let d = data();
     let tables = data();
     // Well-formed YAML, but the check names a result the procedure does not have.
-    let text = HOUSE_RULES.replace("pass: steady", "pass: stedy");
-    write(tables.path(), "house.yaml", &text);
+    let text = house_rules().replace("pass: steady", "pass: stedy");
+    write(&tables.path().join("house.yaml"), &text);
     let out = Test::new()
         .data_dir(d.path())
         .arg("--tables")
@@ -621,7 +601,7 @@ fn a_missing_tables_directory_is_refused() {
 fn a_users_ruleset_is_usable_with_rules() {
     let d = data();
     let tables = data();
-    write(tables.path(), "010-house.yaml", HOUSE_RULES);
+    write(&tables.path().join("010-house.yaml"), house_rules());
     let with = || Test::new().data_dir(d.path()).tables(tables.path());
     with()
         .arg("rules")
@@ -840,11 +820,11 @@ fn every_printed_follow_up_is_a_command_that_runs() {
 fn a_rulesets_own_words_are_printed_as_written() {
     let d = data();
     let tables = data();
-    let text = HOUSE_RULES.replace(
+    let text = house_rules().replace(
         "title: House Rules",
         "title: Up the Down Staircase\nnotes: [\"Larger units go first\"]",
     );
-    write(tables.path(), "house.yaml", &text);
+    write(&tables.path().join("house.yaml"), &text);
     Test::new()
         .data_dir(d.path())
         .arg("--tables")
