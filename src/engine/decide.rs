@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::engine::plan::{Becoming, DicePlan, Plan, Reading, SidePlan};
-use crate::rules::model::{CompareBy, CompareDef};
+use crate::engine::plan::{Becoming, DicePlan, Plan, Reading, SidePlan, Target};
+use crate::rules::model::{CompareBy, CompareDef, Comparison};
 
-/// The result a throw gives.
+/// The result a throw gives, and how the dice gave it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Decision {
     pub result: String,
@@ -18,11 +18,69 @@ pub struct Decision {
     pub loser: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<i64>,
-    /// Natural results (doubles, a natural 6) decided before modifiers, per side.
+    /// The natural result (doubles, a natural 6) that decided the throw before any modifier,
+    /// by its label.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub natural: Option<String>,
     pub totals: Vec<i64>,
-    pub explanation: String,
+    /// How the total was read.
+    pub read: Read,
+    /// A `becomes` that turned the result read into another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub became: Option<Became>,
+}
+
+/// How a throw's total gave its result: the facts an explanation says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Read {
+    /// A natural result, whatever the modifiers.
+    Natural,
+    /// Only a natural total counts, and the dice did not give it: the result otherwise.
+    NotNatural { natural: String },
+    /// The total against a target.
+    Check {
+        total: i64,
+        compare: Comparison,
+        target: Target,
+    },
+    /// The total read on a table, at `read` (a table's end when the total is beyond it).
+    Table { total: i64, read: i64 },
+    /// The total read along a grid's row.
+    Grid { row: String, total: i64, read: i64 },
+    /// The total is the result, after halvings and a floor.
+    Amount { total: i64, steps: Vec<AmountStep> },
+    /// One side's total against the other's.
+    Compare {
+        sides: [(String, i64); 2],
+        winner: Option<String>,
+        margin: Margin,
+    },
+}
+
+/// A step from a total to an amount.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AmountStep {
+    Halved { why: String, up: bool, to: i64 },
+    Floor { to: i64 },
+}
+
+/// How an opposed roll was won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Margin {
+    Tie,
+    By(i64),
+    /// Won, and the winner's score is (or is not) at least double the loser's.
+    Doubling(bool),
+}
+
+/// A `becomes` that applied: its label and the result it turned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Became {
+    pub label: String,
+    pub from: String,
 }
 
 impl Decision {
@@ -41,15 +99,6 @@ fn band_for(bands: &[crate::rules::model::BandDef], value: i64) -> &str {
         .iter()
         .find(|b| b.min.is_none_or(|m| value >= m) && b.max.is_none_or(|m| value <= m))
         .map_or("", |b| b.result.as_str())
-}
-
-/// ", read as 13" when a total was read at a table's end, else nothing.
-fn read_as(total: i64, read: i64) -> String {
-    if read == total {
-        String::new()
-    } else {
-        format!(", read as {read}")
-    }
 }
 
 impl Plan<'_> {
@@ -77,9 +126,11 @@ impl Plan<'_> {
                 }
         };
         if let Some(b) = self.becomes.iter().find(applies) {
-            d.explanation = format!("{}; {}: {}", d.explanation, b.label, self.label(b.to));
+            d.became = Some(Became {
+                label: b.label.to_string(),
+                from: std::mem::replace(&mut d.label, self.label(b.to)),
+            });
             d.result = b.to.to_string();
-            d.label = self.label(b.to);
         }
         d
     }
@@ -94,6 +145,17 @@ impl Plan<'_> {
             naturals.push((f, natural));
             totals.push(natural.saturating_add(side.net));
         }
+        let decision = |result: &str, read: Read, totals: Vec<i64>| Decision {
+            result: result.to_string(),
+            label: self.label(result),
+            winner: None,
+            loser: None,
+            amount: None,
+            natural: None,
+            totals,
+            read,
+            became: None,
+        };
         // Natural results are read on the first (or only) side's dice, whatever the modifiers.
         if let Some((f, natural)) = naturals.first() {
             for n in &self.naturals {
@@ -102,72 +164,41 @@ impl Plan<'_> {
                 let total = !n.total.is_empty() && n.total.contains(natural);
                 if doubles || total {
                     return Decision {
-                        result: n.result.clone(),
-                        label: self.label(&n.result),
-                        winner: None,
-                        loser: None,
-                        amount: None,
                         natural: Some(n.label.clone()),
-                        totals,
-                        explanation: format!(
-                            "{}: {}, whatever the modifiers",
-                            n.label,
-                            self.label(&n.result)
-                        ),
+                        ..decision(&n.result, Read::Natural, totals)
                     };
                 }
                 if let Some(other) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {
-                    return Decision {
-                        result: other.clone(),
-                        label: self.label(other),
-                        winner: None,
-                        loser: None,
-                        amount: None,
-                        natural: Some(format!("not {}", n.label)),
-                        totals,
-                        explanation: format!("only {} counts: {}", n.label, self.label(other)),
+                    let read = Read::NotNatural {
+                        natural: n.label.clone(),
                     };
+                    return decision(other, read, totals);
                 }
             }
         }
         let total = totals.first().copied().unwrap_or(0);
-        let plain = |result: &str, explanation: String| Decision {
-            result: result.to_string(),
-            label: self.label(result),
-            winner: None,
-            loser: None,
-            amount: None,
-            natural: None,
-            totals: totals.clone(),
-            explanation,
-        };
         match &self.reading {
             Reading::Check {
                 compare,
                 target,
-                target_text,
                 pass,
                 fail,
             } => {
-                let against = crate::words::compared(*compare, target_text);
-                let result = if compare.holds(total, *target) {
+                let result = if compare.holds(total, target.value) {
                     pass
                 } else {
                     fail
                 };
-                plain(
-                    result,
-                    format!("total {total} against {against}: {}", self.label(result)),
-                )
+                let read = Read::Check {
+                    total,
+                    compare: *compare,
+                    target: target.clone(),
+                };
+                decision(result, read, totals)
             }
             Reading::Table { clamp, rows } => {
                 let read = clamp.map_or(total, |[lo, hi]| total.clamp(lo, hi));
-                let result = band_for(rows, read);
-                let clamped = read_as(total, read);
-                plain(
-                    result,
-                    format!("total {total}{clamped}: {}", self.label(result)),
-                )
+                decision(band_for(rows, read), Read::Table { total, read }, totals)
             }
             Reading::Grid { row, first_column } => {
                 let width = i64::try_from(row.results.len()).unwrap_or(1).max(1);
@@ -176,15 +207,12 @@ impl Plan<'_> {
                     .ok()
                     .and_then(|c| row.results.get(c))
                     .map_or("", String::as_str);
-                let clamped = read_as(total, first_column.saturating_add(column));
-                plain(
-                    result,
-                    format!(
-                        "row {}, total {total}{clamped}: {}",
-                        row.label,
-                        self.label(result)
-                    ),
-                )
+                let read = Read::Grid {
+                    row: row.label.clone(),
+                    total,
+                    read: first_column.saturating_add(column),
+                };
+                decision(result, read, totals)
             }
             Reading::Amount {
                 unit,
@@ -193,45 +221,36 @@ impl Plan<'_> {
             } => {
                 let mut v = total;
                 let mut steps = Vec::new();
-                for (label, round_up) in halves {
-                    v = if *round_up {
+                for (why, up) in halves {
+                    v = if *up {
                         v.saturating_add(1).div_euclid(2)
                     } else {
                         v.div_euclid(2)
                     };
-                    steps.push(format!(
-                        "halved ({label}, rounded {}) to {v}",
-                        if *round_up { "up" } else { "down" }
-                    ));
+                    steps.push(AmountStep::Halved {
+                        why: why.clone(),
+                        up: *up,
+                        to: v,
+                    });
                 }
                 if let Some(f) = floor
                     && v < *f
                 {
                     v = *f;
-                    steps.push(format!("never below {f}"));
+                    steps.push(AmountStep::Floor { to: v });
                 }
-                let label = crate::words::quantity(v, unit);
-                let mut explanation = format!("total {total}");
-                if !steps.is_empty() {
-                    explanation.push_str(&format!(", {}", steps.join(", ")));
-                }
-                explanation.push_str(&format!(": {label}"));
                 Decision {
                     result: v.to_string(),
-                    label,
-                    winner: None,
-                    loser: None,
+                    label: crate::words::quantity(v, unit),
                     amount: Some(v),
-                    natural: None,
-                    totals: totals.clone(),
-                    explanation,
+                    ..decision("", Read::Amount { total, steps }, totals)
                 }
             }
-            Reading::Compare(c) => self.compare(c, &totals),
+            Reading::Compare(c) => self.compare(c, totals),
         }
     }
 
-    fn compare(&self, c: &CompareDef, totals: &[i64]) -> Decision {
+    fn compare(&self, c: &CompareDef, totals: Vec<i64>) -> Decision {
         let name = |i: usize| {
             self.sides
                 .get(i)
@@ -242,57 +261,38 @@ impl Plan<'_> {
             totals.first().copied().unwrap_or(0),
             totals.get(1).copied().unwrap_or(0),
         );
-        let scores = format!("{} {a} against {} {b}", name(0), name(1));
-        if a == b {
-            return Decision {
-                result: c.tie.clone(),
-                label: self.label(&c.tie),
-                winner: None,
-                loser: None,
-                amount: None,
-                natural: None,
-                totals: totals.to_vec(),
-                explanation: format!("{scores}: {}", self.label(&c.tie)),
-            };
-        }
-        let (w, l, hi, lo) = if a > b { (0, 1, a, b) } else { (1, 0, b, a) };
-        let (result, how) = match c.by {
-            CompareBy::Margin => {
-                let margin = hi.saturating_sub(lo);
-                let r = band_for(&c.bands, margin).to_string();
-                (r, format!("{} wins by {margin}", name(w)))
-            }
-            CompareBy::Doubling => {
-                let doubled = i128::from(hi) >= 2 * i128::from(lo);
-                let r = if doubled {
-                    c.doubled.clone()
-                } else {
-                    c.beaten.clone()
+        let sides = [(name(0), a), (name(1), b)];
+        let (result, winner, loser, how) = if a == b {
+            (c.tie.clone(), None, None, Margin::Tie)
+        } else {
+            let (w, l, hi, lo) = if a > b { (0, 1, a, b) } else { (1, 0, b, a) };
+            let (result, how) = match c.by {
+                CompareBy::Margin => {
+                    let margin = hi.saturating_sub(lo);
+                    (band_for(&c.bands, margin).to_string(), Margin::By(margin))
                 }
-                .unwrap_or_default();
-                (
-                    r,
-                    format!(
-                        "{} wins{}",
-                        name(w),
-                        if doubled {
-                            " and doubles the score"
-                        } else {
-                            ""
-                        }
-                    ),
-                )
-            }
+                CompareBy::Doubling => {
+                    let doubled = i128::from(hi) >= 2 * i128::from(lo);
+                    let r = if doubled { &c.doubled } else { &c.beaten };
+                    (r.clone().unwrap_or_default(), Margin::Doubling(doubled))
+                }
+            };
+            (result, Some(name(w)), Some(name(l)), how)
         };
         Decision {
             label: self.label(&result),
-            explanation: format!("{scores}: {how}; {}: {}", name(l), self.label(&result)),
             result,
-            winner: Some(name(w)),
-            loser: Some(name(l)),
+            winner: winner.clone(),
+            loser,
             amount: None,
             natural: None,
-            totals: totals.to_vec(),
+            totals,
+            read: Read::Compare {
+                sides,
+                winner,
+                margin: how,
+            },
+            became: None,
         }
     }
 }

@@ -1,106 +1,123 @@
 //! Modifiers: the lines a side's situation gives under each group's policy (all, best, worst,
-//! best and worst), each applied or set aside with the reason, and the "needs ..." texts that
-//! say why an item does not apply.
+//! best and worst), each applied or set aside, and why, as facts for the wording to say.
 
 use serde::Serialize;
 
 use crate::engine::situation::{Situation, Value};
-use crate::rules::model::{Cond, Guarded, ItemDef, Policy, ProcedureDef, Test};
+use crate::rules::model::{Cond, Conditions, Guarded, ItemDef, Policy, ProcedureDef};
 use crate::rules::ruleset::Ruleset;
-use crate::words::signed;
 
 /// One modifier line of the explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ModLine {
     pub group: String,
+    /// The item's label (or the value's label, for a per-value item).
     pub label: String,
+    /// What the line is about beyond its label: the value it was read for, or a count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<Detail>,
     pub value: i64,
     pub applied: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub why: Option<Why>,
+}
+
+/// What qualifies a line's label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "detail", rename_all = "kebab-case")]
+pub enum Detail {
+    /// The value listed covers the one given (a class for its member): the given one's label.
+    Covers { given: String },
+    /// A modifier per unit of a number factor: `count` of them at `each`, perhaps capped.
+    Count {
+        count: i64,
+        each: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        limit: Option<i64>,
+    },
+}
+
+/// Why a line applies or is set aside, when there is more to say than its conditions held.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum Why {
+    /// The conditions the situation does not meet.
+    Unmet { unmet: Vec<Unmet> },
+    /// It is the greatest of its sign, under a policy that keeps only that one.
+    Greatest { positive: bool },
+    /// Another line of the group (its index in the side's lines) is the greatest of its sign.
+    Superseded { by: usize, positive: bool },
+    /// The group's policy keeps only the other sign (`best` sets every negative aside).
+    OtherSignOnly { positive: bool },
+    /// The table lists no modifier for the value given.
+    NoneListed,
+    /// A class was given where the table lists its members apart: these, with their values.
+    TellApart {
+        factor: String,
+        members: Vec<(String, i64)>,
+    },
+}
+
+/// One part of a guard the situation does not meet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "unmet", rename_all = "kebab-case")]
+pub enum Unmet {
+    Needs { cond: Cond },
+    NeedsOneOf { alternatives: Vec<Conditions> },
+    NotWhen { cond: Cond },
 }
 
 /// Modifiers of one side, each applied or ignored with the reason.
 pub(super) fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine>, i64) {
-    let mut lines = Vec::new();
+    let mut lines: Vec<ModLine> = Vec::new();
     let mut net: i64 = 0;
     for group in &p.modifiers {
-        let mut candidates: Vec<ModLine> = Vec::new();
-        for item in &group.items {
-            if let Some(line) = item_line(ruleset, &group.group, item, s) {
-                candidates.push(line);
-            }
-        }
-        let applicable: Vec<(usize, i64)> = candidates
+        let start = lines.len();
+        let candidates: Vec<ModLine> = group
+            .items
             .iter()
-            .enumerate()
-            .filter(|(_, l)| l.applied)
-            .map(|(i, l)| (i, l.value))
+            .filter_map(|item| item_line(ruleset, &group.group, item, s))
             .collect();
-        let best =
-            applicable
-                .iter()
-                .filter(|(_, v)| *v > 0)
-                .fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
-                    Some((_, b)) if b >= v => acc,
-                    _ => Some((i, v)),
-                });
-        let worst =
-            applicable
-                .iter()
-                .filter(|(_, v)| *v < 0)
-                .fold(None::<(usize, i64)>, |acc, &(i, v)| match acc {
-                    Some((_, w)) if w <= v => acc,
-                    _ => Some((i, v)),
-                });
-        let label_of = |i: usize| {
+        let greatest = |positive: bool| {
             candidates
-                .get(i)
-                .map(|l| format!("{} {}", l.label, signed(l.value)))
-                .unwrap_or_default()
-        };
-        let best_text = best.map(|(i, _)| label_of(i));
-        let worst_text = worst.map(|(i, _)| label_of(i));
-        for (i, mut line) in candidates.clone().into_iter().enumerate() {
-            if line.applied {
-                let keep = match group.policy {
-                    Policy::All => true,
-                    Policy::BestAndWorst => {
-                        line.value == 0
-                            || best.is_some_and(|b| b.0 == i)
-                            || worst.is_some_and(|w| w.0 == i)
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| l.applied && (l.value > 0) == positive && l.value != 0)
+                .fold(None::<(usize, i64)>, |acc, (i, l)| match acc {
+                    Some((_, b)) if (positive && b >= l.value) || (!positive && b <= l.value) => {
+                        acc
                     }
-                    Policy::Best => line.value == 0 || best.is_some_and(|b| b.0 == i),
-                    Policy::Worst => line.value == 0 || worst.is_some_and(|w| w.0 == i),
+                    _ => Some((i, l.value)),
+                })
+                .map(|(i, _)| i)
+        };
+        let (best, worst) = (greatest(true), greatest(false));
+        for (i, mut line) in candidates.into_iter().enumerate() {
+            if line.applied && line.value != 0 && group.policy != Policy::All {
+                let positive = line.value > 0;
+                let keeps_sign = match group.policy {
+                    Policy::Best => positive,
+                    Policy::Worst => !positive,
+                    Policy::All | Policy::BestAndWorst => true,
                 };
-                if !keep {
+                let top = if positive { best } else { worst };
+                line.why = Some(if !keeps_sign {
                     line.applied = false;
-                    line.reason = Some(match (line.value > 0, group.policy) {
-                        (_, Policy::Best) if line.value < 0 => {
-                            "only the greatest positive counts".into()
-                        }
-                        (_, Policy::Worst) if line.value > 0 => {
-                            "only the greatest negative counts".into()
-                        }
-                        (true, _) => format!(
-                            "{} is the greatest positive",
-                            best_text.clone().unwrap_or_default()
-                        ),
-                        (false, _) => format!(
-                            "{} is the greatest negative",
-                            worst_text.clone().unwrap_or_default()
-                        ),
-                    });
-                } else if group.policy != Policy::All && line.value != 0 {
-                    line.reason = Some(if line.value > 0 {
-                        "greatest positive".into()
-                    } else {
-                        "greatest negative".into()
-                    });
-                }
-                if line.applied {
-                    net = net.saturating_add(line.value);
-                }
+                    Why::OtherSignOnly {
+                        positive: !positive,
+                    }
+                } else if top == Some(i) {
+                    Why::Greatest { positive }
+                } else {
+                    line.applied = false;
+                    Why::Superseded {
+                        by: start + top.unwrap_or(i),
+                        positive,
+                    }
+                });
+            }
+            if line.applied {
+                net = net.saturating_add(line.value);
             }
             lines.push(line);
         }
@@ -116,23 +133,24 @@ pub(crate) fn item_line(
     s: &Situation,
 ) -> Option<ModLine> {
     let holds = s.guard_holds(ruleset, item.guard());
-    let line = |label: String, value: i64, applied: bool, reason: Option<String>| {
-        Some(ModLine {
-            group: group.to_string(),
-            label,
-            value,
-            applied,
-            reason,
-        })
+    let make = |label: String, detail: Option<Detail>, value: i64, applied: bool, why| ModLine {
+        group: group.to_string(),
+        label,
+        detail,
+        value,
+        applied,
+        why,
+    };
+    // Applied when its conditions hold, else set aside with the ones that do not.
+    let line = |label: String, detail: Option<Detail>, value: i64| {
+        let why = (!holds).then(|| unmet(ruleset, item, s));
+        Some(make(label, detail, value, holds, why))
     };
     if let Some(v) = item.value {
         let label = item.label.clone().unwrap_or_default();
-        if holds {
-            return line(label, v, true, None);
-        }
-        if s.touches(ruleset, item.guard()) {
-            let needs = needs_text(ruleset, item, s);
-            return line(label, v, false, Some(format!("does not apply: {needs}")));
+        // A miss deserves a word only when the umpire said something the item is about.
+        if holds || s.touches(ruleset, item.guard()) {
+            return line(label, None, v);
         }
         return None;
     }
@@ -146,35 +164,20 @@ pub(crate) fn item_line(
             .iter()
             .filter_map(|(k, v)| ruleset.key_covers(f, k, &actual).map(|size| (size, k, *v)))
             .min_by_key(|(size, _, _)| *size);
-        let explicit = s.given.contains_key(&f.name);
-        let prefix = item
-            .label
-            .as_ref()
-            .map(|l| format!("{l} "))
-            .unwrap_or_default();
+        let prefixed = |label: &str| match &item.label {
+            Some(l) => format!("{l} {label}"),
+            None => label.to_string(),
+        };
         return match narrowest {
             Some((_, key, v)) => {
-                let key_label = ruleset.value_label(f, key);
-                let actual_label = ruleset.value_label(f, &actual);
-                let label = if key == &actual {
-                    format!("{prefix}{key_label}")
-                } else {
-                    format!("{prefix}{key_label} ({actual_label})")
-                };
-                if holds {
-                    line(label, v, true, None)
-                } else {
-                    line(
-                        label,
-                        v,
-                        false,
-                        Some(format!("does not apply: {}", needs_text(ruleset, item, s))),
-                    )
-                }
+                let detail = (key != &actual).then(|| Detail::Covers {
+                    given: ruleset.value_label(f, &actual).to_string(),
+                });
+                line(prefixed(ruleset.value_label(f, key)), detail, v)
             }
-            None if explicit => {
+            None if s.given.contains_key(&f.name) => {
                 // A class given where the table lists its members apart cannot be read.
-                let members: Vec<String> = f
+                let members: Vec<(String, i64)> = f
                     .classes
                     .iter()
                     .find(|c| c.name == actual)
@@ -182,100 +185,67 @@ pub(crate) fn item_line(
                         values
                             .iter()
                             .filter(|(k, _)| c.members.contains(k))
-                            .map(|(k, v)| format!("{k} {}", signed(*v)))
+                            .map(|(k, v)| (k.clone(), *v))
                             .collect()
                     })
                     .unwrap_or_default();
-                if members.is_empty() {
-                    line(
-                        format!("{prefix}{}", ruleset.value_label(f, &actual)),
-                        0,
-                        true,
-                        Some("no modifier listed".into()),
-                    )
+                let label = prefixed(ruleset.value_label(f, &actual));
+                Some(if members.is_empty() {
+                    make(label, None, 0, true, Some(Why::NoneListed))
                 } else {
-                    line(
-                        format!("{prefix}{}", ruleset.value_label(f, &actual)),
-                        0,
-                        false,
-                        Some(format!(
-                            "this table tells them apart ({}): give the exact {}",
-                            members.join(", "),
-                            f.name
-                        )),
-                    )
-                }
+                    let why = Why::TellApart {
+                        factor: f.name.clone(),
+                        members,
+                    };
+                    make(label, None, 0, false, Some(why))
+                })
             }
             None => None,
         };
     }
     if let Some(each) = item.each {
-        let n = s.number(&f.name)?;
-        let mut v = n.saturating_mul(each);
-        let mut note = format!("{} each", signed(each));
+        if !holds {
+            return None;
+        }
+        let count = s.number(&f.name)?;
+        let mut v = count.saturating_mul(each);
         if let Some(limit) = item.limit {
             v = if limit < 0 {
                 v.max(limit)
             } else {
                 v.min(limit)
             };
-            note.push_str(&format!(", at most {}", signed(limit)));
         }
-        let label = format!(
-            "{} {n} ({note})",
-            item.label.clone().unwrap_or_else(|| f.name.clone())
-        );
-        return if holds {
-            line(label, v, true, None)
-        } else {
-            None
+        let label = item.label.clone().unwrap_or_else(|| f.name.clone());
+        let detail = Detail::Count {
+            count,
+            each,
+            limit: item.limit,
         };
+        return line(label, Some(detail), v);
     }
     None
 }
 
-/// "needs troop line troops": the conditions of an item that the situation does not meet.
-fn needs_text(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> String {
+/// The conditions of an item that the situation does not meet.
+fn unmet(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> Why {
     let g = item.guard();
-    let mut parts = Vec::new();
-    for c in g.when.iter().filter(|c| !s.holds(ruleset, c)) {
-        parts.push(format!("needs {}", cond_text(ruleset, c)));
-    }
+    let mut unmet: Vec<Unmet> = g
+        .when
+        .iter()
+        .filter(|c| !s.holds(ruleset, c))
+        .map(|c| Unmet::Needs { cond: c.clone() })
+        .collect();
     if !g.any.is_empty() && !g.any.iter().any(|c| s.all_hold(ruleset, c)) {
-        let alts: Vec<String> = g
-            .any
+        unmet.push(Unmet::NeedsOneOf {
+            alternatives: g.any.to_vec(),
+        });
+    }
+    unmet.extend(
+        g.unless
             .iter()
-            .map(|c| {
-                c.iter()
-                    .map(|c| cond_text(ruleset, c))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            })
-            .collect();
-        parts.push(format!("needs {}", alts.join(" or ")));
-    }
-    for c in g.unless.iter().filter(|c| s.holds(ruleset, c)) {
-        parts.push(format!("not when {}", cond_text(ruleset, c)));
-    }
-    parts.join(", ")
-}
-
-/// `cover half or full`, `range 12 or less`, `not volley`: one condition in words.
-pub fn cond_text(ruleset: &Ruleset, c: &Cond) -> String {
-    let name = &c.factor;
-    let label = |v: &str| {
-        ruleset
-            .factor(name)
-            .map_or(v.to_string(), |f| ruleset.value_label(f, v).to_string())
-    };
-    match &c.test {
-        Test::Flag(true) => name.to_string(),
-        Test::Flag(false) => format!("not {name}"),
-        Test::Range { min, max } => crate::words::bounds(*min, *max)
-            .map_or_else(|| name.to_string(), |b| format!("{name} {b}")),
-        Test::Values(vs) => format!(
-            "{name} {}",
-            vs.iter().map(|v| label(v)).collect::<Vec<_>>().join(" or ")
-        ),
-    }
+            .filter(|c| s.holds(ruleset, c))
+            .map(|c| Unmet::NotWhen { cond: c.clone() }),
+    );
+    Why::Unmet { unmet }
 }

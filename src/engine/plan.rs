@@ -3,6 +3,8 @@
 //! throw (`decide`), resolving a chain (`resolve`) and counting the odds (`odds`) all start
 //! from a `Plan`.
 
+use serde::Serialize;
+
 use crate::engine::dice::DiceSpec;
 use crate::engine::modifiers::{ModLine, modifiers};
 use crate::engine::situation::{Input, Situation};
@@ -19,6 +21,16 @@ pub enum DicePlan {
     Fixed(i64),
 }
 
+/// As the umpire writes it: the dice (`"2d6"`), or the total given without a roll (`3`).
+impl Serialize for DicePlan {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            DicePlan::Roll(spec) => s.collect_str(spec),
+            DicePlan::Fixed(v) => s.serialize_i64(*v),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct SidePlan {
     pub side: Option<String>,
@@ -30,14 +42,34 @@ pub struct SidePlan {
     pub(super) situation: Situation,
 }
 
+/// The number a check's total is compared with, and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Target {
+    pub value: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<TargetFrom>,
+}
+
+/// Where a target that is not a fixed number was read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetFrom {
+    /// A number factor the umpire gave (`range`).
+    Factor(String),
+    /// A table's cell, by its row's and column's factor and value (`grade`, `A`).
+    Cell {
+        row: (String, String),
+        column: (String, String),
+    },
+}
+
 /// How the total is read: against a target, on a table or a grid row, as a distance, or side
 /// against side.
 #[derive(Debug, Clone)]
 pub enum Reading<'a> {
     Check {
         compare: Comparison,
-        target: i64,
-        target_text: String,
+        target: Target,
         pass: &'a str,
         fail: &'a str,
     },
@@ -249,11 +281,11 @@ impl<'a> Plan<'a> {
 
     fn reading(ruleset: &'a Ruleset, p: &'a ProcedureDef, s: &Situation) -> Result<Reading<'a>> {
         if let Some(c) = &p.check {
-            let (target, target_text) = match &c.target {
-                TargetDef::Number(n) => (*n, n.to_string()),
+            let (value, from) = match &c.target {
+                TargetDef::Number(n) => (*n, None),
                 TargetDef::Factor(f) => {
                     let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
-                    (n, format!("{n} ({f})"))
+                    (n, Some(TargetFrom::Factor(f.clone())))
                 }
                 TargetDef::Lookup(l) => {
                     let row = s
@@ -275,13 +307,16 @@ impl<'a> Plan<'a> {
                                 ruleset.file, p.name
                             ))
                         })?;
-                    (n, format!("{n} ({} {row}, {} {col})", l.rows, l.columns))
+                    let from = TargetFrom::Cell {
+                        row: (l.rows.clone(), row),
+                        column: (l.columns.clone(), col),
+                    };
+                    (n, Some(from))
                 }
             };
             return Ok(Reading::Check {
                 compare: c.compare,
-                target,
-                target_text,
+                target: Target { value, from },
                 pass: &c.pass,
                 fail: &c.fail,
             });

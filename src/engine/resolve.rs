@@ -9,7 +9,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
 use crate::engine::plan::{DicePlan, Plan};
-use crate::engine::situation::{Input, Situation};
+use crate::engine::situation::{Input, Situation, Via};
 use crate::error::Result;
 use crate::rules::model::{FollowDef, Guarded, ProcedureDef, ResultDef, Role};
 use crate::rules::ruleset::Ruleset;
@@ -38,7 +38,7 @@ pub struct Step {
     /// Throws set aside by a re-roll, then the throws that stood.
     pub throws: Vec<ThrowRecord>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reroll: Option<String>,
+    pub reroll: Option<Reroll>,
     pub decision: Decision,
     /// The chance of this result, when the throws can be counted within the budget.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -52,6 +52,13 @@ pub struct Step {
     /// What the result does to a game's figures, its conditions already read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<StepMark>,
+}
+
+/// A re-roll the first result called for: its label and that first result's label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reroll {
+    pub label: String,
+    pub first: String,
 }
 
 /// Changes a result makes to one figure: the acting one, the target, or one side's.
@@ -68,7 +75,8 @@ pub struct StepMark {
 pub struct SideRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
-    pub dice: String,
+    /// The dice thrown, or the total given without a roll.
+    pub dice: DicePlan,
     pub drops: Vec<String>,
     pub modifiers: Vec<ModLine>,
     pub net: i64,
@@ -80,7 +88,7 @@ pub struct FactorRecord {
     pub name: String,
     pub value: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub via: Option<String>,
+    pub via: Option<Via>,
 }
 
 /// A check the umpire must still make, and the command that makes it.
@@ -171,10 +179,7 @@ impl<'a> Plan<'a> {
             .iter()
             .map(|s| SideRecord {
                 side: s.side.clone(),
-                dice: match &s.dice {
-                    DicePlan::Roll(spec) => spec.to_string(),
-                    DicePlan::Fixed(v) => format!("no roll: {v}"),
-                },
+                dice: s.dice.clone(),
                 drops: s.drops.clone(),
                 modifiers: s.modifiers.clone(),
                 net: s.net,
@@ -260,10 +265,10 @@ impl<'a> Plan<'a> {
             let second = self.throw_all(source, &[])?;
             let faces: Vec<&[i64]> = second.iter().map(|t| t.faces.as_slice()).collect();
             let again = self.decide(&faces);
-            reroll = Some(format!(
-                "{}: {} thrown again, the second throw stands",
-                r.label, decision.label
-            ));
+            reroll = Some(Reroll {
+                label: r.label.clone(),
+                first: decision.label.clone(),
+            });
             decision = again;
             throws.extend(second);
         }

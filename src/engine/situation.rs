@@ -23,7 +23,22 @@ pub struct Given {
     pub distance: Option<i64>,
     /// How a distance became a band, for the explanation.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub via: Option<String>,
+    pub via: Option<Via>,
+}
+
+/// A measured distance read as a band: `distance` fell in (`over`, `upto`] of the scale chosen
+/// by `by` (the factor and its value) when the scale depends on one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Via {
+    pub distance: i64,
+    pub unit: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upto: Option<i64>,
+    pub band: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<(String, String)>,
 }
 
 /// The factors of one figure or side, by canonical name.
@@ -375,26 +390,14 @@ fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
         let mut lower = None;
         for band in &scale.bands {
             if band.upto.is_none_or(|u| d <= u) {
-                let scale_word = match &by_value {
-                    Some((b, v)) if !scale.for_values.is_empty() => format!("{b} {v}"),
-                    Some((b, v)) => format!("{b} {v}"),
-                    None => String::new(),
+                let via = Via {
+                    distance: d,
+                    unit: unit.to_string(),
+                    over: lower,
+                    upto: band.upto,
+                    band: band.value.clone(),
+                    by: by_value.clone().map(|(b, v)| (b.to_string(), v)),
                 };
-                let span = match (lower, band.upto) {
-                    (None, Some(u)) => format!("up to {u}"),
-                    (Some(l), Some(u)) => format!("over {l} up to {u}"),
-                    (Some(l), None) => format!("over {l}"),
-                    (None, None) => "any distance".into(),
-                };
-                let via = format!(
-                    "{d} {unit}: {span} is {}{}",
-                    band.value,
-                    if scale_word.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" for {scale_word}")
-                    }
-                );
                 if let Some(g) = s.given.get_mut(&name) {
                     g.value = Value::Choice(band.value.clone());
                     g.via = Some(via);
@@ -405,51 +408,6 @@ fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Describe a factor for help text: `name=VALUE` with values and aliases.
-pub fn describe(ruleset: &Ruleset, f: &FactorDef) -> String {
-    let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
-    let form = match f.kind {
-        FactorKind::Flag => f.name.clone(),
-        FactorKind::Number => format!("{}=N", f.name),
-        FactorKind::Choice => format!("{}=VALUE", f.name),
-    };
-    let mut text = format!("{form}  {}", f.help);
-    if f.kind == FactorKind::Choice {
-        let values: Vec<String> = f
-            .values
-            .iter()
-            .map(|v| {
-                if v.aliases().is_empty() {
-                    v.name().to_string()
-                } else {
-                    format!("{} ({})", v.name(), v.aliases().join(", "))
-                }
-            })
-            .collect();
-        text.push_str(&format!("; values: {}", values.join(", ")));
-        let classes = &f.classes;
-        if !classes.is_empty() {
-            let cs: Vec<String> = classes
-                .iter()
-                .map(|c| format!("{} = {}", c.name, c.members.join("/")))
-                .collect();
-            text.push_str(&format!("; classes: {}", cs.join("; ")));
-        }
-        if f.distance.is_some() {
-            text.push_str(&format!("; or a measured distance in {unit}"));
-        }
-    } else if f.kind == FactorKind::Number && !unit.is_empty() && f.unit.is_some() {
-        text.push_str(&format!(" ({unit})"));
-    }
-    if let Some(d) = &f.default {
-        text.push_str(&format!("; default {d}"));
-    }
-    if !f.aliases.is_empty() {
-        text.push_str(&format!("; also written {}", f.aliases.join(", ")));
-    }
-    text
 }
 
 pub fn kind_of(f: &FactorDef) -> &'static str {

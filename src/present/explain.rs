@@ -4,10 +4,10 @@ use std::fmt::Write as _;
 
 use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
-use crate::engine::plan::{Plan, Reading};
+use crate::engine::plan::Plan;
 use crate::engine::resolve::{SideRecord, Step};
-use crate::engine::situation::describe;
-use crate::rules::model::{CompareBy, FactorKind, ProcedureDef, RollDef};
+use crate::present::words;
+use crate::rules::model::{FactorKind, ProcedureDef, RollDef};
 use crate::rules::ruleset::Ruleset;
 use crate::words::signed;
 
@@ -35,13 +35,10 @@ fn bar(p: Fraction, width: usize) -> String {
 }
 
 fn modifier_lines(out: &mut String, pad: &str, mods: &[ModLine]) {
-    let width = mods
-        .iter()
-        .map(|m| m.label.chars().count())
-        .max()
-        .unwrap_or(0);
-    for m in mods {
-        let status = match (&m.reason, m.applied) {
+    let labels: Vec<String> = mods.iter().map(words::modifier_label).collect();
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    for (m, label) in mods.iter().zip(&labels) {
+        let status = match (words::why(m, mods), m.applied) {
             (Some(r), true) => format!("  ({r})"),
             (Some(r), false) => format!("  ignored: {r}"),
             (None, true) => String::new(),
@@ -51,7 +48,7 @@ fn modifier_lines(out: &mut String, pad: &str, mods: &[ModLine]) {
             out,
             "{pad}  {:>3}  {:<width$}  [{}]{status}",
             signed(m.value),
-            m.label,
+            label,
             m.group
         );
     }
@@ -82,7 +79,7 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
                 let via = f
                     .via
                     .as_ref()
-                    .map(|v| format!(" [{v}]"))
+                    .map(|v| format!(" [{}]", words::via(v)))
                     .unwrap_or_default();
                 format!("{}={}{}{}", f.name, f.value, label.unwrap_or_default(), via)
             })
@@ -94,7 +91,7 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
     } else {
         format!(", {}", s.drops.join(", "))
     };
-    let _ = writeln!(out, "{pad}{who}dice {}{drops}", s.dice);
+    let _ = writeln!(out, "{pad}{who}dice {}{drops}", words::dice_plan(&s.dice));
 }
 
 /// The explanation of a resolved chain, step by step.
@@ -140,7 +137,7 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
         }
         let total = s.decision.totals.get(i).copied().unwrap_or(0);
         let natural = total - side.net;
-        if s.decision.natural.is_none() || s.sides.len() > 1 {
+        if !words::natural(&s.decision) || s.sides.len() > 1 {
             let _ = writeln!(
                 out,
                 "{pad}    net modifier {}: {natural} {} = {total}",
@@ -156,7 +153,7 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
         }
     }
     if let Some(r) = &s.reroll {
-        let _ = writeln!(out, "{pad}  re-roll: {r}");
+        let _ = writeln!(out, "{pad}  re-roll: {}", words::reroll(r));
     }
     // Too many throws to count (5d100) leave the chance out rather than the roll.
     match s.chance {
@@ -164,12 +161,12 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
             let _ = writeln!(
                 out,
                 "{pad}  => {}   chance {}",
-                s.decision.explanation,
+                words::decision(&s.decision),
                 chance(p)
             );
         }
         None => {
-            let _ = writeln!(out, "{pad}  => {}", s.decision.explanation);
+            let _ = writeln!(out, "{pad}  => {}", words::decision(&s.decision));
         }
     }
     if let Some(n) = &s.note {
@@ -241,10 +238,7 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
     for side in &plan.sides {
         let record = SideRecord {
             side: side.side.clone(),
-            dice: match &side.dice {
-                crate::engine::plan::DicePlan::Roll(spec) => spec.to_string(),
-                crate::engine::plan::DicePlan::Fixed(v) => format!("no roll: {v}"),
-            },
+            dice: side.dice.clone(),
             drops: side.drops.clone(),
             modifiers: side.modifiers.clone(),
             net: side.net,
@@ -259,7 +253,7 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
             .unwrap_or_default();
         let _ = writeln!(out, "{pad}  {who}net modifier {}", signed(side.net));
     }
-    let _ = writeln!(out, "{pad}{}", reading_words(plan));
+    let _ = writeln!(out, "{pad}{}", words::reading(plan));
 }
 
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.
@@ -448,14 +442,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         );
     }
     for g in &p.modifiers {
-        let policy = match g.policy {
-            crate::rules::model::Policy::All => "all that apply",
-            crate::rules::model::Policy::BestAndWorst => {
-                "only the greatest positive and the greatest negative"
-            }
-            crate::rules::model::Policy::Best => "only the greatest positive",
-            crate::rules::model::Policy::Worst => "only the greatest negative",
-        };
+        let policy = words::policy(g.policy);
         let _ = writeln!(out, "modifiers, {} ({policy}):", g.group);
         for item in &g.items {
             if let (Some(v), Some(l)) = (item.value, &item.label) {
@@ -535,19 +522,18 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             .map(|[a, b]| format!(" (totals read within {a}..{b})"))
             .unwrap_or_default();
         let _ = writeln!(out, "table{clamp}:");
-        for b in &t.rows {
-            let _ = writeln!(out, "  {:>7}  {}", band(b.min, b.max), label(&b.result));
+        let bands: Vec<String> = t.rows.iter().map(|b| words::band(b.min, b.max)).collect();
+        let width = bands.iter().map(String::len).max().unwrap_or(0);
+        for (b, band) in t.rows.iter().zip(&bands) {
+            let _ = writeln!(out, "  {band:>width$}  {}", label(&b.result));
         }
     }
     if let Some(c) = &p.compare {
         let _ = writeln!(out, "compare: equal totals = {}", label(&c.tie));
-        for b in &c.bands {
-            let _ = writeln!(
-                out,
-                "  wins by {:>5}  loser: {}",
-                band(b.min, b.max),
-                label(&b.result)
-            );
+        let bands: Vec<String> = c.bands.iter().map(|b| words::band(b.min, b.max)).collect();
+        let width = bands.iter().map(String::len).max().unwrap_or(0);
+        for (b, band) in c.bands.iter().zip(&bands) {
+            let _ = writeln!(out, "  wins by {band:>width$}  loser: {}", label(&b.result));
         }
         if let (Some(b), Some(d)) = (&c.beaten, &c.doubled) {
             let _ = writeln!(out, "  beaten: {}; doubled: {}", label(b), label(d));
@@ -578,7 +564,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         let _ = writeln!(out, "factors (FACTOR words after the procedure):");
         for name in factors {
             if let Some(f) = r.factor(&name) {
-                let _ = writeln!(out, "  {}", describe(r, f));
+                let _ = writeln!(out, "  {}", words::factor_help(r, f));
                 if let Some(n) = &f.note {
                     let _ = writeln!(out, "      note: {n}");
                 }
@@ -598,39 +584,4 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         }
     }
     out
-}
-
-fn band(min: Option<i64>, max: Option<i64>) -> String {
-    match (min, max) {
-        (Some(a), Some(b)) if a == b => a.to_string(),
-        (Some(a), Some(b)) => format!("{a}-{b}"),
-        (Some(a), None) => format!("{a}+"),
-        (None, Some(b)) => format!("{b}-"),
-        (None, None) => "any".into(),
-    }
-}
-
-/// How a plan reads its total, in words, for cards and explanations.
-pub(crate) fn reading_words(plan: &Plan<'_>) -> String {
-    match &plan.reading {
-        Reading::Check {
-            compare,
-            target_text,
-            pass,
-            ..
-        } => {
-            let how = crate::words::compared(*compare, target_text);
-            format!("{how}: {}", plan.label(pass))
-        }
-        Reading::Table { .. } => "read the total on the table".into(),
-        Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
-        Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
-        Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
-        Reading::Compare(c) => match c.by {
-            CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
-            CompareBy::Doubling => {
-                "the higher total wins; doubling the other's score is worse".into()
-            }
-        },
-    }
 }

@@ -5,3 +5,4 @@ pub mod card;
 pub mod explain;
 pub mod sheet;
 pub mod view;
+pub mod words;

@@ -472,13 +472,16 @@ fn legend(out: &mut String, g: &GameDef) {
         for m in &g.markers {
             let mut does = Vec::new();
             if !m.acting.is_empty() {
-                does.push(format!("acting: {}", card::settings_words(&m.acting)));
+                does.push(format!(
+                    "acting: {}",
+                    crate::present::words::settings(&m.acting)
+                ));
             }
             if !m.acted_upon.is_empty() {
                 does.push(format!(
                     "as {}: {}",
                     crate::game::roles::noun(Some(g), Role::ActedUpon),
-                    card::settings_words(&m.acted_upon)
+                    crate::present::words::settings(&m.acted_upon)
                 ));
             }
             if !m.blocks.is_empty() {

@@ -407,3 +407,40 @@ fn heavy_dice_make_a_card_without_fail() {
     let sheet = ok(&["--tables", &tables, "--rules", "heavy", "cards", "--html"]);
     assert!(sheet.contains("Made it 72.1%, Not 27.9%"), "{sheet}");
 }
+
+/// A condition, a policy and a band are each spelt one way, whether a roll explains them, a
+/// card shows them or `umpire rules` lists them.
+#[test]
+fn a_condition_a_policy_and_a_band_have_one_spelling_everywhere() {
+    let roll = ok(&["roll", "shoot", "troop=rangers", "volley", "--dice", "3,4"]);
+    let card = ok(&["card", "shoot"]);
+    let rules = ok(&["rules", "shoot"]);
+    let militia = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.contains("militia volley"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(
+        militia(&roll)
+            .iter()
+            .any(|l| l.ends_with("ignored: does not apply: needs troop=militia")),
+        "{roll}"
+    );
+    assert!(
+        militia(&card)
+            .iter()
+            .any(|l| l.trim_end().ends_with("troop=militia, volley")),
+        "{card}"
+    );
+    let policy = "use the greatest positive and the greatest negative";
+    assert!(card.contains(&format!("situation — {policy}")), "{card}");
+    assert!(rules.contains(&format!("situation ({policy})")), "{rules}");
+    let hit_card = ok(&["card", "hit-result"]);
+    let hit_rules = ok(&["rules", "hit-result"]);
+    for text in [&hit_card, &hit_rules] {
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        assert!(lines.iter().any(|l| l.starts_with("12 or more")), "{text}");
+        assert!(lines.iter().any(|l| l.starts_with("2 or less")), "{text}");
+    }
+}

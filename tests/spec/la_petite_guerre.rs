@@ -11,6 +11,8 @@
 
 use std::error::Error as StdError;
 
+use serde_json::json;
+
 use crate::support::{BUILTIN, ModLine, Plan, Rules, Step, sum_is_one, tempdir, write};
 
 type TestResult = Result<(), Box<dyn StdError>>;
@@ -106,12 +108,14 @@ fn applied(mods: &[ModLine]) -> Vec<(String, i64)> {
 /// The dice of the only side, as a roll shows them (`3d6 drop highest 1`, `no roll: 6`).
 fn dice_text(r: &Rules, procedure: &str, text: &str) -> Result<String, Box<dyn StdError>> {
     let step = r.try_roll_with(procedure, text, &["--seed".into(), "1".into()])?;
-    Ok(step
-        .sides
-        .first()
-        .ok_or("a step with no side")?
-        .dice
-        .clone())
+    let dice = &step.sides.first().ok_or("a step with no side")?.dice;
+    Ok(match dice {
+        serde_json::Value::Number(n) => format!("no roll: {n}"),
+        other => other
+            .as_str()
+            .ok_or("dice neither words nor a number")?
+            .to_string(),
+    })
 }
 
 /// The band a measured range became, as the roll read it.
@@ -203,12 +207,15 @@ fn the_worked_example_nets_plus_2() -> TestResult {
     let light = line(mods, "firer lightly wounded");
     assert_eq!(light.value, -1);
     assert!(!light.applied, "−1 is not the greatest negative");
-    assert!(
-        light
-            .reason
-            .as_deref()
-            .is_some_and(|r| r.contains("greatest negative")),
-        "{light:?}"
+    let by = |l: &ModLine| {
+        l.why
+            .as_ref()
+            .map(|w| (w["why"].clone(), w["positive"].clone()))
+    };
+    assert_eq!(
+        by(light),
+        Some((json!("superseded"), json!(false))),
+        "set aside by the greatest negative: {light:?}"
     );
     // +1 +1 +2 −2 = +2
     assert_eq!(p.sides[0].net, 2);
@@ -573,10 +580,9 @@ fn the_hit_table_is_read_within_1_to_13() -> TestResult {
         (high.decision.totals.clone(), high.decision.result.as_str()),
         (vec![16], "flee")
     );
-    assert!(
-        high.decision.explanation.contains("read as 13"),
-        "{}",
-        high.decision.explanation
+    assert_eq!(
+        high.decision.read,
+        serde_json::json!({"kind": "table", "total": 16, "read": 13})
     );
     // 1+2−5 = −2, read as 1: pinned.
     let under = roll(&house, "hit-result", "target=regulars", &[&[1, 2]])?;
@@ -587,10 +593,9 @@ fn the_hit_table_is_read_within_1_to_13() -> TestResult {
         ),
         (vec![-2], "pinned")
     );
-    assert!(
-        under.decision.explanation.contains("read as 1"),
-        "{}",
-        under.decision.explanation
+    assert_eq!(
+        under.decision.read,
+        serde_json::json!({"kind": "table", "total": -2, "read": 1})
     );
     // Militia +5: non-doubles 3..6 → 8..11 (LW 2, NE 2, P 4, LW 4), 7..11 → 12+ flee (6+4+4+2+2 = 18).
     let odds = first_step(&house, "hit-result", "target=militia")?;
@@ -906,11 +911,10 @@ fn a_troop_type_matching_more_than_one_listing_counts_once() -> TestResult {
     assert_eq!(p.sides[0].net, 0);
     let l = line(&p.sides[0].modifiers, "line troops");
     assert!(!l.applied);
-    assert!(
-        l.reason
-            .as_deref()
-            .is_some_and(|x| x.contains("give the exact troop")),
-        "{l:?}"
+    let why = l.why.as_ref().ok_or("no reason given")?;
+    assert_eq!(
+        (&why["why"], &why["factor"]),
+        (&json!("tell-apart"), &json!("troop"))
     );
     Ok(())
 }

@@ -713,8 +713,9 @@ pub struct ModLine {
     pub label: String,
     pub value: i64,
     pub applied: bool,
+    /// Why it applies or not, beyond its conditions: `{"why": "superseded", "by": 4, ...}`.
     #[serde(default)]
-    pub reason: Option<String>,
+    pub why: Option<Value>,
 }
 
 /// One side of a planned step, as `odds --json` gives it.
@@ -763,7 +764,8 @@ pub struct FactorRecord {
 /// One side of a resolved step.
 #[derive(Debug, Clone, Deserialize)]
 pub struct SideRecord {
-    pub dice: String,
+    /// The dice (`"2d6"`), or the total given without a roll (`3`).
+    pub dice: Value,
     pub net: i64,
     pub factors: Vec<FactorRecord>,
 }
@@ -785,7 +787,8 @@ pub struct Decision {
     pub amount: Option<i64>,
     pub natural: Option<String>,
     pub totals: Vec<i64>,
-    pub explanation: String,
+    /// How the total was read: `{"kind": "table", "total": 16, "read": 13}`.
+    pub read: Value,
 }
 
 /// A check that must follow, and its words.

@@ -13,7 +13,7 @@ mod text;
 mod words;
 
 use text::render;
-pub use words::{guard_words, result_parts, settings_words, turn_rules};
+pub use words::{result_parts, turn_rules};
 
 use crate::error::Result;
 use crate::rules::model::ProcedureDef;

@@ -7,11 +7,9 @@ use crate::rules::model::{
 };
 use crate::rules::ruleset::Ruleset;
 
-use super::words::{
-    band_words, case_dice, clause, dice_words, guard_words, policy_words, result_label,
-    result_parts,
-};
+use super::words::{case_dice, dice_words, result_label, result_parts};
 use super::{Block, Grid, Labels, Part};
+use crate::present::words;
 use crate::words::signed;
 
 pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
@@ -49,7 +47,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
             blocks.push(Block::Text("the first case that fits:".into()));
             let mut g = Grid::new(&["dice", "case", "when"], &[false, false, false]);
             for c in cases {
-                let guard = guard_words(c.guard());
+                let guard = words::guard(c.guard());
                 g.rows.push(vec![
                     case_dice(r, c),
                     c.label.clone().unwrap_or_default(),
@@ -67,7 +65,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
         blocks.push(Block::List(
             p.drop
                 .iter()
-                .map(|d| format!("{}{}", d.label, clause(d.guard())))
+                .map(|d| format!("{}{}", d.label, words::clause(d.guard())))
                 .collect(),
         ));
     }
@@ -76,7 +74,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
             "{}: {}, whatever the modifiers{}",
             n.label,
             result_label(p, &n.result),
-            clause(n.guard())
+            words::clause(n.guard())
         )));
         if let Some(o) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {
             blocks.push(Block::Text(format!(
@@ -90,7 +88,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
         blocks.push(Block::Text(format!(
             "{}{}: {} may be thrown again once; the second throw stands",
             rr.label,
-            clause(rr.guard()),
+            words::clause(rr.guard()),
             on.join(" or ")
         )));
     }
@@ -101,7 +99,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
 }
 
 fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
-    let guard = guard_words(item.guard());
+    let guard = words::guard(item.guard());
     let with_guard = |first: String| {
         if guard.is_empty() {
             first
@@ -192,7 +190,7 @@ fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
     });
     let mut header = vec![fname.clone(), "when".to_string()];
     for i in items {
-        let guard = guard_words(i.guard());
+        let guard = words::guard(i.guard());
         header.push(match (&i.label, guard.is_empty()) {
             (Some(l), true) => l.clone(),
             (Some(l), false) => format!("{l} ({guard})"),
@@ -228,7 +226,7 @@ pub(super) fn modifier_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<Part> {
         .iter()
         .filter(|g| !g.items.is_empty())
         .map(|g| {
-            let policy = policy_words(g.policy);
+            let policy = words::policy(g.policy);
             let mut blocks = Vec::new();
             // A note that only says the policy again ("... modifier") is not said twice.
             let restates = |n: &str| {
@@ -328,7 +326,7 @@ pub(super) fn table_part(p: &ProcedureDef, t: &TableDef) -> Part {
     let mut grid = Grid::new(&["total", "result"], &[true, false]);
     for b in &t.rows {
         grid.rows
-            .push(vec![band_words(b.min, b.max), result_label(p, &b.result)]);
+            .push(vec![words::band(b.min, b.max), result_label(p, &b.result)]);
     }
     blocks.push(Block::Table(grid));
     Part {
@@ -345,7 +343,7 @@ pub(super) fn grid_part(p: &ProcedureDef, g: &GridDef) -> Part {
         .rows
         .iter()
         .map(|row| {
-            let words = guard_words(row.guard());
+            let words = words::guard(row.guard());
             let words = if words.is_empty() {
                 "any other case".to_string()
             } else {
@@ -408,7 +406,7 @@ pub(super) fn compare_part(p: &ProcedureDef, c: &CompareDef) -> Part {
             let mut grid = Grid::new(&["margin", "the loser"], &[true, false]);
             for b in &c.bands {
                 grid.rows
-                    .push(vec![band_words(b.min, b.max), result_label(p, &b.result)]);
+                    .push(vec![words::band(b.min, b.max), result_label(p, &b.result)]);
             }
             blocks.push(Block::Table(grid));
         }
@@ -446,7 +444,7 @@ pub(super) fn amount_part(r: &Ruleset, a: &AmountDef) -> Part {
             "halved, rounded {}, for {}{}",
             if h.round_up { "up" } else { "down" },
             h.label,
-            clause(h.guard())
+            words::clause(h.guard())
         )));
     }
     if let Some(f) = a.floor {

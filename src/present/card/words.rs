@@ -1,107 +1,22 @@
-//! How the tables' data is said on a card: conditions, guards, policies, bands, dice,
-//! follow-ups, what a result means and a chance as a percentage. `explain` and `sheet` say
-//! results and guards the same way through these.
+//! How the tables' data is said on a card: dice, follow-ups, what a result means, the turn
+//! rule and a chance as a percentage. `explain` and `sheet` say results the same way through
+//! these; conditions, guards, policies and bands are said by `present::words`.
 
 use std::fmt::Write as _;
 
 use crate::engine::fraction::Fraction;
+use crate::present::words;
 use crate::rules::model::{
-    Cond, Conditions, FollowDef, Guard, Guarded, Policy, ProcedureDef, ResultDef, RollCase,
-    Rounding, Settings, Test, TurnDef, Value, WhichSide,
+    FollowDef, Guarded, ProcedureDef, ResultDef, RollCase, Rounding, TurnDef, WhichSide,
 };
 use crate::rules::ruleset::Ruleset;
-use crate::words::{bounds, times};
-
-/// A condition as the umpire would type it: `terrain=rough`, `flag`, `kind=a/b`.
-fn cond_word(c: &Cond) -> String {
-    let name = &c.factor;
-    match &c.test {
-        Test::Flag(true) => name.to_string(),
-        Test::Flag(false) => format!("not {name}"),
-        Test::Values(vs) => format!("{name}={}", vs.join("/")),
-        Test::Range { min, max } => match (min, max) {
-            (Some(a), Some(b)) if a == b => format!("{name}={a}"),
-            (min, max) => {
-                bounds(*min, *max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
-            }
-        },
-    }
-}
-
-/// Factors set to values, as a condition on them is written: `flag, kind=a`, `not flag`.
-pub fn settings_words(settings: &Settings) -> String {
-    settings
-        .iter()
-        .map(|(name, v)| match v {
-            Value::Flag(true) => name.clone(),
-            Value::Flag(false) => format!("not {name}"),
-            Value::Number(_) | Value::Choice(_) => format!("{name}={}", v.word()),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn conditions_words(c: &Conditions, joiner: &str) -> String {
-    c.iter().map(cond_word).collect::<Vec<_>>().join(joiner)
-}
-
-/// A guard in words: `flag, kind=a`, `kind=b or flag`, `unless other or mode=x`.
-pub fn guard_words(g: Guard<'_>) -> String {
-    let mut parts = Vec::new();
-    if !g.when.is_empty() {
-        parts.push(conditions_words(g.when, ", "));
-    }
-    if !g.any.is_empty() {
-        let alternatives: Vec<String> = g
-            .any
-            .iter()
-            .map(|c| {
-                let w = conditions_words(c, " and ");
-                if c.len() > 1 && g.any.len() > 1 {
-                    format!("({w})")
-                } else {
-                    w
-                }
-            })
-            .collect();
-        parts.push(alternatives.join(" or "));
-    }
-    if !g.unless.is_empty() {
-        parts.push(format!("unless {}", conditions_words(g.unless, " or ")));
-    }
-    parts.join(", ")
-}
-
-/// ` (when X)` or ` (unless Y)` after a phrase, or nothing for an unguarded entry.
-pub(super) fn clause(g: Guard<'_>) -> String {
-    let words = guard_words(g);
-    if words.is_empty() {
-        String::new()
-    } else if words.starts_with("unless ") {
-        format!(" ({words})")
-    } else {
-        format!(" (when {words})")
-    }
-}
+use crate::words::times;
 
 pub(super) fn result_label(p: &ProcedureDef, name: &str) -> String {
     p.results
         .iter()
         .find(|r| r.name == name)
         .map_or_else(|| name.to_string(), |r| r.label.clone())
-}
-
-pub fn policy_words(policy: Policy) -> &'static str {
-    match policy {
-        Policy::All => "all apply",
-        Policy::BestAndWorst => "use the greatest positive and the greatest negative",
-        Policy::Best => "use only the greatest positive",
-        Policy::Worst => "use only the greatest negative",
-    }
-}
-
-pub(super) fn band_words(min: Option<i64>, max: Option<i64>) -> String {
-    bounds(min, max).unwrap_or_else(|| "any".into())
 }
 
 /// `2d6`, or `1x (faces 2,3,3,4,4,5)` for a die with faces of its own.
@@ -156,7 +71,7 @@ fn follow_words(f: &FollowDef, sides: &[String], must: bool) -> String {
             .collect();
         let _ = write!(s, ", with {}", set.join(" "));
     }
-    s.push_str(&clause(f.guard()));
+    s.push_str(&words::clause(f.guard()));
     if let Some(n) = &f.note {
         let _ = write!(s, ": {n}");
     }
@@ -173,11 +88,11 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
     }
     for b in &res.becomes {
         // In an opposed roll the condition is read on one side: `(loser: unless x=y)`.
-        let condition = match (&b.side, guard_words(b.guard())) {
+        let condition = match (&b.side, words::guard(b.guard())) {
             (_, w) if w.is_empty() => String::new(),
             (Some(side), w) if w.starts_with("unless ") => format!(" ({side}: {w})"),
             (Some(side), w) => format!(" ({side}: when {w})"),
-            (None, _) => clause(b.guard()),
+            (None, _) => words::clause(b.guard()),
         };
         parts.push(format!(
             "{}: {}{condition}",
@@ -220,7 +135,7 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
             "marks {}: {}{}",
             crate::game::roles::noun(r.model.game.as_ref(), m.on),
             m.change.join(" "),
-            clause(m.guard())
+            words::clause(m.guard())
         ));
     }
     parts

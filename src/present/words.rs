@@ -1,0 +1,358 @@
+//! The one place the rules' parts and the engine's facts become English: a condition, a guard,
+//! a policy and a band each have one spelling here, used by explanations, cards, the sheet and
+//! `umpire rules`; and each fact a roll returns (how its total was read, why a modifier was set
+//! aside, how a distance became a band) is worded here for all of them.
+//!
+//! Numbers and quantities (`1 inch`, `8 or more`) are said by `crate::words`, which every layer
+//! may use for its messages.
+
+use crate::engine::decide::{AmountStep, Decision, Margin, Read};
+use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
+use crate::engine::plan::{DicePlan, Plan, Reading, Target, TargetFrom};
+use crate::engine::resolve::Reroll;
+use crate::engine::situation::Via;
+use crate::rules::model::{
+    CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Policy, Settings, Test, Value,
+};
+use crate::rules::ruleset::Ruleset;
+use crate::words::{bounds, compared, signed};
+
+/// A condition as the umpire would type it: `terrain=rough`, `flag`, `not flag`,
+/// `kind=a/b`, `range 12 or less`.
+pub fn condition(c: &Cond) -> String {
+    let name = &c.factor;
+    match &c.test {
+        Test::Flag(true) => name.to_string(),
+        Test::Flag(false) => format!("not {name}"),
+        Test::Values(vs) => format!("{name}={}", vs.join("/")),
+        Test::Range { min, max } => match (min, max) {
+            (Some(a), Some(b)) if a == b => format!("{name}={a}"),
+            (min, max) => {
+                bounds(*min, *max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
+            }
+        },
+    }
+}
+
+/// Conditions that must all hold (or, for `unless`, any one of them), joined by `joiner`.
+pub fn conditions(c: &Conditions, joiner: &str) -> String {
+    c.iter().map(condition).collect::<Vec<_>>().join(joiner)
+}
+
+/// Factors set to values, as a condition on them is written: `flag, kind=a`, `not flag`.
+pub fn settings(settings: &Settings) -> String {
+    settings
+        .iter()
+        .map(|(name, v)| match v {
+            Value::Flag(true) => name.clone(),
+            Value::Flag(false) => format!("not {name}"),
+            Value::Number(_) | Value::Choice(_) => format!("{name}={}", v.word()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Alternatives of which one must hold: `kind=b or flag`, `(a and b) or c`.
+fn alternatives(any: &[Conditions]) -> String {
+    any.iter()
+        .map(|c| {
+            let w = conditions(c, " and ");
+            if c.len() > 1 && any.len() > 1 {
+                format!("({w})")
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// A guard in words: `flag, kind=a`, `kind=b or flag`, `unless other or mode=x`.
+pub fn guard(g: Guard<'_>) -> String {
+    let mut parts = Vec::new();
+    if !g.when.is_empty() {
+        parts.push(conditions(g.when, ", "));
+    }
+    if !g.any.is_empty() {
+        parts.push(alternatives(g.any));
+    }
+    if !g.unless.is_empty() {
+        parts.push(format!("unless {}", conditions(g.unless, " or ")));
+    }
+    parts.join(", ")
+}
+
+/// ` (when X)` or ` (unless Y)` after a phrase, or nothing for an unguarded entry.
+pub fn clause(g: Guard<'_>) -> String {
+    let words = guard(g);
+    if words.is_empty() {
+        String::new()
+    } else if words.starts_with("unless ") {
+        format!(" ({words})")
+    } else {
+        format!(" (when {words})")
+    }
+}
+
+/// How a group of modifiers adds up.
+pub fn policy(policy: Policy) -> &'static str {
+    match policy {
+        Policy::All => "all apply",
+        Policy::BestAndWorst => "use the greatest positive and the greatest negative",
+        Policy::Best => "use only the greatest positive",
+        Policy::Worst => "use only the greatest negative",
+    }
+}
+
+/// A band of totals: `3 to 5`, `13 or more`, `any`.
+pub fn band(min: Option<i64>, max: Option<i64>) -> String {
+    bounds(min, max).unwrap_or_else(|| "any".into())
+}
+
+/// The dice a side throws (`2d6`), or the total it has without a roll (`no roll: 3`).
+pub fn dice_plan(d: &DicePlan) -> String {
+    match d {
+        DicePlan::Roll(spec) => spec.to_string(),
+        DicePlan::Fixed(v) => format!("no roll: {v}"),
+    }
+}
+
+/// A modifier line's label with what qualifies it: `armed with rifle (Jaeger rifle)`,
+/// `outnumbered 3 (-1 each, at most -2)`.
+pub fn modifier_label(m: &ModLine) -> String {
+    match &m.detail {
+        None => m.label.clone(),
+        Some(Detail::Covers { given }) => format!("{} ({given})", m.label),
+        Some(Detail::Count { count, each, limit }) => {
+            let at_most = limit.map_or_else(String::new, |l| format!(", at most {}", signed(l)));
+            format!("{} {count} ({} each{at_most})", m.label, signed(*each))
+        }
+    }
+}
+
+/// The part of a guard a situation does not meet: `needs cover=half, not when volley`.
+fn unmet(parts: &[Unmet]) -> String {
+    parts
+        .iter()
+        .map(|u| match u {
+            Unmet::Needs { cond } => format!("needs {}", condition(cond)),
+            Unmet::NeedsOneOf { alternatives: any } => format!("needs {}", alternatives(any)),
+            Unmet::NotWhen { cond } => format!("not when {}", condition(cond)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why a line of `lines` applies or is set aside, or nothing when its conditions simply held.
+pub fn why(m: &ModLine, lines: &[ModLine]) -> Option<String> {
+    let sign = |positive: bool| if positive { "positive" } else { "negative" };
+    Some(match m.why.as_ref()? {
+        Why::Unmet { unmet: parts } => format!("does not apply: {}", unmet(parts)),
+        Why::Greatest { positive } => format!("greatest {}", sign(*positive)),
+        Why::Superseded { by, positive } => {
+            let by = lines.get(*by).map_or_else(String::new, |l| {
+                format!("{} {}", modifier_label(l), signed(l.value))
+            });
+            format!("{by} is the greatest {}", sign(*positive))
+        }
+        Why::OtherSignOnly { positive } => {
+            format!("only the greatest {} counts", sign(*positive))
+        }
+        Why::NoneListed => "no modifier listed".into(),
+        Why::TellApart { factor, members } => {
+            let members: Vec<String> = members
+                .iter()
+                .map(|(k, v)| format!("{k} {}", signed(*v)))
+                .collect();
+            format!(
+                "this table tells them apart ({}): give the exact {factor}",
+                members.join(", ")
+            )
+        }
+    })
+}
+
+/// How a measured distance became a band: `20 inches: over 18 up to 36 is long for weapon musket`.
+pub fn via(v: &Via) -> String {
+    let span = match (v.over, v.upto) {
+        (None, Some(u)) => format!("up to {u}"),
+        (Some(l), Some(u)) => format!("over {l} up to {u}"),
+        (Some(l), None) => format!("over {l}"),
+        (None, None) => "any distance".into(),
+    };
+    let scale = v.by.as_ref().map_or_else(String::new, |(factor, value)| {
+        format!(" for {factor} {value}")
+    });
+    format!("{} {}: {span} is {}{scale}", v.distance, v.unit, v.band)
+}
+
+/// A re-roll the first result called for: `second chance: Miss thrown again, ...`.
+pub fn reroll(r: &Reroll) -> String {
+    format!(
+        "{}: {} thrown again, the second throw stands",
+        r.label, r.first
+    )
+}
+
+/// A check's target: `8`, `7 (range)`, `5 (grade A, cover hard)`.
+pub fn target(t: &Target) -> String {
+    match &t.from {
+        None => t.value.to_string(),
+        Some(TargetFrom::Factor(f)) => format!("{} ({f})", t.value),
+        Some(TargetFrom::Cell {
+            row: (rows, row),
+            column: (columns, col),
+        }) => format!("{} ({rows} {row}, {columns} {col})", t.value),
+    }
+}
+
+/// How a throw gave its result: `total 9 against 8 or more: Hit`, `natural doubles: Misfire,
+/// whatever the modifiers`, `attacker 7 against defender 4: attacker wins by 3; defender: ...`.
+pub fn decision(d: &Decision) -> String {
+    // The label read from the dice, before a `becomes` turned it into another.
+    let read = d
+        .became
+        .as_ref()
+        .map_or(d.label.as_str(), |b| b.from.as_str());
+    let read_at = |total: i64, at: i64| {
+        if at == total {
+            String::new()
+        } else {
+            format!(", read as {at}")
+        }
+    };
+    let mut text = match &d.read {
+        Read::Natural => format!(
+            "{}: {read}, whatever the modifiers",
+            d.natural.as_deref().unwrap_or_default()
+        ),
+        Read::NotNatural { natural } => format!("only {natural} counts: {read}"),
+        Read::Check {
+            total,
+            compare,
+            target,
+        } => format!(
+            "total {total} against {}: {read}",
+            compared(*compare, &self::target(target))
+        ),
+        Read::Table { total, read: at } => format!("total {total}{}: {read}", read_at(*total, *at)),
+        Read::Grid {
+            row,
+            total,
+            read: at,
+        } => format!("row {row}, total {total}{}: {read}", read_at(*total, *at)),
+        Read::Amount { total, steps } => {
+            let mut text = format!("total {total}");
+            for s in steps {
+                match s {
+                    AmountStep::Halved { why, up, to } => {
+                        let way = if *up { "up" } else { "down" };
+                        text.push_str(&format!(", halved ({why}, rounded {way}) to {to}"));
+                    }
+                    AmountStep::Floor { to } => text.push_str(&format!(", never below {to}")),
+                }
+            }
+            format!("{text}: {read}")
+        }
+        Read::Compare {
+            sides: [(a, x), (b, y)],
+            winner,
+            margin,
+        } => {
+            let scores = format!("{a} {x} against {b} {y}");
+            let loser = d.loser.as_deref().unwrap_or_default();
+            let w = winner.as_deref().unwrap_or_default();
+            match margin {
+                Margin::Tie => format!("{scores}: {read}"),
+                Margin::By(m) => format!("{scores}: {w} wins by {m}; {loser}: {read}"),
+                Margin::Doubling(doubled) => {
+                    let score = if *doubled {
+                        " and doubles the score"
+                    } else {
+                        ""
+                    };
+                    format!("{scores}: {w} wins{score}; {loser}: {read}")
+                }
+            }
+        }
+    };
+    if let Some(b) = &d.became {
+        text.push_str(&format!("; {}: {}", b.label, d.label));
+    }
+    text
+}
+
+/// Whether the result was decided on the dice alone, so the modifiers were not used.
+pub fn natural(d: &Decision) -> bool {
+    matches!(d.read, Read::Natural | Read::NotNatural { .. })
+}
+
+/// How a plan reads its total, in words, for cards and explanations.
+pub fn reading(plan: &Plan<'_>) -> String {
+    match &plan.reading {
+        Reading::Check {
+            compare,
+            target,
+            pass,
+            ..
+        } => {
+            let how = compared(*compare, &self::target(target));
+            format!("{how}: {}", plan.label(pass))
+        }
+        Reading::Table { .. } => "read the total on the table".into(),
+        Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
+        Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
+        Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
+        Reading::Compare(c) => match c.by {
+            CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
+            CompareBy::Doubling => {
+                "the higher total wins; doubling the other's score is worse".into()
+            }
+        },
+    }
+}
+
+/// A factor for help text: `name=VALUE  help; values: a, b (alias); default a`.
+pub fn factor_help(ruleset: &Ruleset, f: &FactorDef) -> String {
+    let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
+    let form = match f.kind {
+        FactorKind::Flag => f.name.clone(),
+        FactorKind::Number => format!("{}=N", f.name),
+        FactorKind::Choice => format!("{}=VALUE", f.name),
+    };
+    let mut text = format!("{form}  {}", f.help);
+    if f.kind == FactorKind::Choice {
+        let values: Vec<String> = f
+            .values
+            .iter()
+            .map(|v| {
+                if v.aliases().is_empty() {
+                    v.name().to_string()
+                } else {
+                    format!("{} ({})", v.name(), v.aliases().join(", "))
+                }
+            })
+            .collect();
+        text.push_str(&format!("; values: {}", values.join(", ")));
+        if !f.classes.is_empty() {
+            let cs: Vec<String> = f
+                .classes
+                .iter()
+                .map(|c| format!("{} = {}", c.name, c.members.join("/")))
+                .collect();
+            text.push_str(&format!("; classes: {}", cs.join("; ")));
+        }
+        if f.distance.is_some() {
+            text.push_str(&format!("; or a measured distance in {unit}"));
+        }
+    } else if f.kind == FactorKind::Number && !unit.is_empty() && f.unit.is_some() {
+        text.push_str(&format!(" ({unit})"));
+    }
+    if let Some(d) = &f.default {
+        text.push_str(&format!("; default {d}"));
+    }
+    if !f.aliases.is_empty() {
+        text.push_str(&format!("; also written {}", f.aliases.join(", ")));
+    }
+    text
+}
