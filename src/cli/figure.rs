@@ -22,9 +22,9 @@ use serde_json::json;
 use super::odds::odds;
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
-    flatten_faces, print_roll,
+    flatten_faces, must_follow, print_roll,
 };
-use super::{Cli, fresh_seed, guided, rules_flag, write_json};
+use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 
 /// The ruleset a game is played with; `--rules` may only name the same one.
 pub(super) fn game_ruleset(cli: &Cli, catalog: &Catalog, game: &Game) -> Result<Ruleset> {
@@ -51,6 +51,7 @@ pub(super) fn figure_roll(
     cast: &Cast,
     how: &RollHow<'_>,
     out: &mut Vec<u8>,
+    report: &mut Report,
 ) -> Result<()> {
     if how.times != 1 {
         return Err(
@@ -64,6 +65,7 @@ pub(super) fn figure_roll(
     let resolve = |game: &mut Game,
                    ruleset: &Ruleset,
                    out: &mut Vec<u8>,
+                   report: &mut Report,
                    ask: Option<Asker>|
      -> Result<Option<Event>> {
         let p = ruleset.procedure_or_err(procedure)?;
@@ -115,11 +117,7 @@ pub(super) fn figure_roll(
                 n_rolled = n_rolled.saturating_sub(again);
             }
         }
-        let head = if how.dry_run {
-            "would change (dry run, nothing written):"
-        } else {
-            "changes:"
-        };
+        let head = changes_head(how.dry_run);
         let mut summary = Vec::new();
         let mut faces = Vec::new();
         for (step, _, landed, figs) in &fought {
@@ -170,17 +168,17 @@ pub(super) fn figure_roll(
                     entered: n_entered,
                     rolled: n_rolled,
                 };
-                print_roll(cli, ruleset, p, &rolled, 1, &extra, out)?;
+                print_roll(cli, ruleset, p, &rolled, &extra, out, report)?;
             }
         } else {
             print_pairings(
                 cli,
                 ruleset,
                 &fought,
-                head,
                 (seed, n_entered, n_rolled),
                 how.dry_run,
                 out,
+                report,
             )?;
         }
         if !how.dry_run {
@@ -188,18 +186,18 @@ pub(super) fn figure_roll(
         }
         Ok((!how.dry_run).then_some(event))
     };
-    let attempt = |game: &mut Game, out: &mut Vec<u8>, ask: Option<Asker>| {
+    let attempt = |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| {
         let ruleset = game_ruleset(cli, catalog, game)?;
-        resolve(game, &ruleset, out, ask)
+        resolve(game, &ruleset, out, report, ask)
     };
     if how.dry_run {
         let mut game = files.read()?;
         let ask = cli.ask_faces.then(guided::face_asker).transpose()?;
-        attempt(&mut game, out, ask)?;
+        attempt(&mut game, out, report, ask)?;
         return Ok(());
     }
     if !cli.ask_faces {
-        return files.update(|game| Ok((attempt(game, out, None)?, ())));
+        return files.update(|game| Ok((attempt(game, out, report, None)?, ())));
     }
     // Dice thrown at the table: the faces are asked for before the game is locked (a prompt
     // stays open as long as the players take, and every other command on the game would wait
@@ -209,18 +207,21 @@ pub(super) fn figure_roll(
     attempt(
         &mut files.read()?,
         &mut Vec::new(),
+        &mut Report::default(),
         Some(recording(&typed)?),
     )?;
     let typed = typed.take();
     let left: Typed = Rc::new(RefCell::new(typed.clone()));
     files.update(|game| {
         let changed = changed_meanwhile(&files.name, &typed);
-        let mut said = Vec::new();
-        let event = attempt(game, &mut said, Some(replaying(&left, changed.clone())))?;
+        let (mut said, mut noted) = (Vec::new(), Report::default());
+        let replay = Some(replaying(&left, changed.clone()));
+        let event = attempt(game, &mut said, &mut noted, replay)?;
         if !left.borrow().is_empty() {
             return Err(changed);
         }
         out.extend(said);
+        *report = noted;
         Ok((event, ()))
     })
 }
@@ -284,16 +285,28 @@ fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>) -
 }
 
 /// Several figures against one: each pairing's roll, what landed, then where the dice came from.
+/// The heading of what a roll did to the figures, or would have done in a dry run.
+fn changes_head(dry_run: bool) -> &'static str {
+    if dry_run {
+        "would change (dry run, nothing written):"
+    } else {
+        "changes:"
+    }
+}
+
 pub(super) fn print_pairings(
     cli: &Cli,
     ruleset: &Ruleset,
     fought: &[(Step, Vec<String>, Vec<String>, figures::Figures)],
-    head: &str,
     (seed, n_entered, n_rolled): (u64, usize, usize),
     dry_run: bool,
     out: &mut Vec<u8>,
+    report: &mut Report,
 ) -> Result<()> {
     let n = fought.len();
+    let head = changes_head(dry_run);
+    // Every pairing's checks are owed, not only the first's.
+    report.must_follow = fought.iter().flat_map(|(s, ..)| must_follow(s)).collect();
     if cli.json {
         let value = json!({
             "ruleset": ruleset.name(),

@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
 
-use crate::cli::Cli;
+use crate::cli::{Cli, Report};
 use crate::engine::dice::{Asker, DiceSpec, parse_faces};
 use crate::error::{Error, Result};
 use crate::game::roles;
@@ -172,7 +172,7 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
                 let ruleset = catalog.ruleset(cli.rules())?;
                 let odds_only = choice.starts_with("Odds");
                 if let Some(words) = situation(&*theme, &ruleset, game.as_ref(), odds_only)? {
-                    resolve(&*theme, &ruleset, with(words), odds_only)?;
+                    resolve(&*theme, with(words), &g, odds_only)?;
                 }
             }
             "Start the next turn" => run_line(&with(vec!["turn".into()])),
@@ -489,8 +489,8 @@ fn factor_words(
 /// Show the odds, then roll or take the faces thrown, then offer the checks that must follow.
 fn resolve(
     theme: &dyn Theme,
-    _ruleset: &Ruleset,
     words: Vec<String>,
+    globals: &[String],
     odds_only: bool,
 ) -> Result<()> {
     let mut odds = words.clone();
@@ -501,6 +501,9 @@ fn resolve(
     if odds_only {
         return Ok(());
     }
+    // Every check a roll owes stays offered until it is made or the umpire says done: a tie
+    // that makes both sides test keeps the second test while the first is made.
+    let mut owed: Vec<Vec<String>> = Vec::new();
     let mut next = Some(words);
     while let Some(mut line) = next.take() {
         let how = asked(
@@ -515,40 +518,41 @@ fn resolve(
             1 => line.push("--physical".into()),
             _ => return Ok(()),
         }
-        let printed = capture_line(&line);
-        // The mandatory checks the roll printed, offered as the next action.
-        let follow: Vec<String> = printed
-            .lines()
-            .filter_map(|l| l.strip_prefix("must follow: umpire "))
-            .map(|l| l.split("   (").next().unwrap_or(l).trim().to_string())
-            .collect();
-        if follow.is_empty() {
+        // The checks the pipeline says this roll owes come first, each run against the same
+        // tables and game as the roll.
+        let new = capture_line(&line).must_follow.into_iter().map(|mut w| {
+            w.extend(globals.iter().cloned());
+            w
+        });
+        owed.splice(0..0, new);
+        if owed.is_empty() {
             continue;
         }
-        let mut items = follow.clone();
+        let mut items: Vec<String> = owed.iter().map(|w| w.join(" ")).collect();
         items.push("Done".into());
         let k = asked(
             Select::with_theme(theme)
-                .with_prompt("Must follow")
+                .with_prompt(format!("Must follow ({} owed)", owed.len()))
                 .items(&items)
                 .default(0)
                 .interact(),
         )?;
-        next = follow
-            .get(k)
-            .map(|c| c.split_whitespace().map(str::to_string).collect());
+        if k < owed.len() {
+            next = Some(owed.remove(k));
+        }
     }
     Ok(())
 }
 
-/// Run one command line and print it, its output and any error; return the output (the
-/// follow-ups a roll printed are offered next).
-fn capture_line(words: &[String]) -> String {
+/// Run one command line and print it, its output and any error; return what it reported (the
+/// checks a roll owes are offered next).
+fn capture_line(words: &[String]) -> Report {
     let args: Vec<OsString> = std::iter::once("umpire".into())
         .chain(words.iter().map(OsString::from))
         .collect();
     let mut out = Vec::new();
-    let done = crate::cli::run(args, &mut out);
+    let mut report = Report::default();
+    let done = crate::cli::execute(args, &mut out, &mut report);
     let text = String::from_utf8_lossy(&out).into_owned();
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "\n$ umpire {}", words.join(" "));
@@ -557,7 +561,7 @@ fn capture_line(words: &[String]) -> String {
         let _ = writeln!(stdout, "error: {e}");
     }
     let _ = stdout.flush();
-    text
+    report
 }
 
 /// Put markers on a figure or take them off, from the ruleset's markers and states.

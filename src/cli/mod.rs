@@ -56,7 +56,19 @@ fn emit(bytes: &[u8]) {
     let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
 }
 
+/// What a command leaves for the guided mode to offer next: the checks its roll says must
+/// follow, each as the words of its command (`roll morale --fig CF2 reason=wound`).
+#[derive(Debug, Default)]
+pub(crate) struct Report {
+    pub(crate) must_follow: Vec<Vec<String>>,
+}
+
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
+    execute(args, out, &mut Report::default())
+}
+
+/// Run one command line, printing into `out` and noting in `report` what must follow.
+pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Report) -> Result<()> {
     let (mut cli, loaded) = match parse::parse(&args)? {
         Ok(parsed) => parsed,
         Err(e) => {
@@ -220,15 +232,15 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             help: _,
         } => {
             let cast = &cli.cast;
+            let how = RollHow {
+                factors,
+                dice,
+                times: *times,
+                dry_run: *dry_run,
+                line: command_line(&args),
+            };
             if !cast.is_empty() {
-                let how = RollHow {
-                    factors,
-                    dice,
-                    times: *times,
-                    dry_run: *dry_run,
-                    line: command_line(&args),
-                };
-                return figure_roll(&cli, &catalog, procedure, cast, &how, out);
+                return figure_roll(&cli, &catalog, procedure, cast, &how, out, report);
             }
             if *dry_run {
                 return Err(
@@ -237,7 +249,7 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
                 );
             }
             let ruleset = catalog.ruleset(cli.rules())?;
-            roll(&cli, &ruleset, procedure, factors, dice, *times, out)
+            roll(&cli, &ruleset, procedure, &how, out, report)
         }
         Command::Odds {
             procedure: Some(procedure),

@@ -1,7 +1,7 @@
 //! `umpire roll`: resolve a procedure and its chain from typed words, explain each step, and
 //! the help of `roll` and `odds` with the procedure's factors from the tables.
 
-use super::{Cli, fresh_seed, guided, rules_flag, write_json};
+use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 use crate::engine::dice::{Asker, DiceSource, parse_faces};
 use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
@@ -133,14 +133,13 @@ pub(super) fn roll(
     cli: &Cli,
     ruleset: &Ruleset,
     procedure: &str,
-    words: &[String],
-    dice: &[String],
-    times: u32,
+    how: &RollHow<'_>,
     out: &mut Vec<u8>,
+    report: &mut Report,
 ) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
-    let rolled = resolve_steps(cli, ruleset, p, words, dice, times)?;
-    print_roll(cli, ruleset, p, &rolled, times, &Extra::default(), out)
+    let rolled = resolve_steps(cli, ruleset, p, how.factors, how.dice, how.times)?;
+    print_roll(cli, ruleset, p, &rolled, &Extra::default(), out, report)
 }
 
 /// How a figure-aware roll was asked for.
@@ -197,17 +196,35 @@ pub(super) fn resolve_steps(
     })
 }
 
+/// The checks a resolved chain says must follow, each as the words of its `roll` command.
+pub(super) fn must_follow(step: &Step) -> Vec<Vec<String>> {
+    explain::follow_ups(step)
+        .into_iter()
+        .map(|f| {
+            let mut words = vec!["roll".to_string(), f.procedure.clone()];
+            words.extend(f.args.iter().cloned());
+            words
+        })
+        .collect()
+}
+
 pub(super) fn print_roll(
     cli: &Cli,
     ruleset: &Ruleset,
     p: &crate::rules::model::ProcedureDef,
     rolled: &Rolled,
-    times: u32,
     extra: &Extra,
     out: &mut Vec<u8>,
+    report: &mut Report,
 ) -> Result<()> {
     let (steps, seed, n_entered, n_rolled) =
         (&rolled.steps, rolled.seed, rolled.entered, rolled.rolled);
+    let times = u32::try_from(steps.len()).unwrap_or(u32::MAX);
+    // One roll's checks are offered next; a series of rolls (`--times`) offers none.
+    report.must_follow = match steps.as_slice() {
+        [one] if times == 1 => must_follow(one),
+        _ => Vec::new(),
+    };
     // The printed follow-up must run against the same tables.
     let rules_flag = rules_flag(cli);
     let mut tally: Vec<(String, u32)> = Vec::new();

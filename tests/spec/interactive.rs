@@ -1,9 +1,11 @@
 //! The guided mode as a person uses it: driven in tmux (keys sent, the screen read back), a
-//! shot with the faces typed, its follow-up, and what lands in the game; and without a
+//! shot with the faces typed, its follow-up, a tie whose two checks both stay offered, and
+//! what lands in the game; and without a
 //! terminal, every prompt refused at once with the flag to pass instead. Also the config file.
 
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
@@ -74,7 +76,14 @@ impl Screen {
     /// `umpire ARGS` (plain words) on a terminal of its own; the screen stays after it ends.
     fn run(data: &Path, args: &[&str]) -> Screen {
         require("tmux", "tmux");
-        let name = format!("umpire-test-{}-{}", std::process::id(), args.join("-"));
+        // Tests run in parallel in one process: each screen gets a number of its own.
+        static SCREENS: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "umpire-test-{}-{}-{}",
+            std::process::id(),
+            SCREENS.fetch_add(1, Ordering::Relaxed),
+            args.join("-")
+        );
         let command = format!(
             "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} {}; sleep 30",
             data.display(),
@@ -235,6 +244,75 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
         log.contains("morale (CF2): Pass  [roll morale --fig CF2 reason=wound --physical]"),
         "{log}"
     );
+}
+
+#[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
+    let d = table();
+    let s = Screen::start(d.path());
+    s.wait_for("> Resolve a procedure");
+    s.keys(&["Enter"]);
+    s.wait_for("Procedure");
+    s.type_text("melee");
+    s.keys(&["Enter"]);
+    s.wait_for("Defender figure");
+    s.type_text("CF1");
+    s.keys(&["Enter"]);
+    s.wait_for("Attacker figures");
+    s.keys(&["Space", "Enter"]);
+    s.wait_for("The attacker's situation");
+    s.keys(&["Enter"]);
+    s.wait_for("The defender's situation");
+    s.keys(&["Enter"]);
+    s.wait_for("> Roll them");
+    s.keys(&["Down", "Enter"]);
+    // Rangers +1: 3 + 1 against the marine's 4 is a tie, and both sides must test.
+    s.wait_for("the attacker's melee: the faces of 1d6");
+    s.type_text("3");
+    s.keys(&["Enter"]);
+    s.wait_for("the defender's melee: the faces of 1d6");
+    s.type_text("4");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("Must follow (2 owed)");
+    assert!(screen.contains("outcome: Tie"), "{screen}");
+    assert!(
+        screen.contains("> roll morale --fig RR1 reason=melee-tie"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("  roll morale --fig CF1 reason=melee-tie"),
+        "{screen}"
+    );
+    s.keys(&["Enter"]);
+    s.wait_for("> Roll them");
+    s.keys(&["Down", "Enter"]);
+    s.wait_for("morale: the faces of 2d6");
+    s.type_text("6,6");
+    s.keys(&["Enter"]);
+    // The first check made, the second is still owed.
+    let screen = s.wait_for("Must follow (1 owed)");
+    assert!(
+        screen.contains("> roll morale --fig CF1 reason=melee-tie"),
+        "{screen}"
+    );
+    s.keys(&["Enter"]);
+    s.wait_for("> Roll them");
+    s.keys(&["Down", "Enter"]);
+    s.wait_for("morale: the faces of 2d6");
+    s.type_text("5,5");
+    s.keys(&["Enter"]);
+    s.wait_for("> Resolve a procedure");
+    s.keys(&["Up", "Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let log = ok(d.path(), &["log", "--last", "3"]);
+    for check in [
+        "melee (RR1 against CF1): Tie",
+        "morale (RR1): Pass  [roll morale --fig RR1 reason=melee-tie --physical]",
+        "morale (CF1): Pass  [roll morale --fig CF1 reason=melee-tie --physical]",
+    ] {
+        assert!(log.contains(check), "{check}: {log}");
+    }
 }
 
 #[test]
