@@ -34,18 +34,7 @@ impl Ctx<'_> {
 
     /// The ruleset a game was started with; `--rules` may only name the same one.
     pub(super) fn ruleset(&self, game: &Game) -> Result<Ruleset> {
-        let r = self.catalog.ruleset(Some(&game.ruleset))?;
-        if let Some(asked) = self.rules
-            && asked != r.name()
-            && !r.model.aliases.iter().any(|a| a == asked)
-        {
-            return Err(Error::usage(format!(
-                "game `{}` is played with {}, not `{asked}`",
-                game.name, r.model.title
-            ))
-            .with_hint("leave out --rules for a game's commands"));
-        }
-        Ok(r)
+        game_ruleset(self.catalog, self.rules, game)
     }
 
     /// Change the current game in one locked update, logging `summary` and the changes.
@@ -83,4 +72,20 @@ pub(super) fn say(out: &mut Vec<u8>, text: &str) {
     if !text.ends_with('\n') {
         out.push(b'\n');
     }
+}
+
+/// The ruleset a game was started with; `--rules` (`asked`) may only name the same one.
+pub(super) fn game_ruleset(catalog: &Catalog, asked: Option<&str>, game: &Game) -> Result<Ruleset> {
+    let r = catalog.ruleset(Some(&game.ruleset))?;
+    if let Some(asked) = asked
+        && asked != r.name()
+        && !r.model.aliases.iter().any(|a| a == asked)
+    {
+        return Err(Error::usage(format!(
+            "game `{}` is played with {}, not `{asked}`",
+            game.name, r.model.title
+        ))
+        .with_hint("leave out --rules for a game's commands"));
+    }
+    Ok(r)
 }

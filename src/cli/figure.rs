@@ -19,28 +19,13 @@ use crate::rules::catalog::Catalog;
 use crate::rules::ruleset::Ruleset;
 use serde_json::json;
 
+use super::ctx::game_ruleset;
 use super::odds::odds;
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
     flatten_faces, must_follow, print_roll,
 };
 use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
-
-/// The ruleset a game is played with; `--rules` may only name the same one.
-pub(super) fn game_ruleset(cli: &Cli, catalog: &Catalog, game: &Game) -> Result<Ruleset> {
-    let r = catalog.ruleset(Some(&game.ruleset))?;
-    if let Some(asked) = &cli.rules
-        && asked != r.name()
-        && !r.model.aliases.contains(asked)
-    {
-        return Err(Error::usage(format!(
-            "game `{}` is played with {}, not `{asked}`",
-            game.name, r.model.title
-        ))
-        .with_hint("leave out --rules when figures of a game take part"));
-    }
-    Ok(r)
-}
 
 /// A roll with figures of the current game: the roster gives troop types, weapons and markers,
 /// and the results land on the figures, all under the game's lock and in its log.
@@ -187,7 +172,7 @@ pub(super) fn figure_roll(
         Ok((!how.dry_run).then_some(event))
     };
     let attempt = |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| {
-        let ruleset = game_ruleset(cli, catalog, game)?;
+        let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
         resolve(game, &ruleset, out, report, ask)
     };
     if how.dry_run {
@@ -369,7 +354,7 @@ pub(super) fn figure_odds(
 ) -> Result<()> {
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     let game = files.read()?;
-    let ruleset = game_ruleset(cli, catalog, &game)?;
+    let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
     let p = ruleset.procedure_or_err(procedure)?;
     let found = figures::find(&game, &ruleset, p, cast)?;
     let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;
