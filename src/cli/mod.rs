@@ -30,7 +30,7 @@ use crate::rules::catalog::Catalog;
 pub use args::*;
 use figure::{figure_odds, figure_roll};
 use odds::odds;
-pub(crate) use parse::with_roles;
+pub(crate) use parse::with_tables;
 use roll::{RollHow, procedure_help, roll};
 use rules::rules;
 
@@ -146,9 +146,9 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         }) => mark::mark(&ctx(), figure, changes, *clear, out),
         Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(TurnArgs { phases, beads }) => turn::turn(&ctx(), *phases, *beads, out),
-        Command::Draw(DrawArgs { bead, odds }) => {
-            turn::draw(&ctx(), bead.as_deref(), cli.seed, *odds, out)
+        Command::Turn(TurnArgs { phases, tokens }) => turn::turn(&ctx(), *phases, *tokens, out),
+        Command::Draw(DrawArgs { token, odds }) => {
+            turn::draw(&ctx(), token.as_deref(), cli.seed, *odds, out)
         }
         Command::Hold => turn::hold(&ctx(), out),
         Command::React(ReactArgs { side }) => turn::react(&ctx(), side, out),
