@@ -199,7 +199,8 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
                             .with_prompt(crate::words::capitalised(&token))
                             .interact_text(),
                     )?;
-                    words.extend(["--token".into(), which]);
+                    // The option as the table names it (`--bead`), as the umpire would type it.
+                    words.extend([format!("--{token}"), which]);
                 }
                 run_line(&with(words));
             }
