@@ -74,7 +74,10 @@ impl Screen {
     /// `umpire ARGS` (plain words) on a terminal of its own; the screen stays after it ends.
     fn run(data: &Path, args: &[&str]) -> Screen {
         require("tmux", "tmux");
-        let name = format!("umpire-test-{}-{}", std::process::id(), args.join("-"));
+        // A session per screen: two tests may run the same command at once.
+        static SCREENS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SCREENS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("umpire-test-{}-{n}-{}", std::process::id(), args.join("-"));
         let command = format!(
             "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} {}; sleep 30",
             data.display(),
