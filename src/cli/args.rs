@@ -68,7 +68,30 @@ pub struct ProcedureHelp {
     pub help: bool,
 }
 
+/// `--help` of the commands of the draw, answered after parsing so that the help speaks the
+/// word of the game's tables for its tokens (`--bead`, "Draw a bead").
+#[derive(Debug, Clone, clap::Args)]
+pub struct DrawHelp {
+    /// Print help
+    // Listed last but for `--version`, where clap lists its own `--help`.
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue, display_order = 100)]
+    pub help: bool,
+}
+
 impl Cli {
+    /// `draw --help` and the like: the command's name.
+    pub fn draw_help(&self) -> Option<&'static str> {
+        let (name, help) = match &self.command {
+            Some(Command::Turn(a)) => ("turn", &a.help),
+            Some(Command::Draw(a)) => ("draw", &a.help),
+            Some(Command::Hold(help)) => ("hold", help),
+            Some(Command::React(a)) => ("react", &a.help),
+            Some(Command::Status(help)) => ("status", help),
+            _ => return None,
+        };
+        help.help.then_some(name)
+    }
+
     /// `roll --help` or `odds --help`: the command's name and the procedure named, if any.
     pub fn procedure_help(&self) -> Option<(&'static str, Option<String>)> {
         match &self.command {
@@ -152,18 +175,18 @@ pub enum Command {
     Log(LogArgs),
     /// Take back the last change (repeat to go further back).
     Undo,
-    #[command(about = drawn(TURN, None))]
+    #[command(about = drawn(TURN, None), disable_help_flag = true)]
     Turn(TurnArgs),
-    #[command(about = drawn(DRAW, None))]
+    #[command(about = drawn(DRAW, None), disable_help_flag = true)]
     Draw(DrawArgs),
-    #[command(about = drawn(HOLD, None))]
-    Hold,
-    #[command(about = drawn(REACT, None))]
+    #[command(about = drawn(HOLD, None), disable_help_flag = true)]
+    Hold(DrawHelp),
+    #[command(about = drawn(REACT, None), disable_help_flag = true)]
     React(ReactArgs),
     /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
     Activate(ActivateArgs),
-    #[command(about = drawn(STATUS, None))]
-    Status,
+    #[command(about = drawn(STATUS, None), disable_help_flag = true)]
+    Status(DrawHelp),
     /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
     Card(CardArgs),
     /// Every card of the ruleset, the marker legend and the turn sequence, to print.
@@ -220,6 +243,8 @@ pub struct TurnArgs {
     // Tokens per side: `--tokens`, or the plural the table names them by (`--beads`).
     #[arg(long, value_name = "N", help = drawn(TURN_TOKENS, None))]
     pub tokens: Option<u32>,
+    #[command(flatten)]
+    pub help: DrawHelp,
 }
 
 #[derive(Debug, clap::Args)]
@@ -229,6 +254,8 @@ pub struct DrawArgs {
     pub token: Option<String>,
     #[arg(long, conflicts_with = "token", help = drawn(DRAW_ODDS, None))]
     pub odds: bool,
+    #[command(flatten)]
+    pub help: DrawHelp,
 }
 
 // What the commands of the draw say of its tokens: `{token}`, `{a token}`, `{tokens}` and
@@ -263,6 +290,8 @@ pub(crate) fn drawn(sentence: &str, draw: Option<&DrawDef>) -> String {
 pub struct ReactArgs {
     /// The side (the ruleset's sides).
     pub side: String,
+    #[command(flatten)]
+    pub help: DrawHelp,
 }
 
 #[derive(Debug, clap::Args)]

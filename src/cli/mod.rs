@@ -111,6 +111,9 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
             .map(|c| c.with_cache(paths::cache_dir().as_deref()));
         return procedure_help(&cli, catalog.as_ref(), name, procedure.as_deref(), out);
     }
+    if let Some(name) = cli.draw_help() {
+        return parse::draw_help(&cli, name, out);
+    }
     let config = crate::config::Config::load()?;
     cli.default_rules = config.rules;
     cli.ask_faces = config.dice == crate::config::DiceMode::Physical
@@ -146,14 +149,14 @@ pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
         }) => mark::mark(&ctx(), figure, changes, *clear, out),
         Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(TurnArgs { phases, tokens }) => turn::turn(&ctx(), *phases, *tokens, out),
-        Command::Draw(DrawArgs { token, odds }) => {
+        Command::Turn(TurnArgs { phases, tokens, .. }) => turn::turn(&ctx(), *phases, *tokens, out),
+        Command::Draw(DrawArgs { token, odds, .. }) => {
             turn::draw(&ctx(), token.as_deref(), cli.seed, *odds, out)
         }
-        Command::Hold => turn::hold(&ctx(), out),
-        Command::React(ReactArgs { side }) => turn::react(&ctx(), side, out),
+        Command::Hold(_) => turn::hold(&ctx(), out),
+        Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
         Command::Activate(ActivateArgs { unit }) => turn::activate(&ctx(), unit, out),
-        Command::Status => turn::status(&ctx(), out),
+        Command::Status(_) => turn::status(&ctx(), out),
         Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let colour = crate::present::view::colour_wanted();

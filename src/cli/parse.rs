@@ -144,6 +144,21 @@ fn options_among_changes(args: &[OsString], m: &ArgMatches) -> Option<Vec<OsStri
     Some(out)
 }
 
+/// The help of a command of the draw (`draw --help`) in the word of the ruleset in play, or
+/// clap's own where the tables cannot be read: help never fails for the tables' sake.
+pub(super) fn draw_help(cli: &Cli, name: &str, out: &mut Vec<u8>) -> Result<()> {
+    let tables = ruleset_in_play(cli).and_then(|(_, r)| with_tables(Cli::command(), &r));
+    let mut cmd = tables.unwrap_or_else(|_| Cli::command());
+    cmd.build();
+    let sub = cmd
+        .find_subcommand_mut(name)
+        .ok_or_else(|| Error::failure(format!("no `{name}` command")))?;
+    let mut sub = std::mem::take(sub).bin_name(format!("umpire {name}"));
+    // No option of these commands has a long help: the short form is clap's own `--help`.
+    out.extend_from_slice(sub.render_help().to_string().as_bytes());
+    Ok(())
+}
+
 /// The definition with every option the ruleset adds: its roles and its draw's word.
 pub(crate) fn with_tables(cmd: Command, ruleset: &Ruleset) -> Result<Command> {
     with_draw_words(with_roles(cmd, ruleset)?, ruleset)

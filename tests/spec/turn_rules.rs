@@ -230,7 +230,20 @@ fn a_table_that_draws_chits_words_the_whole_turn_with_chits_and_never_beads() {
         0,
         "'draw>--chit'|'draw>--token'",
     );
-    run(&["draw", "--help"], 0, "--token <TOKEN>");
+    // The help of the draw's commands speaks the game's word too.
+    run(&["draw", "--help"], 0, "Draw a chit: whose phase it is");
+    run(&["draw", "--help"], 0, "--chit <CHIT>");
+    run(
+        &["draw", "--help"],
+        0,
+        "The chit drawn by hand from a real cup: which one, or its side",
+    );
+    run(
+        &["turn", "-h"],
+        0,
+        "Chits per side, instead of the rule's count",
+    );
+    run(&["hold", "--help"], 0, "as its side's react chit,");
     run(
         &["turn", "--chits", "0"],
         2,
@@ -362,4 +375,33 @@ fn a_draw_or_a_side_token_of_the_wrong_shape_is_refused_at_its_line() {
              of `umpire draw`",
         )
         .run();
+}
+
+#[test]
+fn the_help_of_the_draw_names_the_tokens_of_the_ruleset_in_use_or_says_token() {
+    Test::new()
+        .args(["draw", "--help"])
+        .stdout_contains("Draw a bead: whose phase it is")
+        .stdout_contains("--bead <BEAD>")
+        .stdout_contains("--token]")
+        .run();
+    Test::new()
+        .args(["turn", "--help"])
+        .stdout_contains("--beads <N>")
+        .stdout_contains("Beads per side, instead of the rule's count")
+        .stdout_contains("--tokens]")
+        .run();
+    // A ruleset without a turn rule, or tables that cannot be read: the generic word.
+    for args in [
+        &["--rules", "fiw-grid"][..],
+        &["--tables", "/nonexistent/tables"],
+    ] {
+        Test::new()
+            .env("UMPIRE_TABLES", crate::support::test_tables())
+            .args(args)
+            .args(["draw", "--help"])
+            .stdout_contains("Draw a token: whose phase it is")
+            .stdout_contains("--token <TOKEN>")
+            .run();
+    }
 }
