@@ -259,8 +259,9 @@ pub struct DrawArgs {
 }
 
 // What the commands of the draw say of its tokens: `{token}`, `{a token}`, `{tokens}` and
-// `{Tokens}` stand for the table's word. The definition says `token`; the line parsed with the
-// table's options, and the man pages, say the table's word (`bead`), from the same sentences.
+// `{Tokens}` stand for the table's word. The definition says `token`; their help, the line
+// parsed with the table's options and the man pages say the table's word (`bead`), from the
+// same sentences (see `parse::with_draw_words`).
 
 pub(crate) const TURN: &str =
     "Start the next turn: phases and {tokens} from the roster and the turn rule";
