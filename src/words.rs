@@ -87,6 +87,21 @@ fn singular(unit: &str) -> String {
     }
 }
 
+/// `a red`, `an orange`: a word with its article, chosen by the word's first letter (a table's
+/// name for a thing, which the tool cannot look up in a dictionary).
+pub fn with_article(word: &str) -> String {
+    let vowel = word.chars().next().is_some_and(|c| "aeioAEIO".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
+/// `Beads` for `beads`: a word at the start of a sentence or as a heading.
+pub fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// A yes/no word as a table or the umpire writes it.
 pub fn flag_word(word: &str) -> Option<bool> {
     match word.to_ascii_lowercase().as_str() {
@@ -116,7 +131,15 @@ pub fn kind_word(k: FactorKind) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{quantity, span};
+    use super::{capitalised, quantity, span, with_article};
+
+    #[test]
+    fn articles_and_capitals_follow_the_first_letter() {
+        assert_eq!(with_article("red"), "a red");
+        assert_eq!(with_article("orange"), "an orange");
+        assert_eq!(capitalised("chits"), "Chits");
+        assert_eq!(capitalised(""), "");
+    }
 
     #[test]
     fn one_is_singular_and_short_units_stay() {

@@ -10,6 +10,8 @@ use super::fig::FigCmd;
 use super::game::GameCmd;
 use super::unit::UnitCmd;
 use crate::game::roles::Cast;
+use crate::rules::model::DrawDef;
+use crate::words::{capitalised, with_article};
 
 /// A companion for the umpire of a historical miniature wargame: resolves situations exactly as
 /// the rules say, explains every step, and gives the exact odds.
@@ -66,7 +68,30 @@ pub struct ProcedureHelp {
     pub help: bool,
 }
 
+/// `--help` of the commands of the draw, answered after parsing so that the help speaks the
+/// word of the game's tables for its tokens (`--bead`, "Draw a bead").
+#[derive(Debug, Clone, clap::Args)]
+pub struct DrawHelp {
+    /// Print help
+    // Listed last but for `--version`, where clap lists its own `--help`.
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue, display_order = 100)]
+    pub help: bool,
+}
+
 impl Cli {
+    /// `draw --help` and the like: the command's name.
+    pub fn draw_help(&self) -> Option<&'static str> {
+        let (name, help) = match &self.command {
+            Some(Command::Turn(a)) => ("turn", &a.help),
+            Some(Command::Draw(a)) => ("draw", &a.help),
+            Some(Command::Hold(help)) => ("hold", help),
+            Some(Command::React(a)) => ("react", &a.help),
+            Some(Command::Status(help)) => ("status", help),
+            _ => return None,
+        };
+        help.help.then_some(name)
+    }
+
     /// `roll --help` or `odds --help`: the command's name and the procedure named, if any.
     pub fn procedure_help(&self) -> Option<(&'static str, Option<String>)> {
         match &self.command {
@@ -150,24 +175,24 @@ pub enum Command {
     Log(LogArgs),
     /// Take back the last change (repeat to go further back).
     Undo,
-    /// Start the next turn: phases and beads from the roster and the turn rule.
+    #[command(about = drawn(TURN, None), disable_help_flag = true)]
     Turn(TurnArgs),
-    /// Draw a bead: whose phase it is.
+    #[command(about = drawn(DRAW, None), disable_help_flag = true)]
     Draw(DrawArgs),
-    /// Keep the bead just drawn as its side's react bead, where the turn rule allows it.
-    Hold,
-    /// Spend a side's react bead: its next activation is the reaction.
+    #[command(about = drawn(HOLD, None), disable_help_flag = true)]
+    Hold(DrawHelp),
+    #[command(about = drawn(REACT, None), disable_help_flag = true)]
     React(ReactArgs),
     /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
     Activate(ActivateArgs),
-    /// The turn, the phase, the bag, held beads and who acted.
-    Status,
+    #[command(about = drawn(STATUS, None), disable_help_flag = true)]
+    Status(DrawHelp),
     /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
     Card(CardArgs),
     /// Every card of the ruleset, the marker legend and the turn sequence, to print.
     Cards(CardsArgs),
     /// The guided mode: menus for the procedure, the figures and the situation; rolls or the
-    /// faces thrown; beads, activations and markers.
+    /// faces thrown; the draw, activations and markers.
     Play,
     /// Read or set the configuration: `config`, `config dice`, `config dice physical`.
     Config(ConfigArgs),
@@ -215,25 +240,59 @@ pub struct TurnArgs {
     /// Phases this turn, instead of the rule's count.
     #[arg(long, value_name = "N")]
     pub phases: Option<u32>,
-    /// Beads per side, instead of the rule's count.
-    #[arg(long, value_name = "N")]
-    pub beads: Option<u32>,
+    // Tokens per side: `--tokens`, or the plural the table names them by (`--beads`).
+    #[arg(long, value_name = "N", help = drawn(TURN_TOKENS, None))]
+    pub tokens: Option<u32>,
+    #[command(flatten)]
+    pub help: DrawHelp,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct DrawArgs {
-    /// The colour (or side) of a bead drawn from a real cup.
-    #[arg(long, value_name = "COLOUR")]
-    pub bead: Option<String>,
-    /// Only show the chance that the next bead is each side's.
-    #[arg(long, conflicts_with = "bead")]
+    // The token drawn: `--token`, or the name the table gives it (`--bead red`).
+    #[arg(long, value_name = "TOKEN", help = drawn(DRAW_TOKEN, None))]
+    pub token: Option<String>,
+    #[arg(long, conflicts_with = "token", help = drawn(DRAW_ODDS, None))]
     pub odds: bool,
+    #[command(flatten)]
+    pub help: DrawHelp,
+}
+
+// What the commands of the draw say of its tokens: `{token}`, `{a token}`, `{tokens}` and
+// `{Tokens}` stand for the table's word. The definition says `token`; their help, the line
+// parsed with the table's options and the man pages say the table's word (`bead`), from the
+// same sentences (see `parse::with_draw_words`).
+
+pub(crate) const TURN: &str =
+    "Start the next turn: phases and {tokens} from the roster and the turn rule";
+pub(crate) const TURN_TOKENS: &str = "{Tokens} per side, instead of the rule's count";
+pub(crate) const DRAW: &str = "Draw {a token}: whose phase it is";
+pub(crate) const DRAW_TOKEN: &str =
+    "The {token} drawn by hand from a real cup: which one, or its side";
+pub(crate) const DRAW_ODDS: &str = "Only show the chance that the next {token} is each side's";
+pub(crate) const HOLD: &str =
+    "Keep the {token} just drawn as its side's react {token}, where the turn rule allows it";
+pub(crate) const REACT: &str = "Spend a side's react {token}: its next activation is the reaction";
+pub(crate) const STATUS: &str = "The turn, the phase, the bag, held {tokens} and who acted";
+
+/// One of the sentences above, with the draw's word (`token` without a draw).
+pub(crate) fn drawn(sentence: &str, draw: Option<&DrawDef>) -> String {
+    let (one, many) = draw.map_or(("token".into(), "tokens".into()), |d| {
+        (d.token.clone(), d.plural().into_owned())
+    });
+    sentence
+        .replace("{a token}", &with_article(&one))
+        .replace("{token}", &one)
+        .replace("{Tokens}", &capitalised(&many))
+        .replace("{tokens}", &many)
 }
 
 #[derive(Debug, clap::Args)]
 pub struct ReactArgs {
     /// The side (the ruleset's sides).
     pub side: String,
+    #[command(flatten)]
+    pub help: DrawHelp,
 }
 
 #[derive(Debug, clap::Args)]

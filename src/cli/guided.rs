@@ -135,11 +135,18 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
     let theme = theme();
     loop {
         let game = current_game(cli);
+        // The draw's token as the game's table names it.
+        let token = game
+            .as_ref()
+            .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok())
+            .and_then(|r| r.model.turn.map(|t| t.draw.token))
+            .unwrap_or_else(|| "token".into());
+        let draw_item = format!("Draw {}", crate::words::with_article(&token));
         let mut items = vec!["Resolve a procedure", "Odds of a procedure"];
         if game.is_some() {
             items.extend([
                 "Start the next turn",
-                "Draw a bead",
+                draw_item.as_str(),
                 "Record an activation",
                 "Set markers on a figure",
                 "Show the roster",
@@ -176,22 +183,24 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
                 }
             }
             "Start the next turn" => run_line(&with(vec!["turn".into()])),
-            "Draw a bead" => {
+            item if item == draw_item => {
+                let typed = format!("Type the {token} drawn from the cup (or its side)");
                 let how = asked(
                     Select::with_theme(&*theme)
-                        .with_prompt("The bead")
-                        .items(["Let the tool draw", "Type the colour drawn from the cup"])
+                        .with_prompt(format!("The {token}"))
+                        .items(["Let the tool draw", typed.as_str()])
                         .default(0)
                         .interact(),
                 )?;
                 let mut words = vec!["draw".to_string()];
                 if how == 1 {
-                    let colour: String = asked(
+                    let which: String = asked(
                         Input::<String>::with_theme(&*theme)
-                            .with_prompt("Colour")
+                            .with_prompt(crate::words::capitalised(&token))
                             .interact_text(),
                     )?;
-                    words.extend(["--bead".into(), colour]);
+                    // The option as the table names it (`--bead`), as the umpire would type it.
+                    words.extend([format!("--{token}"), which]);
                 }
                 run_line(&with(words));
             }

@@ -30,7 +30,7 @@ use crate::rules::catalog::Catalog;
 pub use args::*;
 use figure::{figure_odds, figure_roll};
 use odds::odds;
-pub(crate) use parse::with_roles;
+pub(crate) use parse::with_tables;
 use roll::{RollHow, procedure_help, roll};
 use rules::rules;
 
@@ -123,6 +123,9 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             .map(|c| c.with_cache(paths::cache_dir().as_deref()));
         return procedure_help(&cli, catalog.as_ref(), name, procedure.as_deref(), out);
     }
+    if let Some(name) = cli.draw_help() {
+        return parse::draw_help(&cli, name, out);
+    }
     let config = crate::config::Config::load()?;
     cli.default_rules = config.rules;
     cli.ask_faces = config.dice == crate::config::DiceMode::Physical
@@ -158,14 +161,14 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         }) => mark::mark(&ctx(), figure, changes, *clear, out),
         Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(TurnArgs { phases, beads }) => turn::turn(&ctx(), *phases, *beads, out),
-        Command::Draw(DrawArgs { bead, odds }) => {
-            turn::draw(&ctx(), bead.as_deref(), cli.seed, *odds, out)
+        Command::Turn(TurnArgs { phases, tokens, .. }) => turn::turn(&ctx(), *phases, *tokens, out),
+        Command::Draw(DrawArgs { token, odds, .. }) => {
+            turn::draw(&ctx(), token.as_deref(), cli.seed, *odds, out)
         }
-        Command::Hold => turn::hold(&ctx(), out),
-        Command::React(ReactArgs { side }) => turn::react(&ctx(), side, out),
+        Command::Hold(_) => turn::hold(&ctx(), out),
+        Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
         Command::Activate(ActivateArgs { unit }) => turn::activate(&ctx(), unit, out),
-        Command::Status => turn::status(&ctx(), out),
+        Command::Status(_) => turn::status(&ctx(), out),
         Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             let colour = crate::present::view::colour_wanted();

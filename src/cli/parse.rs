@@ -1,7 +1,8 @@
-//! Reading the command line. clap parses the one definition in `args`; the options that name
-//! the figures of a roll (`--firer CF1 --target RR2`) are the ruleset's (`game: roles:`), so
-//! when `roll` or `odds` meets an option the definition lacks, the ruleset in play is found
-//! and clap parses again with its roles added.
+//! Reading the command line. clap parses the one definition in `args`; some options are the
+//! ruleset's: those that name the figures of a roll (`--firer CF1 --target RR2`, from `game:
+//! roles:`) and the name of the draw's tokens (`draw --bead red`, `turn --beads 2`, from `turn:
+//! draw:`). When a command that takes them meets an option the definition lacks, the ruleset
+//! in play is found and clap parses again with the table's options added.
 
 use std::ffi::OsString;
 
@@ -17,8 +18,19 @@ use crate::rules::catalog::Catalog;
 use crate::rules::model::{GameDef, Part};
 use crate::rules::ruleset::Ruleset;
 
+use super::args::{DRAW, DRAW_ODDS, DRAW_TOKEN, HOLD, REACT, STATUS, TURN, TURN_TOKENS, drawn};
+
 /// The commands whose figures are named by role.
 const CAST_COMMANDS: [&str; 2] = ["roll", "odds"];
+
+/// The commands with an option named after the draw's token, and that option's id: `--token`
+/// is `--bead` where the table calls its tokens beads (see `with_draw_words`).
+const TOKEN_OPTIONS: [(&str, &str); 2] = [("draw", "token"), ("turn", "tokens")];
+
+/// The commands that take options of the table's, whatever their kind.
+fn takes_table_options(command: &str) -> bool {
+    CAST_COMMANDS.contains(&command) || TOKEN_OPTIONS.iter().any(|(c, _)| *c == command)
+}
 
 /// The parsed command, and the catalog with the ruleset read for its roles (when it was), so
 /// that the command does not load it again.
@@ -43,21 +55,18 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, cla
     let Some(first) = lenient(args) else {
         return Ok(Err(unknown));
     };
-    if !first
-        .subcommand_name()
-        .is_some_and(|s| CAST_COMMANDS.contains(&s))
-    {
+    if !first.subcommand_name().is_some_and(takes_table_options) {
         return Ok(Err(unknown));
     }
     let Ok(cli) = Cli::from_arg_matches(&first) else {
         return Ok(Err(unknown));
     };
-    let (catalog, ruleset) = roles_in_play(&cli)?;
-    let Some(game) = &ruleset.model.game else {
+    let (catalog, ruleset) = ruleset_in_play(&cli)?;
+    if ruleset.model.game.is_none() && ruleset.model.turn.is_none() {
         return Ok(Err(unknown));
-    };
-    let cli = match with_roles(Cli::command(), &ruleset)?.try_get_matches_from(args) {
-        Ok(m) => cli_from(&m, Some(game)),
+    }
+    let cli = match with_tables(Cli::command(), &ruleset)?.try_get_matches_from(args) {
+        Ok(m) => cli_from(&m, ruleset.model.game.as_ref()),
         Err(e) => return Ok(Err(e)),
     };
     Ok(cli.map(|cli| (cli, Some(catalog.with_loaded(ruleset)))))
@@ -135,18 +144,99 @@ fn options_among_changes(args: &[OsString], m: &ArgMatches) -> Option<Vec<OsStri
     Some(out)
 }
 
+/// The help of a command of the draw (`draw --help`) in the word of the ruleset in play, or
+/// clap's own where the tables cannot be read: help never fails for the tables' sake.
+pub(super) fn draw_help(cli: &Cli, name: &str, out: &mut Vec<u8>) -> Result<()> {
+    let tables = ruleset_in_play(cli).and_then(|(_, r)| with_tables(Cli::command(), &r));
+    let mut cmd = tables.unwrap_or_else(|_| Cli::command());
+    cmd.build();
+    let sub = cmd
+        .find_subcommand_mut(name)
+        .ok_or_else(|| Error::failure(format!("no `{name}` command")))?;
+    let mut sub = std::mem::take(sub).bin_name(format!("umpire {name}"));
+    // No option of these commands has a long help: the short form is clap's own `--help`.
+    out.extend_from_slice(sub.render_help().to_string().as_bytes());
+    Ok(())
+}
+
+/// The definition with every option the ruleset adds: its roles and its draw's word.
+pub(crate) fn with_tables(cmd: Command, ruleset: &Ruleset) -> Result<Command> {
+    with_draw_words(with_roles(cmd, ruleset)?, ruleset)
+}
+
+/// The long names of an option, its visible aliases with it.
+fn longs(a: &Arg) -> Vec<String> {
+    a.get_long_and_visible_aliases()
+        .unwrap_or_default()
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The definition, with the commands of the draw speaking the table's word for its tokens:
+/// their help says `bead` where the table's tokens are beads, and `--token` and `--tokens`
+/// become `--bead` and `--beads`, keeping their own names as aliases (the man pages show an
+/// option's name but not its aliases, and `--bead` is what the umpire of the game types).
+fn with_draw_words(cmd: Command, ruleset: &Ruleset) -> Result<Command> {
+    let Some(d) = ruleset.model.turn.as_ref().map(|t| &t.draw) else {
+        return Ok(cmd);
+    };
+    let plural = d.plural().into_owned();
+    let global: Vec<String> = cmd.get_arguments().flat_map(longs).collect();
+    for (name, id) in TOKEN_OPTIONS {
+        let word = if id == "token" { &d.token } else { &plural };
+        let Some(sub) = cmd.find_subcommand(name) else {
+            continue;
+        };
+        let mut taken = global.clone();
+        taken.extend(
+            sub.get_arguments()
+                .filter(|a| a.get_id() != id)
+                .flat_map(longs),
+        );
+        taken.extend(["help".to_string(), "version".to_string()]);
+        if taken.contains(word) {
+            return Err(Error::usage(format!(
+                "{}: the tokens' name `{word}` (turn: draw:) is already an option of `umpire {name}`",
+                ruleset.file
+            ))
+            .with_hint("give the tokens another name"));
+        }
+    }
+    // `--bead`, and `--token` as its alias; just `--token` when that is the table's word.
+    let named = |a: Arg, word: &str| {
+        let own = a.get_id().to_string();
+        if word == own {
+            a
+        } else {
+            a.long(word.to_string()).visible_alias(own)
+        }
+    };
+    let said = |sentence: &str| drawn(sentence, Some(d));
+    Ok(cmd
+        .mut_subcommand("turn", |s| {
+            s.about(said(TURN))
+                .mut_arg("tokens", |a| named(a, &plural).help(said(TURN_TOKENS)))
+        })
+        .mut_subcommand("draw", |s| {
+            s.about(said(DRAW))
+                .mut_arg("token", |a| {
+                    named(a, &d.token)
+                        .value_name(d.token.to_uppercase())
+                        .help(said(DRAW_TOKEN))
+                })
+                .mut_arg("odds", |a| a.help(said(DRAW_ODDS)))
+        })
+        .mut_subcommand("hold", |s| s.about(said(HOLD)))
+        .mut_subcommand("react", |s| s.about(said(REACT)))
+        .mut_subcommand("status", |s| s.about(said(STATUS))))
+}
+
 /// The definition, with each role of `game` an option of `roll` and `odds`: `--firer FIGURE`,
 /// or `--attackers FIGURES` (a list) for a side of an opposed roll.
 pub(crate) fn with_roles(mut cmd: Command, ruleset: &Ruleset) -> Result<Command> {
     let Some(game) = &ruleset.model.game else {
         return Ok(cmd);
-    };
-    let longs = |a: &Arg| -> Vec<String> {
-        a.get_long_and_visible_aliases()
-            .unwrap_or_default()
-            .into_iter()
-            .map(str::to_string)
-            .collect()
     };
     let global: Vec<String> = cmd.get_arguments().flat_map(longs).collect();
     for name in CAST_COMMANDS {
@@ -214,9 +304,9 @@ fn cli_from(m: &ArgMatches, game: Option<&GameDef>) -> std::result::Result<Cli, 
     Ok(cli)
 }
 
-/// The game section whose roles a roll may name: the current game's ruleset when there is a
-/// game (figures are its), else the ruleset `--rules` or the config names.
-fn roles_in_play(cli: &Cli) -> Result<(Catalog, Ruleset)> {
+/// The ruleset whose options a command may take: the current game's ruleset when there is a
+/// game (its figures and its bag), else the ruleset `--rules` or the config names.
+fn ruleset_in_play(cli: &Cli) -> Result<(Catalog, Ruleset)> {
     let rules = crate::config::Config::load()?.rules;
     let catalog = Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref());
     let played = Store::open_default()
@@ -233,8 +323,8 @@ fn roles_in_play(cli: &Cli) -> Result<(Catalog, Ruleset)> {
 }
 
 /// What clap makes of the arguments with every option it does not know taken as a hidden
-/// option of `roll` and `odds` (with or without a value): enough to read the global options
-/// and the command, wherever they stand, before the ruleset's roles are known.
+/// option of the commands that take the table's options (with or without a value): enough to
+/// read the global options and the command, wherever they stand, before the ruleset is known.
 fn lenient(args: &[OsString]) -> Option<ArgMatches> {
     let mut cmd = Cli::command();
     let mut added: Vec<String> = Vec::new();
@@ -249,13 +339,16 @@ fn lenient(args: &[OsString]) -> Option<ArgMatches> {
             return None;
         };
         let name = arg.strip_prefix("--")?.split('=').next()?.to_string();
-        // Only what could be a role (a word after `--`); clap refuses anything else as a name.
+        // Only what could be a table's option (a word after `--`); clap refuses anything else as a name.
         let word = name.starts_with(|c: char| c.is_ascii_alphanumeric())
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
         if !word || added.contains(&name) {
             return None;
         }
-        for sub in CAST_COMMANDS {
+        let subs = CAST_COMMANDS
+            .into_iter()
+            .chain(TOKEN_OPTIONS.into_iter().map(|(c, _)| c));
+        for sub in subs {
             let n = name.clone();
             cmd = cmd.mut_subcommand(sub, |s| {
                 s.arg(

@@ -9,20 +9,20 @@ use crate::error::{Error, Result};
 pub fn turn(
     ctx: &Ctx<'_>,
     phases: Option<u32>,
-    beads: Option<u32>,
+    tokens: Option<u32>,
     out: &mut Vec<u8>,
 ) -> Result<()> {
     ctx.change(out, |game, ruleset, event| {
-        let said = crate::game::turn::start(game, ruleset, phases, beads, event)?;
+        let said = crate::game::turn::start(game, ruleset, phases, tokens, event)?;
         event.turn = game.turn.number;
         Ok(said)
     })
 }
 
-/// `umpire draw`: a bead from the bag (at random, or the one drawn from a real cup).
+/// `umpire draw`: a token from the bag (at random, or the one drawn by hand from a real cup).
 pub fn draw(
     ctx: &Ctx<'_>,
-    bead: Option<&str>,
+    token: Option<&str>,
     seed: Option<u64>,
     odds: bool,
     out: &mut Vec<u8>,
@@ -38,7 +38,12 @@ pub fn draw(
                 .collect();
             return write_json(out, &json!(v));
         }
-        say(out, &format!("Next bead, turn {}:", g.turn.number));
+        let word = ruleset
+            .model
+            .turn
+            .as_ref()
+            .map_or("token", |t| &t.draw.token);
+        say(out, &format!("Next {word}, turn {}:", g.turn.number));
         for (side, p) in &chances {
             say(
                 out,
@@ -50,11 +55,11 @@ pub fn draw(
     let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change(out, |game, ruleset, event| {
         let mut source = crate::engine::dice::DiceSource::new(seed, Vec::new());
-        let said = crate::game::turn::draw(game, ruleset, bead, &mut source, event)?;
+        let said = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
         // The log keeps what was drawn, not the advice that follows it.
         event.summary = said.iter().take(2).cloned().collect::<Vec<_>>().join("; ");
-        event.detail = Some(match bead {
-            Some(b) => json!({ "bead": b, "entered": true }),
+        event.detail = Some(match token {
+            Some(b) => json!({ "token": b, "entered": true }),
             None => json!({ "side": game.turn.drawn.last(), "seed": seed }),
         });
         Ok(said)

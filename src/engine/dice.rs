@@ -282,7 +282,7 @@ impl DiceSource {
         self.seed
     }
 
-    /// One of `n` things, uniformly (a bead from a bag of `n`); 0 when there are none.
+    /// One of `n` things, uniformly (a token from a bag of `n`); 0 when there are none.
     pub fn pick(&mut self, n: usize) -> usize {
         if n == 0 {
             0

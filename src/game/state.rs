@@ -32,26 +32,26 @@ pub struct Game {
     pub figures: Vec<Figure>,
 }
 
-/// Where the game stands in its turns: the bag of beads, the beads drawn, who acted.
+/// Where the game stands in its turns: the bag of tokens, the tokens drawn, who acted.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Turn {
     /// 0 before the first turn starts.
     #[serde(default)]
     pub number: u32,
-    /// Phases in this turn: one per bead drawn.
+    /// Phases in this turn: one per token drawn.
     #[serde(default)]
     pub phases: u32,
-    /// Beads left in the bag, by side.
+    /// Tokens left in the bag, by side.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub bag: BTreeMap<String, u32>,
-    /// The side of each bead drawn this turn, in order.
+    /// The side of each token drawn this turn, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drawn: Vec<String>,
-    /// Each side's react bead this turn: the phase it was drawn in, and whether it was spent.
+    /// Each side's react token this turn: the phase it was drawn in, and whether it was spent.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub held: BTreeMap<String, Held>,
-    /// A side that spent its react bead and has not activated its unit yet.
+    /// A side that spent its react token and has not activated its unit yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reacting: Option<String>,
     /// The phases each unit was activated in this turn.

@@ -1,6 +1,7 @@
-//! The bead draw: phases per turn and beads per side from the ruleset's turn rule and the
-//! roster, beads drawn (by the tool or from a real cup), react beads held and spent, and the
-//! activations a unit may make in a turn.
+//! The draw: phases per turn and tokens per side from the ruleset's turn rule and the roster,
+//! tokens drawn from the bag (by the tool or by hand from a real cup), react tokens held and
+//! spent, and the activations a unit may make in a turn. The table names its tokens (La Petite
+//! Guerre's beads); every message here says the table's word.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,30 +11,38 @@ use crate::engine::fraction::Fraction;
 use crate::error::{Error, Result};
 use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game, Held, Turn};
-use crate::rules::model::{GameDef, Rounding, TurnDef, WhichSide};
+use crate::rules::model::{DrawDef, GameDef, Rounding, TurnDef, WhichSide};
 use crate::rules::ruleset::Ruleset;
-use crate::words::times;
+use crate::words::{times, with_article};
 
 fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
     ruleset.model.turn.as_ref().ok_or_else(|| {
         Error::usage(format!(
-            "{} has no turn rule (phases and beads)",
+            "{} has no turn rule (phases and a draw)",
             ruleset.model.title
         ))
         .with_hint("add a `turn:` section to its table (see the README)")
     })
 }
 
-/// Held react beads are the turn rule's to allow.
+/// Held react tokens are the turn rule's to allow.
 fn reacts(ruleset: &Ruleset) -> Result<()> {
-    match turn_def(ruleset)?.react {
+    let t = turn_def(ruleset)?;
+    match t.react {
         Some(_) => Ok(()),
         None => Err(Error::usage(format!(
-            "{}'s turn rule has no react beads",
-            ruleset.model.title
+            "{}'s turn rule has no react {}",
+            ruleset.model.title,
+            t.draw.plural()
         ))
         .with_hint("a `react: {hold: 1}` entry in its `turn:` section allows them")),
     }
+}
+
+/// `no bead has been drawn this turn`, refused before anything that needs a phase.
+fn nothing_drawn(d: &DrawDef) -> Error {
+    Error::usage(format!("no {} has been drawn this turn", d.token))
+        .with_hint("`umpire draw` first")
 }
 
 /// Units with at least one figure still in the game, by side.
@@ -56,7 +65,7 @@ fn pick(count: &BTreeMap<String, u32>, which: WhichSide) -> u32 {
     .unwrap_or(0)
 }
 
-/// Phases in a turn and beads per side, as the turn rule reads for this roster.
+/// Phases in a turn and tokens per side, as the turn rule reads for this roster.
 pub fn sizes(t: &TurnDef, count: &BTreeMap<String, u32>) -> (u32, u32) {
     let base = u64::from(pick(count, t.phases.of));
     let scaled = base * u64::from(t.phases.percent);
@@ -66,14 +75,17 @@ pub fn sizes(t: &TurnDef, count: &BTreeMap<String, u32>) -> (u32, u32) {
         Rounding::Up => scaled.div_ceil(100),
     };
     let phases = u32::try_from(phases).unwrap_or(u32::MAX).max(t.phases.min);
-    (phases, pick(count, t.beads.per_side))
+    (phases, pick(count, t.draw.per_side))
 }
 
-fn bead_of<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
-    g.sides
+/// The side's token as a message says it: `red bead`.
+fn token_of(g: &GameDef, d: &DrawDef, side: &str) -> String {
+    let which = g
+        .sides
         .iter()
         .find(|s| s.name == side)
-        .map_or(side, |s| s.bead.as_str())
+        .map_or(side, |s| s.token_or_name());
+    format!("{which} {}", d.token)
 }
 
 fn set_turn(game: &mut Game, after: Turn, event: &mut Event) {
@@ -84,51 +96,60 @@ fn set_turn(game: &mut Game, after: Turn, event: &mut Event) {
     game.apply(change, event);
 }
 
-/// Start the next turn: a full bag, no beads held, counters that last a turn back to 0.
+/// Start the next turn: a full bag, no tokens held, counters that last a turn back to 0.
 pub fn start(
     game: &mut Game,
     ruleset: &Ruleset,
     phases: Option<u32>,
-    beads: Option<u32>,
+    tokens: Option<u32>,
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     let t = turn_def(ruleset)?;
+    let d = &t.draw;
     let count = units_in_play(game, g);
-    let (rule_phases, rule_beads) = sizes(t, &count);
+    let (rule_phases, rule_tokens) = sizes(t, &count);
     let phases = phases.unwrap_or(rule_phases);
-    let beads = beads.unwrap_or(rule_beads);
-    if phases == 0 || beads == 0 {
+    let tokens = tokens.unwrap_or(rule_tokens);
+    if phases == 0 || tokens == 0 {
         let plural = |n: u32, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         return Err(Error::usage(format!(
-            "a turn needs phases and beads; this one would have {} and {} a side",
+            "a turn needs phases and {}; this one would have {} and {} a side",
+            d.plural(),
             plural(phases, "phase"),
-            plural(beads, "bead")
+            d.count(u64::from(tokens))
         ))
-        .with_hint("add units to both sides, or give --phases and --beads"));
+        .with_hint(format!(
+            "add units to both sides, or give --phases and --{}",
+            d.plural()
+        )));
     }
-    if u64::from(beads) * count.len() as u64 > 1000 || phases > 1000 {
-        return Err(Error::usage("at most 1000 phases and beads in a turn"));
+    if u64::from(tokens) * count.len() as u64 > 1000 || phases > 1000 {
+        return Err(Error::usage(format!(
+            "at most 1000 phases and {} in a turn",
+            d.plural()
+        )));
     }
     let mut said = vec![];
     let next = game.turn.number.saturating_add(1);
     let after = Turn {
         number: next,
         phases,
-        bag: g.sides.iter().map(|s| (s.name.clone(), beads)).collect(),
+        bag: g.sides.iter().map(|s| (s.name.clone(), tokens)).collect(),
         ..Turn::default()
     };
     let counts: Vec<String> = count.iter().map(|(s, n)| format!("{s} {n}")).collect();
-    let in_bag = u64::from(beads) * g.sides.len() as u64;
+    let in_bag = u64::from(tokens) * g.sides.len() as u64;
     let short = (in_bag < u64::from(phases)).then(|| {
         format!(
-            "the bag holds only {in_bag} beads, so the turn ends when it is empty, after {in_bag} phases"
+            "the bag holds only {}, so the turn ends when it is empty, after {in_bag} phases",
+            d.count(in_bag)
         )
     });
     said.push(format!(
-        "Turn {next}: {phases} phase{}; {beads} bead{} a side in the bag (units in play: {})",
+        "Turn {next}: {phases} phase{}; {} a side in the bag (units in play: {})",
         if phases == 1 { "" } else { "s" },
-        if beads == 1 { "" } else { "s" },
+        d.count(u64::from(tokens)),
         counts.join(", ")
     ));
     said.extend(short);
@@ -161,20 +182,22 @@ fn check_turn_going(game: &Game) -> Result<()> {
     Ok(())
 }
 
-/// The side whose bead it is in the current phase.
+/// The side whose token it is in the current phase.
 pub fn phase_side(game: &Game) -> Option<&str> {
     game.turn.drawn.last().map(String::as_str)
 }
 
-/// Draw a bead: from `bead` (a colour or side, drawn from a real cup), else at random.
+/// Draw a token: `token` (one drawn by hand from a real cup: its name or its side's), else
+/// one at random.
 pub fn draw(
     game: &mut Game,
     ruleset: &Ruleset,
-    bead: Option<&str>,
+    token: Option<&str>,
     source: &mut DiceSource,
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
+    let d = &turn_def(ruleset)?.draw;
     check_turn_going(game)?;
     let t = &game.turn;
     let done = u32::try_from(t.drawn.len()).unwrap_or(u32::MAX);
@@ -191,25 +214,32 @@ pub fn draw(
             Error::usage("the bag is empty").with_hint("`umpire turn` starts the next turn")
         );
     }
-    let side = match bead {
+    let side = match token {
         Some(word) => {
             let side = g
                 .sides
                 .iter()
-                .find(|s| s.bead == word || s.name == word || s.aliases.iter().any(|a| a == word))
+                .find(|s| {
+                    s.token.as_deref() == Some(word)
+                        || s.name == word
+                        || s.aliases.iter().any(|a| a == word)
+                })
                 .ok_or_else(|| {
-                    let colours: Vec<&str> = g.sides.iter().map(|s| s.bead.as_str()).collect();
+                    let known: Vec<&str> = g.sides.iter().map(|s| s.token_or_name()).collect();
                     Error::usage(format!(
-                        "no `{word}` beads; the beads are {}",
-                        colours.join(", ")
+                        "no `{word}` {}; the {} are {}",
+                        d.plural(),
+                        d.plural(),
+                        known.join(", ")
                     ))
-                    .with_hint_opt(crate::suggest::did_you_mean(word, colours.iter().copied()))
+                    .with_hint_opt(crate::suggest::did_you_mean(word, known.iter().copied()))
                 })?;
             if t.bag.get(&side.name).copied().unwrap_or(0) == 0 {
-                return Err(
-                    Error::usage(format!("no {} bead is left in the bag", side.bead))
-                        .with_hint(format!("the bag holds: {}", bag_text(g, t))),
-                );
+                return Err(Error::usage(format!(
+                    "no {} is left in the bag",
+                    token_of(g, d, &side.name)
+                ))
+                .with_hint(format!("the bag holds: {}", bag_text(g, t))));
             }
             side.name.clone()
         }
@@ -235,12 +265,12 @@ pub fn draw(
     let lost = after.reacting.take();
     let phase = after.drawn.len();
     let mut said = vec![format!(
-        "Turn {}, phase {phase} of {}: {} bead: {}{}",
+        "Turn {}, phase {phase} of {}: {}: {}{}",
         after.number,
         after.phases,
-        bead_of(g, &side),
+        token_of(g, d, &side),
         side_label(g, &side),
-        if bead.is_some() {
+        if token.is_some() {
             " (from the cup)"
         } else {
             ""
@@ -272,32 +302,36 @@ fn side_label<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
 fn bag_text(g: &GameDef, t: &Turn) -> String {
     g.sides
         .iter()
-        .map(|s| format!("{} {}", t.bag.get(&s.name).copied().unwrap_or(0), s.bead))
+        .map(|s| {
+            let n = t.bag.get(&s.name).copied().unwrap_or(0);
+            format!("{n} {}", s.token_or_name())
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// Keep the bead just drawn as its side's react bead (one per side per turn).
+/// Keep the token just drawn as its side's react token (one per side per turn).
 pub fn hold(game: &mut Game, ruleset: &Ruleset, event: &mut Event) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     reacts(ruleset)?;
+    let d = &turn_def(ruleset)?.draw;
     check_turn_going(game)?;
     let Some(side) = phase_side(game).map(str::to_string) else {
-        return Err(
-            Error::usage("no bead has been drawn this turn").with_hint("`umpire draw` first")
-        );
+        return Err(nothing_drawn(d));
     };
     let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
     if let Some(h) = game.turn.held.get(&side) {
         return Err(Error::usage(format!(
-            "{} already holds a react bead this turn (drawn in phase {})",
+            "{} already holds a react {} this turn (drawn in phase {})",
             side_label(g, &side),
+            d.token,
             h.phase
         )));
     }
     if game.turn.activations.values().any(|ps| ps.contains(&phase)) {
         return Err(Error::usage(format!(
-            "a unit already acted in phase {phase}: its bead cannot be held"
+            "a unit already acted in phase {phase}: its {} cannot be held",
+            d.token
         )));
     }
     let mut after = game.turn.clone();
@@ -310,13 +344,13 @@ pub fn hold(game: &mut Game, ruleset: &Ruleset, event: &mut Event) -> Result<Vec
     );
     set_turn(game, after, event);
     Ok(vec![format!(
-        "{} holds the {} bead of phase {phase} to react later this turn",
+        "{} holds the {} of phase {phase} to react later this turn",
         side_label(g, &side),
-        bead_of(g, &side)
+        token_of(g, d, &side)
     )])
 }
 
-/// Spend a side's react bead: its next activation is the reaction.
+/// Spend a side's react token: its next activation is the reaction.
 pub fn react(
     game: &mut Game,
     ruleset: &Ruleset,
@@ -325,28 +359,32 @@ pub fn react(
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     reacts(ruleset)?;
+    let d = &turn_def(ruleset)?.draw;
     check_turn_going(game)?;
     let side = crate::game::roster::side(g, word)?.to_string();
     if phase_side(game) == Some(side.as_str()) {
         return Err(Error::usage(format!(
-            "phase {} belongs to {} already: a react bead is for acting in the other side's phase",
+            "phase {} belongs to {} already: a react {} is for acting in the other side's phase",
             game.turn.drawn.len(),
-            side_label(g, &side)
+            side_label(g, &side),
+            d.token
         ))
         .with_hint("activate the unit in this phase with `umpire activate UNIT`"));
     }
     match game.turn.held.get(&side) {
         None => {
             return Err(Error::usage(format!(
-                "{} holds no react bead this turn",
-                side_label(g, &side)
+                "{} holds no react {} this turn",
+                side_label(g, &side),
+                d.token
             ))
-            .with_hint("`umpire hold` keeps the bead just drawn"));
+            .with_hint(format!("`umpire hold` keeps the {} just drawn", d.token)));
         }
         Some(h) if h.spent => {
             return Err(Error::usage(format!(
-                "{} already spent its react bead this turn",
-                side_label(g, &side)
+                "{} already spent its react {} this turn",
+                side_label(g, &side),
+                d.token
             )));
         }
         Some(_) => {}
@@ -371,6 +409,8 @@ pub fn activate(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
+    let t = turn_def(ruleset)?;
+    let d = &t.draw;
     check_turn_going(game)?;
     let unit = crate::game::roster::unit(game, name)?.clone();
     if !game
@@ -386,24 +426,19 @@ pub fn activate(
     let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
     let reacting = game.turn.reacting.as_deref() == Some(unit.side.as_str());
     match phase_side(game) {
-        None => {
-            return Err(
-                Error::usage("no bead has been drawn this turn").with_hint("`umpire draw` first")
-            );
-        }
+        None => return Err(nothing_drawn(d)),
         Some(s) if s != unit.side && !reacting => {
-            let can_react = turn_def(ruleset)?.react.is_some();
             return Err(Error::usage(format!(
-                "phase {phase} is for {} (a {} bead); {} is a unit of {}",
+                "phase {phase} is for {} ({}); {} is a unit of {}",
                 side_label(g, s),
-                bead_of(g, s),
+                with_article(&token_of(g, d, s)),
                 unit.name,
                 side_label(g, &unit.side)
             ))
-            .with_hint(if can_react {
+            .with_hint(if t.react.is_some() {
                 format!(
-                    "to react out of turn, spend a held bead first: `umpire react {}`",
-                    unit.side
+                    "to react out of turn, spend a held {} first: `umpire react {}`",
+                    d.token, unit.side
                 )
             } else {
                 "a unit acts in a phase of its own side".to_string()
@@ -419,7 +454,8 @@ pub fn activate(
         && !reacting
     {
         return Err(Error::usage(format!(
-            "the bead of phase {phase} is held as a react bead; no unit acts on it now"
+            "the {} of phase {phase} is held as a react {}; no unit acts on it now",
+            d.token, d.token
         )));
     }
     let earlier = game
@@ -434,7 +470,7 @@ pub fn activate(
             unit.name
         )));
     }
-    let limit = turn_def(ruleset)?.activations;
+    let limit = t.activations;
     if let Some(most) = limit
         && earlier.len() >= most as usize
     {
@@ -479,9 +515,10 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-/// The chance that the next bead drawn is each side's, exactly.
+/// The chance that the next token drawn is each side's, exactly.
 pub fn odds(game: &Game, ruleset: &Ruleset) -> Result<Vec<(String, Fraction)>> {
     let g = game_def(ruleset)?;
+    turn_def(ruleset)?;
     check_turn_going(game)?;
     let left: u32 = game.turn.bag.values().sum();
     if left == 0 {
@@ -494,14 +531,14 @@ pub fn odds(game: &Game, ruleset: &Ruleset) -> Result<Vec<(String, Fraction)>> {
         .map(|s| {
             let k = game.turn.bag.get(&s.name).copied().unwrap_or(0);
             (
-                format!("{} ({})", side_label(g, &s.name), s.bead),
+                format!("{} ({})", side_label(g, &s.name), s.token_or_name()),
                 Fraction::new(u128::from(k), u128::from(left)),
             )
         })
         .collect())
 }
 
-/// `umpire status`: the turn, the phase, the bag, held beads and who acted.
+/// `umpire status`: the turn, the phase, the bag, held tokens and who acted.
 pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
     let g = game_def(ruleset)?;
     let t = &game.turn;
@@ -514,6 +551,8 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
         );
         return Ok(s);
     }
+    let rule = turn_def(ruleset)?;
+    let d = &rule.draw;
     let phase = t.drawn.len();
     let _ = writeln!(
         s,
@@ -523,22 +562,17 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
     if let Some(side) = phase_side(game) {
         let _ = writeln!(
             s,
-            "this phase: {} ({} bead)",
+            "this phase: {} ({})",
             side_label(g, side),
-            bead_of(g, side)
+            token_of(g, d, side)
         );
     }
     let _ = writeln!(s, "in the bag: {}", bag_text(g, t));
-    let react = ruleset
-        .model
-        .turn
-        .as_ref()
-        .is_some_and(|t| t.react.is_some());
-    for side in g.sides.iter().filter(|_| react) {
+    for side in g.sides.iter().filter(|_| rule.react.is_some()) {
         let held = match t.held.get(&side.name) {
-            Some(h) if h.spent => format!("react bead of phase {} spent", h.phase),
-            Some(h) => format!("holds a react bead (phase {})", h.phase),
-            None => "no react bead held".into(),
+            Some(h) if h.spent => format!("react {} of phase {} spent", d.token, h.phase),
+            Some(h) => format!("holds a react {} (phase {})", d.token, h.phase),
+            None => format!("no react {} held", d.token),
         };
         let _ = writeln!(s, "{}: {held}", side_label(g, &side.name));
     }
@@ -567,7 +601,7 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::model::{BeadsDef, PhasesDef};
+    use crate::rules::model::PhasesDef;
 
     fn rule() -> TurnDef {
         TurnDef {
@@ -577,7 +611,9 @@ mod tests {
                 rounding: Rounding::HalfUp,
                 min: 1,
             },
-            beads: BeadsDef {
+            draw: DrawDef {
+                token: "chit".into(),
+                tokens: None,
                 per_side: WhichSide::Smaller,
             },
             activations: Some(2),
@@ -600,7 +636,7 @@ mod tests {
     }
 
     #[test]
-    fn beads_are_the_smaller_sides_units() {
+    fn tokens_are_the_smaller_sides_units() {
         assert_eq!(sizes(&rule(), &count(7, 3)).1, 3);
     }
 }

@@ -445,19 +445,38 @@ fn marker_label<'a>(g: &'a GameDef, name: &'a str) -> &'a str {
         .map_or(name, |m| m.label.as_str())
 }
 
-fn legend(out: &mut String, g: &GameDef) {
+/// The sides (with their tokens where the turn draws them), the states, markers and counts.
+fn legend(out: &mut String, g: &GameDef, turn: Option<&TurnDef>) {
     out.push_str(r#"<section class="card legend"><header class="head"><h2>Sides and markers</h2></header><div class="pair"><div class="col">"#);
-    out.push_str(r#"<section class="part"><h3>Sides</h3><table><thead><tr><th>side</th><th>bead</th></tr></thead><tbody>"#);
+    let token = turn.map(|t| t.draw.token.as_str());
+    out.push_str(r#"<section class="part"><h3>Sides</h3><table><thead><tr><th>side</th>"#);
+    if let Some(word) = token {
+        let _ = write!(out, "<th>{}</th>", escape(word));
+    }
+    out.push_str("</tr></thead><tbody>");
     for s in &g.sides {
         let label = s.label.as_deref().unwrap_or(&s.name);
-        let _ = write!(
-            out,
-            "<tr><td>{}{} ({})</td><td>{}</td></tr>",
-            swatch(&s.bead),
-            breakable(label),
-            breakable(&s.name),
-            breakable(&s.bead)
-        );
+        match (token, &s.token) {
+            (Some(_), Some(t)) => {
+                let _ = write!(
+                    out,
+                    "<tr><td>{}{} ({})</td><td>{}</td></tr>",
+                    swatch(t),
+                    breakable(label),
+                    breakable(&s.name),
+                    breakable(t)
+                );
+            }
+            _ => {
+                let _ = write!(
+                    out,
+                    "<tr><td>{} ({})</td>{}</tr>",
+                    breakable(label),
+                    breakable(&s.name),
+                    if token.is_some() { "<td></td>" } else { "" }
+                );
+            }
+        }
     }
     out.push_str(r#"</tbody></table></section></div><div class="col">"#);
     if !g.states.is_empty() {
@@ -575,7 +594,7 @@ pub fn html(ruleset: &Ruleset) -> Result<String> {
         turn(&mut out, t);
     }
     if let Some(g) = &def.game {
-        legend(&mut out, g);
+        legend(&mut out, g, def.turn.as_ref());
     }
     let procedures = card::chosen(ruleset, &[])?;
     let of = procedures.len();

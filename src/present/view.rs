@@ -1,4 +1,4 @@
-//! How a game looks on the terminal and on paper: the roster table with markers in their bead
+//! How a game looks on the terminal and on paper: the roster table with markers in their
 //! colours, units and figures, the log and the after-action report.
 
 use std::fmt::Write as _;
@@ -25,7 +25,7 @@ pub fn colour_wanted() -> bool {
     }
 }
 
-/// The 256-colour code for a bead colour's name; black beads show dark grey so that they are
+/// The 256-colour code for a colour's name; black markers show dark grey so that they are
 /// seen on a dark terminal.
 fn ansi(colour: &str) -> Option<u8> {
     Some(match colour {
@@ -180,7 +180,12 @@ pub fn game(game: &Game, ruleset: &Ruleset) -> Result<String> {
     for s in &g.sides {
         let units: Vec<&Unit> = game.units.iter().filter(|u| u.side == s.name).collect();
         let label = s.label.as_deref().unwrap_or(&s.name);
-        let _ = writeln!(t, "{label} ({} beads): {} units", s.bead, units.len());
+        // The side's tokens in the draw, where the turn rule draws them.
+        let token = match (&s.token, &ruleset.model.turn) {
+            (Some(token), Some(turn)) => format!(" ({token} {})", turn.draw.plural()),
+            _ => String::new(),
+        };
+        let _ = writeln!(t, "{label}{token}: {} units", units.len());
         for u in units {
             let figs = game.figures_of(&u.name);
             let in_play = figs.iter().filter(|f| f.state.is_none()).count();

@@ -316,12 +316,12 @@ procedures:
       fail: b
 turn:
   phases: {percent: 50, of: larger, rounding: half-up, min: 1}
-  beads: {per-side: smaller}
+  draw: {token: chit, tokens: chits, per-side: smaller}
   activations: 4294967295
   react: {hold: 0}
   notes: [""]
 game:
-  sides: [{name: s, label: S, aliases: [t], bead: red}]
+  sides: [{name: s, label: S, aliases: [t], token: red}]
   unit: {troop: f}
   acted-upon: {cover: f}
   roles:

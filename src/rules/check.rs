@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{Error, Result};
 use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef,
+    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef, TurnDef,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -62,6 +62,7 @@ impl Source {
             ));
         }
         if let Some(turn) = &def.turn {
+            self.check_draw(turn, at)?;
             if turn.activations == Some(0) {
                 return Err(at.err(
                     &["turn:", "activations:"],
@@ -72,8 +73,73 @@ impl Source {
                 return Err(at.err(
                     &["turn:", "react:", "hold:"],
                     format!(
-                        "react hold is {}, but a side holds one react bead at a time: give 1",
-                        r.hold
+                        "react hold is {}, but a side holds one react {} at a time: give 1",
+                        r.hold, turn.draw.token
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The draw: its token's names are words typed after `--` (`draw --bead red`), and every
+    /// side puts its own token in the bag, which no other side's name stands for.
+    fn check_draw(&self, turn: &TurnDef, at: &Locator<'_>) -> Result<()> {
+        let d = &turn.draw;
+        for (key, word) in [("token:", Some(&d.token)), ("tokens:", d.tokens.as_ref())] {
+            let Some(word) = word else { continue };
+            let plain = word.starts_with(|c: char| c.is_ascii_alphabetic())
+                && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            if !plain {
+                return Err(at.err(
+                    &["turn:", "draw:", key],
+                    format!(
+                        "the draw's `{key}` is `{word}`, typed as `--{word}`: give a word of \
+                         letters, digits and dashes"
+                    ),
+                ));
+            }
+        }
+        let Some(g) = &self.def.game else {
+            return Ok(());
+        };
+        let err = |needles: &[&str], msg: String| {
+            let mut path = vec!["game:", "sides:"];
+            path.extend(needles);
+            at.err(&path, msg)
+        };
+        let mut tokens = BTreeSet::new();
+        for s in &g.sides {
+            let name = format!("name: {}", s.name);
+            let Some(token) = &s.token else {
+                return Err(err(
+                    &[&name],
+                    format!(
+                        "side `{}` has no {}: the turn's draw needs one for each side \
+                         (`token: NAME`)",
+                        s.name, d.token
+                    ),
+                ));
+            };
+            if !tokens.insert(token.as_str()) {
+                return Err(err(
+                    &[&name, "token:"],
+                    format!("two sides draw `{token}` {}", d.plural()),
+                ));
+            }
+            let other = g
+                .sides
+                .iter()
+                .filter(|o| o.name != s.name)
+                .find(|o| o.name == *token || o.aliases.iter().any(|a| a == token));
+            if let Some(o) = other {
+                return Err(err(
+                    &[&name, "token:"],
+                    format!(
+                        "side `{}` draws `{token}` {}, which is a name of side `{}`",
+                        s.name,
+                        d.plural(),
+                        o.name
                     ),
                 ));
             }
@@ -146,12 +212,6 @@ impl Source {
         {
             if !names.insert(n.as_str()) {
                 return Err(err(n, format!("side name `{n}` is used twice")));
-            }
-        }
-        let mut beads = BTreeSet::new();
-        for s in &g.sides {
-            if !beads.insert(s.bead.as_str()) {
-                return Err(err(&s.bead, format!("two sides draw `{}` beads", s.bead)));
             }
         }
         self.check_roles(g, at)?;

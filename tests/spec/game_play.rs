@@ -271,7 +271,7 @@ fn a_bead_from_a_real_cup_is_recorded_by_colour_or_side_and_refused_when_none_is
     let logged = t.events().pop().unwrap_or_else(|| panic!("no event"));
     assert_eq!(
         logged["detail"],
-        serde_json::json!({"bead": "france", "entered": true})
+        serde_json::json!({"token": "france", "entered": true})
     );
 }
 
@@ -1608,7 +1608,7 @@ fn house_turn(turn: &str) -> (Table, tempfile::TempDir) {
 fn the_turn_rule_sets_how_often_a_unit_acts_and_whether_beads_are_held() {
     let (t, tables) = house_turn(
         "turn:\n  phases: {percent: 75, of: larger, rounding: half-up, min: 1}\n  \
-         beads: {per-side: smaller}\n  activations: 1\n",
+         draw: {token: bead, per-side: smaller}\n  activations: 1\n",
     );
     let run = |args: &[&str]| {
         t.test()
@@ -1655,7 +1655,7 @@ fn the_turn_rule_sets_how_often_a_unit_acts_and_whether_beads_are_held() {
 #[test]
 fn a_turn_rule_without_a_limit_lets_a_unit_act_in_every_phase_and_bad_limits_are_refused() {
     let rule = "turn:\n  phases: {percent: 75, of: larger, rounding: half-up, min: 1}\n  \
-                beads: {per-side: smaller}\n";
+                draw: {token: bead, per-side: smaller}\n";
     let (t, tables) = house_turn(rule);
     let run = |args: &[&str]| {
         t.test()

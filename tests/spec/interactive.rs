@@ -317,6 +317,33 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
 
 #[test]
 #[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
+    let d = table();
+    ok(d.path(), &["turn"]);
+    let s = Screen::start(d.path());
+    s.wait_for("> Resolve a procedure");
+    // The fourth item: resolve, odds, the next turn, the draw.
+    s.keys(&["Down", "Down", "Down"]);
+    s.wait_for("> Draw a bead");
+    s.keys(&["Enter"]);
+    s.wait_for("> Let the tool draw");
+    s.keys(&["Down"]);
+    s.wait_for("> Type the bead drawn from the cup (or its side)");
+    s.keys(&["Enter"]);
+    s.wait_for("Bead");
+    s.type_text("white");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("Turn 1, phase 1 of 1: white bead: French and allies (from the cup)");
+    assert!(screen.contains("$ umpire draw --bead white"), "{screen}");
+    s.wait_for("> Resolve a procedure");
+    s.keys(&["Up", "Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let log = ok(d.path(), &["log", "--last", "1"]);
+    assert!(log.contains("[draw --bead white]"), "{log}");
+}
+
+#[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
 fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     let d = table();
     let p = d.path();

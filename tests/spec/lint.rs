@@ -51,8 +51,8 @@ procedures:
       - {name: go, label: Go}
 game:
   sides:
-    - {name: red, bead: red}
-    - {name: blue, bead: blue}
+    - {name: red, token: red}
+    - {name: blue, token: blue}
   markers:
     - {name: smoke, label: smoke, colour: grey}
 "#;

@@ -154,12 +154,12 @@ procedures:
       - {name: miss, label: Miss}
 turn:
   phases: {percent: 50, of: larger, rounding: up}
-  beads: {per-side: larger}
+  draw: {token: bead, per-side: larger}
   notes: ["<u>draw</u> & act"]
 game:
   sides:
-    - {name: blue, label: "<b>Blue</b> side", bead: blue}
-    - {name: red, label: Red, bead: "red;background:green"}
+    - {name: blue, label: "<b>Blue</b> side", token: blue}
+    - {name: red, label: Red, token: "red;background:green"}
   markers:
     - {name: hurt, label: "<b>hurt</b>", colour: "x\" onmouseover=\"y", note: "<em>ouch</em>"}
   states:

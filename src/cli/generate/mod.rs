@@ -31,9 +31,10 @@ use zsh::{zsh, zsh_placeholder};
 /// The whole command line, every lazily built group expanded, as the pages and scripts need it.
 /// Without the `help` subcommand: `umpire help roll` is `umpire roll --help`, which has its page
 /// and its completions already, and its mirror of every command would double both. With the
-/// role options of `ruleset` (`--firer FIGURE`) on `roll` and `odds`.
+/// role options of `ruleset` (`--firer FIGURE`) on `roll` and `odds`, and the commands of the
+/// draw in its word (`draw --bead`).
 fn command(ruleset: &Ruleset) -> Result<Command> {
-    let mut cmd = crate::cli::with_roles(crate::cli::Cli::command(), ruleset)?
+    let mut cmd = crate::cli::with_tables(crate::cli::Cli::command(), ruleset)?
         .bin_name("umpire")
         .disable_help_subcommand(true);
     cmd.build();
@@ -46,7 +47,7 @@ fn command(ruleset: &Ruleset) -> Result<Command> {
 pub fn man(dir: &Path) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::failure(format!("cannot create {}: {e}", dir.display())))?;
-    // The pages document the built-in default ruleset's role options.
+    // The pages document the built-in default ruleset's role options and draw.
     let cmd = command(&Catalog::load(None)?.ruleset(None)?)?;
     let source = format!(
         "{} {}",

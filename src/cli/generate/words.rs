@@ -45,7 +45,8 @@ pub(super) struct Vocabulary {
     pub(super) every_situation: Vec<Word>,
     rulesets: Vec<Word>,
     sides: Vec<Word>,
-    beads: Vec<Word>,
+    /// What `draw --token` takes: each side's token, then each side's name.
+    tokens: Vec<Word>,
     /// `+NAME` and `-NAME` for every marker and state of a game.
     changes: Vec<Word>,
     /// A unit's fields as `unit add` takes them: `FIELD=VALUE` for every value of each.
@@ -79,11 +80,13 @@ impl Vocabulary {
             for s in &game.sides {
                 let label = s.label.as_deref().unwrap_or(&s.name);
                 push_word(&mut v.sides, s.name.clone(), label);
-                push_word(&mut v.beads, s.bead.clone(), label);
+                if let Some(token) = &s.token {
+                    push_word(&mut v.tokens, token.clone(), label);
+                }
             }
             for s in &game.sides {
                 let label = s.label.as_deref().unwrap_or(&s.name);
-                push_word(&mut v.beads, s.name.clone(), label);
+                push_word(&mut v.tokens, s.name.clone(), label);
             }
             for m in &game.markers {
                 push_word(&mut v.changes, format!("+{}", m.name), &m.label);
@@ -239,7 +242,7 @@ pub(super) fn source_for(path: &[String], arg: &Arg, v: &Vocabulary) -> Source {
         (["fig", _], "code") => Source::Figures,
         (_, "changes") => list("changes", &v.changes),
         (_, "side") => list("sides", &v.sides),
-        (_, "bead") => list("beads", &v.beads),
+        (_, "token") => list("tokens", &v.tokens),
         (["unit", "add"], "fields") => list("unit-fields", &v.fields),
         _ if matches!(value_name, Some("FIGURE" | "FIGURES")) => Source::Figures,
         _ if value_name == Some("UNIT") => Source::Units,

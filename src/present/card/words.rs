@@ -10,7 +10,7 @@ use crate::rules::model::{
     FollowDef, Guarded, ProcedureDef, ResultDef, RollCase, Rounding, TurnDef, WhichSide,
 };
 use crate::rules::ruleset::Ruleset;
-use crate::words::times;
+use crate::words::{capitalised, times};
 
 pub(super) fn result_label(p: &ProcedureDef, name: &str) -> String {
     p.results
@@ -141,9 +141,9 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
     parts
 }
 
-/// A chance as a rounded percentage that never claims a certainty the dice do not give.
-/// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`).
-pub fn turn_rules(t: &TurnDef) -> Vec<(&'static str, String)> {
+/// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`);
+/// the draw's part is named after its tokens (`Beads`).
+pub fn turn_rules(t: &TurnDef) -> Vec<(String, String)> {
     let side = |s: WhichSide| match s {
         WhichSide::Larger => "larger",
         WhichSide::Smaller => "smaller",
@@ -153,9 +153,10 @@ pub fn turn_rules(t: &TurnDef) -> Vec<(&'static str, String)> {
         Rounding::Down => "down",
         Rounding::Up => "up",
     };
+    let d = &t.draw;
     let mut rules = vec![
         (
-            "Phases",
+            "Phases".to_string(),
             format!(
                 "{}% of the units on the {} side, rounded {rounding}, at least {}",
                 t.phases.percent,
@@ -164,31 +165,35 @@ pub fn turn_rules(t: &TurnDef) -> Vec<(&'static str, String)> {
             ),
         ),
         (
-            "Beads",
+            capitalised(&d.plural()),
             format!(
-                "each side puts in the bag as many as the {} side has units; each bead drawn is \
+                "each side puts in the bag as many as the {} side has units; each {} drawn is \
                  a phase for its side",
-                side(t.beads.per_side)
+                side(d.per_side),
+                d.token
             ),
         ),
     ];
     if let Some(n) = t.activations {
         rules.push((
-            "Activations",
+            "Activations".to_string(),
             format!("a unit acts at most {} in a turn", times(u64::from(n))),
         ));
     }
     if t.react.is_some() {
         rules.push((
-            "React",
-            "a side may hold one bead it drew, instead of acting on it, and spend it later in \
-             the turn to act in the other side's phase"
-                .into(),
+            "React".to_string(),
+            format!(
+                "a side may hold one {} it drew, instead of acting on it, and spend it later in \
+                 the turn to act in the other side's phase",
+                d.token
+            ),
         ));
     }
     rules
 }
 
+/// A chance as a rounded percentage that never claims a certainty the dice do not give.
 pub fn percent(p: Fraction) -> String {
     if p.is_zero() {
         return "-".into();

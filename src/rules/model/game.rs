@@ -1,6 +1,8 @@
 //! A compiled ruleset's `game:` and `turn:` sections: sides, markers, counters, states, and
-//! the bead draw. Most are read straight from YAML; the game and its markers are compiled.
+//! the draw of tokens from a bag, named by the table. Most are read straight from YAML; the
+//! game and its markers are compiled.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -35,8 +37,17 @@ pub struct GameSideDef {
     pub label: Option<String>,
     #[serde(default)]
     pub aliases: Vec<String>,
-    /// The colour of the side's beads in the bag.
-    pub bead: String,
+    /// The side's token in the draw's bag (La Petite Guerre's bead colour: `red`); a turn
+    /// rule needs one for every side, a game without one leaves it out.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+impl GameSideDef {
+    /// The token that stands for the side in the bag, or its name where the table gives none.
+    pub fn token_or_name(&self) -> &str {
+        self.token.as_deref().unwrap_or(&self.name)
+    }
 }
 
 /// An option of `roll` and `odds` that names a figure of the game (`--firer CF1`).
@@ -86,7 +97,7 @@ impl From<Part> for String {
     }
 }
 
-/// A bead or chit on a figure's base, and what it does.
+/// A marker on a figure's base (a bead, a chit), and what it does.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct MarkerDef {
     pub name: String,
@@ -137,28 +148,28 @@ pub struct StateDef {
     pub aliases: Vec<String>,
 }
 
-/// The turn: how many phases, and how many beads each side puts in the bag.
+/// The turn: how many phases, and the draw of tokens that gives each phase to a side.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TurnDef {
     pub phases: PhasesDef,
-    pub beads: BeadsDef,
+    pub draw: DrawDef,
     /// The most times one unit may be activated in a turn; no limit when left out.
     #[serde(default)]
     pub activations: Option<u32>,
-    /// Whether a side may keep a drawn bead to react with later in the turn.
+    /// Whether a side may keep a drawn token to react with later in the turn.
     #[serde(default)]
     pub react: Option<ReactDef>,
     #[serde(default)]
     pub notes: Vec<String>,
 }
 
-/// Held react beads: a side keeps a bead it drew, instead of acting on it, and spends it to
+/// Held react tokens: a side keeps a token it drew, instead of acting on it, and spends it to
 /// act in the other side's phase.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ReactDef {
-    /// Beads a side may hold in one turn (the game keeps one at a time: 1).
+    /// Tokens a side may hold in one turn (the game keeps one at a time: 1).
     pub hold: u32,
 }
 
@@ -187,9 +198,36 @@ pub struct PhasesDef {
     pub min: u32,
 }
 
+/// The draw: each side puts tokens in a bag, and each token drawn is a phase for its side.
+/// The table names the token (`token: bead`), and every word said of the draw is that name:
+/// the messages, the cards, the sheet, the options of `draw` and `turn`.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct BeadsDef {
-    /// Each side puts in as many beads as this side has units.
+pub struct DrawDef {
+    /// What one token is called: `bead`, `chit`, `card`.
+    pub token: String,
+    /// Its plural, where adding an `s` is wrong.
+    #[serde(default)]
+    pub tokens: Option<String>,
+    /// Each side puts in as many tokens as this side has units.
     pub per_side: WhichSide,
+}
+
+impl DrawDef {
+    /// The token's plural: as written, else the token's name with an `s`.
+    pub fn plural(&self) -> Cow<'_, str> {
+        match &self.tokens {
+            Some(p) => Cow::Borrowed(p),
+            None => Cow::Owned(format!("{}s", self.token)),
+        }
+    }
+
+    /// `1 bead`, `2 beads`.
+    pub fn count(&self, n: u64) -> String {
+        if n == 1 {
+            format!("1 {}", self.token)
+        } else {
+            format!("{n} {}", self.plural())
+        }
+    }
 }

@@ -35,7 +35,7 @@ pub struct GameDef {
     pub states: Vec<StateDef>,
 }
 
-/// A bead or chit on a figure's base, and what it does.
+/// A marker on a figure's base (a bead, a chit), and what it does.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct MarkerDef {
