@@ -24,7 +24,7 @@ pub struct ModLine {
 
 /// What qualifies a line's label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "detail", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Detail {
     /// The value listed covers the one given (a class for its member): the given one's label.
     Covers { given: String },
@@ -39,7 +39,7 @@ pub enum Detail {
 
 /// Why a line applies or is set aside, when there is more to say than its conditions held.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "why", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Why {
     /// The conditions the situation does not meet.
     Unmet { unmet: Vec<Unmet> },
@@ -60,7 +60,7 @@ pub enum Why {
 
 /// One part of a guard the situation does not meet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "unmet", rename_all = "kebab-case")]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Unmet {
     Needs { cond: Cond },
     NeedsOneOf { alternatives: Vec<Conditions> },

@@ -272,10 +272,53 @@ fn setting_word(factor: &str, v: &Value) -> Option<String> {
     }
 }
 
+/// The entries of `implies` that hold for a unit: each condition met by the value its fields
+/// set (a class covering it will do), and enough of its figures in play.
+pub fn implies<'g>(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &'g GameDef,
+    unit: &str,
+) -> Vec<&'g crate::rules::model::ImpliesDef> {
+    let Some(u) = game.unit(unit) else {
+        return Vec::new();
+    };
+    let in_play = game
+        .figures_of(unit)
+        .iter()
+        .filter(|f| f.state.is_none())
+        .count();
+    let holds = |c: &crate::rules::model::Cond| {
+        let Some(f) = ruleset.factor(&c.factor) else {
+            return false;
+        };
+        let value = g
+            .unit
+            .iter()
+            .filter(|(_, factor)| **factor == f.name)
+            .find_map(|(field, _)| u.fields.get(field));
+        match (&c.test, value) {
+            (crate::rules::model::Test::Values(keys), Some(v)) => {
+                keys.iter().any(|k| ruleset.key_covers(f, k, v).is_some())
+            }
+            _ => false,
+        }
+    };
+    g.implies
+        .iter()
+        .filter(|i| {
+            i.when.iter().all(holds)
+                && i.figures
+                    .is_none_or(|n| in_play >= usize::try_from(n).unwrap_or(usize::MAX))
+        })
+        .collect()
+}
+
 /// The words one figure gives a roll: its unit's fields and its markers, as the acting figure
 /// or as the one acted upon; with one line saying where each came from.
 fn figure_words(
     game: &Game,
+    ruleset: &Ruleset,
     g: &GameDef,
     fig: &Figure,
     acted_upon: bool,
@@ -283,6 +326,20 @@ fn figure_words(
 ) -> (Vec<String>, String) {
     let mut words = Vec::new();
     let mut from = Vec::new();
+    // What the unit's fields and size imply (a line of four is formed), each with its label.
+    let mut implied = Vec::new();
+    for i in implies(game, ruleset, g, &fig.unit) {
+        let settings = if acted_upon { &i.acted_upon } else { &i.acting };
+        let got: Vec<String> = settings
+            .iter()
+            .filter(|(factor, _)| wanted(factor))
+            .filter_map(|(factor, v)| setting_word(factor, v))
+            .collect();
+        if !got.is_empty() {
+            implied.push(format!("{} ({})", got.join(" "), i.label));
+            words.extend(got);
+        }
+    }
     if let Some(unit) = game.unit(&fig.unit) {
         let map = if acted_upon { &g.acted_upon } else { &g.unit };
         let mut got = Vec::new();
@@ -316,6 +373,9 @@ fn figure_words(
     }
     if !marked.is_empty() {
         from.push(format!("from markers: {}", marked.join(", ")));
+    }
+    if !implied.is_empty() {
+        from.push(format!("as its unit stands: {}", implied.join(", ")));
     }
     let role = roles::part_word(
         g,
@@ -360,7 +420,7 @@ pub fn roster_words(
                     .iter()
                     .any(|(s, f)| f == factor && (s.is_none() || s.as_deref() == side))
         };
-        let (w, line) = figure_words(game, g, fig, acted_upon, &wanted);
+        let (w, line) = figure_words(game, ruleset, g, fig, acted_upon, &wanted);
         words.extend(w.into_iter().map(|w| match side {
             Some(s) => format!("{s}.{w}"),
             None => w,
@@ -410,7 +470,9 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
             .procedure(&f.procedure)
             .map(|q| ruleset.chain_factors(q).into_iter().collect())
             .unwrap_or_default();
-        let (now, _) = figure_words(game, g, fig, false, &|factor| reads.contains(factor));
+        let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
+            reads.contains(factor)
+        });
         let Some(option) = ruleset
             .procedure(&f.procedure)
             .and_then(|q| roles::option_for(g, q, &Part::Acting))

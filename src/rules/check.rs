@@ -245,6 +245,7 @@ impl Source {
                 }
             }
         }
+        self.check_implies(g, at)?;
         for m in &g.markers {
             let here = |needle: &str, msg: String| {
                 at.err(&["game:", &format!("name: {}", m.name), needle], msg)
@@ -418,6 +419,50 @@ impl Source {
                             .to_lowercase(),
                     ));
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// What a unit implies: conditions only on factors its fields set, something set, and a
+    /// size a unit can have.
+    fn check_implies(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        for i in &g.implies {
+            let here = |needle: &str, msg: String| at.err(&["implies:", &i.label, needle], msg);
+            self.check_conditions(&i.when, &here)?;
+            self.check_conditions(&i.acting, &here)?;
+            self.check_conditions(&i.acted_upon, &here)?;
+            let fed = |name: &str| {
+                self.factor(name).is_some_and(|f| {
+                    g.unit
+                        .values()
+                        .any(|u| self.factor(u).is_some_and(|x| x.name == f.name))
+                })
+            };
+            if let Some(name) = i.when.keys().find(|n| !fed(n)) {
+                return Err(here(
+                    name,
+                    format!(
+                        "`{}` asks about `{name}`, which no unit field sets (the unit fields set {})",
+                        i.label,
+                        g.unit.values().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+            if i.acting.is_empty() && i.acted_upon.is_empty() {
+                return Err(here(
+                    &i.label,
+                    format!(
+                        "`{}` sets nothing: give `acting:` or `acted-upon:`",
+                        i.label
+                    ),
+                ));
+            }
+            if i.figures == Some(0) {
+                return Err(here(
+                    "figures:",
+                    format!("`{}` asks for 0 figures: give 1 or more", i.label),
+                ));
             }
         }
         Ok(())

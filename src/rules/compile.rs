@@ -379,16 +379,35 @@ impl Source {
             .markers
             .iter()
             .map(|k| {
+                let place = format!("name: {}", k.name);
                 Ok(m::MarkerDef {
                     name: k.name.clone(),
                     label: k.label.clone(),
                     aliases: k.aliases.clone(),
                     colour: k.colour.clone(),
-                    acting: self.settings(&k.acting, &k.name, at)?,
-                    acted_upon: self.settings(&k.acted_upon, &k.name, at)?,
+                    acting: self.settings(&k.acting, &k.name, &["markers:", &place], at)?,
+                    acted_upon: self.settings(&k.acted_upon, &k.name, &["markers:", &place], at)?,
                     blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
                     if_already: k.if_already.clone(),
                     note: k.note.clone(),
+                })
+            })
+            .collect::<Result<_>>()?;
+        let implies = g
+            .implies
+            .iter()
+            .map(|i| {
+                Ok(m::ImpliesDef {
+                    label: i.label.clone(),
+                    when: self.conditions(&i.when),
+                    figures: i.figures,
+                    acting: self.settings(&i.acting, &i.label, &["implies:", &i.label], at)?,
+                    acted_upon: self.settings(
+                        &i.acted_upon,
+                        &i.label,
+                        &["implies:", &i.label],
+                        at,
+                    )?,
                 })
             })
             .collect::<Result<_>>()?;
@@ -407,13 +426,21 @@ impl Source {
             roles: g.roles.clone(),
             required: g.required.clone(),
             markers,
+            implies,
             counters: g.counters.clone(),
             states: g.states.clone(),
         })
     }
 
-    /// What a marker sets: one value per factor, typed.
-    fn settings(&self, c: &s::Conditions, marker: &str, at: &Locator<'_>) -> Result<Settings> {
+    /// What a marker (or what a unit implies) sets: one value per factor, typed; `place` finds
+    /// the entry named `marker` for an error.
+    fn settings(
+        &self,
+        c: &s::Conditions,
+        marker: &str,
+        place: &[&str],
+        at: &Locator<'_>,
+    ) -> Result<Settings> {
         c.iter()
             .map(|(name, want)| {
                 let factor = self.canonical(name);
@@ -422,11 +449,13 @@ impl Source {
                     CondValue::Number(n) => Value::Number(*n),
                     CondValue::One(v) => Value::Choice(self.choice(&factor, v)),
                     CondValue::Any(_) | CondValue::Range(_) => {
+                        let needles: Vec<&str> =
+                            place.iter().copied().chain([name.as_str()]).collect();
                         return Err(at.err(
-                            &["markers:", &format!("name: {marker}"), name],
+                            &needles,
                             format!(
-                                "marker `{marker}` sets `{name}` to several values: a marker \
-                                 sets one value (`{name}: VALUE`)"
+                                "`{marker}` sets `{name}` to several values: a marker, or what a \
+                                 unit implies, sets one value (`{name}: VALUE`)"
                             ),
                         ));
                     }

@@ -48,7 +48,8 @@ fn a_marker_that_would_set_several_values_is_refused() {
     refused(
         ("acting: {wound: light}", "acting: {wound: [light, severe]}"),
         &["odds", "shoot"],
-        "a marker sets one value (`wound: VALUE`)",
+        "`light-wound` sets `wound` to several values: a marker, or what a unit implies, sets \
+         one value (`wound: VALUE`)",
     );
 }
 

@@ -1768,7 +1768,7 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
     let text = crate::support::BUILTIN
         .replace(
             "unit: {troop: troop, weapon: weapon, formation: formation}",
-            "unit: {grade: troop, weapon: weapon}",
+            "unit: {grade: troop, weapon: weapon, formation: formation}",
         )
         .replace("required: [troop]", "required: [grade]")
         .replace("acted-upon: {troop: target}", "acted-upon: {grade: target}");
@@ -1826,7 +1826,7 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
                 "--figures",
                 "1",
             ],
-            "error: La Petite Guerre units have no `troop`; they have: grade, weapon\n",
+            "error: La Petite Guerre units have no `troop`; they have: formation, grade, weapon\n",
         ),
         (
             &["unit", "add", "gage", "--side", "british", "--figures", "1"],

@@ -25,6 +25,7 @@ mod readme;
 mod reported;
 mod robustness;
 mod roles;
+mod roster;
 mod sheet;
 mod turn_rules;
 mod user_tables;

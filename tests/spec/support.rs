@@ -713,7 +713,7 @@ pub struct ModLine {
     pub label: String,
     pub value: i64,
     pub applied: bool,
-    /// Why it applies or not, beyond its conditions: `{"why": "superseded", "by": 4, ...}`.
+    /// Why it applies or not, beyond its conditions: `{"kind": "superseded", "by": 4, ...}`.
     #[serde(default)]
     pub why: Option<Value>,
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Settings;
+use super::{Conditions, Settings};
 
 /// What the tool keeps for a game at the table.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -23,6 +23,8 @@ pub struct GameDef {
     /// Fields a unit must have (`troop`).
     pub required: Vec<String>,
     pub markers: Vec<MarkerDef>,
+    /// What a unit's fields and size imply for its figures (`formed` for a line of four).
+    pub implies: Vec<ImpliesDef>,
     /// Counts kept per figure (failed morale checks), with what reaching a number does.
     pub counters: Vec<CounterDef>,
     /// States that take a figure out of the game (dead, fled, captured).
@@ -95,6 +97,18 @@ impl From<Part> for String {
             Part::Side(s) => s,
         }
     }
+}
+
+/// Factors a unit's fields and size imply for its figures when a roll reads the roster.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ImpliesDef {
+    pub label: String,
+    /// Conditions on the factors the unit's fields set for its acting figures.
+    pub when: Conditions,
+    /// The unit has at least this many figures in play.
+    pub figures: Option<u32>,
+    pub acting: Settings,
+    pub acted_upon: Settings,
 }
 
 /// A marker on a figure's base (a bead, a chit), and what it does.

@@ -27,6 +27,9 @@ pub struct GameDef {
     pub required: Vec<String>,
     #[serde(default)]
     pub markers: Vec<MarkerDef>,
+    /// What a unit's fields and size imply for its figures (`formed` for a line of four).
+    #[serde(default)]
+    pub implies: Vec<ImpliesDef>,
     /// Counts kept per figure (failed morale checks), with what reaching a number does.
     #[serde(default)]
     pub counters: Vec<CounterDef>,
@@ -59,4 +62,25 @@ pub struct MarkerDef {
     pub if_already: Option<IfAlreadyDef>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// Factors a unit's fields and size imply for its figures, as a roll reads them from the roster:
+/// a unit in line or column of four figures or more is `formed` when one of them acts.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ImpliesDef {
+    /// How the roster names it: `formed (line or column, 4 or more figures)`.
+    pub label: String,
+    /// Conditions on the factors the unit's fields set: `formation: [line, column]`.
+    #[serde(default)]
+    pub when: Conditions,
+    /// The unit has at least this many figures in play.
+    #[serde(default)]
+    pub figures: Option<u32>,
+    /// Factors set when one of its figures acts: `formed: true`.
+    #[serde(default)]
+    pub acting: Conditions,
+    /// Factors set when one of its figures is acted upon: `target-formed: true`.
+    #[serde(default)]
+    pub acted_upon: Conditions,
 }

@@ -205,7 +205,7 @@ fn a_troop_type_matching_more_than_one_listing_counts_once() -> TestResult {
     assert!(!l.applied);
     let why = l.why.as_ref().ok_or("no reason given")?;
     assert_eq!(
-        (&why["why"], &why["factor"]),
+        (&why["kind"], &why["factor"]),
         (&json!("tell-apart"), &json!("troop"))
     );
     Ok(())

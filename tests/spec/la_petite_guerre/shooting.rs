@@ -51,7 +51,7 @@ fn the_worked_example_nets_plus_2() -> TestResult {
     let by = |l: &ModLine| {
         l.why
             .as_ref()
-            .map(|w| (w["why"].clone(), w["positive"].clone()))
+            .map(|w| (w["kind"].clone(), w["positive"].clone()))
     };
     assert_eq!(
         by(light),
