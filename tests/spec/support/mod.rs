@@ -1,0 +1,138 @@
+//! What every spec module shares: the `Test` builder that runs the built `umpire` binary cut off
+//! from the caller's environment, a plain process for races, kills and terminals, the fixtures
+//! several modules use (the test tables, a game's data directory, the rulesets' files), and the
+//! shapes of `umpire roll --json` and `umpire odds --json` that the rules' specifications read.
+//!
+//! Nothing here links the library: every behaviour is seen through the binary.
+//!
+//! Every item is used as `crate::support::X`. The helpers every module needs are here; the
+//! builder (`builder`), a game's data directory (`table`), the rulesets' files (`rulesets`) and
+//! rolls and odds as JSON (`rolls_and_odds`) have modules of their own, re-exported here.
+
+mod builder;
+mod rolls_and_odds;
+mod rulesets;
+mod table;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tempfile::TempDir;
+
+pub use builder::{Output, Test};
+pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
+pub use rulesets::{Ruleset, all_rulesets, house_tables, nerve_ruleset};
+pub use table::Table;
+
+/// The variables that would change what `umpire` does, or where it reads and writes.
+pub const ISOLATING: [&str; 7] = [
+    "UMPIRE_SEED",
+    "UMPIRE_RULES",
+    "UMPIRE_TABLES",
+    "UMPIRE_GAME",
+    "UMPIRE_CACHE_DIR",
+    "UMPIRE_CONFIG_DIR",
+    "NO_COLOR",
+];
+
+/// The binary under test.
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_umpire"))
+}
+
+/// The repository (for README.md, man/, tables/ and tests/tables/).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The fixture rulesets 001 to 004, given to the binary with `--tables`.
+pub fn test_tables() -> PathBuf {
+    root().join("tests/tables")
+}
+
+/// The built-in ruleset's table file, as the binary carries it.
+pub const BUILTIN: &str = include_str!("../../../tables/000-la-petite-guerre.yaml");
+
+pub fn tempdir() -> TempDir {
+    tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
+}
+
+pub fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+pub fn write(path: &Path, bytes: impl AsRef<[u8]>) {
+    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+}
+
+/// A situation as words: `"troop=line volley"` → `["troop=line", "volley"]`.
+pub fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Remove the variables that would change what `umpire` does from a command that runs it
+/// (directly, or through a shell, `script` or tmux).
+pub fn isolate(cmd: &mut Command) -> &mut Command {
+    for var in ISOLATING {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+/// The binary as a plain process with its own data directory: to start several at once, to
+/// kill one, or to run it elsewhere.
+pub fn process(data: &Path) -> Command {
+    let mut cmd = Command::new(bin());
+    cmd.env("UMPIRE_DATA_DIR", data);
+    isolate(&mut cmd);
+    cmd
+}
+
+/// A tool beyond Rust that an `#[ignore]`d test needs: missing, the test fails and says so.
+pub fn require(program: &str, package: &str) {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()));
+    assert!(
+        found,
+        "this test needs `{program}` and it is not on the PATH: install {package} \
+         (.ci/run does), then run `cargo test -- --ignored`"
+    );
+}
+
+/// `umpire ARGS` run on a pseudo-terminal (util-linux `script`), as at a real table; NO_COLOR
+/// set or not. Returns what the terminal showed, with plain line ends.
+pub fn on_a_terminal(data: &Path, args: &str, no_color: bool) -> String {
+    require("script", "bsdutils (util-linux)");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &format!("{} {args}", bin().display()), "/dev/null"])
+        .env("UMPIRE_DATA_DIR", data);
+    isolate(&mut cmd);
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    }
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("`script` (util-linux) runs umpire on a terminal: {e}"));
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
+}
+
+/// A message of the user's mistake or of a failure: one `error: ` message, never a panic.
+pub fn assert_clean_error(err: &str, args: &[&str]) {
+    assert!(
+        err.starts_with("error: "),
+        "umpire {}: stderr does not start with `error: `: {err:?}",
+        args.join(" ")
+    );
+    // (`panicked` alone is a factor of the melee: look for the panic message itself.)
+    assert!(
+        !err.contains("panicked at") && !err.contains("thread '"),
+        "umpire {}: {err}",
+        args.join(" ")
+    );
+    assert!(
+        !err.contains("RUST_BACKTRACE"),
+        "umpire {}: {err}",
+        args.join(" ")
+    );
+}

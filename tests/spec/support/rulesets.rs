@@ -1,0 +1,163 @@
+//! The rulesets' files: house rules of the built-in ruleset, a small ruleset of one procedure,
+//! and what the ruleset files hold, read from the files and checked against the binary's list.
+
+use std::path::{Path, PathBuf};
+
+use tempfile::TempDir;
+
+use super::{BUILTIN, Test, root, tempdir, test_tables, write};
+
+/// The built-in ruleset with `edit` applied, in a tables directory of its own, named as the
+/// ruleset it overrides (as a house rule of the built-in one is).
+pub fn house_tables(edit: impl Fn(&str) -> String) -> TempDir {
+    let dir = tempdir();
+    let text = edit(BUILTIN);
+    assert_ne!(text, BUILTIN, "the edit changed nothing");
+    write(&dir.path().join("la-petite-guerre.yaml"), text);
+    dir
+}
+
+/// A small ruleset of one procedure, `nerve` (1d6, 4 or more passes, +1 when `brave`), under
+/// the id `id` and the title `title`.
+pub fn nerve_ruleset(id: &str, title: &str) -> String {
+    format!(
+        "ruleset: {id}
+title: {title}
+factors:
+  - {{name: brave, kind: flag, help: the figure is brave}}
+procedures:
+  - name: nerve
+    title: Nerve test
+    help: roll 1d6, 4 or more passes
+    roll: 1d6
+    modifiers:
+      - group: situation
+        policy: all
+        items:
+          - {{label: brave, when: {{brave: true}}, value: 1}}
+    check: {{compare: at-least, target: 4, pass: steady, fail: shaken}}
+    results:
+      - {{name: steady, label: Steady}}
+      - {{name: shaken, label: Shaken}}
+"
+    )
+}
+
+/// One procedure of a ruleset file: its name and title.
+#[derive(Debug, Clone)]
+pub struct Procedure {
+    pub name: String,
+    pub title: String,
+}
+
+/// One marker of a ruleset's game: name, label and colour.
+#[derive(Debug, Clone)]
+pub struct Marker {
+    pub name: String,
+    pub label: String,
+    pub colour: String,
+}
+
+/// What a ruleset file holds that the tests compare the binary's output with.
+#[derive(Debug, Clone)]
+pub struct Ruleset {
+    pub name: String,
+    pub procedures: Vec<Procedure>,
+    /// The markers of its game, when it has one.
+    pub markers: Option<Vec<Marker>>,
+    pub has_turn: bool,
+}
+
+fn text_of(v: &serde_yaml::Value, key: &str) -> String {
+    v.get(key)
+        .and_then(serde_yaml::Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+impl Ruleset {
+    /// Read a ruleset file (the input the binary reads too).
+    pub fn from_file(path: &Path) -> Ruleset {
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let procs = doc
+            .get("procedures")
+            .and_then(serde_yaml::Value::as_sequence)
+            .cloned()
+            .unwrap_or_default();
+        let markers = doc.get("game").map(|g| {
+            g.get("markers")
+                .and_then(serde_yaml::Value::as_sequence)
+                .into_iter()
+                .flatten()
+                .map(|m| Marker {
+                    name: text_of(m, "name"),
+                    label: text_of(m, "label"),
+                    colour: text_of(m, "colour"),
+                })
+                .collect()
+        });
+        Ruleset {
+            name: text_of(&doc, "ruleset"),
+            procedures: procs
+                .iter()
+                .map(|p| Procedure {
+                    name: text_of(p, "name"),
+                    title: text_of(p, "title"),
+                })
+                .collect(),
+            markers,
+            has_turn: doc.get("turn").is_some(),
+        }
+    }
+}
+
+/// Every ruleset the binary knows with `--tables tests/tables`: the test ones and the built-in
+/// one, read from their files, and checked against what `umpire rules --json` lists.
+pub fn all_rulesets() -> Vec<Ruleset> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(test_tables())
+        .unwrap_or_else(|e| panic!("tests/tables: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files.push(root().join("tables/000-la-petite-guerre.yaml"));
+    let all: Vec<Ruleset> = files.iter().map(|f| Ruleset::from_file(f)).collect();
+    let listed = Test::new()
+        .tables(test_tables())
+        .args(["rules", "--json"])
+        .run()
+        .json();
+    let listed: Vec<(String, Vec<String>)> = listed
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap_or_default().to_string(),
+                r["procedures"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.as_str().map(str::to_string))
+                    .collect(),
+            )
+        })
+        .collect();
+    let read: Vec<(String, Vec<String>)> = all
+        .iter()
+        .map(|r| {
+            (
+                r.name.clone(),
+                r.procedures.iter().map(|p| p.name.clone()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed, read,
+        "the rulesets the binary lists against their files"
+    );
+    all
+}

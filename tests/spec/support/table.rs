@@ -1,0 +1,183 @@
+//! `Table`: a data directory of its own where the games of one test live, with the commands a
+//! test runs on it and the game files it reads back.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+use super::{Output, Test, assert_clean_error, read, tempdir};
+
+/// A data directory of its own, where the games of one test live.
+#[derive(Debug)]
+pub struct Table {
+    dir: TempDir,
+}
+
+impl Table {
+    /// An empty data directory.
+    pub fn empty() -> Table {
+        Table { dir: tempdir() }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn game_dir(&self, name: &str) -> PathBuf {
+        self.path().join("games").join(name)
+    }
+
+    /// game.json of game `g`.
+    pub fn state_path(&self) -> PathBuf {
+        self.game_dir("g").join("game.json")
+    }
+
+    /// log.jsonl of game `g`.
+    pub fn log_path(&self) -> PathBuf {
+        self.game_dir("g").join("log.jsonl")
+    }
+
+    pub fn state_bytes(&self) -> Vec<u8> {
+        read(&self.state_path())
+    }
+
+    pub fn log_bytes(&self) -> Vec<u8> {
+        read(&self.log_path())
+    }
+
+    /// Every line of game `g`'s log, parsed.
+    pub fn events(&self) -> Vec<Value> {
+        let text = String::from_utf8(self.log_bytes())
+            .unwrap_or_else(|e| panic!("log.jsonl is not UTF-8: {e}"));
+        text.lines()
+            .enumerate()
+            .map(|(i, line)| {
+                serde_json::from_str(line)
+                    .unwrap_or_else(|e| panic!("log.jsonl line {}: {e}: {line}", i + 1))
+            })
+            .collect()
+    }
+
+    /// The binary on this data directory.
+    pub fn test(&self) -> Test {
+        Test::new().data_dir(self.path())
+    }
+
+    /// Run on this data directory; check nothing.
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.test().args(args).output()
+    }
+
+    /// Run a command that must succeed with nothing on stderr; returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        self.test().args(args).stderr("").run().stdout
+    }
+
+    /// Run a command that must fail with `code` and one clean `error: ` message; returns stderr.
+    pub fn fails(&self, code: i32, args: &[&str]) -> String {
+        let out = self.test().args(args).status(code).run();
+        assert_clean_error(&out.stderr, args);
+        assert_eq!(
+            out.stderr.lines().count(),
+            1,
+            "umpire {}: one line of error expected: {:?}",
+            args.join(" "),
+            out.stderr
+        );
+        out.stderr
+    }
+
+    /// Run a command the umpire got wrong: exit 2, nothing on stdout, one clean `error: ` line
+    /// on stderr. Returns the message without `error: ` and the line end.
+    pub fn refused(&self, args: &[&str]) -> String {
+        let out = self.test().args(args).status(2).stdout("").run();
+        assert_clean_error(&out.stderr, args);
+        let message = out
+            .stderr
+            .strip_prefix("error: ")
+            .and_then(|m| m.strip_suffix('\n'))
+            .unwrap_or_else(|| {
+                panic!(
+                    "umpire {}: stderr is not one `error: ` line: {:?}",
+                    args.join(" "),
+                    out.stderr
+                )
+            });
+        assert!(
+            !message.contains('\n'),
+            "umpire {}: {message}",
+            args.join(" ")
+        );
+        message.to_string()
+    }
+
+    /// The binary on this data directory, with a user's tables directory (`UMPIRE_TABLES`).
+    pub fn test_with(&self, tables: &Path) -> Test {
+        self.test().env("UMPIRE_TABLES", tables)
+    }
+
+    /// A game `g` played with the ruleset in `tables`: rangers RA1-RA2 (british, rifles) and
+    /// coureurs CF1-CF2 (french).
+    pub fn house_game(tables: &Path) -> Table {
+        let t = Table::empty();
+        for args in [
+            &["game", "new", "g"][..],
+            &[
+                "unit",
+                "add",
+                "rangers",
+                "troop=rangers",
+                "weapon=rifle",
+                "--side",
+                "british",
+                "--figures",
+                "2",
+            ],
+            &[
+                "unit",
+                "add",
+                "cf",
+                "troop=coureurs",
+                "--side",
+                "french",
+                "--figures",
+                "2",
+            ],
+        ] {
+            t.test_with(tables).args(args).stderr("").run();
+        }
+        t
+    }
+
+    /// Add a unit of `n` figures labelled `CODE1..CODEn`.
+    pub fn unit(
+        &self,
+        name: &str,
+        side: &str,
+        troop: &str,
+        n: u32,
+        code: &str,
+        weapon: Option<&str>,
+    ) {
+        let n = n.to_string();
+        let troop = format!("troop={troop}");
+        let weapon = weapon.map(|w| format!("weapon={w}"));
+        let mut args = vec![
+            "unit",
+            "add",
+            name,
+            &troop,
+            "--side",
+            side,
+            "--figures",
+            &n,
+            "--code",
+            code,
+        ];
+        if let Some(w) = &weapon {
+            args.push(w);
+        }
+        self.ok(&args);
+    }
+}
