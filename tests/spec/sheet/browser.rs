@@ -1,0 +1,85 @@
+//! The tools the printed sheet is checked with: headless Chromium and poppler, each run to its
+//! end with its output kept in files, and `tests/output/` where what they print is left.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::root;
+
+pub(super) fn output_dir() -> PathBuf {
+    let dir = root().join("tests/output");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// Run a tool to its end (a minute at most), its output kept in files beside `log`.
+pub(super) fn tool(program: &str, args: &[String], log: &Path) -> Output {
+    let file = |ext: &str| {
+        let path = log.with_extension(ext);
+        File::create(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let mut child = Process::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(file("out"))
+        .stderr(file("err"))
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run `{program}` ({e}): the sheet's browser test needs headless chromium \
+                 and poppler-utils (pdfinfo, pdftotext, pdftoppm); install them, e.g. \
+                 `apt-get install chromium poppler-utils` (CI does)"
+            )
+        });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() > Duration::from_secs(60) => {
+                let _ = child.kill();
+                panic!("`{program} {}` took over a minute", args.join(" "));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => panic!("{program}: {e}"),
+        }
+    };
+    let read = |ext: &str| std::fs::read(log.with_extension(ext)).unwrap_or_default();
+    Output {
+        status,
+        stdout: read("out"),
+        stderr: read("err"),
+    }
+}
+
+/// Headless Chromium with a profile of its own and nothing reaching the network.
+pub(super) fn chromium(profile: &Path, last: &[String], log: &Path) -> Output {
+    let mut args: Vec<String> = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-pdf-header-footer",
+    ]
+    .map(String::from)
+    .to_vec();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    args.extend(last.iter().cloned());
+    let out = tool("chromium", &args, log);
+    assert!(
+        out.status.success(),
+        "chromium {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+pub(super) fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
