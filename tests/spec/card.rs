@@ -2,13 +2,7 @@
 //! tables, that its odds are the exact ones, that every card of every ruleset fits an
 //! 80-column terminal, and that colour appears only on a terminal and never with NO_COLOR.
 
-use crate::support::{Test, all_rulesets, on_a_terminal, tempdir, test_tables};
-
-/// Run and return (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Test::new().args(args).output();
-    (out.code, out.stdout, out.stderr)
-}
+use crate::support::{Test, all_rulesets, on_a_terminal, run, tempdir, test_tables};
 
 fn ok(args: &[&str]) -> String {
     Test::new().args(args).run().stdout

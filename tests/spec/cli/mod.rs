@@ -10,13 +10,7 @@ mod roll;
 mod rules_and_help;
 mod rulesets_and_tables;
 
-use crate::support::{Test, assert_clean_error};
-
-/// Run and return (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Test::new().args(args).output();
-    (out.code, out.stdout, out.stderr)
-}
+use crate::support::{assert_clean_error, run};
 
 /// A usage error: exit 2, one clean `error: ` message on stderr, no panic. Returns stderr.
 fn usage_error(args: &[&str]) -> String {

@@ -3,7 +3,7 @@
 
 use crate::support::{Test, assert_clean_error, tempdir as data};
 
-use super::run;
+use crate::support::run;
 
 #[test]
 fn odd_input_gives_a_clean_error_never_a_panic() {

@@ -1,9 +1,9 @@
 //! `umpire rules` and help: the rulesets and their procedures, a procedure's factors and
 //! notes, help that lists them, and no command at all.
 
-use crate::support::{Test, assert_clean_error};
+use crate::support::{Test, assert_clean_error, run};
 
-use super::{run, usage_error};
+use super::usage_error;
 
 #[test]
 fn rules_lists_the_ruleset_and_its_procedures() {

@@ -43,6 +43,13 @@ impl Output {
     }
 }
 
+/// `umpire ARGS` with a data directory of its own, checking nothing: (exit code, stdout,
+/// stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Test::new().args(args).output();
+    (out.code, out.stdout, out.stderr)
+}
+
 impl Test {
     pub fn new() -> Test {
         Test {

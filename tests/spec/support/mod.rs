@@ -19,7 +19,7 @@ use std::process::Command;
 
 use tempfile::TempDir;
 
-pub use builder::{Output, Test};
+pub use builder::{Output, Test, run};
 pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
 pub use rulesets::{Ruleset, all_rulesets, house_tables, nerve_ruleset};
 pub use table::Table;
