@@ -11,11 +11,7 @@ use std::process::Output;
 
 use tempfile::TempDir;
 
-use crate::support::{Test, bin, isolate, require, root, tempdir as data, test_tables};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::support::{Test, bin, isolate, require, root, tempdir as data, test_tables, text};
 
 /// Run umpire, expect success and a silent stderr, return stdout.
 fn run_ok(data: &TempDir, args: &[&str]) -> String {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{self, Table, read};
+use crate::support::{self, Table, read, text};
 
 const WAITING: &str = "waiting for another umpire command on game";
 
@@ -36,10 +36,6 @@ fn finish(child: Child, what: &str) -> Output {
     child
         .wait_with_output()
         .unwrap_or_else(|e| panic!("waiting for {what}: {e}"))
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A child whose stderr is read line by line as it comes, so the test can wait for a line.

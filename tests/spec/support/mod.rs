@@ -65,6 +65,11 @@ pub fn write(path: &Path, bytes: impl AsRef<[u8]>) {
     std::fs::write(path, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 
+/// What a program printed, as text (anything not UTF-8 replaced).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// A situation as words: `"troop=line volley"` → `["troop=line", "volley"]`.
 pub fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
