@@ -1,9 +1,9 @@
 //! Options stand anywhere on the line, after a command's free words too: `mark RR1 +pinned
 //! --json` is a JSON mark, while `mark RR1 -pinned` still takes a marker off.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::support::Table;
+use crate::support::{Table, parsed};
 
 /// Game `g` with rangers RR1 and RR2.
 fn game() -> Table {
@@ -11,10 +11,6 @@ fn game() -> Table {
     t.ok(&["game", "new", "g"]);
     t.unit("rangers", "british", "rangers", 2, "RR", None);
     t
-}
-
-fn parsed(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON: {e}\n{text}"))
 }
 
 #[test]

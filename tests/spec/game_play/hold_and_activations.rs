@@ -1,7 +1,9 @@
 //! Held and spent react beads, and activations: a unit acts in its side's phase, once a phase
 //! and twice a turn, and not at all with no figure left in play.
 
-use super::{line, parse, skirmish};
+use crate::support::parsed;
+
+use super::{line, skirmish};
 
 // ----- hold and react ---------------------------------------------------------------------------
 
@@ -167,7 +169,7 @@ fn a_unit_acts_in_its_sides_phase_once_a_phase_and_twice_a_turn() {
          rifles (british): phase 3\n  \
          militia (french): phase 2\n"
     );
-    let v = parse(&t.ok(&["--json", "status"]));
+    let v = parsed(&t.ok(&["--json", "status"]));
     assert_eq!(
         v["activations"],
         serde_json::json!({"rangers": [1, 3], "rifles": [3], "militia": [2]})

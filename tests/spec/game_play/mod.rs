@@ -15,8 +15,6 @@ mod shooting;
 mod turn_and_draw;
 mod undo_and_log;
 
-use serde_json::Value;
-
 use crate::support::Table;
 
 // ----- helpers ----------------------------------------------------------------------------------
@@ -90,10 +88,6 @@ fn line<'a>(text: &'a str, prefix: &str) -> &'a str {
 
 fn words(list: &[&str]) -> Vec<String> {
     list.iter().map(|w| (*w).to_string()).collect()
-}
-
-fn parse(json: &str) -> Value {
-    serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON: {e}\n{json}"))
 }
 
 /// A table with `british` and `french` units of one figure each (codes BA.., FA..).

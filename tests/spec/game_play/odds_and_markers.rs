@@ -1,9 +1,9 @@
 //! Odds with figures (the odds of the same words typed, several attackers), and markers: in
 //! their bead colours on a terminal, never with NO_COLOR, and each named once a command.
 
-use crate::support::{Table, on_a_terminal};
+use crate::support::{Table, on_a_terminal, parsed};
 
-use super::{Roster, line, parse, skirmish};
+use super::{Roster, line, skirmish};
 
 #[test]
 fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
@@ -40,10 +40,10 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
     );
     assert_eq!(t.state_bytes(), state, "game.json after odds");
     assert_eq!(t.log_bytes(), log, "log.jsonl after odds");
-    let json_figures = parse(&t.ok(&[
+    let json_figures = parsed(&t.ok(&[
         "--json", "odds", "shoot", "--firer", "RF1", "--target", "CF2", "range=20",
     ]));
-    let json_typed = parse(&t.ok(&[
+    let json_typed = parsed(&t.ok(&[
         "--json",
         "odds",
         "shoot",

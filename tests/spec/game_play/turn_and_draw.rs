@@ -1,7 +1,9 @@
 //! The turn from the roster (phases and beads, from the larger and the smaller side) and the
 //! bead draw: seeded, from a real cup, past the last phase, and its exact odds.
 
-use super::{game, line, parse, sides};
+use crate::support::parsed;
+
+use super::{game, line, sides};
 
 // ----- phases and beads -------------------------------------------------------------------------
 
@@ -224,7 +226,7 @@ fn draw_odds_are_exact_fractions_that_follow_the_bag() {
         "Next bead, turn 1:\n  British and colonials (red): 2/5 (40.0%)\n  \
          French and allies (white): 3/5 (60.0%)\n"
     );
-    let v = parse(&t.ok(&["--json", "draw", "--odds"]));
+    let v = parsed(&t.ok(&["--json", "draw", "--odds"]));
     let got: Vec<(String, String, String, String)> = v
         .as_array()
         .unwrap_or_else(|| panic!("not a list: {v}"))

@@ -7,7 +7,7 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
-use super::{process, tempdir};
+use super::{parsed, process, tempdir};
 
 /// One run of `umpire`: what it is given, and what it must print and how it must exit.
 /// Without `data_dir` it gets a fresh data directory of its own.
@@ -38,8 +38,7 @@ impl Output {
     /// Standard output as JSON (the run must have succeeded).
     pub fn json(&self) -> Value {
         assert_eq!(self.code, 0, "{}", self.stderr);
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("not JSON: {e}\n{}", self.stdout))
+        parsed(&self.stdout)
     }
 }
 

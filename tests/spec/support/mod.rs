@@ -17,6 +17,7 @@ mod table;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use serde_json::Value;
 use tempfile::TempDir;
 
 pub use builder::{Output, Test, run};
@@ -68,6 +69,11 @@ pub fn write(path: &Path, bytes: impl AsRef<[u8]>) {
 /// What a program printed, as text (anything not UTF-8 replaced).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Text that must be JSON, parsed.
+pub fn parsed(json: &str) -> Value {
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON: {e}\n{json}"))
 }
 
 /// A situation as words: `"troop=line volley"` → `["troop=line", "volley"]`.
