@@ -2,11 +2,7 @@
 //! tables, that its odds are the exact ones, that every card of every ruleset fits an
 //! 80-column terminal, and that colour appears only on a terminal and never with NO_COLOR.
 
-use crate::support::{Test, all_rulesets, on_a_terminal, run, tempdir, test_tables};
-
-fn ok(args: &[&str]) -> String {
-    Test::new().args(args).run().stdout
-}
+use crate::support::{all_rulesets, ok, on_a_terminal, run, tempdir, test_tables};
 
 /// The lines of one part of a card, from its heading to the next blank line.
 fn part<'a>(card: &'a str, heading: &str) -> Vec<&'a str> {

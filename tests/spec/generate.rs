@@ -11,17 +11,9 @@ use std::process::Output;
 
 use tempfile::TempDir;
 
-use crate::support::{Test, bin, isolate, require, root, tempdir as data, test_tables, text};
-
-/// Run umpire, expect success and a silent stderr, return stdout.
-fn run_ok(data: &TempDir, args: &[&str]) -> String {
-    Test::new()
-        .data_dir(data.path())
-        .args(args)
-        .stderr("")
-        .run()
-        .stdout
-}
+use crate::support::{
+    Test, bin, isolate, ok_in, require, root, tempdir as data, test_tables, text,
+};
 
 /// The files of a folder by name, with their bytes.
 fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -42,7 +34,7 @@ fn fresh_pages() -> (TempDir, TempDir, String) {
     std::fs::write(out.path().join("umpire-gone.1"), "stale").unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(out.path().join("notes.txt"), "keep").unwrap_or_else(|e| panic!("{e}"));
     let dir = out.path().to_string_lossy().into_owned();
-    let stdout = run_ok(&d, &["generate", "man", &dir]);
+    let stdout = ok_in(d.path(), &["generate", "man", &dir]);
     (d, out, stdout)
 }
 
@@ -219,7 +211,7 @@ fn bin_dir() -> PathBuf {
 fn script(data: &TempDir, args: &[&str]) -> String {
     let mut all = vec!["generate", "completions"];
     all.extend_from_slice(args);
-    run_ok(data, &all)
+    ok_in(data.path(), &all)
 }
 
 /// Drives a bash completion script as bash itself would on TAB: sets COMP_WORDS, COMP_CWORD,
@@ -369,9 +361,9 @@ fn bash_completes_the_figures_of_the_current_game() {
     let (replies, stderr) = bash_complete(&d, &bash, &lines);
     assert_eq!(stderr, "", "TAB without a game printed on stderr");
     assert!(replies.iter().all(Vec::is_empty), "{replies:?}");
-    run_ok(&d, &["game", "new", "tab"]);
-    run_ok(
-        &d,
+    ok_in(d.path(), &["game", "new", "tab"]);
+    ok_in(
+        d.path(),
         &[
             "unit",
             "add",
@@ -385,8 +377,8 @@ fn bash_completes_the_figures_of_the_current_game() {
             "RR",
         ],
     );
-    run_ok(
-        &d,
+    ok_in(
+        d.path(),
         &[
             "unit",
             "add",
@@ -485,9 +477,9 @@ fn fish_completes_the_tables_words_and_the_figures() {
     let dir = data();
     let path = dir.path().join("umpire.fish");
     std::fs::write(&path, script(&d, &["fish"])).unwrap_or_else(|e| panic!("{e}"));
-    run_ok(&d, &["game", "new", "tab"]);
-    run_ok(
-        &d,
+    ok_in(d.path(), &["game", "new", "tab"]);
+    ok_in(
+        d.path(),
         &[
             "unit",
             "add",

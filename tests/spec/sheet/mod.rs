@@ -10,15 +10,11 @@ mod html;
 mod layout;
 mod printed;
 
-use crate::support::{Ruleset, Test, test_tables};
+use crate::support::{Ruleset, ok, test_tables};
 
 /// `umpire ARGS cards --html`: the sheet on standard output.
 fn sheet(args: &[&str]) -> String {
-    Test::new()
-        .args(args)
-        .args(["cards", "--html"])
-        .run()
-        .stdout
+    ok(&[args, &["cards", "--html"]].concat())
 }
 
 fn sheet_of(r: &Ruleset) -> String {

@@ -49,6 +49,23 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     (out.code, out.stdout, out.stderr)
 }
 
+/// `umpire ARGS` with a data directory of its own: it must succeed with nothing on stderr.
+/// Returns stdout.
+pub fn ok(args: &[&str]) -> String {
+    Test::new().args(args).stderr("").run().stdout
+}
+
+/// `umpire ARGS` on the data directory `data`: it must succeed with nothing on stderr. Returns
+/// stdout.
+pub fn ok_in(data: &Path, args: &[&str]) -> String {
+    Test::new()
+        .data_dir(data)
+        .args(args)
+        .stderr("")
+        .run()
+        .stdout
+}
+
 impl Test {
     pub fn new() -> Test {
         Test {

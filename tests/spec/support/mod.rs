@@ -20,7 +20,7 @@ use std::process::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
-pub use builder::{Output, Test, run};
+pub use builder::{Output, Test, ok, ok_in, run};
 pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
 pub use rulesets::{Ruleset, all_rulesets, house_tables, nerve_ruleset};
 pub use table::Table;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tempfile::TempDir;
 
-use super::{Output, Test, assert_clean_error, read, tempdir};
+use super::{Output, Test, assert_clean_error, ok_in, read, tempdir};
 
 /// A data directory of its own, where the games of one test live.
 #[derive(Debug)]
@@ -71,7 +71,7 @@ impl Table {
 
     /// Run a command that must succeed with nothing on stderr; returns stdout.
     pub fn ok(&self, args: &[&str]) -> String {
-        self.test().args(args).stderr("").run().stdout
+        ok_in(self.path(), args)
     }
 
     /// Run a command that must fail with `code` and one clean `error: ` message; returns stderr.
