@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-use crate::support::{Test, bin, process, require, tempdir as temp};
+use crate::support::{Test, bin, ok_in, process, require, tempdir as temp};
 
 /// Run; (exit code, stdout, stderr).
 fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
@@ -18,18 +18,12 @@ fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
     (out.code, out.stdout, out.stderr)
 }
 
-fn ok(data: &Path, args: &[&str]) -> String {
-    let (code, out, err) = run(data, args);
-    assert_eq!(code, 0, "umpire {}: {err}", args.join(" "));
-    out
-}
-
 /// A game of two small units, ready for a shot.
 fn table() -> TempDir {
     let d = temp();
     let p = d.path();
-    ok(p, &["game", "new", "g"]);
-    ok(
+    ok_in(p, &["game", "new", "g"]);
+    ok_in(
         p,
         &[
             "unit",
@@ -45,7 +39,7 @@ fn table() -> TempDir {
             "RR",
         ],
     );
-    ok(
+    ok_in(
         p,
         &[
             "unit",
@@ -227,12 +221,12 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     s.keys(&["Up", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
     // Everything landed in the game and its log, as the commands would have.
-    let figs = ok(d.path(), &["figs"]);
+    let figs = ok_in(d.path(), &["figs"]);
     assert!(
         figs.contains("CF2   marines   french    marine    light wound (blue)"),
         "{figs}"
     );
-    let log = ok(d.path(), &["log", "--last", "2"]);
+    let log = ok_in(d.path(), &["log", "--last", "2"]);
     assert!(
         log.contains(
             "shoot (RR1 at CF2): Hit › Light wound; CF2: +light wound  \
@@ -305,7 +299,7 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
     s.wait_for("> Resolve a procedure");
     s.keys(&["Up", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
-    let log = ok(d.path(), &["log", "--last", "3"]);
+    let log = ok_in(d.path(), &["log", "--last", "3"]);
     for check in [
         "melee (RR1 against CF1): Tie",
         "morale (RR1): Pass  [roll morale --fig RR1 reason=melee-tie --physical]",
@@ -319,7 +313,7 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
 #[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
 fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
     let d = table();
-    ok(d.path(), &["turn"]);
+    ok_in(d.path(), &["turn"]);
     let s = Screen::start(d.path());
     s.wait_for("> Resolve a procedure");
     // The fourth item: resolve, odds, the next turn, the draw.
@@ -338,7 +332,7 @@ fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
     s.wait_for("> Resolve a procedure");
     s.keys(&["Up", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
-    let log = ok(d.path(), &["log", "--last", "1"]);
+    let log = ok_in(d.path(), &["log", "--last", "1"]);
     assert!(log.contains("[draw --bead white]"), "{log}");
 }
 
@@ -389,7 +383,7 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     s.keys(&["Enter"]);
     let screen = s.wait_for("dice: 2 entered, 0 rolled");
     assert!(screen.contains("  CF2: +light wound"), "{screen}");
-    let log = ok(p, &["log", "--last", "2"]);
+    let log = ok_in(p, &["log", "--last", "2"]);
     assert!(
         log.starts_with("#3 turn 0: RR2: +pinned  [mark RR2 +pinned]\n"),
         "{log}"
@@ -403,14 +397,14 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     // The target taken off the table while the faces are typed: the roll is not written.
     let s = Screen::run(p, &shot);
     s.wait_for("shoot: the faces of 2d6 (Enter: the tool rolls)");
-    ok(p, &["unit", "rm", "marines"]);
+    ok_in(p, &["unit", "rm", "marines"]);
     s.type_text("3,4");
     s.keys(&["Enter"]);
     s.wait_for("hit-result: the faces of 2d6");
     s.type_text("1,2");
     s.keys(&["Enter"]);
     s.wait_for("error: there is no figure CF2");
-    let log = ok(p, &["log", "--last", "1"]);
+    let log = ok_in(p, &["log", "--last", "1"]);
     assert!(log.starts_with("#5 turn 0: Unit marines removed"), "{log}");
 }
 
@@ -440,10 +434,10 @@ fn without_a_terminal_nothing_waits_on_a_prompt() {
          `umpire config dice tool`)\n"
     );
     // With every face entered, physical dice never need to ask.
-    let said = ok(p, &["roll", "shoot", "--physical", "--dice", "3,3"]);
+    let said = ok_in(p, &["roll", "shoot", "--physical", "--dice", "3,3"]);
     assert!(said.contains("dice: 1 entered, 0 rolled"), "{said}");
     // The same from the config file, and a figure-aware roll writes nothing when refused.
-    ok(p, &["config", "dice", "physical"]);
+    ok_in(p, &["config", "dice", "physical"]);
     let before = std::fs::read(p.join("games/g/game.json")).unwrap_or_default();
     let (code, _, err) = run(p, &["roll", "shoot", "--firer", "RR1", "--target", "CF1"]);
     assert_eq!(code, 2, "{err}");
@@ -458,17 +452,17 @@ fn without_a_terminal_nothing_waits_on_a_prompt() {
 fn the_config_is_read_and_written_with_its_values_checked() {
     let d = temp();
     let p = d.path();
-    let listing = ok(p, &["config"]);
+    let listing = ok_in(p, &["config"]);
     assert!(
         listing.starts_with("rules   (the first built-in)"),
         "{listing}"
     );
     assert!(listing.contains("dice    tool"), "{listing}");
     assert!(listing.contains("colour  auto"), "{listing}");
-    assert_eq!(ok(p, &["config", "dice"]), "tool\n");
-    let set = ok(p, &["config", "dice", "physical"]);
+    assert_eq!(ok_in(p, &["config", "dice"]), "tool\n");
+    let set = ok_in(p, &["config", "dice", "physical"]);
     assert!(set.starts_with("dice = physical (in "), "{set}");
-    assert_eq!(ok(p, &["config", "dice"]), "physical\n");
+    assert_eq!(ok_in(p, &["config", "dice"]), "physical\n");
     // The file is where the data directory's config goes, readable by hand.
     let file = std::fs::read_to_string(p.join("config/config.yaml")).unwrap_or_default();
     assert!(file.contains("dice: physical"), "{file}");
@@ -488,11 +482,11 @@ fn the_config_is_read_and_written_with_its_values_checked() {
     let (code, _, err) = run(p, &["config", "rules", "nope"]);
     assert_eq!(code, 2, "{err}");
     // The default ruleset is used when --rules is not given.
-    ok(p, &["config", "rules", "lpg"]);
-    assert_eq!(ok(p, &["config", "rules"]), "la-petite-guerre\n");
+    ok_in(p, &["config", "rules", "lpg"]);
+    assert_eq!(ok_in(p, &["config", "rules"]), "la-petite-guerre\n");
     // Colour: `always` colours even through a pipe, NO_COLOR still wins.
-    ok(p, &["game", "new", "g"]);
-    ok(
+    ok_in(p, &["game", "new", "g"]);
+    ok_in(
         p,
         &[
             "unit",
@@ -507,9 +501,9 @@ fn the_config_is_read_and_written_with_its_values_checked() {
             "RR",
         ],
     );
-    ok(p, &["mark", "RR1", "+pinned"]);
-    ok(p, &["config", "colour", "always"]);
-    assert!(ok(p, &["figs"]).contains('\u{1b}'));
+    ok_in(p, &["mark", "RR1", "+pinned"]);
+    ok_in(p, &["config", "colour", "always"]);
+    assert!(ok_in(p, &["figs"]).contains('\u{1b}'));
     let out = Test::new()
         .data_dir(p)
         .env("NO_COLOR", "1")
