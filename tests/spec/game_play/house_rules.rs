@@ -1,23 +1,23 @@
 //! A house table changes the game: the turn rule (how often a unit acts, whether beads are
 //! held, limits refused) and the unit fields the roster shows and the ruleset names.
 
-use crate::support::Table;
+use tempfile::TempDir;
+
+use crate::support::{Table, house_tables};
 
 /// A game of La Petite Guerre whose turn rule is changed by a house table: `turn` replaced.
-fn house_turn(turn: &str) -> (Table, tempfile::TempDir) {
-    let tables = crate::support::tempdir();
-    let builtin = crate::support::BUILTIN;
-    let at = builtin
-        .find("\nturn:\n")
-        .unwrap_or_else(|| panic!("the built-in table has a turn rule"));
-    let end = builtin
-        .find("\ngame:\n")
-        .unwrap_or_else(|| panic!("the built-in table has a game section"));
-    let text = format!("{}\n{turn}{}", &builtin[..at], &builtin[end..]);
-    crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
+fn house_turn(turn: &str) -> (Table, TempDir) {
+    let tables = house_tables(|builtin| {
+        let at = builtin
+            .find("\nturn:\n")
+            .unwrap_or_else(|| panic!("the built-in table has a turn rule"));
+        let end = builtin
+            .find("\ngame:\n")
+            .unwrap_or_else(|| panic!("the built-in table has a game section"));
+        format!("{}\n{turn}{}", &builtin[..at], &builtin[end..])
+    });
     let t = Table::empty();
-    t.test()
-        .env("UMPIRE_TABLES", tables.path())
+    t.test_with(tables.path())
         .args(["game", "new", "g"])
         .output();
     (t, tables)
