@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::support::{Table, tempdir, write};
+use crate::support::{Table, house_tables};
 
 /// A game of a British line of six (regulars with muskets) and French marines in the
 /// formations and sizes given.
@@ -147,32 +147,17 @@ fn a_line_or_column_of_four_is_formed_for_morale_and_melee_but_not_three_or_a_ma
 
 #[test]
 fn what_a_unit_implies_is_checked_where_it_is_written() {
-    let dir = tempdir();
-    let table = crate::support::BUILTIN.replace(
-        "      when: {formation: [line, column, mass]}",
-        "      when: {weapon: [musket], formation: [line, column, mass]}\n      figures: 0",
-    );
-    write(&dir.path().join("la-petite-guerre.yaml"), &table);
-    let t = Table::empty();
-    let err = t
-        .test_with(dir.path())
-        .args(["rules", "--check"])
-        .status(2)
-        .run()
-        .stderr;
+    let refused = |from: &str, to: &str| {
+        let tables = house_tables(|t| t.replace(from, to));
+        let t = Table::empty();
+        let test = t.test_with(tables.path()).args(["rules", "--check"]);
+        test.status(2).run().stderr
+    };
+    let mass = "      when: {formation: [line, column, mass]}";
+    let err = refused(mass, &format!("{mass}\n      figures: 0"));
     assert!(err.contains("la-petite-guerre.yaml:"), "{err}");
-    assert!(err.contains("asks for 0 figures"), "{err}");
-    let table = crate::support::BUILTIN.replace(
-        "      when: {formation: [line, column, mass]}",
-        "      when: {wound: light}",
-    );
-    write(&dir.path().join("la-petite-guerre.yaml"), &table);
-    let err = t
-        .test_with(dir.path())
-        .args(["rules", "--check"])
-        .status(2)
-        .run()
-        .stderr;
+    assert!(err.contains("asks for 0 figures: give 1 or more"), "{err}");
+    let err = refused(mass, "      when: {wound: light}");
     assert!(
         err.contains("`in line, column or mass` asks about `wound`, which no unit field sets"),
         "{err}"
