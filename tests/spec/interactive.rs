@@ -137,6 +137,19 @@ impl Screen {
         }
     }
 
+    /// Wait for `prompt`, then press `keys`.
+    fn press(&self, prompt: &str, keys: &[&str]) {
+        self.wait_for(prompt);
+        self.keys(keys);
+    }
+
+    /// Wait for `prompt`, then type `text` and Enter.
+    fn answer(&self, prompt: &str, text: &str) {
+        self.wait_for(prompt);
+        self.type_text(text);
+        self.keys(&["Enter"]);
+    }
+
     fn type_text(&self, text: &str) {
         let status = Process::new("tmux")
             .args(["send-keys", "-t", &self.name, "-l", text])
@@ -160,17 +173,10 @@ impl Drop for Screen {
 fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows() {
     let d = table();
     let s = Screen::start(d.path());
-    s.wait_for("> Resolve a procedure");
-    s.keys(&["Enter"]);
-    s.wait_for("Procedure");
-    s.type_text("shoot");
-    s.keys(&["Enter"]);
-    s.wait_for("Acting figure");
-    s.type_text("RR1");
-    s.keys(&["Enter"]);
-    s.wait_for("Target figure");
-    s.type_text("CF2");
-    s.keys(&["Enter"]);
+    s.press("> Resolve a procedure", &["Enter"]);
+    s.answer("Procedure", "shoot");
+    s.answer("Acting figure", "RR1");
+    s.answer("Target figure", "CF2");
     // The situation: pick the range (first item) and type the distance measured.
     s.wait_for("The situation");
     s.keys(&["Space", "Enter"]);
@@ -245,29 +251,16 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
 fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
     let d = table();
     let s = Screen::start(d.path());
-    s.wait_for("> Resolve a procedure");
-    s.keys(&["Enter"]);
-    s.wait_for("Procedure");
-    s.type_text("melee");
-    s.keys(&["Enter"]);
-    s.wait_for("Defender figure");
-    s.type_text("CF1");
-    s.keys(&["Enter"]);
-    s.wait_for("Attacker figures");
-    s.keys(&["Space", "Enter"]);
-    s.wait_for("The attacker's situation");
-    s.keys(&["Enter"]);
-    s.wait_for("The defender's situation");
-    s.keys(&["Enter"]);
-    s.wait_for("> Roll them");
-    s.keys(&["Down", "Enter"]);
+    s.press("> Resolve a procedure", &["Enter"]);
+    s.answer("Procedure", "melee");
+    s.answer("Defender figure", "CF1");
+    s.press("Attacker figures", &["Space", "Enter"]);
+    s.press("The attacker's situation", &["Enter"]);
+    s.press("The defender's situation", &["Enter"]);
+    s.press("> Roll them", &["Down", "Enter"]);
     // Rangers +1: 3 + 1 against the marine's 4 is a tie, and both sides must test.
-    s.wait_for("the attacker's melee: the faces of 1d6");
-    s.type_text("3");
-    s.keys(&["Enter"]);
-    s.wait_for("the defender's melee: the faces of 1d6");
-    s.type_text("4");
-    s.keys(&["Enter"]);
+    s.answer("the attacker's melee: the faces of 1d6", "3");
+    s.answer("the defender's melee: the faces of 1d6", "4");
     let screen = s.wait_for("Must follow (2 owed)");
     assert!(screen.contains("outcome: Tie"), "{screen}");
     assert!(
