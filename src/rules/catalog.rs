@@ -9,6 +9,7 @@ use std::path::Path;
 use include_dir::{Dir, include_dir};
 
 use crate::error::{Error, Result};
+use crate::files;
 use crate::rules::cache::Cache;
 use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
@@ -66,8 +67,10 @@ impl Catalog {
                 .collect();
             paths.sort();
             for path in paths {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| Error::failure(format!("cannot read {}: {e}", path.display())))?;
+                // (Gone since the folder was listed: nothing to read.)
+                let Some(text) = files::read_path(&path, files::TABLE)? else {
+                    continue;
+                };
                 let file = path.display().to_string();
                 entries.push(Entry {
                     stem: stem_of(&file),
@@ -81,13 +84,20 @@ impl Catalog {
             .filter(|f| is_table(&f.path().to_string_lossy()))
             .map(|f| {
                 let name = f.path().to_string_lossy().to_string();
-                Entry {
-                    file: format!("tables/{name}"),
+                let file = format!("tables/{name}");
+                // Built in, yet held to the same limits as a user's table.
+                files::check_size(&file, f.contents().len() as u64, files::TABLE)?;
+                let text = match f.contents_utf8() {
+                    Some(t) => Cow::Borrowed(t),
+                    None => Cow::Owned(files::utf8(&file, 1, f.contents().to_vec())?),
+                };
+                Ok(Entry {
                     stem: stem_of(&name),
-                    text: Cow::Borrowed(f.contents_utf8().unwrap_or_default()),
-                }
+                    file,
+                    text,
+                })
             })
-            .collect();
+            .collect::<Result<_>>()?;
         builtin.sort_by(|a, b| a.file.cmp(&b.file));
         let count = builtin.len();
         entries.extend(builtin);

@@ -9,6 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
+use crate::files::{self, Limit};
 
 /// How long a command waits for another's lock before it says it is waiting.
 const PATIENCE: Duration = Duration::from_secs(1);
@@ -89,15 +90,13 @@ pub(super) fn open_own(path: &Path, options: &OpenOptions) -> Result<Option<File
     )))
 }
 
-/// A file's whole text, read without following a link; `None` when there is no file.
-pub(super) fn read_own(path: &Path) -> Result<Option<String>> {
+/// A file's whole text, read without following a link and within its limit; `None` when
+/// there is no file.
+pub(super) fn read_own(path: &Path, limit: Limit) -> Result<Option<String>> {
     let Some(mut file) = open_own(path, OpenOptions::new().read(true))? else {
         return Ok(None);
     };
-    let mut text = String::new();
-    file.read_to_string(&mut text)
-        .map_err(|e| io_err("read", path, &e))?;
-    Ok(Some(text))
+    files::read_text(&mut file, &path.display().to_string(), limit).map(Some)
 }
 
 /// Write `bytes` to `path` so that a reader sees the old content or the new, never a mix:

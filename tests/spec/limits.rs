@@ -1,0 +1,298 @@
+//! Hostile input meets a limit. Each file umpire reads has a size it may not pass, and its text
+//! must be UTF-8. Each test builds the hostile input, runs the binary under a deadline (so
+//! that a hang fails the test instead of hanging the suite), and reads the one-line error,
+//! which names the file, and the exit code: 2, the input's fault.
+
+use std::ffi::OsStr;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::{self, Output, Table, nerve_ruleset, tempdir, write};
+
+/// Longer than any of these commands takes, by far: past it the command is taken as hung.
+const HANG: Duration = Duration::from_secs(10);
+
+/// Run `umpire ARGS` on the data directory `data` with `env` set; a run longer than [`HANG`]
+/// is killed and fails the test.
+fn bounded<S: AsRef<OsStr>>(data: &Path, env: &[(&str, &OsStr)], args: &[S]) -> Output {
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| a.as_ref().to_string_lossy().chars().take(80).collect())
+        .collect();
+    let shown = format!("umpire {}", shown.join(" "));
+    let mut cmd: Command = support::process(data);
+    cmd.args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("{shown}: {e}"));
+    // Read both pipes as the command writes, so that a full pipe never stops it.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap_or_else(|e| panic!("{shown}: {e}")) {
+            break Some(status);
+        }
+        if started.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let text = |t: std::thread::JoinHandle<Vec<u8>>| {
+        String::from_utf8_lossy(&t.join().unwrap_or_default()).into_owned()
+    };
+    let (stdout, stderr) = (text(out), text(err));
+    let Some(status) = status else {
+        panic!("{shown} took more than {HANG:?}: hung\nstderr: {stderr}");
+    };
+    Output {
+        code: status.code().unwrap_or(-1),
+        stdout,
+        stderr,
+    }
+}
+
+/// The one-line message of a run refused as the input's fault (exit 2), without `error: `.
+fn refused(out: &Output) -> String {
+    assert_eq!(out.code, 2, "exit {}: {}", out.code, out.stderr);
+    support::assert_clean_error(&out.stderr, &[]);
+    let message = out
+        .stderr
+        .strip_prefix("error: ")
+        .and_then(|m| m.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("not one `error: ` line: {:?}", out.stderr));
+    assert!(!message.contains('\n'), "more than one line: {message}");
+    message.to_string()
+}
+
+/// A tables directory holding `text` as `name`; returns the directory and the file's path.
+fn tables_with(name: &str, text: impl AsRef<[u8]>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempdir();
+    let file = dir.path().join(name);
+    write(&file, text);
+    (dir, file)
+}
+
+/// `umpire --tables DIR rules` on a fresh data directory.
+fn rules_with_tables(tables: &Path) -> Output {
+    let data = tempdir();
+    bounded(
+        data.path(),
+        &[],
+        &[
+            OsStr::new("--tables"),
+            tables.as_os_str(),
+            OsStr::new("rules"),
+        ],
+    )
+}
+
+/// The configuration file of a data directory (the tests run with no UMPIRE_CONFIG_DIR).
+fn config_path(data: &Path) -> PathBuf {
+    let dir = data.join("config");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir.join("config.yaml")
+}
+
+/// Game `g` (current) with rangers RR1-RR2, one change logged.
+fn game() -> Table {
+    let t = Table::empty();
+    t.ok(&["game", "new", "g"]);
+    t.unit("rangers", "british", "rangers", 2, "RR", None);
+    t
+}
+
+// ----- sizes ------------------------------------------------------------------------------------
+
+#[test]
+fn a_table_file_over_its_limit_is_refused_by_its_size_before_it_is_read() {
+    // A ruleset that loads, made 2 MiB long by a comment: valid, only too big.
+    let mut text = nerve_ruleset("big", "Big");
+    let pad = 2 * 1024 * 1024 - text.len();
+    text.push_str(&format!("# {}\n", "x".repeat(pad - 3)));
+    let (dir, file) = tables_with("big.yaml", &text);
+    let message = refused(&rules_with_tables(dir.path()));
+    assert_eq!(
+        message,
+        format!(
+            "{}: 2097152 bytes (2 MiB), more than the 1 MiB a table file may hold (a ruleset's \
+             tables run to tens of kilobytes: is it the file you meant?)",
+            file.display()
+        )
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_table_file_that_is_a_device_or_a_pipe_is_refused_instead_of_read_for_ever() {
+    let dir = tempdir();
+    let zero = dir.path().join("zero.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap_or_else(|e| panic!("{e}"));
+    let message = refused(&rules_with_tables(dir.path()));
+    assert!(
+        message.starts_with(&format!("{} is not a plain file", zero.display())),
+        "{message}"
+    );
+    let dir = tempdir();
+    let fifo = dir.path().join("fifo.yaml");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|e| panic!("mkfifo: {e}"));
+    assert!(made.success());
+    let message = refused(&rules_with_tables(dir.path()));
+    assert!(
+        message.starts_with(&format!("{} is not a plain file", fifo.display())),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_config_file_over_its_limit_is_refused_by_its_size() {
+    let data = tempdir();
+    let config = config_path(data.path());
+    let text = format!("dice: tool\n# {}\n", "x".repeat(100 * 1024));
+    write(&config, &text);
+    let message = refused(&bounded(data.path(), &[], &["rules"]));
+    assert_eq!(
+        message,
+        format!(
+            "{}: {} bytes (100 KiB), more than the 64 KiB the configuration file may hold (it \
+             holds three short settings: remove it and set them again with `umpire config`)",
+            config.display(),
+            text.len()
+        )
+    );
+}
+
+#[test]
+fn a_game_state_over_its_limit_is_refused_by_its_size() {
+    let t = game();
+    let mut state = support::read(&t.state_path());
+    // Still valid JSON: blanks after the object.
+    state.resize(5 * 1024 * 1024, b' ');
+    write(&t.state_path(), &state);
+    for args in [&["figs"][..], &["mark", "RR1", "+pinned"]] {
+        let message = refused(&bounded(t.path(), &[], args));
+        assert!(
+            message.starts_with(&format!(
+                "{}: 5242880 bytes (5 MiB), more than the 4 MiB a game's state may hold",
+                t.state_path().display()
+            )),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn a_game_log_over_its_limit_is_refused_by_its_size() {
+    let t = game();
+    let mut log = support::read(&t.log_path());
+    // What the state counts stays as it was; the rest is 33 MiB of blank lines.
+    log.resize(33 * 1024 * 1024, b'\n');
+    write(&t.log_path(), &log);
+    for args in [&["log"][..], &["log", "--last", "1"], &["undo"]] {
+        let message = refused(&bounded(t.path(), &[], args));
+        assert!(
+            message.starts_with(&format!(
+                "{}: 34603008 bytes (33 MiB), more than the 32 MiB a game's log may hold",
+                t.log_path().display()
+            )),
+            "{message}"
+        );
+    }
+}
+
+// ----- UTF-8 ------------------------------------------------------------------------------------
+
+#[test]
+fn invalid_utf8_in_any_file_is_placed_by_line_and_column_and_is_the_inputs_fault() {
+    const HINT: &str = "(umpire reads UTF-8 text only: save the file as UTF-8)";
+    // A table: the byte is on line 2, after `title: Nerv`.
+    let text = nerve_ruleset("nerve", "Nerve");
+    let mut bytes = text.clone().into_bytes();
+    bytes.insert(
+        text.find("title: Nerve").unwrap_or(0) + "title: Nerv".len(),
+        0xE9,
+    );
+    let (dir, file) = tables_with("nerve.yaml", &bytes);
+    assert_eq!(
+        refused(&rules_with_tables(dir.path())),
+        format!("{}:2:12: invalid UTF-8 (byte 0xE9) {HINT}", file.display())
+    );
+
+    // The configuration.
+    let data = tempdir();
+    let config = config_path(data.path());
+    write(&config, b"# r\xC3\xA9glages\ndice: phys\xFFical\n");
+    assert_eq!(
+        refused(&bounded(data.path(), &[], &["rules"])),
+        format!(
+            "{}:2:11: invalid UTF-8 (byte 0xFF) {HINT}",
+            config.display()
+        )
+    );
+
+    // A game's state: a note written by another program in Latin-1.
+    let t = game();
+    let state = String::from_utf8(support::read(&t.state_path())).unwrap_or_default();
+    let figure = r#"{"code":"RR1""#;
+    let noted = format!(r#"{figure},"note":"bless"#);
+    let line = state.lines().position(|l| l.contains(figure)).unwrap_or(0);
+    let column = state
+        .lines()
+        .nth(line)
+        .unwrap_or("")
+        .find(figure)
+        .unwrap_or(0)
+        + noted.len()
+        + 1;
+    let mut bytes = state
+        .replacen(figure, &format!("{noted}\u{e9}\""), 1)
+        .into_bytes();
+    let e_acute = bytes
+        .windows(2)
+        .position(|w| w == "\u{e9}".as_bytes())
+        .unwrap_or(0);
+    bytes.splice(e_acute..e_acute + 2, [0xE9]);
+    write(&t.state_path(), &bytes);
+    assert_eq!(
+        refused(&bounded(t.path(), &[], &["figs"])),
+        format!(
+            "{}:{}:{column}: invalid UTF-8 (byte 0xE9) {HINT}",
+            t.state_path().display(),
+            line + 1
+        )
+    );
+
+    // A game's log: its first line.
+    let t = game();
+    let log = support::read(&t.log_path());
+    let mut bytes = log.clone();
+    let quote = log.iter().position(|b| *b == b'"').unwrap_or(0);
+    bytes[quote + 1] = 0xFF;
+    write(&t.log_path(), &bytes);
+    assert_eq!(
+        refused(&bounded(t.path(), &[], &["log"])),
+        format!(
+            "{}:1:{}: invalid UTF-8 (byte 0xFF) {HINT}",
+            t.log_path().display(),
+            quote + 2
+        )
+    );
+}
