@@ -5,7 +5,7 @@
 //! (situations, modifiers, dice, plans, resolving and exact odds), `game` (the state kept at the
 //! table and how it is stored), `present` (explanations, cards, the sheet, the roster view) and
 //! the command line on top (`cli`). Leaves beside them: `error`, `files` (reading within
-//! limits), `paths`, `config`, `suggest` and `words`. Each layer uses only those below it,
+//! limits), `yaml` (parsing within limits), `paths`, `config`, `suggest` and `words`. Each layer uses only those below it,
 //! except that `rules` still borrows the engine's dice (for `NdS` specs) and plans (for the
 //! linter's reachable totals).
 
@@ -20,3 +20,4 @@ pub mod present;
 pub mod rules;
 pub mod suggest;
 pub mod words;
+pub mod yaml;

@@ -55,11 +55,8 @@ impl<'a> Locator<'a> {
 impl Source {
     /// Read a table file's YAML into its written shape, `like:` filled in.
     pub(super) fn read(file: &str, text: &str, at: &Locator<'_>) -> Result<Source> {
-        let def: RulesetDef = serde_yaml::from_str(text).map_err(|e| {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            Error::usage(Error::in_file(file, line, column, &e.to_string()))
-                .with_hint("see the ruleset format in the README")
-        })?;
+        let def: RulesetDef = crate::yaml::from_str(file, text)
+            .map_err(|e| e.with_hint("see the ruleset format in the README"))?;
         let mut source = Source { def };
         source.apply_likes(at)?;
         Ok(source)

@@ -296,3 +296,131 @@ fn invalid_utf8_in_any_file_is_placed_by_line_and_column_and_is_the_inputs_fault
         )
     );
 }
+
+// ----- YAML: nesting and aliases ----------------------------------------------------------------
+
+#[test]
+fn yaml_aliases_that_would_expand_too_far_are_refused_at_the_alias_before_parsing() {
+    // A "billion laughs" of one level: a long text named once, repeated by alias.
+    let lol = "lol".repeat(10_000);
+    let copies = vec!["*n"; 300].join(", ");
+    let mut text = nerve_ruleset("laughs", "Laughs");
+    text.push_str(&format!("author: &n {lol}\nnotes: [{copies}]\n"));
+    let (dir, file) = tables_with("laughs.yaml", &text);
+    // Each alias adds what `&n lol...` spans: the one past 2 MiB is refused.
+    let weight = 3 + lol.len();
+    let k = (2 * 1024 * 1024 - text.len()) / weight + 1;
+    let line = text.lines().count();
+    let column = "notes: [".len() + (k - 1) * "*n, ".len() + 1;
+    assert_eq!(
+        refused(&rules_with_tables(dir.path())),
+        format!(
+            "{}:{line}:{column}: alias *n takes the text past 2 MiB once its aliases are \
+             expanded (see the ruleset format in the README)",
+            file.display()
+        )
+    );
+}
+
+#[test]
+fn yaml_nested_too_deep_is_refused_where_it_passes_the_limit_before_parsing() {
+    // 100,000 deep: the parser's work grows with the square of the depth.
+    let deep = 100_000;
+    let mut text = nerve_ruleset("deep", "Deep");
+    let line = text.lines().count() + 1;
+    text.push_str(&format!(
+        "notes: {}{}\n",
+        "[".repeat(deep),
+        "]".repeat(deep)
+    ));
+    let (dir, file) = tables_with("deep.yaml", &text);
+    // The mapping is one level: the 64th bracket is the 65th level.
+    let column = "notes: ".len() + 64;
+    assert_eq!(
+        refused(&rules_with_tables(dir.path())),
+        format!(
+            "{}:{line}:{column}: collections nest more than 64 deep here (see the ruleset \
+             format in the README)",
+            file.display()
+        )
+    );
+    // In the configuration, which every command reads, as deep as its size allows.
+    let data = tempdir();
+    let config = config_path(data.path());
+    let deep = 30_000;
+    write(
+        &config,
+        format!(
+            "dice: tool\ncolour: {}{}\n",
+            "[".repeat(deep),
+            "]".repeat(deep)
+        ),
+    );
+    assert_eq!(
+        refused(&bounded(data.path(), &[], &["rules"])),
+        format!(
+            "{}:2:{}: collections nest more than 64 deep here (fix it by hand, or set a key \
+             with `umpire config KEY VALUE`)",
+            config.display(),
+            "colour: ".len() + 64
+        )
+    );
+    // Block nesting as well.
+    write(
+        &config,
+        format!("dice: tool\ncolour:\n{}x\n", "- ".repeat(deep)),
+    );
+    assert_eq!(
+        refused(&bounded(data.path(), &[], &["rules"])),
+        format!(
+            "{}:3:127: collections nest more than 64 deep here (fix it by hand, or set a key \
+             with `umpire config KEY VALUE`)",
+            config.display()
+        )
+    );
+    // And a value typed for the configuration is a word, never parsed as YAML.
+    let nested = format!("{}{}", "[".repeat(60_000), "]".repeat(60_000));
+    let message = refused(&bounded(
+        tempdir().path(),
+        &[],
+        &["config", "dice", &nested],
+    ));
+    assert!(message.contains("is not a value of dice"), "{message}");
+}
+
+#[test]
+fn a_duplicate_key_is_reported_where_it_is_written() {
+    let text = nerve_ruleset("twice", "Twice").replacen(
+        "    roll: 1d6\n",
+        "    roll: 1d6\n    title: Nerve again\n",
+        1,
+    );
+    let line = text
+        .lines()
+        .position(|l| l == "    title: Nerve again")
+        .unwrap_or(0)
+        + 1;
+    let (dir, file) = tables_with("twice.yaml", &text);
+    assert_eq!(
+        refused(&rules_with_tables(dir.path())),
+        format!(
+            "{}:{line}:5: procedures[0]: duplicate field `title` (see the ruleset format in \
+             the README)",
+            file.display()
+        )
+    );
+    let data = tempdir();
+    let config = config_path(data.path());
+    write(
+        &config,
+        "# mine\ndice: tool\ncolour: never\ndice: physical\n",
+    );
+    assert_eq!(
+        refused(&bounded(data.path(), &[], &["rules"])),
+        format!(
+            "{}:4:1: duplicate field `dice` (fix it by hand, or set a key with `umpire config \
+             KEY VALUE`)",
+            config.display()
+        )
+    );
+}
