@@ -19,5 +19,6 @@ pub mod paths;
 pub mod present;
 pub mod rules;
 pub mod suggest;
+pub mod text;
 pub mod words;
 pub mod yaml;

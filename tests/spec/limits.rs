@@ -1,7 +1,9 @@
-//! Hostile input meets a limit. Each file umpire reads has a size it may not pass, and its text
-//! must be UTF-8. Each test builds the hostile input, runs the binary under a deadline (so
-//! that a hang fails the test instead of hanging the suite), and reads the one-line error,
-//! which names the file, and the exit code: 2, the input's fault.
+//! Hostile input meets a limit. Each file umpire reads has a size it may not pass, its text must
+//! be UTF-8, and YAML may nest only so deep and expand its aliases only so far; text typed in
+//! may not hold control characters nor run too long, and text read from files is shown escaped
+//! and cut, at the cost of what is shown. Each test builds the hostile input, runs the binary
+//! under a deadline (so that a hang fails the test instead of hanging the suite), and reads the
+//! one-line error, which names the file, and the exit code: 2, the input's fault.
 
 use std::ffi::OsStr;
 use std::io::Read as _;
@@ -423,4 +425,167 @@ fn a_duplicate_key_is_reported_where_it_is_written() {
             config.display()
         )
     );
+}
+
+// ----- control characters -----------------------------------------------------------------------
+
+/// Escape sequences that act on a terminal: retitle it, ring, clear the screen.
+const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2Jgone";
+
+/// How they show once escaped (a table may wrap what follows).
+const SHOWN: &str = "\\u{1b}]0;pwned\\u{7}\\u{1b}[2J";
+
+fn no_control_characters(out: &Output, args: &[&str]) {
+    for (what, text) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "umpire {}: a control character reached {what}: {text:?}",
+            args.join(" ")
+        );
+    }
+}
+
+#[test]
+fn control_characters_typed_are_refused_and_those_read_from_files_are_shown_escaped() {
+    let t = game();
+    // Typed: a note that would retitle the terminal or clear it is refused, as is a line break.
+    for (args, at, code) in [
+        (&["fig", "note", "RR1", HOSTILE][..], 1, 0x1B),
+        (
+            &["unit", "note", "rangers", &format!("ok{HOSTILE}")],
+            3,
+            0x1B,
+        ),
+        (
+            &[
+                "unit",
+                "add",
+                "scouts",
+                "troop=rangers",
+                "--side",
+                "british",
+                "--figures",
+                "1",
+            ]
+            .into_iter()
+            .chain(["--note", "two\nlines"])
+            .collect::<Vec<_>>(),
+            4,
+            0x0A,
+        ),
+    ] {
+        assert_eq!(
+            refused(&bounded(t.path(), &[], args)),
+            format!(
+                "a note may not hold control characters: character {at} is U+{code:04X} (type \
+                 plain text on one line: no escape sequence, tab or line break)"
+            ),
+            "umpire {}",
+            args.join(" ")
+        );
+    }
+    // Read: game.json edited by hand (JSON escapes), a figure's note and a unit's side.
+    let state = String::from_utf8(support::read(&t.state_path())).unwrap_or_default();
+    let json = serde_json::to_string(HOSTILE).unwrap_or_default();
+    let edited = state
+        .replacen(
+            r#"{"code":"RR1""#,
+            &format!(r#"{{"code":"RR1","note":{json}"#),
+            1,
+        )
+        .replacen(r#""side":"british""#, &format!(r#""side":{json}"#), 1);
+    assert_ne!(edited, state);
+    write(&t.state_path(), edited);
+    for args in [
+        &["figs"][..],
+        &["unit", "list"],
+        &["unit", "show", "rangers"],
+        &["fig", "show", "RR1"],
+    ] {
+        let out = bounded(t.path(), &[], args);
+        no_control_characters(&out, args);
+        assert!(
+            out.stdout.contains(SHOWN),
+            "umpire {}: {}",
+            args.join(" "),
+            out.stdout
+        );
+    }
+    // Typed and echoed by an error: shown escaped too.
+    let args = ["fig", "show", &format!("RR{HOSTILE}")];
+    let out = bounded(t.path(), &[], &args);
+    no_control_characters(&out, &args);
+    // (A figure's label is shown in capitals.)
+    let message = refused(&out);
+    assert!(
+        message.contains("RR\\u{1b}]0;PWNED\\u{7}\\u{1b}[2JGONE"),
+        "{message}"
+    );
+}
+
+// ----- long text --------------------------------------------------------------------------------
+
+#[test]
+fn long_text_is_refused_where_typed_and_cut_where_shown_at_the_cost_of_what_is_shown() {
+    let t = game();
+    let note = "x".repeat(1001);
+    assert_eq!(
+        refused(&bounded(t.path(), &[], &["fig", "note", "RR1", &note])),
+        "a note holds at most 1000 characters; this one has 1001 (shorten it)"
+    );
+    t.ok(&["fig", "note", "RR1", &note[..1000]]);
+    // Edited by hand: a note of 1,800,000 characters in one word, which a table would break
+    // piece by piece (128,000 took 11 s), and a unit's as long.
+    let state = String::from_utf8(support::read(&t.state_path())).unwrap_or_default();
+    let huge = "y".repeat(1_800_000);
+    let edited = state.replacen(&note[..1000], &huge, 1).replacen(
+        r#""code":"RR","#,
+        &format!(r#""code":"RR","note":"{huge}","#),
+        1,
+    );
+    assert_ne!(edited, state);
+    write(&t.state_path(), edited);
+    for args in [
+        &["figs"][..],
+        &["unit", "list"],
+        &["unit", "show", "rangers"],
+        &["fig", "show", "RR1"],
+    ] {
+        let out = bounded(t.path(), &[], args);
+        assert_eq!(out.code, 0, "umpire {}: {}", args.join(" "), out.stderr);
+        assert!(
+            out.stdout.contains("yyy…") && out.stdout.len() < 20_000,
+            "umpire {}: {} bytes",
+            args.join(" "),
+            out.stdout.len()
+        );
+    }
+    // A table's text: a label of 500,000 characters in one word, in the card's table.
+    let long = "z".repeat(500_000);
+    let tables = support::house_tables(|t| {
+        t.replacen(
+            "{label: initial shot,",
+            &format!("{{label: \"initial shot {long}\","),
+            1,
+        )
+    });
+    let data = tempdir();
+    for args in [&["card", "shoot"][..], &["cards"]] {
+        let out = bounded(
+            data.path(),
+            &[],
+            &[
+                &["--tables", &tables.path().display().to_string()][..],
+                args,
+            ]
+            .concat(),
+        );
+        assert_eq!(out.code, 0, "umpire {}: {}", args.join(" "), out.stderr);
+        assert!(
+            out.stdout.contains("zzz…") && out.stdout.len() < 200_000,
+            "umpire {}: {} bytes",
+            args.join(" "),
+            out.stdout.len()
+        );
+    }
 }
