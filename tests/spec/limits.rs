@@ -589,3 +589,70 @@ fn long_text_is_refused_where_typed_and_cut_where_shown_at_the_cost_of_what_is_s
         );
     }
 }
+
+// ----- chains of procedures ---------------------------------------------------------------------
+
+/// A ruleset of `n` procedures written as short as they go, `p0` to `p{n-1}`, each result `a`
+/// going on to the next (and each `b` too when `both`); the last goes on to `loop_to`, if any.
+fn chain(n: usize, both: bool, loop_to: Option<usize>) -> String {
+    let mut text = String::from("ruleset: chain\ntitle: Chain\nprocedures:\n");
+    for i in 0..n {
+        let next = if i + 1 < n { Some(i + 1) } else { loop_to };
+        let on = next.map(|k| format!(", next: [p{k}]")).unwrap_or_default();
+        let b_on = if both { on.as_str() } else { "" };
+        text.push_str(&format!(
+            "- {{name: p{i}, title: S, help: h, roll: 1d6, check: {{compare: at-least, target: \
+             4, pass: a, fail: b}}, results: [{{name: a, label: A{on}}}, {{name: b, label: \
+             B{b_on}}}]}}\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn a_chain_as_long_as_a_table_holds_loads_and_rolls_and_odds_past_their_limits_are_refused() {
+    let run = |tables: &Path, args: &[&str]| {
+        let data = tempdir();
+        let flags = [
+            "--tables",
+            &tables.display().to_string(),
+            "--rules",
+            "chain",
+        ];
+        bounded(data.path(), &[], &[&flags[..], args].concat())
+    };
+    // 6,000 procedures in a row: about as many as a table file may hold.
+    let (dir, _) = tables_with("chain.yaml", chain(6000, false, None));
+    for args in [
+        &["rules", "chain"][..],
+        &["rules", "chain", "--check"],
+        &["rules", "p0"],
+        &["card", "p0"],
+        &["roll", "p0", "--seed", "1"],
+    ] {
+        let out = run(dir.path(), args);
+        assert_eq!(out.code, 0, "umpire {}: {}", args.join(" "), out.stderr);
+    }
+    assert_eq!(
+        refused(&run(dir.path(), &["odds", "p0"])),
+        "the chain from `p0` has more than 100 steps: too many to enumerate (roll it, or ask \
+         for the odds of a step further down the chain)"
+    );
+    // 24 in a row, both results of each going on: two to the 24th final outcomes.
+    let (dir, _) = tables_with("chain.yaml", chain(24, true, None));
+    assert_eq!(
+        refused(&run(dir.path(), &["odds", "p0"])),
+        "the chain from `p0` has more than 10000 final outcomes: too many to enumerate (roll \
+         it, or ask for the odds of a step further down the chain)"
+    );
+    // The last going back to the first: a loop of 6,000, refused where it closes.
+    let (dir, file) = tables_with("chain.yaml", chain(6000, false, Some(0)));
+    assert_eq!(
+        refused(&run(dir.path(), &["rules"])),
+        format!(
+            "{}:4:4: procedures go on to each other in a loop of 6000: p0 → p1 → p2 → … → \
+             p5997 → p5998 → p5999 → p0",
+            file.display()
+        )
+    );
+}
