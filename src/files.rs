@@ -36,16 +36,17 @@ pub const CONFIG: Limit = Limit {
     hint: "it holds three short settings: remove it and set them again with `umpire config`",
 };
 
-/// A game's state: a few hundred bytes a figure.
+/// A game's state: about a hundred bytes a figure (reading it takes tens of times its size).
 pub const STATE: Limit = Limit {
-    bytes: 4 * MIB,
+    bytes: MIB,
     what: "a game's state",
-    hint: "a game of hundreds of figures takes a few hundred kilobytes: was it edited by hand?",
+    hint: "a game of hundreds of figures takes tens of kilobytes: was it edited by hand?",
 };
 
-/// A game's log: a few hundred bytes a change, so tens of thousands of changes.
+/// A game's log: a few hundred bytes a change, so over ten thousand changes (reading it
+/// whole takes ten to twenty times its size).
 pub const LOG: Limit = Limit {
-    bytes: 32 * MIB,
+    bytes: 4 * MIB,
     what: "a game's log",
     hint: "a change logs a few hundred bytes: was it edited by hand? keep a copy, and start a \
            new game to go on",

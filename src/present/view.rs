@@ -80,12 +80,33 @@ pub fn fields(u: &Unit) -> String {
 }
 
 fn counters(f: &Figure) -> String {
-    f.counters
+    let all = f
+        .counters
         .iter()
         .filter(|(_, n)| **n != 0)
-        .map(|(k, n)| format!("{} {n}", name(k)))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|(k, n)| format!("{} {n}", name(k)));
+    shown(
+        &all.take(MARKS_SHOWN).collect::<Vec<_>>().join(", "),
+        NOTE_SHOWN,
+    )
+    .into_owned()
+}
+
+/// How many of a figure's markers are shown (a ruleset has a handful).
+const MARKS_SHOWN: usize = 12;
+
+/// A figure's markers as shown: the first dozen, then how many more there are.
+fn marks(g: &GameDef, f: &Figure, colour: bool) -> Vec<String> {
+    let mut marks: Vec<String> = f
+        .markers
+        .iter()
+        .take(MARKS_SHOWN)
+        .map(|m| marker_text(g, m, colour))
+        .collect();
+    if f.markers.len() > MARKS_SHOWN {
+        marks.push(format!("+{} more", f.markers.len() - MARKS_SHOWN));
+    }
+    marks
 }
 
 /// A table's text without the padding comfy-table leaves at line ends.
@@ -150,12 +171,7 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
                 out.add_row(row);
                 n_out += 1;
             } else {
-                let marks: Vec<String> = f
-                    .markers
-                    .iter()
-                    .map(|m| marker_text(g, m, colour))
-                    .collect();
-                row.extend([marks.join("  "), note]);
+                row.extend([marks(g, f, colour).join("  "), note]);
                 in_play.add_row(row);
                 n_in += 1;
             }
@@ -257,7 +273,7 @@ fn figure_line(g: &GameDef, f: &Figure) -> String {
     if let Some(s) = &f.state {
         parts.push(name(state_label(g, s)));
     }
-    parts.extend(f.markers.iter().map(|m| marker_text(g, m, false)));
+    parts.extend(marks(g, f, false));
     let c = counters(f);
     if !c.is_empty() {
         parts.push(c);

@@ -187,13 +187,13 @@ fn a_game_state_over_its_limit_is_refused_by_its_size() {
     let t = game();
     let mut state = support::read(&t.state_path());
     // Still valid JSON: blanks after the object.
-    state.resize(5 * 1024 * 1024, b' ');
+    state.resize(2 * 1024 * 1024, b' ');
     write(&t.state_path(), &state);
     for args in [&["figs"][..], &["mark", "RR1", "+pinned"]] {
         let message = refused(&bounded(t.path(), &[], args));
         assert!(
             message.starts_with(&format!(
-                "{}: 5242880 bytes (5 MiB), more than the 4 MiB a game's state may hold",
+                "{}: 2097152 bytes (2 MiB), more than the 1 MiB a game's state may hold",
                 t.state_path().display()
             )),
             "{message}"
@@ -205,14 +205,14 @@ fn a_game_state_over_its_limit_is_refused_by_its_size() {
 fn a_game_log_over_its_limit_is_refused_by_its_size() {
     let t = game();
     let mut log = support::read(&t.log_path());
-    // What the state counts stays as it was; the rest is 33 MiB of blank lines.
-    log.resize(33 * 1024 * 1024, b'\n');
+    // What the state counts stays as it was; the rest is 5 MiB of blank lines.
+    log.resize(5 * 1024 * 1024, b'\n');
     write(&t.log_path(), &log);
     for args in [&["log"][..], &["log", "--last", "1"], &["undo"]] {
         let message = refused(&bounded(t.path(), &[], args));
         assert!(
             message.starts_with(&format!(
-                "{}: 34603008 bytes (33 MiB), more than the 32 MiB a game's log may hold",
+                "{}: 5242880 bytes (5 MiB), more than the 4 MiB a game's log may hold",
                 t.log_path().display()
             )),
             "{message}"
@@ -534,10 +534,10 @@ fn long_text_is_refused_where_typed_and_cut_where_shown_at_the_cost_of_what_is_s
         "a note holds at most 1000 characters; this one has 1001 (shorten it)"
     );
     t.ok(&["fig", "note", "RR1", &note[..1000]]);
-    // Edited by hand: a note of 1,800,000 characters in one word, which a table would break
+    // Edited by hand: a note of 400,000 characters in one word, which a table would break
     // piece by piece (128,000 took 11 s), and a unit's as long.
     let state = String::from_utf8(support::read(&t.state_path())).unwrap_or_default();
-    let huge = "y".repeat(1_800_000);
+    let huge = "y".repeat(400_000);
     let edited = state.replacen(&note[..1000], &huge, 1).replacen(
         r#""code":"RR","#,
         &format!(r#""code":"RR","note":"{huge}","#),

@@ -212,12 +212,16 @@ pub(super) fn whole_lines_end(file: &mut File, len: u64) -> std::io::Result<u64>
     }
 }
 
-/// The 1-based line number of byte `offset` of a file (for error messages only).
+/// The 1-based line number of byte `offset` of a file, counted block by block.
 pub(super) fn text_line_number(file: &mut Option<File>, offset: u64) -> usize {
     let Some(f) = file else { return 1 };
-    let mut text = Vec::new();
-    if f.take(offset).read_to_end(&mut text).is_err() {
-        return 1;
+    let mut reader = f.take(offset);
+    let mut block = [0u8; 64 * 1024];
+    let mut lines = 1;
+    loop {
+        match reader.read(&mut block) {
+            Ok(0) | Err(_) => return lines,
+            Ok(n) => lines += block[..n].iter().filter(|b| **b == b'\n').count(),
+        }
     }
-    text.iter().filter(|b| **b == b'\n').count() + 1
 }
