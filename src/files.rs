@@ -29,6 +29,14 @@ pub const TABLE: Limit = Limit {
     hint: "a ruleset's tables run to tens of kilobytes: is it the file you meant?",
 };
 
+/// A user's tables directory, its table files together: every one may be read by a command
+/// (and reading a table takes up to ninety times its size), so they share one limit.
+pub const TABLES: Limit = Limit {
+    bytes: MIB,
+    what: "a tables directory (its table files together)",
+    hint: "keep in it the rulesets you play; a ruleset's tables run to tens of kilobytes",
+};
+
 /// The configuration: three short settings.
 pub const CONFIG: Limit = Limit {
     bytes: 64 * KIB,

@@ -66,11 +66,27 @@ impl Catalog {
                 .filter(|p| is_table(&p.to_string_lossy()))
                 .collect();
             paths.sort();
+            // Each file's size and their total before any is read, and again as they are read
+            // (a file may grow).
+            let shown = dir.display().to_string();
+            let mut listed = 0u64;
+            for path in &paths {
+                if let Ok(m) = std::fs::metadata(path)
+                    && m.is_file()
+                {
+                    files::check_size(&path.display().to_string(), m.len(), files::TABLE)?;
+                    listed = listed.saturating_add(m.len());
+                }
+            }
+            files::check_size(&shown, listed, files::TABLES)?;
+            let mut total = 0u64;
             for path in paths {
                 // (Gone since the folder was listed: nothing to read.)
                 let Some(text) = files::read_path(&path, files::TABLE)? else {
                     continue;
                 };
+                total = total.saturating_add(text.len() as u64);
+                files::check_size(&shown, total, files::TABLES)?;
                 let file = path.display().to_string();
                 entries.push(Entry {
                     stem: stem_of(&file),

@@ -656,3 +656,25 @@ fn a_chain_as_long_as_a_table_holds_loads_and_rolls_and_odds_past_their_limits_a
         )
     );
 }
+
+#[test]
+fn a_tables_directory_whose_files_together_pass_its_limit_is_refused() {
+    // Three rulesets of 400 KiB each, every one within a table file's limit.
+    let dir = tempdir();
+    let mut total = 0;
+    for name in ["a", "b", "c"] {
+        let mut text = nerve_ruleset(name, name);
+        text.push_str(&format!("# {}\n", "x".repeat(400 * 1024)));
+        total += text.len();
+        write(&dir.path().join(format!("{name}.yaml")), &text);
+    }
+    assert_eq!(
+        refused(&rules_with_tables(dir.path())),
+        format!(
+            "{}: {total} bytes (1.1 MiB), more than the 1 MiB a tables directory (its table files \
+             together) may hold (keep in it the rulesets you play; a ruleset's tables run to \
+             tens of kilobytes)",
+            dir.path().display()
+        )
+    );
+}
