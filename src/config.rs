@@ -62,21 +62,13 @@ impl Config {
         let Some(path) = path() else {
             return Ok(Config::default());
         };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => {
-                return Err(Error::failure(format!(
-                    "cannot read {}: {e}",
-                    path.display()
-                )));
-            }
+        let Some(text) = crate::files::read_path(&path, crate::files::CONFIG)? else {
+            return Ok(Config::default());
         };
-        let config: Config = serde_yaml::from_str(&text).map_err(|e| {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            Error::usage(Error::in_file(path.display(), line, column, &e.to_string()))
-                .with_hint("fix it by hand, or set a key with `umpire config KEY VALUE`")
-        })?;
+        let config: Config =
+            crate::yaml::from_str(&path.display().to_string(), &text).map_err(|e| {
+                e.with_hint("fix it by hand, or set a key with `umpire config KEY VALUE`")
+            })?;
         let _ = COLOUR.set(config.colour);
         Ok(config)
     }

@@ -32,7 +32,9 @@ fn known_key(key: &str) -> Result<&'static str> {
 }
 
 fn parse_choice<T: for<'de> Deserialize<'de>>(key: &str, value: &str, choices: &str) -> Result<T> {
-    serde_yaml::from_str(value).map_err(|_| {
+    // The word itself, not YAML: a value typed is never parsed as a document.
+    let word = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(value);
+    T::deserialize(word).map_err(|_| {
         Error::usage(format!(
             "`{value}` is not a value of {key}: it takes {choices}"
         ))

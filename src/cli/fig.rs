@@ -78,17 +78,20 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
             game.apply(game.figure_change(&c, Some(f)), event);
             Ok(vec![format!("{c} moved from {from} to {target}")])
         }),
-        FigCmd::Note { code, text } => ctx.change(out, |game, _, event| {
-            let mut f = roster::figure(game, code)?.clone();
-            f.note.clone_from(text);
-            let c = f.code.clone();
-            game.apply(game.figure_change(&c, Some(f)), event);
-            Ok(vec![if text.is_empty() {
-                format!("{c}: note cleared")
-            } else {
-                format!("{c}: note set")
-            }])
-        }),
+        FigCmd::Note { code, text } => {
+            crate::text::check_typed("a note", text, crate::text::NOTE_MAX)?;
+            ctx.change(out, |game, _, event| {
+                let mut f = roster::figure(game, code)?.clone();
+                f.note.clone_from(text);
+                let c = f.code.clone();
+                game.apply(game.figure_change(&c, Some(f)), event);
+                Ok(vec![if text.is_empty() {
+                    format!("{c}: note cleared")
+                } else {
+                    format!("{c}: note set")
+                }])
+            })
+        }
     }
 }
 

@@ -249,6 +249,10 @@ fn in_play(game: &Game, keep: impl Fn(&crate::game::state::Unit) -> bool) -> Vec
                     // weapon), tell the figures apart in the menu.
                     let mut about = vec![u.name.as_str(), u.side.as_str()];
                     about.extend(u.fields.values().map(String::as_str));
+                    let about: Vec<_> = about
+                        .into_iter()
+                        .map(|a| crate::text::shown(a, crate::text::NAME_SHOWN))
+                        .collect();
                     (f.code.clone(), format!("{} ({})", f.code, about.join(", ")))
                 })
         })
@@ -563,11 +567,13 @@ fn capture_line(words: &[String]) -> Report {
     let mut report = Report::default();
     let done = crate::cli::execute(args, &mut out, &mut report);
     let text = String::from_utf8_lossy(&out).into_owned();
+    let colour = crate::present::view::colour_wanted();
     let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "\n$ umpire {}", words.join(" "));
-    let _ = stdout.write_all(text.as_bytes());
+    let typed = crate::text::escaped(&words.join(" ")).into_owned();
+    let _ = writeln!(stdout, "\n$ umpire {typed}");
+    let _ = stdout.write_all(&crate::text::terminal(text.as_bytes(), colour));
     if let Err(e) = done {
-        let _ = writeln!(stdout, "error: {e}");
+        let _ = writeln!(stdout, "error: {}", crate::text::error_line(&e.to_string()));
     }
     let _ = stdout.flush();
     report

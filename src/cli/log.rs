@@ -36,9 +36,11 @@ fn shown(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     if ctx.json {
-        let v = serde_json::to_value(events)
+        // Written as they are, without a copy of them all as a JSON tree first.
+        serde_json::to_writer_pretty(&mut *out, events)
             .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-        return write_json(out, &v);
+        out.push(b'\n');
+        return Ok(());
     }
     if markdown {
         let ruleset = ctx.ruleset(g)?;

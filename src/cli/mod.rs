@@ -44,16 +44,20 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::text::error_line(&e.to_string()));
             e.exit_code()
         }
     }
 }
 
+/// Everything a command prints goes out here, made safe for a terminal: text from files and
+/// arguments may hold escape sequences, which are shown, never acted on.
 fn emit(bytes: &[u8]) {
+    let colour = crate::present::view::colour_wanted();
+    let bytes = crate::text::terminal(bytes, colour);
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (`umpire ... | head`) is not an error worth a message.
-    let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
+    let _ = stdout.write_all(&bytes).and_then(|()| stdout.flush());
 }
 
 /// What a command leaves for the guided mode to offer next: the checks its roll says must

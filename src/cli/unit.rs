@@ -8,6 +8,7 @@ use crate::cli::write_json;
 use crate::error::{Error, Result};
 use crate::game::roster::{self, UnitSpec};
 use crate::present::view;
+use crate::text;
 #[derive(Debug, Subcommand)]
 pub enum UnitCmd {
     /// Add a unit and its figures, labelled CODE1..CODEn.
@@ -73,6 +74,9 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                     )),
                 })
                 .collect::<Result<Vec<_>>>()?;
+            if let Some(n) = note {
+                text::check_typed("a note", n, text::NOTE_MAX)?;
+            }
             let spec = UnitSpec {
                 name: name.clone(),
                 side: side.clone(),
@@ -142,16 +146,19 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 codes.len()
             )])
         }),
-        UnitCmd::Note { name, text } => ctx.change(out, |game, _, event| {
-            let mut u = roster::unit(game, name)?.clone();
-            u.note.clone_from(text);
-            let n = u.name.clone();
-            game.apply(game.unit_change(&n, Some(u)), event);
-            Ok(vec![if text.is_empty() {
-                format!("Unit {n}: note cleared")
-            } else {
-                format!("Unit {n}: note set")
-            }])
-        }),
+        UnitCmd::Note { name, text } => {
+            text::check_typed("a note", text, text::NOTE_MAX)?;
+            ctx.change(out, |game, _, event| {
+                let mut u = roster::unit(game, name)?.clone();
+                u.note.clone_from(text);
+                let n = u.name.clone();
+                game.apply(game.unit_change(&n, Some(u)), event);
+                Ok(vec![if text.is_empty() {
+                    format!("Unit {n}: note cleared")
+                } else {
+                    format!("Unit {n}: note set")
+                }])
+            })
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! Exact odds: every result of one step with its probability (re-rolls included), every final
 //! outcome of a whole chain, the span of a distance, and the plans of the steps that follow.
 
+use std::collections::HashMap;
+
 use crate::engine::decide::Decision;
 use crate::engine::dice::MAX_DISTINCT_THROWS;
 use crate::engine::fraction::Fraction;
@@ -8,6 +10,14 @@ use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::Input;
 use crate::error::{Error, Result};
 use crate::rules::ruleset::Ruleset;
+
+/// The most final outcomes a chain's odds list: each step multiplies them by its own (a chain
+/// of steps whose every result goes on has two to the power of its length), and past a few
+/// thousand the list is no use at the table.
+pub const MAX_OUTCOMES: usize = 10_000;
+
+/// The most steps a chain's odds follow one after another.
+pub const MAX_STEPS: usize = 100;
 
 impl<'a> Plan<'a> {
     /// How many cases enumerating this step's throws costs: the product of each side's
@@ -124,9 +134,27 @@ impl<'a> Plan<'a> {
         Ok(out)
     }
 
-    /// Every final outcome of the chain from here, with its exact probability.
+    /// Every final outcome of the chain from here, with its exact probability; refused when
+    /// there are more than [`MAX_OUTCOMES`] of them or more than [`MAX_STEPS`] steps.
     pub fn chain_odds(&self) -> Result<Vec<(String, Fraction)>> {
+        self.chain_odds_at(&self.procedure.name, 1)
+    }
+
+    /// The chain's odds from here, this step being the `step`-th of the chain from `first`.
+    fn chain_odds_at(&self, first: &str, step: usize) -> Result<Vec<(String, Fraction)>> {
+        let too_many = |what: String| {
+            Error::usage(format!(
+                "the chain from `{first}` has {what}: too many to enumerate"
+            ))
+            .with_hint("roll it, or ask for the odds of a step further down the chain")
+        };
+        if step > MAX_STEPS {
+            return Err(too_many(format!("more than {MAX_STEPS} steps")));
+        }
+        let outcomes = || too_many(format!("more than {MAX_OUTCOMES} final outcomes"));
         let mut out: Vec<(String, Fraction)> = Vec::new();
+        // Where each outcome is in `out`, so that adding one costs the same however many.
+        let mut at: HashMap<String, usize> = HashMap::new();
         for (d, p) in self.distribution()? {
             let mut branches: Vec<(String, Fraction)> = vec![(d.key(), p)];
             let follows = self.follows(&d, |r| &r.next)?;
@@ -141,8 +169,11 @@ impl<'a> Plan<'a> {
                     // A distance that follows is one outcome ("retreat 2-12 inches"), not eleven.
                     let sub = match plan.amount_span()? {
                         Some(span) => vec![(span, Fraction::ONE)],
-                        None => plan.chain_odds()?,
+                        None => plan.chain_odds_at(first, step + 1)?,
                     };
+                    if tails.len().saturating_mul(sub.len()) > MAX_OUTCOMES {
+                        return Err(outcomes());
+                    }
                     let mut grown = Vec::new();
                     for (labels, tp) in &tails {
                         for (l, sp) in &sub {
@@ -164,9 +195,15 @@ impl<'a> Plan<'a> {
                     .collect::<Result<_>>()?;
             }
             for (label, q) in branches {
-                match out.iter_mut().find(|(l, _)| *l == label) {
+                match at.get(&label).and_then(|i| out.get_mut(*i)) {
                     Some((_, acc)) => *acc = acc.checked_add(q)?,
-                    None => out.push((label, q)),
+                    None => {
+                        if out.len() == MAX_OUTCOMES {
+                            return Err(outcomes());
+                        }
+                        at.insert(label.clone(), out.len());
+                        out.push((label, q));
+                    }
                 }
             }
         }

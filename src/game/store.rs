@@ -24,6 +24,7 @@ use std::time::{Duration, SystemTime};
 use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
+use crate::files;
 use crate::game::state::{Event, Game};
 use crate::suggest::did_you_mean;
 pub use disk::write_atomic;
@@ -154,7 +155,7 @@ impl Store {
 
     /// What `current` names, read without following a link.
     fn read_current(&self) -> Result<Option<String>> {
-        Ok(read_own(&self.dir.join(CURRENT))?
+        Ok(read_own(&self.dir.join(CURRENT), files::NAME)?
             .map(|t| t.trim().to_string())
             .filter(|t| !t.is_empty()))
     }
@@ -373,7 +374,7 @@ impl GameFiles {
             format: u32,
         }
         let path = self.state_path();
-        let text = read_own(&path)?.ok_or_else(|| self.gone())?;
+        let text = read_own(&path, files::STATE)?.ok_or_else(|| self.gone())?;
         match parse_json::<Game>(&path, &text) {
             Ok(game) => {
                 game.check_format(&path)?;
@@ -475,7 +476,12 @@ impl GameFiles {
         let mut file = open_own(&self.log_path(), OpenOptions::new().read(true))
             .ok()
             .flatten()?;
-        let len = file.metadata().ok()?.len().min(valid);
+        let len = file.metadata().ok()?.len();
+        // A log over its limit is refused where it is read; its last line is not read here.
+        if len > files::LOG.bytes {
+            return None;
+        }
+        let len = len.min(valid);
         let start = tail_start(&mut file, len, 1).ok()?;
         let mut line = String::new();
         file.seek(SeekFrom::Start(start)).ok()?;
@@ -559,6 +565,7 @@ impl GameFiles {
             .metadata()
             .map_err(|e| io_err("read", &path, &e))?
             .len();
+        files::check_size(&path.display().to_string(), len, files::LOG)?;
         // A log cut shorter than the state says is read up to its last whole line.
         let end = if len < valid {
             whole_lines_end(&mut file, len).map_err(|e| io_err("read", &path, &e))?
@@ -569,11 +576,13 @@ impl GameFiles {
             None => 0,
             Some(n) => tail_start(&mut file, end, n).map_err(|e| io_err("read", &path, &e))?,
         };
-        let mut text = String::new();
+        // (No more than the log's length, checked against its limit above.)
+        let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(start))
-            .and_then(|_| (&mut file).take(end - start).read_to_string(&mut text))
+            .and_then(|_| (&mut file).take(end - start).read_to_end(&mut bytes))
             .map_err(|e| io_err("read", &path, &e))?;
         let first_line = text_line_number(&mut File::open(&path).ok(), start);
+        let text = files::utf8(&path.display().to_string(), first_line, bytes)?;
         let mut events = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {

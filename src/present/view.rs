@@ -1,5 +1,7 @@
 //! How a game looks on the terminal and on paper: the roster table with markers in their
-//! colours, units and figures, the log and the after-action report.
+//! colours, units and figures, the log and the after-action report. What the game's files hold
+//! (names, notes, the log's lines) may have been written by hand: it is shown escaped and cut
+//! here, before a table lays it out, so that a row costs what it shows.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -11,6 +13,17 @@ use crate::game::roster::{self, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game, Unit};
 use crate::rules::model::GameDef;
 use crate::rules::ruleset::Ruleset;
+use crate::text::{NAME_SHOWN, NOTE_MAX, NOTE_SHOWN, shown};
+
+/// A name from the game's files, as shown.
+fn name(text: &str) -> String {
+    shown(text, NAME_SHOWN).into_owned()
+}
+
+/// A note in a row of a table, as shown.
+fn note(text: &str) -> String {
+    shown(text, NOTE_SHOWN).into_owned()
+}
 
 /// Colour only on a terminal (or as the config says), and never when `NO_COLOR` is set
 /// (no-color.org).
@@ -46,14 +59,14 @@ fn ansi(colour: &str) -> Option<u8> {
 }
 
 /// A marker as `● label`, the dot in the marker's colour when colour is wanted.
-fn marker_text(g: &GameDef, name: &str, colour: bool) -> String {
-    let label = marker_label(g, name);
-    let code = roster::marker(g, name).and_then(|m| ansi(&m.colour));
+fn marker_text(g: &GameDef, marker: &str, colour: bool) -> String {
+    let label = name(marker_label(g, marker));
+    let code = roster::marker(g, marker).and_then(|m| ansi(&m.colour));
     match code {
         Some(c) if colour => format!("\x1b[38;5;{c}m●\x1b[0m {label}"),
         _ => {
-            let c = roster::marker(g, name).map_or("", |m| m.colour.as_str());
-            format!("{label} ({c})")
+            let c = roster::marker(g, marker).map_or("", |m| m.colour.as_str());
+            format!("{label} ({})", name(c))
         }
     }
 }
@@ -61,18 +74,39 @@ fn marker_text(g: &GameDef, name: &str, colour: bool) -> String {
 pub fn fields(u: &Unit) -> String {
     u.fields
         .iter()
-        .map(|(k, v)| format!("{k} {v}"))
+        .map(|(k, v)| format!("{} {}", name(k), name(v)))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 fn counters(f: &Figure) -> String {
-    f.counters
+    let all = f
+        .counters
         .iter()
         .filter(|(_, n)| **n != 0)
-        .map(|(k, n)| format!("{k} {n}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|(k, n)| format!("{} {n}", name(k)));
+    shown(
+        &all.take(MARKS_SHOWN).collect::<Vec<_>>().join(", "),
+        NOTE_SHOWN,
+    )
+    .into_owned()
+}
+
+/// How many of a figure's markers are shown (a ruleset has a handful).
+const MARKS_SHOWN: usize = 12;
+
+/// A figure's markers as shown: the first dozen, then how many more there are.
+fn marks(g: &GameDef, f: &Figure, colour: bool) -> Vec<String> {
+    let mut marks: Vec<String> = f
+        .markers
+        .iter()
+        .take(MARKS_SHOWN)
+        .map(|m| marker_text(g, m, colour))
+        .collect();
+    if f.markers.len() > MARKS_SHOWN {
+        marks.push(format!("+{} more", f.markers.len() - MARKS_SHOWN));
+    }
+    marks
 }
 
 /// A table's text without the padding comfy-table leaves at line ends.
@@ -97,9 +131,9 @@ fn table() -> Table {
 pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     let g = game_def(ruleset)?;
     // The unit fields every unit must have (a troop type, a grade) are what tells figures apart.
-    let shown: &[String] = &g.required;
+    let fields_shown: &[String] = &g.required;
     if game.figures.is_empty() {
-        let fields: String = shown.iter().map(|f| format!(" {f}=VALUE")).collect();
+        let fields: String = fields_shown.iter().map(|f| format!(" {f}=VALUE")).collect();
         return Ok(format!(
             "No figures yet: `umpire unit add NAME{fields} --side SIDE --figures N`."
         ));
@@ -107,7 +141,7 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     let mut text = String::new();
     let header = |last: &str| {
         let mut h: Vec<Cell> = ["fig", "unit", "side"].map(Cell::new).into();
-        h.extend(shown.iter().map(Cell::new));
+        h.extend(fields_shown.iter().map(Cell::new));
         h.extend([last, "note"].map(Cell::new));
         h
     };
@@ -118,10 +152,10 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     let (mut n_in, mut n_out) = (0, 0);
     for u in &game.units {
         for f in game.figures_of(&u.name) {
-            let values = shown
+            let values = fields_shown
                 .iter()
-                .map(|f| u.fields.get(f).cloned().unwrap_or_default());
-            let mut note = f.note.clone();
+                .map(|f| u.fields.get(f).map(|v| name(v)).unwrap_or_default());
+            let mut note = note(&f.note);
             let c = counters(f);
             if !c.is_empty() {
                 note = if note.is_empty() {
@@ -130,21 +164,14 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
                     format!("{c}; {note}")
                 };
             }
+            let mut row = vec![name(&f.code), name(&u.name), name(&u.side)];
+            row.extend(values);
             if let Some(s) = &f.state {
-                let mut row = vec![f.code.clone(), u.name.clone(), u.side.clone()];
-                row.extend(values);
-                row.extend([state_label(g, s).to_string(), note]);
+                row.extend([name(state_label(g, s)), note]);
                 out.add_row(row);
                 n_out += 1;
             } else {
-                let marks: Vec<String> = f
-                    .markers
-                    .iter()
-                    .map(|m| marker_text(g, m, colour))
-                    .collect();
-                let mut row = vec![f.code.clone(), u.name.clone(), u.side.clone()];
-                row.extend(values);
-                row.extend([marks.join("  "), note]);
+                row.extend([marks(g, f, colour).join("  "), note]);
                 in_play.add_row(row);
                 n_in += 1;
             }
@@ -152,8 +179,8 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     }
     // Figures whose unit was renamed by hand still show.
     for f in game.figures.iter().filter(|f| game.unit(&f.unit).is_none()) {
-        let mut row = vec![f.code.clone(), f.unit.clone(), "?".into()];
-        row.extend(shown.iter().map(|_| String::new()));
+        let mut row = vec![name(&f.code), name(&f.unit), "?".into()];
+        row.extend(fields_shown.iter().map(|_| String::new()));
         row.extend(["unit missing".into(), String::new()]);
         in_play.add_row(row);
         n_in += 1;
@@ -170,7 +197,7 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
 pub fn game(game: &Game, ruleset: &Ruleset) -> Result<String> {
     let g = game_def(ruleset)?;
     let mut t = String::new();
-    let _ = writeln!(t, "Game {} ({})", game.name, ruleset.model.title);
+    let _ = writeln!(t, "Game {} ({})", name(&game.name), ruleset.model.title);
     let turn = if game.turn.number == 0 {
         "not started (`umpire turn` starts the first)".to_string()
     } else {
@@ -192,8 +219,8 @@ pub fn game(game: &Game, ruleset: &Ruleset) -> Result<String> {
             let _ = writeln!(
                 t,
                 "  {} [{}]: {} ({} of {} figures in play)",
-                u.name,
-                u.code,
+                name(&u.name),
+                name(&u.code),
                 fields(u),
                 in_play,
                 figs.len()
@@ -215,12 +242,12 @@ pub fn units(game: &Game, ruleset: &Ruleset) -> Result<String> {
         let figs = game.figures_of(&u.name);
         let in_play = figs.iter().filter(|f| f.state.is_none()).count();
         t.add_row(vec![
-            u.name.clone(),
-            u.code.clone(),
-            u.side.clone(),
+            name(&u.name),
+            name(&u.code),
+            name(&u.side),
             fields(u),
             format!("{in_play}/{}", figs.len()),
-            u.note.clone(),
+            note(&u.note),
         ]);
     }
     Ok(trimmed(&t))
@@ -229,9 +256,16 @@ pub fn units(game: &Game, ruleset: &Ruleset) -> Result<String> {
 pub fn unit(game: &Game, ruleset: &Ruleset, u: &Unit) -> Result<String> {
     let g = game_def(ruleset)?;
     let mut t = String::new();
-    let _ = writeln!(t, "Unit {} [{}], {}: {}", u.name, u.code, u.side, fields(u));
+    let _ = writeln!(
+        t,
+        "Unit {} [{}], {}: {}",
+        name(&u.name),
+        name(&u.code),
+        name(&u.side),
+        fields(u)
+    );
     if !u.note.is_empty() {
-        let _ = writeln!(t, "note: {}", u.note);
+        let _ = writeln!(t, "note: {}", shown(&u.note, NOTE_MAX));
     }
     for f in game.figures_of(&u.name) {
         let _ = writeln!(t, "  {}", figure_line(g, f));
@@ -242,20 +276,20 @@ pub fn unit(game: &Game, ruleset: &Ruleset, u: &Unit) -> Result<String> {
 fn figure_line(g: &GameDef, f: &Figure) -> String {
     let mut parts = Vec::new();
     if let Some(s) = &f.state {
-        parts.push(state_label(g, s).to_string());
+        parts.push(name(state_label(g, s)));
     }
-    parts.extend(f.markers.iter().map(|m| marker_text(g, m, false)));
+    parts.extend(marks(g, f, false));
     let c = counters(f);
     if !c.is_empty() {
         parts.push(c);
     }
     if !f.note.is_empty() {
-        parts.push(format!("note: {}", f.note));
+        parts.push(format!("note: {}", shown(&f.note, NOTE_MAX)));
     }
     if parts.is_empty() {
         parts.push("no markers".into());
     }
-    format!("{}: {}", f.code, parts.join(", "))
+    format!("{}: {}", name(&f.code), parts.join(", "))
 }
 
 pub fn figure(game: &Game, ruleset: &Ruleset, f: &Figure) -> Result<String> {
@@ -264,13 +298,26 @@ pub fn figure(game: &Game, ruleset: &Ruleset, f: &Figure) -> Result<String> {
     let mut t = figure_line(g, f);
     t.push('\n');
     if let Some(u) = unit {
-        let _ = writeln!(t, "unit {} ({}): {}", u.name, u.side, fields(u));
+        let _ = writeln!(
+            t,
+            "unit {} ({}): {}",
+            name(&u.name),
+            name(&u.side),
+            fields(u)
+        );
     }
     Ok(t)
 }
 
+/// One event of the log as a line (a command as typed may hold a whole note).
 pub fn event_line(e: &Event) -> String {
-    format!("#{} turn {}: {}  [{}]", e.id, e.turn, e.summary, e.command)
+    format!(
+        "#{} turn {}: {}  [{}]",
+        e.id,
+        e.turn,
+        shown(&e.summary, NOTE_MAX),
+        shown(&e.command, NOTE_MAX)
+    )
 }
 
 /// The after-action report: the game's events turn by turn, in Markdown.
@@ -281,7 +328,7 @@ pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
         .iter()
         .filter(|e| e.undoes.is_none() && !undone.contains(&e.id))
         .count();
-    let _ = writeln!(t, "# After-action report: {}\n", game.name);
+    let _ = writeln!(t, "# After-action report: {}\n", name(&game.name));
     let _ = writeln!(
         t,
         "*{}*, {kept} event{}.",
@@ -301,7 +348,7 @@ pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
                 let _ = writeln!(t, "\n## Turn {}\n", e.turn);
             }
         }
-        let _ = writeln!(t, "- {}", e.summary);
+        let _ = writeln!(t, "- {}", shown(&e.summary, NOTE_MAX));
     }
     let _ = writeln!(t, "\n## Where it stands\n");
     if let Ok(g) = game_def(ruleset) {

@@ -9,6 +9,7 @@ use std::path::Path;
 use include_dir::{Dir, include_dir};
 
 use crate::error::{Error, Result};
+use crate::files;
 use crate::rules::cache::Cache;
 use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
@@ -65,9 +66,27 @@ impl Catalog {
                 .filter(|p| is_table(&p.to_string_lossy()))
                 .collect();
             paths.sort();
+            // Each file's size and their total before any is read, and again as they are read
+            // (a file may grow).
+            let shown = dir.display().to_string();
+            let mut listed = 0u64;
+            for path in &paths {
+                if let Ok(m) = std::fs::metadata(path)
+                    && m.is_file()
+                {
+                    files::check_size(&path.display().to_string(), m.len(), files::TABLE)?;
+                    listed = listed.saturating_add(m.len());
+                }
+            }
+            files::check_size(&shown, listed, files::TABLES)?;
+            let mut total = 0u64;
             for path in paths {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| Error::failure(format!("cannot read {}: {e}", path.display())))?;
+                // (Gone since the folder was listed: nothing to read.)
+                let Some(text) = files::read_path(&path, files::TABLE)? else {
+                    continue;
+                };
+                total = total.saturating_add(text.len() as u64);
+                files::check_size(&shown, total, files::TABLES)?;
                 let file = path.display().to_string();
                 entries.push(Entry {
                     stem: stem_of(&file),
@@ -81,13 +100,20 @@ impl Catalog {
             .filter(|f| is_table(&f.path().to_string_lossy()))
             .map(|f| {
                 let name = f.path().to_string_lossy().to_string();
-                Entry {
-                    file: format!("tables/{name}"),
+                let file = format!("tables/{name}");
+                // Built in, yet held to the same limits as a user's table.
+                files::check_size(&file, f.contents().len() as u64, files::TABLE)?;
+                let text = match f.contents_utf8() {
+                    Some(t) => Cow::Borrowed(t),
+                    None => Cow::Owned(files::utf8(&file, 1, f.contents().to_vec())?),
+                };
+                Ok(Entry {
                     stem: stem_of(&name),
-                    text: Cow::Borrowed(f.contents_utf8().unwrap_or_default()),
-                }
+                    file,
+                    text,
+                })
             })
-            .collect();
+            .collect::<Result<_>>()?;
         builtin.sort_by(|a, b| a.file.cmp(&b.file));
         let count = builtin.len();
         entries.extend(builtin);

@@ -1,7 +1,7 @@
 //! The checks made when a ruleset is read: names unique, every cross-reference resolved,
 //! values of the right kind, bands without gaps, chains that end. Each error names file:line:col.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
 use crate::rules::schema::{
@@ -526,40 +526,69 @@ impl Source {
         self.check_conditions(g.unless, at)
     }
 
-    /// `next` chains must end: a loop would make the odds infinite.
+    /// `next` chains must end: a loop would make the odds infinite. A walk in depth, without
+    /// recursion (a chain may be thousands long), each procedure left once and done: time in
+    /// proportion to the procedures and their links.
     pub(super) fn check_no_cycles(&self, at: &Locator<'_>) -> Result<()> {
-        fn visit<'a>(
-            r: &'a Source,
-            p: &'a ProcedureDef,
-            path: &mut Vec<&'a str>,
-            done: &mut BTreeMap<&'a str, bool>,
-            at: &Locator<'_>,
-        ) -> Result<()> {
-            if done.get(p.name.as_str()) == Some(&true) {
-                return Ok(());
-            }
-            if path.contains(&p.name.as_str()) {
-                return Err(at.err(
-                    &["procedures:", &format!("name: {}", p.name)],
-                    format!(
-                        "procedures go on to each other in a loop: {} → {}",
-                        path.join(" → "),
-                        p.name
-                    ),
-                ));
-            }
-            path.push(&p.name);
-            let next = p.results.iter().flat_map(|result| &result.next);
-            for q in next.filter_map(|f| r.procedure(&f.full().procedure)) {
-                visit(r, q, path, done, at)?;
-            }
-            path.pop();
-            done.insert(&p.name, true);
-            Ok(())
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        enum State {
+            OnPath,
+            Done,
         }
-        let mut done = BTreeMap::new();
-        for p in &self.def.procedures {
-            visit(self, p, &mut Vec::new(), &mut done, at)?;
+        let next_of = |p: &'_ ProcedureDef| -> Vec<String> {
+            p.results
+                .iter()
+                .flat_map(|result| &result.next)
+                .map(|f| f.full().procedure)
+                .collect()
+        };
+        let mut state: HashMap<&str, State> = HashMap::new();
+        for start in &self.def.procedures {
+            if state.contains_key(start.name.as_str()) {
+                continue;
+            }
+            // The path from `start`, each with the procedures it goes on to still to visit.
+            let mut path: Vec<(&ProcedureDef, std::vec::IntoIter<String>)> =
+                vec![(start, next_of(start).into_iter())];
+            state.insert(&start.name, State::OnPath);
+            while let Some((p, next)) = path.last_mut() {
+                let p: &ProcedureDef = p;
+                let Some(q) = next.by_ref().find_map(|n| self.procedure(&n)) else {
+                    state.insert(&p.name, State::Done);
+                    path.pop();
+                    continue;
+                };
+                match state.get(q.name.as_str()) {
+                    Some(State::Done) => {}
+                    Some(State::OnPath) => {
+                        // The loop itself, its middle left out when it is long.
+                        let names: Vec<&str> = path.iter().map(|(p, _)| p.name.as_str()).collect();
+                        let from = names.iter().position(|n| *n == q.name).unwrap_or(0);
+                        let ring = &names[from..];
+                        let shown = if ring.len() > 8 {
+                            format!(
+                                "{} → … → {}",
+                                ring[..3].join(" → "),
+                                ring[ring.len() - 3..].join(" → ")
+                            )
+                        } else {
+                            ring.join(" → ")
+                        };
+                        return Err(at.err(
+                            &["procedures:", &format!("name: {}", q.name)],
+                            format!(
+                                "procedures go on to each other in a loop of {}: {shown} → {}",
+                                ring.len(),
+                                q.name
+                            ),
+                        ));
+                    }
+                    None => {
+                        state.insert(&q.name, State::OnPath);
+                        path.push((q, next_of(q).into_iter()));
+                    }
+                }
+            }
         }
         Ok(())
     }

@@ -60,7 +60,7 @@ impl Issue {
 /// Every finding in a loaded, checked ruleset; `text` is the file it was loaded from.
 pub fn lint(ruleset: &Ruleset, text: &str) -> Vec<Finding> {
     // What each procedure wrote itself, to point at the procedure a `like:` took a part from.
-    let raw: Option<RulesetDef> = serde_yaml::from_str(text).ok();
+    let raw: Option<RulesetDef> = crate::yaml::from_str("", text).ok();
     let mut issues: Vec<(Option<&str>, Issue)> = Vec::new();
     issues.extend(factors(ruleset).into_iter().map(|i| (None, i)));
     issues.extend(markers(ruleset).into_iter().map(|i| (None, i)));

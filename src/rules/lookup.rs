@@ -6,14 +6,13 @@ use crate::error::{Error, Result};
 use crate::rules::model::{
     ChoiceValue, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef,
 };
-use crate::rules::named;
 use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 
 impl Ruleset {
     /// A factor by name or alias.
     pub fn factor(&self, name: &str) -> Option<&FactorDef> {
-        named(&self.model.factors, name, |f| (&f.name, &f.aliases))
+        self.factors.get(&self.model.factors, name)
     }
 
     /// The canonical value a user's word names (a value or one of its aliases).
@@ -57,7 +56,7 @@ impl Ruleset {
 
     /// A procedure by name or alias.
     pub fn procedure(&self, name: &str) -> Option<&ProcedureDef> {
-        named(&self.model.procedures, name, |p| (&p.name, &p.aliases))
+        self.procedures.get(&self.model.procedures, name)
     }
 
     /// A procedure, or a usage error listing the procedures with a suggestion.

@@ -15,14 +15,35 @@ pub mod ruleset;
 pub mod schema;
 mod source;
 
-/// The item a name or one of its aliases names: an exact name wins over an alias.
-pub(crate) fn named<'a, T>(
-    items: &'a [T],
-    name: &str,
-    names: impl Fn(&T) -> (&String, &Vec<String>),
-) -> Option<&'a T> {
-    items
-        .iter()
-        .find(|x| names(x).0 == name)
-        .or_else(|| items.iter().find(|x| names(x).1.iter().any(|a| a == name)))
+use std::collections::HashMap;
+
+/// The items of a list by name and by alias, so that a look-up costs the same however long
+/// the list (a chain of thousands of procedures looks each one up): an exact name wins over
+/// an alias, and of two items of one name or alias the first.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Names {
+    by_name: HashMap<String, usize>,
+    by_alias: HashMap<String, usize>,
+}
+
+impl Names {
+    pub(crate) fn new<T>(items: &[T], names: impl Fn(&T) -> (&String, &Vec<String>)) -> Names {
+        let mut index = Names::default();
+        for (i, item) in items.iter().enumerate() {
+            let (name, aliases) = names(item);
+            index.by_name.entry(name.clone()).or_insert(i);
+            for a in aliases {
+                index.by_alias.entry(a.clone()).or_insert(i);
+            }
+        }
+        index
+    }
+
+    /// The item `name` names in `items`, the list this index was made from.
+    pub(crate) fn get<'a, T>(&self, items: &'a [T], name: &str) -> Option<&'a T> {
+        self.by_name
+            .get(name)
+            .or_else(|| self.by_alias.get(name))
+            .and_then(|i| items.get(*i))
+    }
 }

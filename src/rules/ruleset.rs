@@ -1,6 +1,7 @@
 //! A compiled ruleset ready to use, and where it came from.
 
 use crate::error::Result;
+use crate::rules::Names;
 use crate::rules::cache::Cache;
 use crate::rules::model::Model;
 use crate::rules::source::{Locator, Source};
@@ -11,6 +12,9 @@ pub struct Ruleset {
     pub model: Model,
     /// Where it came from, for messages (`tables/000-....yaml`, or a user's path).
     pub file: String,
+    /// Its procedures and factors by name and alias.
+    pub(crate) procedures: Names,
+    pub(crate) factors: Names,
 }
 
 impl Ruleset {
@@ -19,10 +23,7 @@ impl Ruleset {
         let at = Locator::new(file, text);
         let source = Source::read(file, text, &at)?;
         source.check(&at)?;
-        Ok(Ruleset {
-            model: source.compile(&at)?,
-            file: file.to_string(),
-        })
+        Ok(Ruleset::new(source.compile(&at)?, file))
     }
 
     /// Read, check and compile one ruleset file, or take its model whole from the cache when
@@ -30,16 +31,22 @@ impl Ruleset {
     pub fn load(file: &str, text: &str, cache: Option<&Cache>) -> Result<Ruleset> {
         if let Some(model) = cache.and_then(|c| c.get(file, text)) {
             // Checked when it was compiled; the entry's key and hash show it unchanged since.
-            return Ok(Ruleset {
-                model,
-                file: file.to_string(),
-            });
+            return Ok(Ruleset::new(model, file));
         }
         let ruleset = Ruleset::parse(file, text)?;
         if let Some(cache) = cache {
             cache.put(file, text, &ruleset.model);
         }
         Ok(ruleset)
+    }
+
+    fn new(model: Model, file: &str) -> Ruleset {
+        Ruleset {
+            procedures: Names::new(&model.procedures, |p| (&p.name, &p.aliases)),
+            factors: Names::new(&model.factors, |f| (&f.name, &f.aliases)),
+            model,
+            file: file.to_string(),
+        }
     }
 
     pub fn name(&self) -> &str {

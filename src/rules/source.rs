@@ -2,7 +2,7 @@
 //! (file:line:col), and the look-ups its checks make before it is compiled.
 
 use crate::error::{Error, Result};
-use crate::rules::named;
+use crate::rules::Names;
 use crate::rules::schema::{FactorDef, ProcedureDef, RulesetDef, ValueSpec};
 
 /// A table file read but not yet compiled: what the checks and the compile step read.
@@ -55,11 +55,8 @@ impl<'a> Locator<'a> {
 impl Source {
     /// Read a table file's YAML into its written shape, `like:` filled in.
     pub(super) fn read(file: &str, text: &str, at: &Locator<'_>) -> Result<Source> {
-        let def: RulesetDef = serde_yaml::from_str(text).map_err(|e| {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            Error::usage(Error::in_file(file, line, column, &e.to_string()))
-                .with_hint("see the ruleset format in the README")
-        })?;
+        let def: RulesetDef = crate::yaml::from_str(file, text)
+            .map_err(|e| e.with_hint("see the ruleset format in the README"))?;
         let mut source = Source { def };
         source.apply_likes(at)?;
         Ok(source)
@@ -68,14 +65,16 @@ impl Source {
     /// Fill what a `like:` procedure leaves out from the procedure it is like.
     fn apply_likes(&mut self, at: &Locator<'_>) -> Result<()> {
         let originals = self.def.procedures.clone();
+        let mut by_name = std::collections::HashMap::new();
+        for p in &originals {
+            by_name.entry(p.name.as_str()).or_insert(p);
+        }
         for procedure in &mut self.def.procedures {
             let Some(base_name) = procedure.like.clone() else {
                 continue;
             };
-            let base = originals
-                .iter()
-                .find(|p| p.name == base_name)
-                .ok_or_else(|| {
+            let base =
+                by_name.get(base_name.as_str()).copied().ok_or_else(|| {
                     at.err(&[&format!("name: {}", procedure.name), "like:"], format!(
                     "procedure `{}` is like `{base_name}`, which this ruleset does not define",
                     procedure.name
@@ -116,7 +115,18 @@ impl Source {
 
     /// A factor by name or alias.
     pub(super) fn factor(&self, name: &str) -> Option<&FactorDef> {
-        named(&self.def.factors, name, |f| (&f.name, &f.aliases))
+        self.names().1.get(&self.def.factors, name)
+    }
+
+    /// Its procedures and its factors by name and alias, made at the first look-up (`like:`,
+    /// which comes before, fills parts in, never names).
+    fn names(&self) -> &(Names, Names) {
+        self.def.names.get_or_init(|| {
+            (
+                Names::new(&self.def.procedures, |p| (&p.name, &p.aliases)),
+                Names::new(&self.def.factors, |f| (&f.name, &f.aliases)),
+            )
+        })
     }
 
     /// The factor whose values and classes this one uses (itself, or its `values-from`).
@@ -124,7 +134,12 @@ impl Source {
         factor
             .values_from
             .as_deref()
-            .and_then(|n| self.def.factors.iter().find(|f| f.name == n))
+            .and_then(|n| {
+                self.names()
+                    .1
+                    .get(&self.def.factors, n)
+                    .filter(|f| f.name == n)
+            })
             .unwrap_or(factor)
     }
 
@@ -150,7 +165,7 @@ impl Source {
 
     /// A procedure by name or alias.
     pub(super) fn procedure(&self, name: &str) -> Option<&ProcedureDef> {
-        named(&self.def.procedures, name, |p| (&p.name, &p.aliases))
+        self.names().0.get(&self.def.procedures, name)
     }
 
     /// The dice a spec names, using this ruleset's custom dice.

@@ -17,6 +17,7 @@ mod generate;
 mod hand_edits;
 mod interactive;
 mod la_petite_guerre;
+mod limits;
 mod lint;
 mod options;
 mod other_rulesets;

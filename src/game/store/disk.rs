@@ -9,6 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
+use crate::files::{self, Limit};
 
 /// How long a command waits for another's lock before it says it is waiting.
 const PATIENCE: Duration = Duration::from_secs(1);
@@ -89,15 +90,13 @@ pub(super) fn open_own(path: &Path, options: &OpenOptions) -> Result<Option<File
     )))
 }
 
-/// A file's whole text, read without following a link; `None` when there is no file.
-pub(super) fn read_own(path: &Path) -> Result<Option<String>> {
+/// A file's whole text, read without following a link and within its limit; `None` when
+/// there is no file.
+pub(super) fn read_own(path: &Path, limit: Limit) -> Result<Option<String>> {
     let Some(mut file) = open_own(path, OpenOptions::new().read(true))? else {
         return Ok(None);
     };
-    let mut text = String::new();
-    file.read_to_string(&mut text)
-        .map_err(|e| io_err("read", path, &e))?;
-    Ok(Some(text))
+    files::read_text(&mut file, &path.display().to_string(), limit).map(Some)
 }
 
 /// Write `bytes` to `path` so that a reader sees the old content or the new, never a mix:
@@ -213,12 +212,16 @@ pub(super) fn whole_lines_end(file: &mut File, len: u64) -> std::io::Result<u64>
     }
 }
 
-/// The 1-based line number of byte `offset` of a file (for error messages only).
+/// The 1-based line number of byte `offset` of a file, counted block by block.
 pub(super) fn text_line_number(file: &mut Option<File>, offset: u64) -> usize {
     let Some(f) = file else { return 1 };
-    let mut text = Vec::new();
-    if f.take(offset).read_to_end(&mut text).is_err() {
-        return 1;
+    let mut reader = f.take(offset);
+    let mut block = [0u8; 64 * 1024];
+    let mut lines = 1;
+    loop {
+        match reader.read(&mut block) {
+            Ok(0) | Err(_) => return lines,
+            Ok(n) => lines += block[..n].iter().filter(|b| **b == b'\n').count(),
+        }
     }
-    text.iter().filter(|b| **b == b'\n').count() + 1
 }

@@ -18,6 +18,8 @@ fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
     let mut empty = true;
     let room = |prefix: &str| width.saturating_sub(prefix.chars().count()).max(1);
     for word in text.split_whitespace() {
+        // (A word past any rule's is cut first: each piece cut off copies what is left.)
+        let word = crate::text::cut(word, crate::text::WORD_SHOWN);
         let mut word: Vec<char> = word.chars().collect();
         loop {
             let used = line.chars().count();
@@ -124,11 +126,22 @@ fn table_text(grid: &Grid, width: usize, known: &[String]) -> (Vec<String>, Vec<
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(u16::try_from(width).unwrap_or(u16::MAX))
         .force_no_tty();
+    // The table breaks a word too long for its column piece by piece, copying what is left
+    // each time: a word past any rule's is cut first, and a cell past any rule's too.
+    let cut = |cells: &[String]| -> Vec<String> {
+        cells
+            .iter()
+            .map(|c| {
+                let c = crate::text::cut(c, crate::text::CELL_SHOWN);
+                crate::text::long_words_cut(&c).into_owned()
+            })
+            .collect()
+    };
     if grid.header.iter().any(|h| !h.is_empty()) {
-        t.set_header(grid.header.clone());
+        t.set_header(cut(&grid.header));
     }
     for row in &grid.rows {
-        t.add_row(row.clone());
+        t.add_row(cut(row));
     }
     // Two spaces between columns (the junction and one of padding): room is short at 80.
     for c in t.column_iter_mut().skip(1) {

@@ -60,6 +60,10 @@ pub struct RulesetDef {
     /// What a game of this ruleset keeps: sides, the roster's fields, per-figure markers.
     #[serde(default)]
     pub game: Option<GameDef>,
+    /// Not written: its procedures and factors by name and alias, made at the first look-up
+    /// so that checking a chain of thousands of procedures costs in proportion to it.
+    #[serde(skip)]
+    pub(crate) names: std::cell::OnceCell<(crate::rules::Names, crate::rules::Names)>,
 }
 
 /// Something the umpire can say about a situation.
