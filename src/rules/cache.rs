@@ -96,6 +96,11 @@ fn hash_of(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The hash an entry keeps of its table's text (and this process's loads compare).
+pub(crate) fn text_hash(text: &str) -> u64 {
+    hash_of(text.as_bytes())
+}
+
 /// The entry's first line: what it is, the build and the text it was made by and from, and a
 /// hash of the body, so that a body damaged or edited by hand is not believed.
 fn header(text: &str, body: &[u8]) -> String {
