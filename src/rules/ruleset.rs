@@ -74,12 +74,12 @@ impl Ruleset {
             Some(model) => model,
             None => {
                 // Checked when it was compiled; the entry's key and hash show it unchanged since.
-                let model = match cache.and_then(|c| c.get(file, text)) {
+                let model = match cache.and_then(|c| c.get(file, hash)) {
                     Some(model) => Arc::new(model),
                     None => {
                         let model = Arc::new(compile(file, text)?);
                         if let Some(cache) = cache {
-                            cache.put(file, text, &model);
+                            cache.put(file, hash, &model);
                         }
                         model
                     }
