@@ -24,6 +24,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/rules/model/mod.rs",
     "src/rules/model/game.rs",
     "src/rules/model/procedure.rs",
+    "src/rules/model/procedures.rs",
     "src/rules/source.rs",
     "src/rules/compile.rs",
     "src/rules/ruleset.rs",
