@@ -213,8 +213,11 @@ impl Serialize for Procedures {
             return s.collect_seq(self.iter());
         }
         let mut seq = s.serialize_seq(Some(self.items.len()))?;
+        // One buffer for every procedure's bytes in turn, rather than one grown for each.
+        let mut bytes = Vec::with_capacity(4 << 10);
         for item in &self.items {
-            let bytes = postcard::to_stdvec(item.def()).map_err(S::Error::custom)?;
+            bytes.clear();
+            bytes = postcard::to_extend(item.def(), bytes).map_err(S::Error::custom)?;
             seq.serialize_element(&(&item.name, &item.aliases, Bytes(&bytes)))?;
         }
         seq.end()
