@@ -50,6 +50,7 @@ fn assert_ignored_and_replaced(data: &Path, entry: &Path, args: &[&str], expecte
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn a_pipe_in_place_of_the_entry_is_not_waited_on() {
     let root = temp();
