@@ -7,11 +7,11 @@
 #   BENCH_RUNS=N      timed runs per command (default 300; may only lower it)
 #   BENCH_MEM_RUNS=N  /usr/bin/time runs per command for peak RSS (default 20)
 #
-# Two builds are timed: the plain `cargo build --release` binary, which the budgets are for,
-# and the same code linked statically (as the README's install section builds it; in a small
-# virtual machine, loading shared libraries is a fifth of a roll), shown for comparison.
-# A first run, before the parsed-table cache exists, is timed apart. CARGO_TARGET_DIR is
-# honoured.
+# Two builds are timed: the plain `cargo build --release` binary, which the budgets are for
+# (position-independent, the C library shared), and the same code linked statically (as the README's install section builds it; in a small virtual
+# machine, loading shared libraries is a fifth of a roll), shown for comparison.
+# A first run, before the parsed-table cache exists (its key included), is timed apart.
+# CARGO_TARGET_DIR is honoured.
 #
 # Budgets, on the plain release binary (exit 1 if any fails):
 #   A  (roll) median <= 1.5 x rolldice median

@@ -139,7 +139,7 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
         let token = game
             .as_ref()
             .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok())
-            .and_then(|r| r.model.turn.map(|t| t.draw.token))
+            .and_then(|r| r.model.turn.as_ref().map(|t| t.draw.token.clone()))
             .unwrap_or_else(|| "token".into());
         let draw_item = format!("Draw {}", crate::words::with_article(&token));
         let mut items = vec!["Resolve a procedure", "Odds of a procedure"];

@@ -44,10 +44,10 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, cla
             if let Some(moved) = options_among_changes(args, &m) {
                 return Ok(Cli::command()
                     .try_get_matches_from(moved)
-                    .and_then(|m| cli_from(&m, None))
+                    .and_then(|m| cli_from(m, None))
                     .map(|cli| (cli, None)));
             }
-            return Ok(cli_from(&m, None).map(|cli| (cli, None)));
+            return Ok(cli_from(m, None).map(|cli| (cli, None)));
         }
         Err(e) if e.kind() == ErrorKind::UnknownArgument => e,
         Err(e) => return Ok(Err(e)),
@@ -66,7 +66,7 @@ pub(super) fn parse(args: &[OsString]) -> Result<std::result::Result<Parsed, cla
         return Ok(Err(unknown));
     }
     let cli = match with_tables(Cli::command(), &ruleset)?.try_get_matches_from(args) {
-        Ok(m) => cli_from(&m, ruleset.model.game.as_ref()),
+        Ok(m) => cli_from(m, ruleset.model.game.as_ref()),
         Err(e) => return Ok(Err(e)),
     };
     Ok(cli.map(|cli| (cli, Some(catalog.with_loaded(ruleset)))))
@@ -287,13 +287,14 @@ fn role_id(name: &str) -> String {
     format!("role:{name}")
 }
 
-/// The parsed command, with the figures its role options named.
-fn cli_from(m: &ArgMatches, game: Option<&GameDef>) -> std::result::Result<Cli, clap::Error> {
-    let mut cli = Cli::from_arg_matches(m)?;
+/// The parsed command, with the figures its role options named. The matches are taken, not
+/// borrowed: clap then moves the values out instead of copying every one of them first.
+fn cli_from(mut m: ArgMatches, game: Option<&GameDef>) -> std::result::Result<Cli, clap::Error> {
+    let mut cast = Vec::new();
     if let (Some(game), Some((_, sub))) = (game, m.subcommand()) {
         for role in &game.roles {
             if let Ok(Some(figures)) = sub.try_get_many::<String>(&role_id(&role.name)) {
-                cli.cast.named.push(Named {
+                cast.push(Named {
                     option: role.name.clone(),
                     part: role.plays.clone(),
                     figures: figures.cloned().collect(),
@@ -301,6 +302,8 @@ fn cli_from(m: &ArgMatches, game: Option<&GameDef>) -> std::result::Result<Cli, 
             }
         }
     }
+    let mut cli = Cli::from_arg_matches_mut(&mut m)?;
+    cli.cast.named.extend(cast);
     Ok(cli)
 }
 

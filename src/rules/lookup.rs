@@ -56,23 +56,16 @@ impl Ruleset {
 
     /// A procedure by name or alias.
     pub fn procedure(&self, name: &str) -> Option<&ProcedureDef> {
-        self.procedures.get(&self.model.procedures, name)
+        self.procedures
+            .position(name)
+            .and_then(|i| self.model.procedures.get(i))
     }
 
     /// A procedure, or a usage error listing the procedures with a suggestion.
     pub fn procedure_or_err(&self, name: &str) -> Result<&ProcedureDef> {
         self.procedure(name).ok_or_else(|| {
-            let names: Vec<&str> = self
-                .model
-                .procedures
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect();
-            let aliases = self
-                .model
-                .procedures
-                .iter()
-                .flat_map(|p| p.aliases.iter().map(String::as_str));
+            let names: Vec<&str> = self.model.procedures.names().collect();
+            let aliases = self.model.procedures.aliases();
             let hint = did_you_mean(name, names.iter().copied().chain(aliases));
             Error::usage(format!(
                 "{} has no procedure `{name}`; it has: {}",

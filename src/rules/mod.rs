@@ -28,15 +28,30 @@ pub(crate) struct Names {
 
 impl Names {
     pub(crate) fn new<T>(items: &[T], names: impl Fn(&T) -> (&String, &Vec<String>)) -> Names {
-        let mut index = Names::default();
-        for (i, item) in items.iter().enumerate() {
+        Names::of(items.iter().map(|item| {
             let (name, aliases) = names(item);
-            index.by_name.entry(name.clone()).or_insert(i);
+            (name.as_str(), &aliases[..])
+        }))
+    }
+
+    /// The index of items given as (name, aliases), in order.
+    pub(crate) fn of<'a>(items: impl Iterator<Item = (&'a str, &'a [String])>) -> Names {
+        let mut index = Names::default();
+        for (i, (name, aliases)) in items.enumerate() {
+            index.by_name.entry(name.to_string()).or_insert(i);
             for a in aliases {
                 index.by_alias.entry(a.clone()).or_insert(i);
             }
         }
         index
+    }
+
+    /// The position of the item `name` names, by name first, then by alias.
+    pub(crate) fn position(&self, name: &str) -> Option<usize> {
+        self.by_name
+            .get(name)
+            .or_else(|| self.by_alias.get(name))
+            .copied()
     }
 
     /// The item `name` names in `items`, the list this index was made from.

@@ -1,15 +1,19 @@
-//! A compiled ruleset ready to use, and where it came from.
+//! A compiled ruleset ready to use, where it came from, and the rulesets this process has
+//! loaded already.
+
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::error::Result;
 use crate::rules::Names;
-use crate::rules::cache::Cache;
+use crate::rules::cache::{Cache, text_hash};
 use crate::rules::model::Model;
 use crate::rules::source::{Locator, Source};
 
-/// A ruleset checked, compiled and ready to use.
+/// A ruleset checked, compiled and ready to use. The model is shared: every ruleset loaded
+/// from one text is the same model (see [`LOADED`]).
 #[derive(Debug, Clone)]
 pub struct Ruleset {
-    pub model: Model,
+    pub model: Arc<Model>,
     /// Where it came from, for messages (`tables/000-....yaml`, or a user's path).
     pub file: String,
     /// Its procedures and factors by name and alias.
@@ -17,33 +21,86 @@ pub struct Ruleset {
     pub(crate) factors: Names,
 }
 
+/// A model this process has loaded, and the text it was made from (by length and hash).
+#[derive(Debug)]
+struct Loaded {
+    file: String,
+    len: usize,
+    hash: u64,
+    model: Arc<Model>,
+}
+
+/// The models loaded in this process, one per file: a ruleset asked for again (the guided mode
+/// runs one command after another, `rules` reads every file and then shows one) is neither
+/// decoded nor compiled again. Being a static, it is never dropped: the models live until the
+/// process ends, and the system takes their memory back whole instead of piece by piece (a
+/// tenth of a warm roll was spent freeing the model).
+static LOADED: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
+
+/// The model loaded earlier in this process from exactly this text of `file`, if any.
+fn loaded(file: &str, text: &str, hash: u64) -> Option<Arc<Model>> {
+    let all = LOADED.lock().unwrap_or_else(PoisonError::into_inner);
+    all.iter()
+        .find(|l| l.file == file && l.len == text.len() && l.hash == hash)
+        .map(|l| Arc::clone(&l.model))
+}
+
+/// Keep a model for the rest of the process, in place of any earlier text of the same file.
+fn keep(file: &str, text: &str, hash: u64, model: &Arc<Model>) {
+    let mut all = LOADED.lock().unwrap_or_else(PoisonError::into_inner);
+    let entry = Loaded {
+        file: file.to_string(),
+        len: text.len(),
+        hash,
+        model: Arc::clone(model),
+    };
+    match all.iter_mut().find(|l| l.file == file) {
+        // The table was edited during the process: its old model is of no more use.
+        Some(old) => *old = entry,
+        None => all.push(entry),
+    }
+}
+
 impl Ruleset {
     /// Read, check and compile one ruleset file.
     pub fn parse(file: &str, text: &str) -> Result<Ruleset> {
-        let at = Locator::new(file, text);
-        let source = Source::read(file, text, &at)?;
-        source.check(&at)?;
-        Ok(Ruleset::new(source.compile(&at)?, file))
+        Ok(Ruleset::new(Arc::new(compile(file, text)?), file))
     }
 
-    /// Read, check and compile one ruleset file, or take its model whole from the cache when
-    /// this build compiled this exact text before.
+    /// Read, check and compile one ruleset file, or take its model whole from this process's
+    /// earlier loads or from the cache, when this build compiled this exact text before.
     pub fn load(file: &str, text: &str, cache: Option<&Cache>) -> Result<Ruleset> {
-        if let Some(model) = cache.and_then(|c| c.get(file, text)) {
-            // Checked when it was compiled; the entry's key and hash show it unchanged since.
-            return Ok(Ruleset::new(model, file));
-        }
-        let ruleset = Ruleset::parse(file, text)?;
-        if let Some(cache) = cache {
-            cache.put(file, text, &ruleset.model);
-        }
-        Ok(ruleset)
+        let hash = text_hash(text);
+        let model = match loaded(file, text, hash) {
+            Some(model) => model,
+            None => {
+                // Checked when it was compiled; the entry's key and hash show it unchanged since.
+                let model = match cache.and_then(|c| c.get(file, hash)) {
+                    Some(model) => Arc::new(model),
+                    None => {
+                        let model = Arc::new(compile(file, text)?);
+                        if let Some(cache) = cache {
+                            cache.put(file, hash, &model);
+                        }
+                        model
+                    }
+                };
+                keep(file, text, hash, &model);
+                model
+            }
+        };
+        Ok(Ruleset::new(model, file))
     }
 
-    fn new(model: Model, file: &str) -> Ruleset {
+    fn new(model: Arc<Model>, file: &str) -> Ruleset {
         Ruleset {
-            procedures: Names::new(&model.procedures, |p| (&p.name, &p.aliases)),
-            factors: Names::new(&model.factors, |f| (&f.name, &f.aliases)),
+            procedures: Names::of(model.procedures.entries()),
+            factors: Names::of(
+                model
+                    .factors
+                    .iter()
+                    .map(|f| (f.name.as_str(), &f.aliases[..])),
+            ),
             model,
             file: file.to_string(),
         }
@@ -56,4 +113,11 @@ impl Ruleset {
     pub fn unit(&self) -> &str {
         self.model.unit.as_deref().unwrap_or("")
     }
+}
+
+fn compile(file: &str, text: &str) -> Result<Model> {
+    let at = Locator::new(file, text);
+    let source = Source::read(file, text, &at)?;
+    source.check(&at)?;
+    source.compile(&at)
 }

@@ -6,6 +6,7 @@
 
 mod game;
 mod procedure;
+mod procedures;
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 pub use game::*;
 pub use procedure::*;
+pub use procedures::Procedures;
 
 /// One ruleset, compiled.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -33,7 +35,8 @@ pub struct Model {
     /// Dice with custom faces, by name: `avd: [2, 3, 3, 4, 4, 5]`.
     pub dice: BTreeMap<String, Vec<i64>>,
     pub factors: Vec<FactorDef>,
-    pub procedures: Vec<ProcedureDef>,
+    /// Decoded one by one as they are used (see [`Procedures`]).
+    pub procedures: Procedures,
     pub turn: Option<TurnDef>,
     /// What a game of this ruleset keeps: sides, the roster's fields, per-figure markers.
     pub game: Option<GameDef>,

@@ -3,7 +3,9 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Child, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -153,6 +155,16 @@ impl Test {
 
     /// Run it and return what it printed, checking nothing.
     pub fn output(self) -> Output {
+        self.output_until(None)
+    }
+
+    /// The same, for a run that could hang: still running after `limit`, it is killed and the
+    /// test fails.
+    pub fn output_within(self, limit: Duration) -> Output {
+        self.output_until(Some(limit))
+    }
+
+    fn output_until(self, limit: Option<Duration>) -> Output {
         let own = match &self.data_dir {
             Some(_) => None,
             None => Some(tempdir()),
@@ -187,9 +199,11 @@ impl Test {
                 let _ = pipe.write_all(input);
             }
         }
-        let out = child
-            .wait_with_output()
-            .unwrap_or_else(|e| panic!("{}: {e}", self.shown()));
+        let out = match limit {
+            None => child.wait_with_output(),
+            Some(limit) => wait_at_most(child, limit),
+        }
+        .unwrap_or_else(|e| panic!("{}: {e}", self.shown()));
         let text = |bytes: Vec<u8>| {
             String::from_utf8(bytes).unwrap_or_else(|e| panic!("{}: not UTF-8: {e}", self.shown()))
         };
@@ -238,4 +252,40 @@ impl Test {
         }
         out
     }
+}
+
+/// Wait for `child` for at most `limit`, reading what it prints meanwhile (a child that fills
+/// a pipe nobody reads would wait for ever); still running then, it is killed.
+fn wait_at_most(mut child: Child, limit: Duration) -> std::io::Result<std::process::Output> {
+    fn drain(pipe: Option<impl std::io::Read + Send + 'static>) -> JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("still running after {limit:?}: killed"),
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let joined = |h: JoinHandle<Vec<u8>>| h.join().unwrap_or_default();
+    Ok(std::process::Output {
+        status,
+        stdout: joined(stdout),
+        stderr: joined(stderr),
+    })
 }

@@ -1,85 +1,38 @@
 //! A cache of compiled rulesets. Reading YAML is most of what a first run costs, so the whole
 //! model, as `Ruleset::parse` leaves it (checked and compiled), is kept in postcard's compact
-//! binary form, keyed by the table's text and by the build that compiled it.
-//! The cache is never needed: a missing, stale or damaged entry is ignored and the YAML parsed.
+//! binary form, keyed by the table's text and by the build that compiled it, and sealed with
+//! the cache's own key.
+//!
+//! The cache is a pure speed-up, never needed: an entry is believed only when it is a plain
+//! file of bounded size (`files`), made by this build from exactly the table's text, and
+//! sealed with this cache's key (`seal`); anything else (a link, a pipe, a huge or damaged
+//! file, one made elsewhere or forged) is ignored, silently, and the table compiled again.
+//! Old entries are cleared when a new one is written.
 
-use std::io::Write;
+mod build_id;
+mod files;
+mod seal;
+
 use std::path::{Path, PathBuf};
 
 use crate::rules::model::Model;
-
-/// Bumped when the entry's layout changes (what is serialized is covered by [`BUILD_ID`]).
-const FORMAT: u32 = 8;
+use build_id::{BUILD_ID, FORMAT};
+use seal::Seal;
 
 /// The first word of every entry, so that a stray file is never mistaken for one.
 const MAGIC: &str = "umpire-rules";
 
-/// The sources that decide what `Ruleset::parse` makes of a table's text: the schema's and the
-/// model's types and how they read and write themselves, filling in likes, the checks that
-/// refuse a table (an entry skips them), the compile step, the dice they read, and the versions of
-/// the crates that read YAML and write the entry (Cargo.lock). An edit to any of them makes
-/// every entry stale; an edit elsewhere (a new command, a fix to the engine) keeps the cache.
-/// A test fails when a file of `src/rules/schema/` or `src/rules/model/` is missing here.
-macro_rules! sources {
-    ($($path:literal),+ $(,)?) => {
-        &[$(($path, include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)))),+]
-    };
-}
-const SOURCES: &[(&str, &[u8])] = sources!(
-    "src/rules/schema/mod.rs",
-    "src/rules/schema/game.rs",
-    "src/rules/schema/procedure.rs",
-    "src/rules/schema/shorthand.rs",
-    "src/rules/model/mod.rs",
-    "src/rules/model/game.rs",
-    "src/rules/model/procedure.rs",
-    "src/rules/source.rs",
-    "src/rules/compile.rs",
-    "src/rules/ruleset.rs",
-    "src/rules/check.rs",
-    "src/rules/check_procedure.rs",
-    "src/rules/lookup.rs",
-    "src/rules/cache.rs",
-    "src/engine/dice.rs",
-    "Cargo.lock",
-);
+/// What the names of entries start and end with.
+const ENTRY_PREFIX: &str = "rules-";
+const ENTRY_SUFFIX: &str = ".cache";
 
-/// What this build makes of a table: a hash, computed while compiling, of [`SOURCES`], the
-/// crate's version and [`FORMAT`]. Unlike the binary's size and time of change, it is the same
-/// for two builds that read tables alike (a rebuild keeps the cache) and differs between two
-/// that may not (an edited schema, with the version unchanged, does not).
-const BUILD_ID: u64 = build_id();
+/// The largest entry read or written. The built-in table's is 19 KB; a file larger than this is
+/// not an entry this build wrote, and is not read at all.
+const ENTRY_LIMIT: u64 = 4 << 20;
 
-const fn build_id() -> u64 {
-    let mut h = fnv(FNV_OFFSET, env!("CARGO_PKG_VERSION").as_bytes());
-    h = fnv(h, &FORMAT.to_le_bytes());
-    let mut i = 0;
-    while i < SOURCES.len() {
-        let (path, text) = SOURCES[i];
-        h = fnv(h, path.as_bytes());
-        h = fnv(h, &(text.len() as u64).to_le_bytes());
-        h = fnv(h, text);
-        i += 1;
-    }
-    h
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a, which a `const fn` can compute.
-const fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    let mut i = 0;
-    while i < bytes.len() {
-        h ^= bytes[i] as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-        i += 1;
-    }
-    h
-}
-
-/// A fast 64-bit hash (multiply and rotate over 8-byte words, as rustc's FxHash does), run over
-/// the table's text and the entry's body on every cached run. It only tells one text from
-/// another made by accident or by hand; resistance to chosen inputs would buy nothing here.
+/// A fast 64-bit hash (multiply and rotate over 8-byte words, as rustc's FxHash does) of the
+/// table's text, run on every cached run. It tells one text from another made by accident or
+/// by hand; an entry's body is protected by its seal, not by this.
 fn hash_of(bytes: &[u8]) -> u64 {
     const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
     let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
@@ -96,21 +49,25 @@ fn hash_of(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The entry's first line: what it is, the build and the text it was made by and from, and a
-/// hash of the body, so that a body damaged or edited by hand is not believed.
-fn header(text: &str, body: &[u8]) -> String {
-    format!(
-        "{MAGIC} {FORMAT} {BUILD_ID:016x} {:016x} {:016x}\n",
-        hash_of(text.as_bytes()),
-        hash_of(body)
-    )
+/// The hash an entry keeps of its table's text (and this process's loads compare).
+pub(crate) fn text_hash(text: &str) -> u64 {
+    hash_of(text.as_bytes())
+}
+
+/// The entry's first line: what it is, the build and the text it was made by and from, and
+/// its seal over those words and the body.
+fn header(text_hash: u64, seal: &Seal, body: &[u8]) -> String {
+    let words = format!("{MAGIC} {FORMAT} {BUILD_ID:016x} {text_hash:016x}");
+    let sealed = seal.of(words.as_bytes(), body);
+    format!("{words} {sealed:016x}\n")
 }
 
 /// The body: the model as postcard writes it. The model has no shorthands left (the compile
 /// step resolved them), so a format that does not say what kind each value is will do; it
 /// reads in a third fewer instructions than JSON did and takes 19 KB where JSON took 47.
 fn encode(def: &Model) -> Option<Vec<u8>> {
-    postcard::to_stdvec(def).ok()
+    // Room for the built-in table's body at once, rather than growing by doubling.
+    postcard::to_extend(def, Vec::with_capacity(32 << 10)).ok()
 }
 
 /// The model a body holds, when it holds exactly one and nothing after it.
@@ -121,11 +78,12 @@ fn decode(body: &[u8]) -> Option<Model> {
     }
 }
 
-/// The ruleset an entry holds, if it was made by this build from exactly `text`, whole.
-fn read_entry(data: &[u8], text: &str) -> Option<Model> {
+/// The ruleset an entry holds, if it was made by this build from the text of this hash, and
+/// sealed with this key.
+fn read_entry(data: &[u8], text_hash: u64, seal: &Seal) -> Option<Model> {
     let end = data.iter().position(|&b| b == b'\n')?;
     let (head, body) = (data.get(..=end)?, data.get(end + 1..)?);
-    if head != header(text, body).as_bytes() {
+    if head != header(text_hash, seal, body).as_bytes() {
         return None;
     }
     decode(body)
@@ -144,38 +102,43 @@ impl Cache {
         }
     }
 
-    /// One entry per source file, so that an edited table replaces its old entry.
-    fn path(&self, file: &str) -> PathBuf {
-        self.dir
-            .join(format!("rules-{:016x}.cache", hash_of(file.as_bytes())))
+    /// One entry per source file and build, so that an edited table replaces its old entry
+    /// and two builds that share the cache do not replace each other's.
+    fn name(file: &str) -> String {
+        format!(
+            "{ENTRY_PREFIX}{:016x}-{BUILD_ID:016x}{ENTRY_SUFFIX}",
+            hash_of(file.as_bytes())
+        )
     }
 
-    /// The ruleset parsed and checked earlier from exactly this text, if the cache has it.
-    pub fn get(&self, file: &str, text: &str) -> Option<Model> {
-        let data = std::fs::read(self.path(file)).ok()?;
-        read_entry(&data, text)
+    /// The ruleset compiled earlier from the text of this hash, if the cache has it.
+    pub fn get(&self, file: &str, text_hash: u64) -> Option<Model> {
+        let (data, _) = files::read_plain(&self.dir.join(Cache::name(file)), ENTRY_LIMIT)?;
+        let seal = Seal::read(&self.dir)?;
+        read_entry(&data, text_hash, &seal)
     }
 
-    /// Keep a checked ruleset. Failing to write is not an error: the next run parses again.
+    /// Keep a checked ruleset, and clear old entries. Failing to write is not an error: the
+    /// next run compiles again.
     ///
     /// That the entry reads back as exactly this model is a property of the model's types, so
     /// it is tested once for every form a table may take instead of paid for on every first
     /// run.
-    pub fn put(&self, file: &str, text: &str, def: &Model) {
+    pub fn put(&self, file: &str, text_hash: u64, def: &Model) {
         let Some(body) = encode(def) else { return };
-        let mut entry = header(text, &body).into_bytes();
+        if body.len() as u64 >= ENTRY_LIMIT {
+            // It would never be read: compiling every time is all there is.
+            return;
+        }
+        let Some(seal) = Seal::read_or_make(&self.dir) else {
+            return;
+        };
+        let mut entry = header(text_hash, &seal, &body).into_bytes();
         entry.extend_from_slice(&body);
-        let _ = self.write(file, &entry);
-    }
-
-    fn write(&self, file: &str, entry: &[u8]) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.dir)?;
-        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
-        tmp.write_all(entry)?;
-        tmp.flush()?;
-        // Atomic: a reader sees the old entry or the new one, never half of one.
-        tmp.persist(self.path(file)).map_err(|e| e.error)?;
-        Ok(())
+        let name = Cache::name(file);
+        if files::write_whole(&self.dir, &name, &entry, false).is_ok() {
+            files::clear_old(&self.dir, &name);
+        }
     }
 }
 
@@ -184,33 +147,6 @@ mod tests {
     use super::*;
     use crate::rules::ruleset::Ruleset;
     use crate::rules::source::{Locator, Source};
-
-    /// Every file that defines the cached types is in the build id, so that the list cannot
-    /// silently go stale when a schema or model file is added.
-    #[test]
-    fn the_build_id_covers_every_schema_and_model_file() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut missing = Vec::new();
-        let mut stack = vec![root.join("src/rules/schema"), root.join("src/rules/model")];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                let rel = path.strip_prefix(root).unwrap().to_string_lossy();
-                let rel = rel.replace('\\', "/");
-                if !SOURCES.iter().any(|(p, _)| *p == rel) {
-                    missing.push(rel);
-                }
-            }
-        }
-        assert!(
-            missing.is_empty(),
-            "add to SOURCES in cache.rs: {missing:?}"
-        );
-    }
 
     /// The ruleset as Debug prints it: every field, whatever serde makes of it.
     fn shown(def: &Model) -> String {
@@ -340,23 +276,60 @@ game:
     }
 
     #[test]
-    fn an_entry_reads_back_only_for_its_own_text_and_body() {
+    fn an_entry_reads_back_only_for_its_own_text_body_and_key() {
         // Any real table will do: the first built-in one.
         let catalog = crate::rules::catalog::Catalog::load(None).unwrap();
         let (_, text) = catalog.sources().next().unwrap();
         let def = Ruleset::parse("t", text).unwrap().model;
         let body = encode(&def).unwrap();
-        let mut entry = header(text, &body).into_bytes();
+        let dir = tempfile::tempdir().unwrap();
+        let seal = Seal::read_or_make(dir.path()).unwrap();
+        let hash = text_hash(text);
+        let mut entry = header(hash, &seal, &body).into_bytes();
         entry.extend_from_slice(&body);
-        assert_eq!(shown(&read_entry(&entry, text).unwrap()), shown(&def));
-        // Another text, a shorter body, an edited body, no header, nothing: no ruleset.
-        assert!(read_entry(&entry, &format!("{text}\n")).is_none());
-        assert!(read_entry(&entry[..entry.len() - 1], text).is_none());
+        assert_eq!(
+            shown(&read_entry(&entry, hash, &seal).unwrap()),
+            shown(&def)
+        );
+        // Another text, a shorter body, an edited body, no header, nothing, another key: no
+        // ruleset.
+        let other_text = text_hash(&format!("{text}\n"));
+        assert!(read_entry(&entry, other_text, &seal).is_none());
+        assert!(read_entry(&entry[..entry.len() - 1], hash, &seal).is_none());
         let mut edited = entry.clone();
         let last = edited.len() - 2;
         edited[last] ^= 1;
-        assert!(read_entry(&edited, text).is_none());
-        assert!(read_entry(&body, text).is_none());
-        assert!(read_entry(b"", text).is_none());
+        assert!(read_entry(&edited, hash, &seal).is_none());
+        assert!(read_entry(&body, hash, &seal).is_none());
+        assert!(read_entry(b"", hash, &seal).is_none());
+        let other = tempfile::tempdir().unwrap();
+        let other_seal = Seal::read_or_make(other.path()).unwrap();
+        assert!(read_entry(&entry, hash, &other_seal).is_none());
+    }
+
+    #[test]
+    fn the_key_is_made_once_private_and_never_read_through_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let made = Seal::read_or_make(dir.path()).unwrap();
+        let again = Seal::read(dir.path()).unwrap();
+        assert_eq!(made.of(b"a", b"b"), again.of(b"a", b"b"));
+        let key = dir.path().join(seal::KEY_FILE);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&key).unwrap().permissions().mode();
+            assert_eq!(mode & 0o077, 0, "{mode:o}");
+            // A key others may read is not one to trust: it is replaced.
+            std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+            assert!(Seal::read(dir.path()).is_none());
+            let new = Seal::read_or_make(dir.path()).unwrap();
+            assert_ne!(new.of(b"a", b"b"), made.of(b"a", b"b"));
+            // Nor is one reached through a link, however private its target.
+            let elsewhere = tempfile::tempdir().unwrap();
+            Seal::read_or_make(elsewhere.path()).unwrap();
+            std::fs::remove_file(&key).unwrap();
+            std::os::unix::fs::symlink(elsewhere.path().join(seal::KEY_FILE), &key).unwrap();
+            assert!(Seal::read(dir.path()).is_none());
+        }
     }
 }
