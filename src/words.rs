@@ -2,7 +2,7 @@
 //! `8 or more`), once for every layer that says them; it depends on nothing else in the crate
 //! but the rules' plain comparison kind.
 
-use crate::rules::model::{Comparison, FactorKind};
+use crate::model::{Comparison, FactorKind};
 
 /// `3 to 5`, `6 or more`, `2 or less`, `4` (both ends one number); `None` without bounds.
 pub fn bounds(min: Option<i64>, max: Option<i64>) -> Option<String> {

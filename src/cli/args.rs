@@ -10,7 +10,7 @@ use super::fig::FigCmd;
 use super::game::GameCmd;
 use super::unit::UnitCmd;
 use crate::game::roles::Cast;
-use crate::rules::model::DrawDef;
+use crate::model::DrawDef;
 use crate::words::{capitalised, with_article};
 
 /// A companion for the umpire of a historical miniature wargame: resolves situations exactly as

@@ -7,8 +7,8 @@ use crate::cli::write_json;
 use crate::error::{Error, Result};
 use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
+use crate::model::Ruleset;
 use crate::rules::catalog::Catalog;
-use crate::rules::ruleset::Ruleset;
 
 /// What the game commands need from the command line.
 #[derive(Debug)]

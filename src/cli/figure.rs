@@ -14,9 +14,9 @@ use crate::game::figures;
 use crate::game::roles::Cast;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
+use crate::model::Ruleset;
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
-use crate::rules::ruleset::Ruleset;
 use serde_json::json;
 
 use super::ctx::game_ruleset;

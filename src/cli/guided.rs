@@ -14,9 +14,9 @@ use crate::error::{Error, Result};
 use crate::game::roles;
 use crate::game::state::Game;
 use crate::game::store::Store;
+use crate::model::Ruleset;
+use crate::model::{FactorKind, Part, ProcedureDef};
 use crate::rules::catalog::Catalog;
-use crate::rules::model::{FactorKind, Part, ProcedureDef};
-use crate::rules::ruleset::Ruleset;
 
 fn on_a_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()

@@ -10,8 +10,8 @@ use crate::cli::write_json;
 use crate::error::{Error, Result};
 use crate::game::roster;
 use crate::game::state::{Change, Event, Game};
+use crate::model::GameDef;
 use crate::present::view;
-use crate::rules::model::GameDef;
 
 /// `umpire log`: the events, as text or as an after-action report.
 pub fn log(ctx: &Ctx<'_>, last: Option<usize>, markdown: bool, out: &mut Vec<u8>) -> Result<()> {

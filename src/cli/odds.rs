@@ -4,8 +4,8 @@ use super::{Cli, write_json};
 use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::Result;
+use crate::model::Ruleset;
 use crate::present::explain;
-use crate::rules::ruleset::Ruleset;
 use serde_json::json;
 
 pub(super) fn odds(

@@ -13,10 +13,10 @@ use super::Cli;
 use crate::error::{Error, Result};
 use crate::game::roles::Named;
 use crate::game::store::Store;
+use crate::model::Ruleset;
+use crate::model::{GameDef, Part};
 use crate::paths;
 use crate::rules::catalog::Catalog;
-use crate::rules::model::{GameDef, Part};
-use crate::rules::ruleset::Ruleset;
 
 use super::args::{DRAW, DRAW_ODDS, DRAW_TOKEN, HOLD, REACT, STATUS, TURN, TURN_TOKENS, drawn};
 

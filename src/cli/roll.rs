@@ -7,9 +7,9 @@ use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
 use crate::engine::situation;
 use crate::error::{Error, Result};
+use crate::model::Ruleset;
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
-use crate::rules::ruleset::Ruleset;
 use clap::CommandFactory;
 use serde_json::json;
 
@@ -171,7 +171,7 @@ pub(super) struct Extra {
 pub(super) fn resolve_steps(
     cli: &Cli,
     ruleset: &Ruleset,
-    p: &crate::rules::model::ProcedureDef,
+    p: &crate::model::ProcedureDef,
     words: &[String],
     dice: &[String],
     times: u32,
@@ -211,7 +211,7 @@ pub(super) fn must_follow(step: &Step) -> Vec<Vec<String>> {
 pub(super) fn print_roll(
     cli: &Cli,
     ruleset: &Ruleset,
-    p: &crate::rules::model::ProcedureDef,
+    p: &crate::model::ProcedureDef,
     rolled: &Rolled,
     extra: &Extra,
     out: &mut Vec<u8>,

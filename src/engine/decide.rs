@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::engine::plan::{Becoming, DicePlan, Plan, Reading, SidePlan, Target};
-use crate::rules::model::{CompareBy, CompareDef, Comparison};
+use crate::model::{CompareBy, CompareDef, Comparison};
 
 /// The result a throw gives, and how the dice gave it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -94,7 +94,7 @@ impl Decision {
 }
 
 /// The result of the band a value falls in (bands are checked at load to leave no gaps).
-fn band_for(bands: &[crate::rules::model::BandDef], value: i64) -> &str {
+fn band_for(bands: &[crate::model::BandDef], value: i64) -> &str {
     bands
         .iter()
         .find(|b| b.min.is_none_or(|m| value >= m) && b.max.is_none_or(|m| value <= m))

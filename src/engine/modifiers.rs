@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::engine::situation::{Situation, Value};
-use crate::rules::model::{Cond, Conditions, Guarded, ItemDef, Policy, ProcedureDef};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{Cond, Conditions, Guarded, ItemDef, Policy, ProcedureDef};
 
 /// One modifier line of the explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -9,7 +9,7 @@ use crate::engine::fraction::Fraction;
 use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::Input;
 use crate::error::{Error, Result};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
 
 /// The most final outcomes a chain's odds list: each step multiplies them by its own (a chain
 /// of steps whose every result goes on has two to the power of its length), and past a few

@@ -9,10 +9,10 @@ use crate::engine::dice::DiceSpec;
 use crate::engine::modifiers::{ModLine, modifiers};
 use crate::engine::situation::{Input, Situation};
 use crate::error::{Error, Result};
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     CompareDef, Comparison, GridRow, Guarded, ProcedureDef, ResultDef, RollDef, TargetDef,
 };
-use crate::rules::ruleset::Ruleset;
 
 /// What one side throws, before any face is known.
 #[derive(Debug, Clone)]
@@ -75,7 +75,7 @@ pub enum Reading<'a> {
     },
     Table {
         clamp: Option<[i64; 2]>,
-        rows: &'a [crate::rules::model::BandDef],
+        rows: &'a [crate::model::BandDef],
     },
     Grid {
         row: &'a GridRow,
@@ -95,8 +95,8 @@ pub struct Plan<'a> {
     pub ruleset: &'a Ruleset,
     pub procedure: &'a ProcedureDef,
     pub sides: Vec<SidePlan>,
-    pub(super) naturals: Vec<&'a crate::rules::model::NaturalDef>,
-    pub(super) reroll: Option<&'a crate::rules::model::RerollDef>,
+    pub(super) naturals: Vec<&'a crate::model::NaturalDef>,
+    pub(super) reroll: Option<&'a crate::model::RerollDef>,
     pub reading: Reading<'a>,
     pub(super) becomes: Vec<Becoming<'a>>,
 }
@@ -113,7 +113,7 @@ pub(super) struct Becoming<'a> {
 
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
     let example = match ruleset.factor(factor).map(|f| f.kind) {
-        Some(crate::rules::model::FactorKind::Number) => format!("{factor}=N"),
+        Some(crate::model::FactorKind::Number) => format!("{factor}=N"),
         _ => format!("{factor}=VALUE"),
     };
     Error::usage(format!("{} needs `{factor}`", procedure.name)).with_hint(format!(

@@ -11,8 +11,8 @@ use crate::engine::modifiers::ModLine;
 use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Input, Situation, Via};
 use crate::error::Result;
-use crate::rules::model::{FollowDef, Guarded, ProcedureDef, ResultDef, Role};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{FollowDef, Guarded, ProcedureDef, ResultDef, Role};
 
 /// The faces one side threw for a step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

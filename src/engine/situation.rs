@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     ChoiceValue, Cond, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, Test,
 };
-use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 use crate::words::{flag_word, kind_word};
 
-pub use crate::rules::model::Value;
+pub use crate::model::Value;
 
 /// One factor's value as given (or defaulted), with the measured distance it came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

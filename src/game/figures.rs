@@ -9,8 +9,8 @@ use crate::error::{Error, Result};
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
-use crate::rules::model::{GameDef, Part, ProcedureDef, Role, Value};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{GameDef, Part, ProcedureDef, Role, Value};
 
 /// The figures of a roll, found in the game, by role (and side in an opposed roll).
 #[derive(Debug, Clone)]
@@ -279,7 +279,7 @@ pub fn implies<'g>(
     ruleset: &Ruleset,
     g: &'g GameDef,
     unit: &str,
-) -> Vec<&'g crate::rules::model::ImpliesDef> {
+) -> Vec<&'g crate::model::ImpliesDef> {
     let Some(u) = game.unit(unit) else {
         return Vec::new();
     };
@@ -288,7 +288,7 @@ pub fn implies<'g>(
         .iter()
         .filter(|f| f.state.is_none())
         .count();
-    let holds = |c: &crate::rules::model::Cond| {
+    let holds = |c: &crate::model::Cond| {
         let Some(f) = ruleset.factor(&c.factor) else {
             return false;
         };
@@ -298,7 +298,7 @@ pub fn implies<'g>(
             .filter(|(_, factor)| **factor == f.name)
             .find_map(|(field, _)| u.fields.get(field));
         match (&c.test, value) {
-            (crate::rules::model::Test::Values(keys), Some(v)) => {
+            (crate::model::Test::Values(keys), Some(v)) => {
                 keys.iter().any(|k| ruleset.key_covers(f, k, v).is_some())
             }
             _ => false,

@@ -2,7 +2,7 @@
 //! `game: roles:` declares them: the part each plays, the one a procedure prints, and what the
 //! umpire named with them.
 
-use crate::rules::model::{GameDef, Part, ProcedureDef, Role, RoleDef};
+use crate::model::{GameDef, Part, ProcedureDef, Role, RoleDef};
 
 /// Figures named on the command line, each list under the role option that named it.
 #[derive(Debug, Clone, Default)]

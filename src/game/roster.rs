@@ -3,8 +3,8 @@
 
 use crate::error::{Error, Result};
 use crate::game::state::{Event, Figure, Game, Unit, label_key};
-use crate::rules::model::{GameDef, MarkerDef};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{GameDef, MarkerDef};
 use crate::suggest::did_you_mean;
 
 /// The ruleset's `game` tables, or an error saying this ruleset keeps no games.

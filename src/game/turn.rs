@@ -11,8 +11,8 @@ use crate::engine::fraction::Fraction;
 use crate::error::{Error, Result};
 use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game, Held, Turn};
-use crate::rules::model::{DrawDef, GameDef, Rounding, TurnDef, WhichSide};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{DrawDef, GameDef, Rounding, TurnDef, WhichSide};
 use crate::words::{times, with_article};
 
 fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
@@ -601,7 +601,7 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::model::PhasesDef;
+    use crate::model::PhasesDef;
 
     fn rule() -> TurnDef {
         TurnDef {

@@ -6,9 +6,9 @@ use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::{SideRecord, Step};
+use crate::model::Ruleset;
+use crate::model::{FactorKind, ProcedureDef, RollDef};
 use crate::present::words;
-use crate::rules::model::{FactorKind, ProcedureDef, RollDef};
-use crate::rules::ruleset::Ruleset;
 use crate::words::signed;
 
 fn faces_text(faces: &[i64]) -> String {
@@ -481,9 +481,9 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     if let Some(c) = &p.check {
         let target = match &c.target {
-            crate::rules::model::TargetDef::Number(n) => n.to_string(),
-            crate::rules::model::TargetDef::Factor(x) => format!("the {x}"),
-            crate::rules::model::TargetDef::Lookup(_) => "the table below".into(),
+            crate::model::TargetDef::Number(n) => n.to_string(),
+            crate::model::TargetDef::Factor(x) => format!("the {x}"),
+            crate::model::TargetDef::Lookup(_) => "the table below".into(),
         };
         let how = crate::words::compared(c.compare, &target);
         let label = |n: &str| {
@@ -498,7 +498,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             label(&c.pass),
             label(&c.fail)
         );
-        if let crate::rules::model::TargetDef::Lookup(l) = &c.target {
+        if let crate::model::TargetDef::Lookup(l) = &c.target {
             let _ = writeln!(
                 out,
                 "target by {} (rows) and {} (columns):",

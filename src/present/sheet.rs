@@ -5,9 +5,9 @@
 use std::fmt::Write as _;
 
 use crate::error::Result;
+use crate::model::Ruleset;
+use crate::model::{GameDef, Role, TurnDef};
 use crate::present::card::{self, Block, Card, Grid, Labels, Part};
-use crate::rules::model::{GameDef, Role, TurnDef};
-use crate::rules::ruleset::Ruleset;
 
 /// Characters of body text across half a card and across a whole card (11 pt, condensed):
 /// a table wider than half a card takes the card's width, and one wider than the card

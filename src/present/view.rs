@@ -11,8 +11,8 @@ use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
 use crate::error::Result;
 use crate::game::roster::{self, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game, Unit};
-use crate::rules::model::GameDef;
-use crate::rules::ruleset::Ruleset;
+use crate::model::GameDef;
+use crate::model::Ruleset;
 use crate::text::{NAME_SHOWN, NOTE_MAX, NOTE_SHOWN, shown};
 
 /// A name from the game's files, as shown.

@@ -11,10 +11,10 @@ use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
 use crate::engine::plan::{DicePlan, Plan, Reading, Target, TargetFrom};
 use crate::engine::resolve::Reroll;
 use crate::engine::situation::Via;
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Policy, Settings, Test, Value,
 };
-use crate::rules::ruleset::Ruleset;
 use crate::words::{bounds, compared, signed};
 
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `not flag`,

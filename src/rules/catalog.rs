@@ -10,8 +10,8 @@ use include_dir::{Dir, include_dir};
 
 use crate::error::{Error, Result};
 use crate::files;
+use crate::model::Ruleset;
 use crate::rules::cache::Cache;
-use crate::rules::ruleset::Ruleset;
 use crate::suggest::did_you_mean;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/tables");

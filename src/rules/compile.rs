@@ -8,7 +8,7 @@
 //! compile step can see (a marker setting a range) is refused with its place in the file.
 
 use crate::error::Result;
-use crate::rules::model::{self as m, Cond, Settings, Test, Value};
+use crate::model::{self as m, Cond, Settings, Test, Value};
 use crate::rules::schema::{self as s, CondValue};
 use crate::rules::source::{Locator, Source};
 use crate::words::flag_word;

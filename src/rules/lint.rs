@@ -14,9 +14,9 @@ use std::fmt;
 use place::Place;
 
 use crate::error::Result;
+use crate::model::Guarded;
+use crate::model::Ruleset;
 use crate::rules::catalog::Catalog;
-use crate::rules::model::Guarded;
-use crate::rules::ruleset::Ruleset;
 use crate::rules::schema::RulesetDef;
 
 /// One defect, at its place in the file.

@@ -1,7 +1,7 @@
-//! The rules model: a ruleset file's written shape (`schema`), reading it (`source`), checking
-//! it (`check`, `check_procedure`), compiling it into the model the rest of the crate runs on
-//! (`compile`, `model`), its look-ups (`lookup`), linting it for table authors (`lint`), the
-//! catalog of rulesets, and the cache of compiled rulesets.
+//! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
+//! checking it (`check`, `check_procedure`), compiling it into `crate::model` (`compile`),
+//! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
+//! engine over it (`lint`), the catalog of rulesets, and the cache of compiled rulesets.
 
 pub mod cache;
 pub mod catalog;
@@ -9,56 +9,6 @@ mod check;
 mod check_procedure;
 mod compile;
 pub mod lint;
-mod lookup;
-pub mod model;
 pub mod ruleset;
 pub mod schema;
 mod source;
-
-use std::collections::HashMap;
-
-/// The items of a list by name and by alias, so that a look-up costs the same however long
-/// the list (a chain of thousands of procedures looks each one up): an exact name wins over
-/// an alias, and of two items of one name or alias the first.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Names {
-    by_name: HashMap<String, usize>,
-    by_alias: HashMap<String, usize>,
-}
-
-impl Names {
-    pub(crate) fn new<T>(items: &[T], names: impl Fn(&T) -> (&String, &Vec<String>)) -> Names {
-        Names::of(items.iter().map(|item| {
-            let (name, aliases) = names(item);
-            (name.as_str(), &aliases[..])
-        }))
-    }
-
-    /// The index of items given as (name, aliases), in order.
-    pub(crate) fn of<'a>(items: impl Iterator<Item = (&'a str, &'a [String])>) -> Names {
-        let mut index = Names::default();
-        for (i, (name, aliases)) in items.enumerate() {
-            index.by_name.entry(name.to_string()).or_insert(i);
-            for a in aliases {
-                index.by_alias.entry(a.clone()).or_insert(i);
-            }
-        }
-        index
-    }
-
-    /// The position of the item `name` names, by name first, then by alias.
-    pub(crate) fn position(&self, name: &str) -> Option<usize> {
-        self.by_name
-            .get(name)
-            .or_else(|| self.by_alias.get(name))
-            .copied()
-    }
-
-    /// The item `name` names in `items`, the list this index was made from.
-    pub(crate) fn get<'a, T>(&self, items: &'a [T], name: &str) -> Option<&'a T> {
-        self.by_name
-            .get(name)
-            .or_else(|| self.by_alias.get(name))
-            .and_then(|i| items.get(*i))
-    }
-}

@@ -4,22 +4,9 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::error::Result;
-use crate::rules::Names;
+use crate::model::{Model, Ruleset};
 use crate::rules::cache::{Cache, text_hash};
-use crate::rules::model::Model;
 use crate::rules::source::{Locator, Source};
-
-/// A ruleset checked, compiled and ready to use. The model is shared: every ruleset loaded
-/// from one text is the same model (see [`LOADED`]).
-#[derive(Debug, Clone)]
-pub struct Ruleset {
-    pub model: Arc<Model>,
-    /// Where it came from, for messages (`tables/000-....yaml`, or a user's path).
-    pub file: String,
-    /// Its procedures and factors by name and alias.
-    pub(crate) procedures: Names,
-    pub(crate) factors: Names,
-}
 
 /// A model this process has loaded, and the text it was made from (by length and hash).
 #[derive(Debug)]
@@ -90,28 +77,6 @@ impl Ruleset {
             }
         };
         Ok(Ruleset::new(model, file))
-    }
-
-    fn new(model: Arc<Model>, file: &str) -> Ruleset {
-        Ruleset {
-            procedures: Names::of(model.procedures.entries()),
-            factors: Names::of(
-                model
-                    .factors
-                    .iter()
-                    .map(|f| (f.name.as_str(), &f.aliases[..])),
-            ),
-            model,
-            file: file.to_string(),
-        }
-    }
-
-    pub fn name(&self) -> &str {
-        &self.model.ruleset
-    }
-
-    pub fn unit(&self) -> &str {
-        self.model.unit.as_deref().unwrap_or("")
     }
 }
 

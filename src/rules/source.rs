@@ -2,7 +2,7 @@
 //! (file:line:col), and the look-ups its checks make before it is compiled.
 
 use crate::error::{Error, Result};
-use crate::rules::Names;
+use crate::model::names::Names;
 use crate::rules::schema::{FactorDef, ProcedureDef, RulesetDef, ValueSpec};
 
 /// A table file read but not yet compiled: what the checks and the compile step read.

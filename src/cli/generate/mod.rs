@@ -19,8 +19,8 @@ use clap_complete::aot::{self, Generator};
 
 use crate::error::{Error, Result};
 use crate::game::store::write_atomic;
+use crate::model::Ruleset;
 use crate::rules::catalog::Catalog;
-use crate::rules::ruleset::Ruleset;
 
 use bash::bash;
 use fish::fish;

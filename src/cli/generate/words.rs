@@ -4,8 +4,8 @@
 
 use clap::{Arg, ArgAction, Command, ValueHint};
 
-use crate::rules::model::{FactorKind, ProcedureDef};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{FactorKind, ProcedureDef};
 
 /// A word a shell may offer, and what it means (zsh and fish show it beside the word).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,8 +16,8 @@ use text::render;
 pub use words::{result_parts, turn_rules};
 
 use crate::error::Result;
-use crate::rules::model::ProcedureDef;
-use crate::rules::ruleset::Ruleset;
+use crate::model::ProcedureDef;
+use crate::model::Ruleset;
 
 use odds::odds_part;
 use parts::{

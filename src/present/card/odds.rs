@@ -6,10 +6,10 @@ use crate::engine::fraction::Fraction;
 use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::{Given, Input, Situation, Value};
 use crate::error::Result;
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     AmountDef, GridDef, Guard, Guarded, ProcedureDef, RollCase, RollDef, TargetDef, Test,
 };
-use crate::rules::ruleset::Ruleset;
 
 use super::words::{case_dice, dice_words, percent, result_label};
 use super::{Block, Grid, Labels, Part};

@@ -1,11 +1,11 @@
 //! The parts of a card read straight from the tables: the dice, the modifiers, the target
 //! of a check, a table, a grid, the comparison of opposed totals, an amount and the results.
 
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     AmountDef, CheckDef, CompareBy, CompareDef, GridDef, Guarded, ItemDef, ProcedureDef, RollDef,
     TableDef, TargetDef,
 };
-use crate::rules::ruleset::Ruleset;
 
 use super::words::{case_dice, dice_words, result_label, result_parts};
 use super::{Block, Grid, Labels, Part};

@@ -5,11 +5,11 @@
 use std::fmt::Write as _;
 
 use crate::engine::fraction::Fraction;
-use crate::present::words;
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     FollowDef, Guarded, ProcedureDef, ResultDef, RollCase, Rounding, TurnDef, WhichSide,
 };
-use crate::rules::ruleset::Ruleset;
+use crate::present::words;
 use crate::words::{capitalised, times};
 
 pub(super) fn result_label(p: &ProcedureDef, name: &str) -> String {

@@ -15,7 +15,7 @@ mod seal;
 
 use std::path::{Path, PathBuf};
 
-use crate::rules::model::Model;
+use crate::model::Model;
 use build_id::{BUILD_ID, FORMAT};
 use seal::Seal;
 
@@ -145,7 +145,7 @@ impl Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ruleset::Ruleset;
+    use crate::model::Ruleset;
     use crate::rules::source::{Locator, Source};
 
     /// The ruleset as Debug prints it: every field, whatever serde makes of it.

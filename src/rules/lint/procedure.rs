@@ -7,8 +7,8 @@ use super::Issue;
 use super::place::Place;
 use super::reach::{self, Ctx, Domains, SideReach, for_each_situation};
 use crate::engine::situation::Value;
-use crate::rules::model::{BandDef, CompareBy, Comparison, Guarded, ItemDef, Policy, ProcedureDef};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::{BandDef, CompareBy, Comparison, Guarded, ItemDef, Policy, ProcedureDef};
 
 /// What a procedure's readings can show, over both sides' reachable totals.
 #[derive(Debug, Default)]

@@ -12,10 +12,10 @@ use super::throws::{Out, throws};
 use crate::engine::modifiers::item_line;
 use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Situation, Value};
-use crate::rules::model::{
+use crate::model::Ruleset;
+use crate::model::{
     FactorKind, Guard, Guarded, NaturalDef, Policy, ProcedureDef, RollDef, TargetDef, Test,
 };
-use crate::rules::ruleset::Ruleset;
 
 /// Situations enumerated over one set of factors.
 const MAX_ASSIGNMENTS: u64 = 50_000;

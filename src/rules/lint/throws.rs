@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use crate::engine::dice::DiceSpec;
 use crate::engine::plan::DicePlan;
-use crate::rules::model::NaturalDef;
+use crate::model::NaturalDef;
 
 /// Throws enumerated (up to order) when doubles matter.
 const MAX_THROWS: u128 = 100_000;

@@ -18,7 +18,7 @@ pub use procedure::*;
 
 /// The parts a table writes exactly as they are run, read straight into the model's types,
 /// and the guard both stages share.
-pub use crate::rules::model::{
+pub use crate::model::{
     BandDef, ClassDef, CompareBy, CompareDef, Comparison, CountDef, CounterDef, DistanceBand,
     DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded, IfAlreadyDef, LookupDef, ManyOnOneDef,
     Part, PhasesDef, Policy, ReactDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef,
@@ -63,7 +63,7 @@ pub struct RulesetDef {
     /// Not written: its procedures and factors by name and alias, made at the first look-up
     /// so that checking a chain of thousands of procedures costs in proportion to it.
     #[serde(skip)]
-    pub(crate) names: std::cell::OnceCell<(crate::rules::Names, crate::rules::Names)>,
+    pub(crate) names: std::cell::OnceCell<(crate::model::names::Names, crate::model::names::Names)>,
 }
 
 /// Something the umpire can say about a situation.
@@ -171,9 +171,9 @@ pub struct RangeDef {
 }
 
 /// A guard on conditions as written.
-pub type Guard<'a> = crate::rules::model::Guard<'a, Conditions>;
+pub type Guard<'a> = crate::model::Guard<'a, Conditions>;
 
-crate::rules::model::guarded!(
+crate::model::guarded!(
     Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull,
     BecomesDef, MarksDef
 );

@@ -1,12 +1,10 @@
 //! The look-ups of a compiled ruleset: a factor, a value or class by name or alias, a procedure,
 //! dice, and the factors a procedure (or its whole chain) reads.
 
-use crate::engine::dice::DiceSpec;
 use crate::error::{Error, Result};
-use crate::rules::model::{
-    ChoiceValue, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef,
-};
-use crate::rules::ruleset::Ruleset;
+use crate::model::Ruleset;
+use crate::model::dice::DiceSpec;
+use crate::model::{ChoiceValue, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef};
 use crate::suggest::did_you_mean;
 
 impl Ruleset {

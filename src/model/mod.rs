@@ -3,10 +3,18 @@
 //! filled in, `values-from` resolved, every factor, value and procedure name made canonical,
 //! every condition and every value a follow-up or marker sets typed. Nothing after the compile
 //! step reads the written shape; the cache keeps this model whole.
+//!
+//! Beside the types: the dice tables write (`dice`), a `Ruleset` (a model with its file and
+//! its names indexed) and its look-ups (`lookup`). The model depends on no other layer: the
+//! engine runs it, `rules` makes it.
 
+pub mod dice;
 mod game;
+mod lookup;
+pub(crate) mod names;
 mod procedure;
 mod procedures;
+mod ruleset;
 
 use std::collections::BTreeMap;
 
@@ -15,6 +23,7 @@ use serde::{Deserialize, Serialize};
 pub use game::*;
 pub use procedure::*;
 pub use procedures::Procedures;
+pub use ruleset::Ruleset;
 
 /// One ruleset, compiled.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -277,9 +286,9 @@ pub trait Guarded<C = Conditions> {
 /// `Guarded` for entries whose `when`, `any` and `unless` are sets of conditions `$c`.
 macro_rules! guarded {
     ($c:ty: $($t:ty),* $(,)?) => {$(
-        impl $crate::rules::model::Guarded<$c> for $t {
-            fn guard(&self) -> $crate::rules::model::Guard<'_, $c> {
-                $crate::rules::model::Guard { when: &self.when, any: &self.any, unless: &self.unless }
+        impl $crate::model::Guarded<$c> for $t {
+            fn guard(&self) -> $crate::model::Guard<'_, $c> {
+                $crate::model::Guard { when: &self.when, any: &self.any, unless: &self.unless }
             }
         }
     )*};
