@@ -1,5 +1,5 @@
-//! No input may make umpire panic: arbitrary factor words, dice faces, table files and configs are
-//! either taken or refused with an error (exit 2 or 1), never a crash.
+//! No input may make umpire panic: arbitrary factor words, dice faces, table files and configs
+//! are either taken or refused with an error (exit 2 or 1), never a crash.
 //!
 //! Each case spawns the binary, so the cases are few enough for the suite to stay quick.
 
