@@ -14,6 +14,8 @@ pub mod config;
 pub mod engine;
 pub mod error;
 pub mod files;
+#[cfg(test)]
+mod fuzz;
 pub mod game;
 pub mod model;
 pub mod paths;

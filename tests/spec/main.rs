@@ -10,6 +10,7 @@ mod support;
 mod cache;
 mod card;
 mod cli;
+mod command_sequences;
 mod compile;
 mod game_play;
 mod game_store;

@@ -1,5 +1,5 @@
-//! No input may make umpire panic: arbitrary factor words, dice faces and table files are
-//! either taken or refused with an error (exit 2 or 1), never a crash.
+//! No input may make umpire panic: arbitrary factor words, dice faces, table files and configs
+//! are either taken or refused with an error (exit 2 or 1), never a crash.
 //!
 //! Each case spawns the binary, so the cases are few enough for the suite to stay quick.
 
@@ -137,6 +137,30 @@ proptest! {
             let place = message.split(": ").next().unwrap_or("");
             prop_assert!(place.starts_with("la-petite-guerre.yaml:"), "{}", listed.stderr);
             prop_assert_eq!(place.matches(':').count(), 2, "{}", listed.stderr);
+        }
+    }
+
+    /// A hand-edited config: any value of any key, or a broken file, is taken or refused with
+    /// the file named, by every command (each reads it).
+    #[test]
+    fn any_config_is_taken_or_refused_with_its_place(
+        rules in prop_oneof![Just("la-petite-guerre".to_string()), "[a-z-]{0,10}", Just("[1, 2]".to_string())],
+        dice in prop_oneof![Just("tool".to_string()), Just("physical".to_string()), "[a-z0-9{}]{0,6}"],
+        colour in prop_oneof![Just("never".to_string()), Just("always".to_string()), "[a-z0-9~]{0,6}"],
+        extra in prop_oneof![Just(String::new()), "[a-z]{1,6}: [a-z0-9]{0,4}\n", "[:\\[\\]{}\n -]{1,8}"],
+        command in prop_oneof![Just("rules"), Just("config"), Just("figs"), Just("odds shoot")],
+    ) {
+        let dir = tempdir();
+        std::fs::create_dir_all(dir.path().join("config")).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let text = format!("rules: {rules}\ndice: {dice}\ncolour: {colour}\n{extra}");
+        write(&dir.path().join("config/config.yaml"), &text);
+        let args = crate::support::words(command);
+        let out = Test::new().data_dir(dir.path()).args(&args).output();
+        prop_assert!([0, 1, 2].contains(&out.code), "{text:?} umpire {command}: exit {}\n{}", out.code, out.stderr);
+        prop_assert!(!out.stderr.contains("panicked at"), "{text:?}: {}", out.stderr);
+        // A config the parser refuses is named, with its line and column.
+        if out.stderr.contains("config.yaml") {
+            prop_assert!(out.stderr.starts_with("error: ") && out.stderr.contains("config.yaml:"), "{text:?}: {}", out.stderr);
         }
     }
 
