@@ -13,98 +13,25 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::Value;
 
-use crate::support::{self, Table, read, write};
+use crate::support::{self, Table, parse_state, read, write};
 
 // ----- helpers ----------------------------------------------------------------------------------
 
-/// A data directory holding game `g` (the current one) with a unit of `n` figures
-/// labelled `CODE1..CODEn`.
-fn with_unit(code: &str, n: u32) -> Table {
-    let t = Table::empty();
-    t.ok(&["game", "new", "g"]);
-    t.add_unit("rangers", code, n);
-    t
-}
-
 /// What these tests do with a game's data directory beyond running a command.
 trait Store {
-    /// The binary as a plain process, to start several at once or to kill one.
-    fn process(&self, args: &[&str]) -> std::process::Command;
     fn add_unit(&self, name: &str, code: &str, n: u32);
-    /// game.json of game `g`, parsed.
-    fn state(&self) -> Value;
-    /// Every line of game `g`'s log, parsed.
-    fn log_lines(&self) -> Vec<Value>;
-    /// The log holds exactly the events the state includes: `log-len` is the file's length
-    /// and the lines are events 1..=seq, in order.
-    fn assert_log_matches_state(&self);
 }
 
 impl Store for Table {
-    fn process(&self, args: &[&str]) -> std::process::Command {
-        let mut cmd = support::process(self.path());
-        cmd.args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        cmd
-    }
-
     fn add_unit(&self, name: &str, code: &str, n: u32) {
         self.unit(name, "british", "rangers", n, code, None);
     }
-
-    fn state(&self) -> Value {
-        parse_state(&read(&self.state_path()))
-    }
-
-    fn log_lines(&self) -> Vec<Value> {
-        self.events()
-    }
-
-    fn assert_log_matches_state(&self) {
-        let state = self.state();
-        let len = file_len(&self.log_path());
-        assert_eq!(
-            num(&state, "log-len"),
-            len,
-            "log-len in game.json against log.jsonl's length"
-        );
-        let ids: Vec<u64> = self.log_lines().iter().map(|e| num(e, "id")).collect();
-        let expected: Vec<u64> = (1..=num(&state, "seq")).collect();
-        assert_eq!(ids, expected, "the log's event ids against seq");
-    }
-}
-
-/// One clean `error: ` line.
-fn assert_clean_error(err: &str, args: &[&str]) {
-    support::assert_clean_error(err, args);
-    assert_eq!(
-        err.lines().count(),
-        1,
-        "umpire {}: one line of error expected: {err:?}",
-        args.join(" ")
-    );
-    assert!(
-        !err.contains("panicked at") && !err.contains("RUST_BACKTRACE"),
-        "umpire {}: {err}",
-        args.join(" ")
-    );
 }
 
 fn file_len(path: &Path) -> u64 {
     std::fs::metadata(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .len()
-}
-
-fn parse_state(bytes: &[u8]) -> Value {
-    serde_json::from_slice(bytes).unwrap_or_else(|e| {
-        panic!(
-            "game.json does not parse: {e}\n{}",
-            String::from_utf8_lossy(bytes)
-        )
-    })
 }
 
 fn num(v: &Value, key: &str) -> u64 {
@@ -236,8 +163,7 @@ fn race(t: &Table, change: &str, n: u32) {
     let children: Vec<_> = (1..=n)
         .map(|i| {
             let code = format!("XX{i}");
-            let child = t
-                .process(&["mark", &code, change])
+            let child = support::piped(t.path(), &["mark", &code, change])
                 .spawn()
                 .unwrap_or_else(|e| panic!("starting umpire mark {code} {change}: {e}"));
             (code, child)
@@ -258,7 +184,7 @@ fn race(t: &Table, change: &str, n: u32) {
 #[test]
 fn twenty_marks_at_the_same_moment_are_all_kept_and_logged_once_each() {
     const N: u32 = 20;
-    let t = with_unit("XX", N);
+    let t = Table::rangers("XX", N);
     let rounds: [(&str, &[&str]); 3] = [
         ("+pinned", &["pinned"]),
         ("+prone", &["pinned", "prone"]),
@@ -266,7 +192,7 @@ fn twenty_marks_at_the_same_moment_are_all_kept_and_logged_once_each() {
     ];
     for (change, expected) in rounds {
         let before = t.state();
-        let lines_before = t.log_lines().len();
+        let lines_before = t.events().len();
         race(&t, change, N);
 
         let after = t.state();
@@ -283,7 +209,7 @@ fn twenty_marks_at_the_same_moment_are_all_kept_and_logged_once_each() {
             num(&before, "seq") + u64::from(N),
             "seq after {N} racing `mark XXn {change}`"
         );
-        let lines = t.log_lines();
+        let lines = t.events();
         assert_eq!(
             lines.len(),
             lines_before + N as usize,
@@ -302,7 +228,7 @@ fn twenty_marks_at_the_same_moment_are_all_kept_and_logged_once_each() {
             N as usize,
             "each figure's command logged once: {figures_logged:?}"
         );
-        t.assert_log_matches_state();
+        t.assert_log_matches_state("g");
     }
 }
 
@@ -337,10 +263,10 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
     // inside a change and some change has been let finish.
     const ROUNDS: usize = 50;
     const MAX_ROUNDS: usize = 200;
-    let t = with_unit("RR", 4);
+    let t = Table::rangers("RR", 4);
     // The same game in a second data directory, where each command first runs to the end,
     // to know the state it makes.
-    let scratch = with_unit("RR", 4);
+    let scratch = Table::rangers("RR", 4);
     let mut rng = Rng::new();
     let seed = rng.0;
     let (mut kept_old, mut torn, mut got_new) = (0, 0, 0);
@@ -352,7 +278,7 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
         let old = read(&t.state_path());
         let old_state = parse_state(&old);
         // An undo only when it takes back a mark: the unit itself stays.
-        let takes_back_a_mark = undo_target(&t.log_lines()).is_some_and(|e| {
+        let takes_back_a_mark = undo_target(&t.events()).is_some_and(|e| {
             e.get("command")
                 .and_then(Value::as_str)
                 .is_some_and(|c| c.starts_with("mark"))
@@ -383,8 +309,7 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
         let whole_run = timer.elapsed();
         let new = read(&scratch.state_path());
 
-        let mut child = t
-            .process(&args)
+        let mut child = support::piped(t.path(), &args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -425,7 +350,7 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
         // The next change works, and cuts off whatever line the killed one left.
         let next = toggle(&state, "RR4", "pinned");
         t.ok(&["mark", "RR4", &next]);
-        t.assert_log_matches_state();
+        t.assert_log_matches_state("g");
         assert_eq!(
             markers_in(&t.state(), "RR4").contains(&"pinned".to_string()),
             next == "+pinned",
@@ -460,7 +385,7 @@ fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_ch
 
 #[test]
 fn a_line_a_killed_change_left_after_log_len_is_not_read_and_is_cut_by_the_next_change() {
-    let t = with_unit("RR", 4);
+    let t = Table::rangers("RR", 4);
     t.ok(&["mark", "RR1", "+pinned"]);
     let valid = read(&t.log_path());
     let mut torn = valid.clone();
@@ -474,13 +399,13 @@ fn a_line_a_killed_change_left_after_log_len_is_not_read_and_is_cut_by_the_next_
     assert_eq!(events.as_array().map(Vec::len), Some(2), "{events}");
 
     t.ok(&["mark", "RR2", "+prone"]);
-    t.assert_log_matches_state();
+    t.assert_log_matches_state("g");
     let log = read(&t.log_path());
     assert!(
         log.starts_with(&valid),
         "the valid events stay as they were"
     );
-    assert_eq!(t.log_lines().len(), 3);
+    assert_eq!(t.events().len(), 3);
 }
 
 // ----- 3. damaged files -------------------------------------------------------------------------
@@ -514,7 +439,7 @@ fn refused_while_damaged(
     damage: impl Fn(&str) -> String,
     names: impl Fn(&str) -> String,
 ) -> String {
-    let t = with_unit("RR", 4);
+    let t = Table::rangers("RR", 4);
     t.ok(&["mark", "RR2", "+prone"]);
     let text = String::from_utf8(read(&t.state_path()))
         .unwrap_or_else(|e| panic!("game.json is not UTF-8: {e}"));
@@ -629,7 +554,7 @@ fn garble_log_line(t: &Table, n: usize) {
 
 #[test]
 fn a_garbled_line_in_the_log_is_reported_by_line_and_column_and_left_as_it_is() {
-    let t = with_unit("RR", 4);
+    let t = Table::rangers("RR", 4);
     t.ok(&["mark", "RR1", "+pinned"]);
     t.ok(&["mark", "RR2", "+pinned"]);
     garble_log_line(&t, 2);
@@ -664,7 +589,7 @@ fn a_garbled_line_in_the_log_is_reported_by_line_and_column_and_left_as_it_is() 
 
 #[test]
 fn commands_that_only_read_change_no_file_and_create_none() {
-    let t = with_unit("RR", 4);
+    let t = Table::rangers("RR", 4);
     t.ok(&["game", "new", "other"]);
     t.ok(&["game", "use", "g"]);
     t.ok(&["mark", "RR1", "+pinned", "+prone"]);
@@ -750,7 +675,7 @@ fn undo_takes_back_each_change_in_turn_exactly_and_then_says_there_is_nothing_le
         // An undo is a change of its own: logged, never a rewrite of the past.
         seq += 1;
         assert_eq!(num(&now, "seq"), seq);
-        t.assert_log_matches_state();
+        t.assert_log_matches_state("g");
     }
     assert_eq!(t.state()["units"], Value::Array(Vec::new()));
     assert_eq!(t.state()["figures"], Value::Array(Vec::new()));
@@ -763,7 +688,7 @@ fn undo_takes_back_each_change_in_turn_exactly_and_then_says_there_is_nothing_le
 
 #[test]
 fn undo_after_a_mark_keeps_the_game_json_bytes_but_for_seq_and_log_len() {
-    let t = with_unit("RR", 4);
+    let t = Table::rangers("RR", 4);
     let before = String::from_utf8(read(&t.state_path())).unwrap_or_default();
     t.ok(&["mark", "RR2", "+pinned"]);
     t.ok(&["undo"]);
@@ -779,7 +704,7 @@ fn undo_after_a_mark_keeps_the_game_json_bytes_but_for_seq_and_log_len() {
 
 #[test]
 fn undo_of_a_unit_removal_puts_units_and_figures_back_where_they_were() {
-    let t = with_unit("RR", 3);
+    let t = Table::rangers("RR", 3);
     t.add_unit("regulars", "RG", 2);
     let before = t.state();
     t.ok(&["unit", "rm", "rangers"]);
@@ -951,7 +876,7 @@ fn deleting_a_game_without_a_terminal_needs_yes() {
         .status(2)
         .run();
     let err = out.stderr;
-    assert_clean_error(&err, &["game", "rm", "battle"]);
+    support::assert_one_clean_error(&err, &["game", "rm", "battle"]);
     assert!(err.contains("there is no terminal to ask on"), "{err}");
     assert!(err.contains("`umpire game rm battle --yes`"), "{err}");
     assert_same_files(&before, t.path(), "game rm without --yes");
