@@ -18,9 +18,7 @@ const LIMIT: Duration = Duration::from_secs(5);
 /// Game `g` (the current one): rangers RR1-RR2, RR1 marked pinned then prone. Its log has
 /// four lines: the unit, the two marks and `extra` (`None`: none).
 fn game(extra: Option<&[&str]>) -> Table {
-    let t = Table::empty();
-    t.ok(&["game", "new", "g"]);
-    t.unit("rangers", "british", "rangers", 2, "RR", None);
+    let t = Table::rangers("RR", 2);
     t.ok(&["mark", "RR1", "+pinned"]);
     t.ok(&["mark", "RR1", "+prone"]);
     if let Some(args) = extra {

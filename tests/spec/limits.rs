@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{self, Output, Table, nerve_ruleset, tempdir, write};
+use crate::support::{self, Output, Table, nerve_ruleset, subdir, tempdir, write};
 
 /// Longer than any of these commands takes, by far: past it the command is taken as hung.
 const HANG: Duration = Duration::from_secs(10);
@@ -106,17 +106,7 @@ fn rules_with_tables(tables: &Path) -> Output {
 
 /// The configuration file of a data directory (the tests run with no UMPIRE_CONFIG_DIR).
 fn config_path(data: &Path) -> PathBuf {
-    let dir = data.join("config");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir.join("config.yaml")
-}
-
-/// Game `g` (current) with rangers RR1-RR2, one change logged.
-fn game() -> Table {
-    let t = Table::empty();
-    t.ok(&["game", "new", "g"]);
-    t.unit("rangers", "british", "rangers", 2, "RR", None);
-    t
+    subdir(data, "config").join("config.yaml")
 }
 
 // ----- sizes ------------------------------------------------------------------------------------
@@ -184,7 +174,7 @@ fn a_config_file_over_its_limit_is_refused_by_its_size() {
 
 #[test]
 fn a_game_state_over_its_limit_is_refused_by_its_size() {
-    let t = game();
+    let t = Table::rangers("RR", 2);
     let mut state = support::read(&t.state_path());
     // Still valid JSON: blanks after the object.
     state.resize(2 * 1024 * 1024, b' ');
@@ -203,7 +193,7 @@ fn a_game_state_over_its_limit_is_refused_by_its_size() {
 
 #[test]
 fn a_game_log_over_its_limit_is_refused_by_its_size() {
-    let t = game();
+    let t = Table::rangers("RR", 2);
     let mut log = support::read(&t.log_path());
     // What the state counts stays as it was; the rest is 5 MiB of blank lines.
     log.resize(5 * 1024 * 1024, b'\n');
@@ -251,7 +241,7 @@ fn invalid_utf8_in_any_file_is_placed_by_line_and_column_and_is_the_inputs_fault
     );
 
     // A game's state: a note written by another program in Latin-1.
-    let t = game();
+    let t = Table::rangers("RR", 2);
     let state = String::from_utf8(support::read(&t.state_path())).unwrap_or_default();
     let figure = r#"{"code":"RR1""#;
     let noted = format!(r#"{figure},"note":"bless"#);
@@ -283,7 +273,7 @@ fn invalid_utf8_in_any_file_is_placed_by_line_and_column_and_is_the_inputs_fault
     );
 
     // A game's log: its first line.
-    let t = game();
+    let t = Table::rangers("RR", 2);
     let log = support::read(&t.log_path());
     let mut bytes = log.clone();
     let quote = log.iter().position(|b| *b == b'"').unwrap_or(0);
@@ -447,7 +437,7 @@ fn no_control_characters(out: &Output, args: &[&str]) {
 
 #[test]
 fn control_characters_typed_are_refused_and_those_read_from_files_are_shown_escaped() {
-    let t = game();
+    let t = Table::rangers("RR", 2);
     // Typed: a note that would retitle the terminal or clear it is refused, as is a line break.
     for (args, at, code) in [
         (&["fig", "note", "RR1", HOSTILE][..], 1, 0x1B),
@@ -527,7 +517,7 @@ fn control_characters_typed_are_refused_and_those_read_from_files_are_shown_esca
 
 #[test]
 fn long_text_is_refused_where_typed_and_cut_where_shown_at_the_cost_of_what_is_shown() {
-    let t = game();
+    let t = Table::rangers("RR", 2);
     let note = "x".repeat(1001);
     assert_eq!(
         refused(&bounded(t.path(), &[], &["fig", "note", "RR1", &note])),

@@ -5,17 +5,9 @@ use serde_json::json;
 
 use crate::support::{Table, parsed};
 
-/// Game `g` with rangers RR1 and RR2.
-fn game() -> Table {
-    let t = Table::empty();
-    t.ok(&["game", "new", "g"]);
-    t.unit("rangers", "british", "rangers", 2, "RR", None);
-    t
-}
-
 #[test]
 fn options_after_the_marker_changes_of_mark_are_options() {
-    let t = game();
+    let t = Table::rangers("RR", 2);
     assert_eq!(
         parsed(&t.ok(&["mark", "RR1", "+pinned", "--json"])),
         json!({ "game": "g", "done": ["RR1: +pinned"] })

@@ -6,28 +6,16 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
-
-use serde_json::Value;
 
 use crate::support::{self, Table, read, text};
 
 const WAITING: &str = "waiting for another umpire command on game";
 
-/// `umpire ARGS` on this data directory as a plain process, its output piped.
-fn umpire(data: &Path, args: &[&str]) -> Command {
-    let mut cmd = support::process(data);
-    cmd.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
 fn start(data: &Path, args: &[&str]) -> Child {
-    umpire(data, args)
+    support::piped(data, args)
         .spawn()
         .unwrap_or_else(|e| panic!("starting umpire {}: {e}", args.join(" ")))
 }
@@ -104,41 +92,12 @@ fn hold_lock(t: &Table, game: &str) -> File {
 
 /// The names of the units of game `name`, as its game.json has them.
 fn units(t: &Table, name: &str) -> Vec<String> {
-    let state: Value = serde_json::from_slice(&read(&t.game_dir(name).join("game.json")))
-        .unwrap_or_else(|e| panic!("game.json of {name}: {e}"));
-    state["units"]
+    t.state_of(name)["units"]
         .as_array()
         .into_iter()
         .flatten()
         .filter_map(|u| u["name"].as_str().map(str::to_string))
         .collect()
-}
-
-/// Every line of game `name`'s log is an event, with the ids 1..=seq, and log-len its length.
-fn assert_log_matches_state(t: &Table, name: &str) {
-    let dir = t.game_dir(name);
-    let state: Value = serde_json::from_slice(&read(&dir.join("game.json")))
-        .unwrap_or_else(|e| panic!("game.json of {name}: {e}"));
-    let log = read(&dir.join("log.jsonl"));
-    assert_eq!(
-        state["log-len"].as_u64(),
-        Some(log.len() as u64),
-        "log-len against the log's length"
-    );
-    let ids: Vec<u64> = text(&log)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap_or_else(|e| panic!("log line {l}: {e}"))["id"]
-                .as_u64()
-                .unwrap_or(0)
-        })
-        .collect();
-    let seq = state["seq"].as_u64().unwrap_or(0);
-    assert_eq!(
-        ids,
-        (1..=seq).collect::<Vec<_>>(),
-        "the log's ids against seq"
-    );
 }
 
 /// What is in `games/`: only the games, nothing half made or half removed.
@@ -247,7 +206,7 @@ fn twenty_game_new_at_once() {
             assert_refused_for_no_game(&out, &format!("unit add {name}"));
         }
     }
-    assert_log_matches_state(&t, "race");
+    t.assert_log_matches_state("race");
     assert_eq!(games_folder(&t), ["race"]);
     assert_eq!(t.ok(&["game", "list"]).lines().count(), 1);
 }
@@ -297,7 +256,7 @@ fn a_change_that_waited_while_its_game_was_removed_and_made_again_waits_for_the_
     let mut kept = units(&t, "race");
     kept.sort();
     assert_eq!(kept, names[..N]);
-    assert_log_matches_state(&t, "race");
+    t.assert_log_matches_state("race");
     // Nothing was written into the game removed.
     assert_eq!(read(&gone.path().join("race/game.json")), removed_state);
     assert!(read(&gone.path().join("race/log.jsonl")).is_empty());
@@ -316,7 +275,7 @@ fn unit_adds_racing_a_game_removed_and_made_again_are_kept_when_reported_done() 
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             before.push((name, start(t.path(), &args)));
         }
-        let rm = umpire(t.path(), &["game", "rm", "race", "--yes"])
+        let rm = support::piped(t.path(), &["game", "rm", "race", "--yes"])
             .output()
             .unwrap_or_else(|e| panic!("game rm: {e}"));
         assert!(rm.status.success(), "game rm: {}", text(&rm.stderr));
@@ -363,7 +322,7 @@ fn unit_adds_racing_a_game_removed_and_made_again_are_kept_when_reported_done() 
                 "round {round}: {name} is in the game but its unit add failed"
             );
         }
-        assert_log_matches_state(&t, "race");
+        t.assert_log_matches_state("race");
         assert_eq!(games_folder(&t), ["race"], "round {round}");
         t.ok(&["game", "rm", "race", "--yes"]);
     }

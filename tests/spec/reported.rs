@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::support::{Test, tempdir, write};
+use crate::support::{Test, subdir, tempdir, write};
 
 /// A ruleset with a roll of 5d100 whose hit is followed by a test given by an alias.
 const BIG: &str = "\
@@ -275,8 +275,7 @@ fn an_opposed_roll_too_big_to_count_rolls_at_once_and_its_odds_say_why_they_are_
 #[test]
 fn help_is_given_even_when_the_tables_or_the_config_are_broken() {
     let d = tempdir();
-    let config = d.path().join("config");
-    std::fs::create_dir_all(&config).unwrap_or_else(|e| panic!("{e}"));
+    let config = subdir(d.path(), "config");
     write(&config.join("config.yaml"), "rules: [\n");
     for (args, env) in [
         (

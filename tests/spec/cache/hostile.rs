@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use super::{QUICK_START, files_in, fresh_dir, header_of, is_entry, no_cache, the_entry, umpire};
-use crate::support::{Output, read, tempdir as temp, write};
+use super::{QUICK_START, files_in, header_of, is_entry, no_cache, the_entry};
+use crate::support::{Output, Test, read, subdir, tempdir as temp, write};
 
 /// Long enough for any run on a loaded machine; a run waiting on a pipe never ends.
 const LIMIT: Duration = Duration::from_secs(10);
@@ -17,13 +17,17 @@ const LIMIT: Duration = Duration::from_secs(10);
 const ODDS: &[&str] = &["odds", "shoot", "--json"];
 
 fn run(data: &Path, cache: &Path, args: &[&str]) -> Output {
-    umpire(data, cache).args(args).output_within(LIMIT)
+    Test::new()
+        .data_dir(data)
+        .env("UMPIRE_CACHE_DIR", cache)
+        .args(args)
+        .output_within(LIMIT)
 }
 
 /// A data directory, the output of `args` with no cache at all, and the entry the command
 /// keeps in `cache` (made by a first run): what a hostile file is put in place of.
 fn setting(root: &Path, args: &[&str]) -> (PathBuf, Output, PathBuf) {
-    let data = fresh_dir(root, "data");
+    let data = subdir(root, "data");
     let expected = run(&data, &no_cache(root), args);
     assert_eq!(expected.code, 0, "{}", expected.stderr);
     let cache = root.join("cache");
@@ -181,8 +185,8 @@ fn a_forged_entry_is_not_believed() {
 #[test]
 fn old_entries_are_cleared_when_a_new_one_is_written() {
     let root = temp();
-    let data = fresh_dir(root.path(), "data");
-    let cache = fresh_dir(root.path(), "cache");
+    let data = subdir(root.path(), "data");
+    let cache = subdir(root.path(), "cache");
     let name = |n: usize| format!("rules-{n:016x}-{:016x}.cache", n * 7);
     let dated = |path: &Path, days: u64| {
         let when = SystemTime::now() - Duration::from_secs(days * 86_400);
@@ -203,7 +207,7 @@ fn old_entries_are_cleared_when_a_new_one_is_written() {
     write(&other, b"mine\n");
     dated(&other, 400);
     let folder = cache.join(name(99));
-    fresh_dir(&cache, &name(99));
+    subdir(&cache, &name(99));
     let out = run(&data, &cache, QUICK_START);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let entries: Vec<PathBuf> = files_in(&cache)

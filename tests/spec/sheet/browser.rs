@@ -6,12 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::root;
+use crate::support::{root, subdir};
 
 pub(super) fn output_dir() -> PathBuf {
-    let dir = root().join("tests/output");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
+    subdir(root(), "tests/output")
 }
 
 /// Run a tool to its end (a minute at most), its output kept in files beside `log`.

@@ -15,7 +15,7 @@ mod rulesets;
 mod table;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 use tempfile::TempDir;
@@ -23,7 +23,7 @@ use tempfile::TempDir;
 pub use builder::{Output, Test, ok, ok_in, run};
 pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
 pub use rulesets::{Ruleset, all_rulesets, house_tables, nerve_ruleset};
-pub use table::Table;
+pub use table::{Table, parse_state};
 
 /// The variables that would change what `umpire` does, or where it reads and writes.
 pub const ISOLATING: [&str; 7] = [
@@ -56,6 +56,14 @@ pub const BUILTIN: &str = include_str!("../../../tables/000-la-petite-guerre.yam
 
 pub fn tempdir() -> TempDir {
     tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))
+}
+
+/// The directory `name` under `root` (a path of several names too), made if it is not there
+/// yet, with the folders on the way.
+pub fn subdir(root: &Path, name: &str) -> PathBuf {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    dir
 }
 
 pub fn read(path: &Path) -> Vec<u8> {
@@ -96,6 +104,17 @@ pub fn process(data: &Path) -> Command {
     let mut cmd = Command::new(bin());
     cmd.env("UMPIRE_DATA_DIR", data);
     isolate(&mut cmd);
+    cmd
+}
+
+/// `umpire ARGS` on the data directory `data` as a plain process (to start several at once or
+/// to kill one), with nothing on its input and its output piped.
+pub fn piped(data: &Path, args: &[&str]) -> Command {
+    let mut cmd = process(data);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     cmd
 }
 
@@ -144,6 +163,17 @@ pub fn assert_clean_error(err: &str, args: &[&str]) {
     assert!(
         !err.contains("RUST_BACKTRACE"),
         "umpire {}: {err}",
+        args.join(" ")
+    );
+}
+
+/// One clean `error: ` message, on one line.
+pub fn assert_one_clean_error(err: &str, args: &[&str]) {
+    assert_clean_error(err, args);
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "umpire {}: one line of error expected: {err:?}",
         args.join(" ")
     );
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tempfile::TempDir;
 
-use super::{Output, Test, assert_clean_error, ok_in, read, tempdir};
+use super::{Output, Test, assert_clean_error, assert_one_clean_error, ok_in, read, tempdir};
 
 /// A data directory of its own, where the games of one test live.
 #[derive(Debug)]
@@ -18,6 +18,15 @@ impl Table {
     /// An empty data directory.
     pub fn empty() -> Table {
         Table { dir: tempdir() }
+    }
+
+    /// Game `g` (the current one) with a unit `rangers` of `n` british rangers labelled
+    /// `CODE1..CODEn`.
+    pub fn rangers(code: &str, n: u32) -> Table {
+        let t = Table::empty();
+        t.ok(&["game", "new", "g"]);
+        t.unit("rangers", "british", "rangers", n, code, None);
+        t
     }
 
     pub fn path(&self) -> &Path {
@@ -46,9 +55,24 @@ impl Table {
         read(&self.log_path())
     }
 
+    /// game.json of game `g`, parsed.
+    pub fn state(&self) -> Value {
+        self.state_of("g")
+    }
+
+    /// game.json of game `game`, parsed.
+    pub fn state_of(&self, game: &str) -> Value {
+        parse_state(&read(&self.game_dir(game).join("game.json")))
+    }
+
     /// Every line of game `g`'s log, parsed.
     pub fn events(&self) -> Vec<Value> {
-        let text = String::from_utf8(self.log_bytes())
+        self.events_of("g")
+    }
+
+    /// Every line of game `game`'s log, parsed.
+    pub fn events_of(&self, game: &str) -> Vec<Value> {
+        let text = String::from_utf8(read(&self.game_dir(game).join("log.jsonl")))
             .unwrap_or_else(|e| panic!("log.jsonl is not UTF-8: {e}"));
         text.lines()
             .enumerate()
@@ -57,6 +81,26 @@ impl Table {
                     .unwrap_or_else(|e| panic!("log.jsonl line {}: {e}: {line}", i + 1))
             })
             .collect()
+    }
+
+    /// The log of game `game` holds exactly the events its state includes: `log-len` is the
+    /// file's length and the lines are events 1..=seq, in order.
+    pub fn assert_log_matches_state(&self, game: &str) {
+        let state = self.state_of(game);
+        let len = read(&self.game_dir(game).join("log.jsonl")).len() as u64;
+        let num = |v: &Value, key: &str| {
+            v.get(key)
+                .and_then(Value::as_u64)
+                .unwrap_or_else(|| panic!("no number `{key}` in {v}"))
+        };
+        assert_eq!(
+            num(&state, "log-len"),
+            len,
+            "log-len in game.json against log.jsonl's length"
+        );
+        let ids: Vec<u64> = self.events_of(game).iter().map(|e| num(e, "id")).collect();
+        let expected: Vec<u64> = (1..=num(&state, "seq")).collect();
+        assert_eq!(ids, expected, "the log's event ids against seq");
     }
 
     /// The binary on this data directory.
@@ -77,14 +121,7 @@ impl Table {
     /// Run a command that must fail with `code` and one clean `error: ` message; returns stderr.
     pub fn fails(&self, code: i32, args: &[&str]) -> String {
         let out = self.test().args(args).status(code).run();
-        assert_clean_error(&out.stderr, args);
-        assert_eq!(
-            out.stderr.lines().count(),
-            1,
-            "umpire {}: one line of error expected: {:?}",
-            args.join(" "),
-            out.stderr
-        );
+        assert_one_clean_error(&out.stderr, args);
         out.stderr
     }
 
@@ -180,4 +217,14 @@ impl Table {
         }
         self.ok(&args);
     }
+}
+
+/// The text of a game.json, parsed.
+pub fn parse_state(bytes: &[u8]) -> Value {
+    serde_json::from_slice(bytes).unwrap_or_else(|e| {
+        panic!(
+            "game.json does not parse: {e}\n{}",
+            String::from_utf8_lossy(bytes)
+        )
+    })
 }
