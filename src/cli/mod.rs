@@ -61,7 +61,7 @@ fn emit(bytes: &[u8]) {
 }
 
 /// What a command leaves for the guided mode to offer next: the checks its roll says must
-/// follow, each as the words of its command (`roll morale --fig CF2 reason=wound`).
+/// follow, each as the words of its command (`roll PROCEDURE --ROLE CODE FACTOR=VALUE`).
 #[derive(Debug, Default)]
 pub(crate) struct Report {
     pub(crate) must_follow: Vec<Vec<String>>,

@@ -54,7 +54,7 @@ pub struct Target {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TargetFrom {
-    /// A number factor the umpire gave (`range`).
+    /// A number factor the umpire gave (a measured distance, say).
     Factor(String),
     /// A table's cell, by its row's and column's factor and value (`grade`, `A`).
     Cell {

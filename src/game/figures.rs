@@ -68,7 +68,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
             how()
         )));
     }
-    // One option per part: `--firer` and `--fig` both given would name two figures acting.
+    // One option per part: two options of the acting part both given would name two figures.
     for part in &parts {
         let given: Vec<&str> = cast.of(part).map(|n| n.option.as_str()).collect();
         if let [first, second, ..] = given.as_slice() {
@@ -326,7 +326,7 @@ fn figure_words(
 ) -> (Vec<String>, String) {
     let mut words = Vec::new();
     let mut from = Vec::new();
-    // What the unit's fields and size imply (a line of four is formed), each with its label.
+    // What the unit's fields and size imply (a flag for a unit of some order and size), each with its label.
     let mut implied = Vec::new();
     for i in implies(game, ruleset, g, &fig.unit) {
         let settings = if acted_upon { &i.acted_upon } else { &i.acting };

@@ -1,4 +1,4 @@
-//! The options that name the figures of a roll (`--firer CF1 --target RR2`), as a ruleset's
+//! The options that name the figures of a roll (`--ROLE CODE`), as a ruleset's
 //! `game: roles:` declares them: the part each plays, the one a procedure prints, and what the
 //! umpire named with them.
 
@@ -51,7 +51,7 @@ pub fn option_for<'a>(g: &'a GameDef, p: &'a ProcedureDef, part: &Part) -> Optio
         .or_else(|| playing().next().map(|r| r.name.as_str()))
 }
 
-/// `--firer (or --fig)`: every option that names the figure of `part`.
+/// `--a (or --b)`: every option that names the figure of `part`.
 fn spelled(g: &GameDef, part: &Part) -> Option<String> {
     let mut names = g
         .roles
@@ -68,7 +68,7 @@ fn spelled(g: &GameDef, part: &Part) -> Option<String> {
     })
 }
 
-/// How to name a procedure's figures: `--firer (or --fig) and --target`; `None` when the
+/// How to name a procedure's figures: `--a (or --b) and --c`; `None` when the
 /// ruleset declares no option for one of its parts.
 pub fn how_to_name(g: &GameDef, p: &ProcedureDef) -> Option<String> {
     let words: Vec<String> = parts(p)

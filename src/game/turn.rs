@@ -1,7 +1,7 @@
 //! The draw: phases per turn and tokens per side from the ruleset's turn rule and the roster,
 //! tokens drawn from the bag (by the tool or by hand from a real cup), react tokens held and
-//! spent, and the activations a unit may make in a turn. The table names its tokens (La Petite
-//! Guerre's beads); every message here says the table's word.
+//! spent, and the activations a unit may make in a turn. The table names its tokens; every
+//! message here says the table's word.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,7 +39,7 @@ fn reacts(ruleset: &Ruleset) -> Result<()> {
     }
 }
 
-/// `no bead has been drawn this turn`, refused before anything that needs a phase.
+/// `no chit has been drawn this turn`, refused before anything that needs a phase.
 fn nothing_drawn(d: &DrawDef) -> Error {
     Error::usage(format!("no {} has been drawn this turn", d.token))
         .with_hint("`umpire draw` first")
@@ -78,7 +78,7 @@ pub fn sizes(t: &TurnDef, count: &BTreeMap<String, u32>) -> (u32, u32) {
     (phases, pick(count, t.draw.per_side))
 }
 
-/// The side's token as a message says it: `red bead`.
+/// The side's token as a message says it: `red chit`.
 fn token_of(g: &GameDef, d: &DrawDef, side: &str) -> String {
     let which = g
         .sides

@@ -18,12 +18,12 @@ pub struct GameDef {
     pub unit: BTreeMap<String, String>,
     /// What a figure's unit fields set when it is acted upon: `troop: target`.
     pub acted_upon: BTreeMap<String, String>,
-    /// The options that name the figures of a roll (`--firer CF1`), and the part each plays.
+    /// The options that name the figures of a roll (`--ROLE CODE`), and the part each plays.
     pub roles: Vec<RoleDef>,
     /// Fields a unit must have (`troop`).
     pub required: Vec<String>,
     pub markers: Vec<MarkerDef>,
-    /// What a unit's fields and size imply for its figures (`formed` for a line of four).
+    /// What a unit's fields and size imply for its figures (a flag set for a unit of some order and size).
     pub implies: Vec<ImpliesDef>,
     /// Counts kept per figure (failed morale checks), with what reaching a number does.
     pub counters: Vec<CounterDef>,
@@ -39,8 +39,8 @@ pub struct GameSideDef {
     pub label: Option<String>,
     #[serde(default)]
     pub aliases: Vec<String>,
-    /// The side's token in the draw's bag (La Petite Guerre's bead colour: `red`); a turn
-    /// rule needs one for every side, a game without one leaves it out.
+    /// The side's token in the draw's bag (a colour, say); a turn rule needs one for every
+    /// side, a game without one leaves it out.
     #[serde(default)]
     pub token: Option<String>,
 }
@@ -52,7 +52,7 @@ impl GameSideDef {
     }
 }
 
-/// An option of `roll` and `odds` that names a figure of the game (`--firer CF1`).
+/// An option of `roll` and `odds` that names a figure of the game (`--ROLE CODE`).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RoleDef {
@@ -111,7 +111,7 @@ pub struct ImpliesDef {
     pub acted_upon: Settings,
 }
 
-/// A marker on a figure's base (a bead, a chit), and what it does.
+/// A marker on a figure's base, and what it does.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct MarkerDef {
     pub name: String,
@@ -213,12 +213,12 @@ pub struct PhasesDef {
 }
 
 /// The draw: each side puts tokens in a bag, and each token drawn is a phase for its side.
-/// The table names the token (`token: bead`), and every word said of the draw is that name:
+/// The table names the token (`token: chit`), and every word said of the draw is that name:
 /// the messages, the cards, the sheet, the options of `draw` and `turn`.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct DrawDef {
-    /// What one token is called: `bead`, `chit`, `card`.
+    /// What one token is called: `chit`, `card`.
     pub token: String,
     /// Its plural, where adding an `s` is wrong.
     #[serde(default)]
@@ -236,7 +236,7 @@ impl DrawDef {
         }
     }
 
-    /// `1 bead`, `2 beads`.
+    /// `1 chit`, `2 chits`.
     pub fn count(&self, n: u64) -> String {
         if n == 1 {
             format!("1 {}", self.token)

@@ -34,7 +34,7 @@ pub struct ProcedureDef {
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon.
     pub about: Role,
     /// The game's role options this procedure names its figures with, where several play the
-    /// same part (`[fig]` rather than `firer`): the first of each part is the one printed.
+    /// same part (an alias rather than the name): the first of each part is the one printed.
     pub roles: Vec<String>,
     /// In an opposed roll, several figures may fight a lone one.
     pub many_on_one: Option<ManyOnOneDef>,

@@ -117,8 +117,8 @@ pub fn dice_plan(d: &DicePlan) -> String {
     }
 }
 
-/// A modifier line's label with what qualifies it: `armed with rifle (Jaeger rifle)`,
-/// `outnumbered 3 (-1 each, at most -2)`.
+/// A modifier line's label with what qualifies it: `LABEL (the value given)`,
+/// `LABEL 3 (-1 each, at most -2)`.
 pub fn modifier_label(m: &ModLine) -> String {
     match &m.detail {
         None => m.label.clone(),
@@ -130,7 +130,7 @@ pub fn modifier_label(m: &ModLine) -> String {
     }
 }
 
-/// The part of a guard a situation does not meet: `needs cover=half, not when volley`.
+/// The part of a guard a situation does not meet: `needs kind=a, not when flag`.
 fn unmet(parts: &[Unmet]) -> String {
     parts
         .iter()
@@ -172,7 +172,7 @@ pub fn why(m: &ModLine, lines: &[ModLine]) -> Option<String> {
     })
 }
 
-/// How a measured distance became a band: `20 inches: over 18 up to 36 is long for weapon musket`.
+/// How a measured distance became a band: `20 cm: over 10 up to 30 is medium for arm bow`.
 pub fn via(v: &Via) -> String {
     let span = match (v.over, v.upto) {
         (None, Some(u)) => format!("up to {u}"),
@@ -194,7 +194,7 @@ pub fn reroll(r: &Reroll) -> String {
     )
 }
 
-/// A check's target: `8`, `7 (range)`, `5 (grade A, cover hard)`.
+/// A check's target: `8`, `7 (FACTOR)`, `5 (ROWS a, COLUMNS b)`.
 pub fn target(t: &Target) -> String {
     match &t.from {
         None => t.value.to_string(),
@@ -206,8 +206,8 @@ pub fn target(t: &Target) -> String {
     }
 }
 
-/// How a throw gave its result: `total 9 against 8 or more: Hit`, `natural doubles: Misfire,
-/// whatever the modifiers`, `attacker 7 against defender 4: attacker wins by 3; defender: ...`.
+/// How a throw gave its result: `total 9 against 8 or more: RESULT`, `NATURAL: RESULT,
+/// whatever the modifiers`, `SIDE 7 against OTHER 4: SIDE wins by 3; OTHER: RESULT`.
 pub fn decision(d: &Decision) -> String {
     // The label read from the dice, before a `becomes` turned it into another.
     let read = d

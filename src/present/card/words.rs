@@ -142,7 +142,7 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
 }
 
 /// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`);
-/// the draw's part is named after its tokens (`Beads`).
+/// the draw's part is named after its tokens (`Chits`).
 pub fn turn_rules(t: &TurnDef) -> Vec<(String, String)> {
     let side = |s: WhichSide| match s {
         WhichSide::Larger => "larger",

@@ -19,7 +19,7 @@ pub struct GameDef {
     /// What a figure's unit fields set when it is acted upon: `troop: target`.
     #[serde(default)]
     pub acted_upon: BTreeMap<String, String>,
-    /// The options that name the figures of a roll (`--firer CF1`), and the part each plays.
+    /// The options that name the figures of a roll (`--ROLE CODE`), and the part each plays.
     #[serde(default)]
     pub roles: Vec<RoleDef>,
     /// Fields a unit must have (`troop`).
@@ -27,7 +27,7 @@ pub struct GameDef {
     pub required: Vec<String>,
     #[serde(default)]
     pub markers: Vec<MarkerDef>,
-    /// What a unit's fields and size imply for its figures (`formed` for a line of four).
+    /// What a unit's fields and size imply for its figures (a flag set for a unit of some order and size).
     #[serde(default)]
     pub implies: Vec<ImpliesDef>,
     /// Counts kept per figure (failed morale checks), with what reaching a number does.
@@ -65,22 +65,22 @@ pub struct MarkerDef {
 }
 
 /// Factors a unit's fields and size imply for its figures, as a roll reads them from the roster:
-/// a unit in line or column of four figures or more is `formed` when one of them acts.
+/// a unit in some order with enough figures sets a flag when one of them acts.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ImpliesDef {
-    /// How the roster names it: `formed (line or column, 4 or more figures)`.
+    /// How the roster names it, after the factors it sets.
     pub label: String,
-    /// Conditions on the factors the unit's fields set: `formation: [line, column]`.
+    /// Conditions on the factors the unit's fields set: `order: [a, b]`.
     #[serde(default)]
     pub when: Conditions,
     /// The unit has at least this many figures in play.
     #[serde(default)]
     pub figures: Option<u32>,
-    /// Factors set when one of its figures acts: `formed: true`.
+    /// Factors set when one of its figures acts: `flag: true`.
     #[serde(default)]
     pub acting: Conditions,
-    /// Factors set when one of its figures is acted upon: `target-formed: true`.
+    /// Factors set when one of its figures is acted upon.
     #[serde(default)]
     pub acted_upon: Conditions,
 }

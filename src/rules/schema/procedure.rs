@@ -58,7 +58,7 @@ pub struct ProcedureDef {
     #[serde(default)]
     pub about: Role,
     /// The game's role options this procedure names its figures with, where several play the
-    /// same part (`[fig]` rather than `firer`): the first of each part is the one printed.
+    /// same part (an alias rather than the name): the first of each part is the one printed.
     #[serde(default)]
     pub roles: Vec<String>,
     /// In an opposed roll, several figures may fight a lone one: each pairing is rolled, the
