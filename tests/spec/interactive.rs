@@ -178,14 +178,9 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     s.answer("Acting figure", "RR1");
     s.answer("Target figure", "CF2");
     // The situation: pick the range (first item) and type the distance measured.
-    s.wait_for("The situation");
-    s.keys(&["Space", "Enter"]);
-    s.wait_for("type the distance measured (inches)");
-    s.type_text("type the");
-    s.keys(&["Enter"]);
-    s.wait_for("range (inches)");
-    s.type_text("20");
-    s.keys(&["Enter"]);
+    s.press("The situation", &["Space", "Enter"]);
+    s.answer("type the distance measured (inches)", "type the");
+    s.answer("range (inches)", "20");
     // The odds come first, then the dice.
     let screen = s.wait_for("> Roll them");
     assert!(
@@ -198,13 +193,10 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     // A face that is not on the die is asked again, not refused after the fact.
     s.type_text("7,1");
     s.keys(&["Enter"]);
-    s.wait_for("7 is not a face of a d6");
-    s.keys(&["C-u"]);
+    s.press("7 is not a face of a d6", &["C-u"]);
     s.type_text("3,4");
     s.keys(&["Enter"]);
-    s.wait_for("hit-result: the faces of 2d6");
-    s.type_text("1,2");
-    s.keys(&["Enter"]);
+    s.answer("hit-result: the faces of 2d6", "1,2");
     let screen = s.wait_for("> roll morale --fig CF2 reason=wound");
     assert!(screen.contains("2d6: 3 4 (entered) = 7"), "{screen}");
     assert!(screen.contains("outcome: Hit › Light wound"), "{screen}");
@@ -212,19 +204,15 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     assert!(screen.contains("dice: 2 entered, 0 rolled"), "{screen}");
     // The follow-up, with the faces typed too: 6 and 6, -1 lightly wounded, passes.
     s.keys(&["Enter"]);
-    s.wait_for("> Roll them");
-    s.keys(&["Down", "Enter"]);
-    s.wait_for("morale: the faces of 2d6");
-    s.type_text("6,6");
-    s.keys(&["Enter"]);
+    s.press("> Roll them", &["Down", "Enter"]);
+    s.answer("morale: the faces of 2d6", "6,6");
     let screen = s.wait_for("outcome: Pass");
     assert!(
         screen.contains("$ umpire roll morale --fig CF2 reason=wound --physical"),
         "{screen}"
     );
     // Back at the menu: Quit is the last item (Up wraps round to it).
-    s.wait_for("> Resolve a procedure");
-    s.keys(&["Up", "Enter"]);
+    s.press("> Resolve a procedure", &["Up", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
     // Everything landed in the game and its log, as the commands would have.
     let figs = ok_in(d.path(), &["figs"]);
@@ -272,11 +260,8 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
         "{screen}"
     );
     s.keys(&["Enter"]);
-    s.wait_for("> Roll them");
-    s.keys(&["Down", "Enter"]);
-    s.wait_for("morale: the faces of 2d6");
-    s.type_text("6,6");
-    s.keys(&["Enter"]);
+    s.press("> Roll them", &["Down", "Enter"]);
+    s.answer("morale: the faces of 2d6", "6,6");
     // The first check made, the second is still owed.
     let screen = s.wait_for("Must follow (1 owed)");
     assert!(
@@ -284,13 +269,9 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
         "{screen}"
     );
     s.keys(&["Enter"]);
-    s.wait_for("> Roll them");
-    s.keys(&["Down", "Enter"]);
-    s.wait_for("morale: the faces of 2d6");
-    s.type_text("5,5");
-    s.keys(&["Enter"]);
-    s.wait_for("> Resolve a procedure");
-    s.keys(&["Up", "Enter"]);
+    s.press("> Roll them", &["Down", "Enter"]);
+    s.answer("morale: the faces of 2d6", "5,5");
+    s.press("> Resolve a procedure", &["Up", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
     let log = ok_in(d.path(), &["log", "--last", "3"]);
     for check in [
@@ -311,19 +292,16 @@ fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
     s.wait_for("> Resolve a procedure");
     // The fourth item: resolve, odds, the next turn, the draw.
     s.keys(&["Down", "Down", "Down"]);
-    s.wait_for("> Draw a bead");
-    s.keys(&["Enter"]);
-    s.wait_for("> Let the tool draw");
-    s.keys(&["Down"]);
-    s.wait_for("> Type the bead drawn from the cup (or its side)");
-    s.keys(&["Enter"]);
-    s.wait_for("Bead");
-    s.type_text("white");
-    s.keys(&["Enter"]);
+    s.press("> Draw a bead", &["Enter"]);
+    s.press("> Let the tool draw", &["Down"]);
+    s.press(
+        "> Type the bead drawn from the cup (or its side)",
+        &["Enter"],
+    );
+    s.answer("Bead", "white");
     let screen = s.wait_for("Turn 1, phase 1 of 1: white bead: French and allies (from the cup)");
     assert!(screen.contains("$ umpire draw --bead white"), "{screen}");
-    s.wait_for("> Resolve a procedure");
-    s.keys(&["Up", "Enter"]);
+    s.press("> Resolve a procedure", &["Up", "Enter"]);
     std::thread::sleep(Duration::from_millis(300));
     let log = ok_in(d.path(), &["log", "--last", "1"]);
     assert!(log.contains("[draw --bead white]"), "{log}");
@@ -371,9 +349,7 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
     s.type_text("3,4");
     s.keys(&["Enter"]);
-    s.wait_for("hit-result: the faces of 2d6");
-    s.type_text("1,2");
-    s.keys(&["Enter"]);
+    s.answer("hit-result: the faces of 2d6", "1,2");
     let screen = s.wait_for("dice: 2 entered, 0 rolled");
     assert!(screen.contains("  CF2: +light wound"), "{screen}");
     let log = ok_in(p, &["log", "--last", "2"]);
@@ -393,9 +369,7 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     ok_in(p, &["unit", "rm", "marines"]);
     s.type_text("3,4");
     s.keys(&["Enter"]);
-    s.wait_for("hit-result: the faces of 2d6");
-    s.type_text("1,2");
-    s.keys(&["Enter"]);
+    s.answer("hit-result: the faces of 2d6", "1,2");
     s.wait_for("error: there is no figure CF2");
     let log = ok_in(p, &["log", "--last", "1"]);
     assert!(log.starts_with("#5 turn 0: Unit marines removed"), "{log}");
