@@ -10,7 +10,7 @@ use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
 use crate::model::Ruleset;
-use crate::model::{GameDef, Part, ProcedureDef, Role, Value};
+use crate::model::{GameDef, Part, ProcedureDef, Role, Settings, Value};
 
 /// The figures of a roll, found in the game, by role (and side in an opposed roll).
 #[derive(Debug, Clone)]
@@ -272,6 +272,15 @@ fn setting_word(factor: &str, v: &Value) -> Option<String> {
     }
 }
 
+/// The words of what a marker or a unit's standing sets, for the factors the roll wants.
+fn setting_words(settings: &Settings, wanted: &dyn Fn(&str) -> bool) -> Vec<String> {
+    settings
+        .iter()
+        .filter(|(factor, _)| wanted(factor))
+        .filter_map(|(factor, v)| setting_word(factor, v))
+        .collect()
+}
+
 /// The entries of `implies` that hold for a unit: each condition met by the value its fields
 /// set (a class covering it will do), and enough of its figures in play.
 pub fn implies<'g>(
@@ -326,15 +335,10 @@ fn figure_words(
 ) -> (Vec<String>, String) {
     let mut words = Vec::new();
     let mut from = Vec::new();
-    // What the unit's fields and size imply (a flag for a unit of some order and size), each with its label.
+    // What the unit's fields and size imply, each with its label.
     let mut implied = Vec::new();
     for i in implies(game, ruleset, g, &fig.unit) {
-        let settings = if acted_upon { &i.acted_upon } else { &i.acting };
-        let got: Vec<String> = settings
-            .iter()
-            .filter(|(factor, _)| wanted(factor))
-            .filter_map(|(factor, v)| setting_word(factor, v))
-            .collect();
+        let got = setting_words(if acted_upon { &i.acted_upon } else { &i.acting }, wanted);
         if !got.is_empty() {
             implied.push(format!("{} ({})", got.join(" "), i.label));
             words.extend(got);
@@ -360,12 +364,7 @@ fn figure_words(
         let Some(m) = roster::marker(g, name) else {
             continue;
         };
-        let conds = if acted_upon { &m.acted_upon } else { &m.acting };
-        let got: Vec<String> = conds
-            .iter()
-            .filter(|(factor, _)| wanted(factor))
-            .filter_map(|(factor, v)| setting_word(factor, v))
-            .collect();
+        let got = setting_words(if acted_upon { &m.acted_upon } else { &m.acting }, wanted);
         if !got.is_empty() {
             marked.push(format!("{} ({})", got.join(" "), marker_label(g, name)));
             words.extend(got);
