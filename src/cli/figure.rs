@@ -72,6 +72,7 @@ pub(super) fn figure_roll(
             words.extend(how.factors.iter().cloned());
             let input = situation::parse(ruleset, p, &words)?;
             let plan = Plan::new(ruleset, p, &input)?;
+            crate::present::words::admit(&plan)?;
             let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
                 (Some(at), Some(t)) => (0..plan.sides.len())
                     .map(|k| (k == at).then(|| t.clone()))

@@ -18,6 +18,7 @@ pub(super) fn odds(
     let p = ruleset.procedure_or_err(procedure)?;
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
     let finals = explain::ordered(plan.chain_odds()?);
     if cli.json {
         let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
@@ -27,6 +28,7 @@ pub(super) fn odds(
                     "side": s.side,
                     "modifiers": s.modifiers,
                     "net": s.net,
+                    "standings": s.standings,
                 })).collect::<Vec<_>>(),
                 "outcomes": plan.distribution()?.into_iter().map(|(d, pr)| json!({
                     "result": d.result,

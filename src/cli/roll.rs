@@ -178,6 +178,7 @@ pub(super) fn resolve_steps(
 ) -> Result<Rolled> {
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
     let (mut source, seed) = dice_source(cli, dice)?;
     let mut steps = Vec::new();
     for _ in 0..times {

@@ -6,8 +6,10 @@ use serde_json::json;
 use super::ctx::{Ctx, say};
 use crate::cli::write_json;
 use crate::error::{Error, Result};
+use crate::game::fields;
 use crate::game::roster::{self, UnitSpec};
 use crate::present::view;
+use crate::present::words;
 use crate::text;
 #[derive(Debug, Subcommand)]
 pub enum UnitCmd {
@@ -43,6 +45,15 @@ pub enum UnitCmd {
         /// The unit's name.
         name: String,
     },
+    /// Change a unit's fields as the game goes on (its formation, its officer), as the rules
+    /// of eligibility allow.
+    Set {
+        /// The unit's name.
+        name: String,
+        /// The fields to change (`formation=column`, `officer=no`).
+        #[arg(value_name = "FIELD=VALUE", required = true)]
+        fields: Vec<String>,
+    },
     /// Set a unit's free-text note (empty text clears it).
     Note {
         /// The unit's name.
@@ -50,6 +61,15 @@ pub enum UnitCmd {
         /// The note.
         text: String,
     },
+}
+
+/// A unit whose fields break a rule of eligibility is refused, naming the rule.
+fn refuse_fields(ruleset: &crate::model::Ruleset, unit: &crate::game::state::Unit) -> Result<()> {
+    let g = roster::game_def(ruleset)?;
+    match fields::refusal(ruleset, g, &unit.fields) {
+        Some(st) => Err(words::refused(&st, None, None)),
+        None => Ok(()),
+    }
 }
 
 pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
@@ -62,18 +82,14 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             code,
             note,
         } => {
+            // Checked against the table with the rest of the unit: a bare word is a yes/no field.
             let fields = fields
                 .iter()
                 .map(|w| match w.split_once('=') {
-                    Some((k, v)) if !k.is_empty() && !v.is_empty() => {
-                        Ok((k.to_ascii_lowercase(), v.to_string()))
-                    }
-                    _ => Err(Error::usage(format!("`{w}` is not FIELD=VALUE")).with_hint(
-                        "a unit's fields follow its name as FIELD=VALUE words; \
-                         `umpire rules RULESET` lists them",
-                    )),
+                    Some((k, v)) => (k.to_ascii_lowercase(), v.to_string()),
+                    None => (w.to_ascii_lowercase(), String::new()),
                 })
-                .collect::<Result<Vec<_>>>()?;
+                .collect::<Vec<_>>();
             if let Some(n) = note {
                 text::check_typed("a note", n, text::NOTE_MAX)?;
             }
@@ -87,6 +103,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             };
             ctx.change(out, |game, ruleset, event| {
                 let unit = roster::add_unit(game, ruleset, &spec, event)?;
+                refuse_fields(ruleset, &unit)?;
                 let codes: Vec<&str> = game
                     .figures_of(&unit.name)
                     .iter()
@@ -107,6 +124,11 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 )])
             })
         }
+        UnitCmd::Set { name, fields } => ctx.change(out, |game, ruleset, event| {
+            let said = fields::set(game, ruleset, name, fields, event)?;
+            refuse_fields(ruleset, roster::unit(game, name)?)?;
+            Ok(said)
+        }),
         UnitCmd::List => {
             let g = ctx.files()?.read()?;
             if ctx.json {

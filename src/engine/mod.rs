@@ -7,5 +7,6 @@ pub mod fraction;
 pub mod modifiers;
 pub mod odds;
 pub mod plan;
+pub mod requires;
 pub mod resolve;
 pub mod situation;

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::engine::dice::DiceSpec;
 use crate::engine::modifiers::{ModLine, modifiers};
+use crate::engine::requires::{Standing, Verdict};
 use crate::engine::situation::{Input, Situation};
 use crate::error::{Error, Result};
 use crate::model::Ruleset;
@@ -39,6 +40,8 @@ pub struct SidePlan {
     pub drops: Vec<String>,
     pub modifiers: Vec<ModLine>,
     pub net: i64,
+    /// The rules of eligibility this side's situation called on, and how each stands.
+    pub standings: Vec<Standing>,
     pub(super) situation: Situation,
 }
 
@@ -205,6 +208,7 @@ impl<'a> Plan<'a> {
         side: Option<String>,
         situation: Situation,
     ) -> Result<SidePlan> {
+        let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
         let (dice, dice_label) = match &p.roll {
             Some(RollDef::Dice(d)) => (DicePlan::Roll(ruleset.dice(d)?), None),
             Some(RollDef::Cases(cases)) => {
@@ -275,6 +279,7 @@ impl<'a> Plan<'a> {
             drops,
             modifiers,
             net,
+            standings,
             situation,
         })
     }
@@ -363,6 +368,16 @@ impl<'a> Plan<'a> {
             "{}: {} says nothing about reading the dice",
             ruleset.file, p.name
         )))
+    }
+
+    /// The first rule of eligibility that refuses this roll, with the side it refuses.
+    pub fn refusal(&self) -> Option<(Option<&str>, &Standing)> {
+        self.sides.iter().find_map(|s| {
+            s.standings
+                .iter()
+                .find(|st| st.verdict == Verdict::Refused)
+                .map(|st| (s.side.as_deref(), st))
+        })
     }
 
     pub(super) fn result_def(&self, name: &str) -> Option<&'a ResultDef> {

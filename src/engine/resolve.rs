@@ -81,6 +81,9 @@ pub struct SideRecord {
     pub modifiers: Vec<ModLine>,
     pub net: i64,
     pub factors: Vec<FactorRecord>,
+    /// The rules of eligibility the situation called on, and how each stood.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub standings: Vec<crate::engine::requires::Standing>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -183,6 +186,7 @@ impl<'a> Plan<'a> {
                 drops: s.drops.clone(),
                 modifiers: s.modifiers.clone(),
                 net: s.net,
+                standings: s.standings.clone(),
                 factors: s
                     .situation
                     .given

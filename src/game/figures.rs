@@ -348,11 +348,27 @@ fn figure_words(
         let map = if acted_upon { &g.acted_upon } else { &g.unit };
         let mut got = Vec::new();
         for (field, factor) in map {
-            if let Some(value) = unit.fields.get(field)
-                && wanted(factor)
-            {
-                got.push(format!("{factor}={value}"));
+            if !wanted(factor) {
+                continue;
             }
+            // A yes/no field never set is "no": the roster knows the unit has no officer.
+            let flag = ruleset
+                .factor(factor)
+                .is_some_and(|f| f.kind == crate::model::FactorKind::Flag);
+            match unit.fields.get(field) {
+                Some(value) => got.push(format!("{factor}={value}")),
+                None if flag => got.push(format!("{factor}=no")),
+                None => {}
+            }
+        }
+        // The unit's size, for a rule that asks for a unit of some number of figures.
+        if let Some(size) = g.size.as_ref().filter(|f| !acted_upon && wanted(f)) {
+            let in_play = game
+                .figures_of(&unit.name)
+                .iter()
+                .filter(|f| f.state.is_none())
+                .count();
+            got.push(format!("{size}={in_play}"));
         }
         if !got.is_empty() {
             from.push(format!("from its unit: {}", got.join(" ")));
@@ -406,7 +422,49 @@ pub fn roster_words(
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
     let g = game_def(ruleset)?;
-    let reads: BTreeSet<String> = ruleset.chain_factors(p).into_iter().collect();
+    // What only a rule of eligibility asks about (an officer with the unit) is read from the
+    // roster only when something the rule governs is said (a volley): otherwise every roll
+    // would list it.
+    let rules = ruleset.requirements(p);
+    let asked: BTreeSet<String> = rules
+        .iter()
+        .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
+        .collect();
+    let parts: BTreeSet<String> = ruleset.part_factors(p).into_iter().collect();
+    let mut reads: BTreeSet<String> = ruleset
+        .chain_factors(p)
+        .into_iter()
+        .filter(|f| parts.contains(f) || !asked.contains(f))
+        .collect();
+    let first = gather(game, ruleset, g, p, figures, typed, &reads)?;
+    let named: BTreeSet<String> = typed
+        .iter()
+        .chain(&first.0)
+        .map(|w| mentioned(ruleset, p, w).1)
+        .collect();
+    let called: Vec<String> = rules
+        .iter()
+        .filter(|r| r.when.iter().all(|c| named.contains(&c.factor)))
+        .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
+        .filter(|f| !reads.contains(f))
+        .collect();
+    if called.is_empty() {
+        return Ok(first);
+    }
+    reads.extend(called);
+    gather(game, ruleset, g, p, figures, typed, &reads)
+}
+
+/// The roster's words for the factors in `reads`, figure by figure, with their lines.
+fn gather(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    p: &ProcedureDef,
+    figures: &Figures,
+    typed: &[String],
+    reads: &BTreeSet<String>,
+) -> Result<(Vec<String>, Vec<String>)> {
     let said: Vec<(Option<String>, String)> =
         typed.iter().map(|w| mentioned(ruleset, p, w)).collect();
     let mut words = Vec::new();

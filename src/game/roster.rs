@@ -119,26 +119,13 @@ pub fn add_unit(
     }
     let mut fields = std::collections::BTreeMap::new();
     for (field, word) in &spec.fields {
-        let Some(factor_name) = g.unit.get(field) else {
-            let known: Vec<&str> = g.unit.keys().map(String::as_str).collect();
-            return Err(Error::usage(format!(
-                "{} units have no `{field}`; they have: {}",
-                ruleset.model.title,
-                known.join(", ")
-            )));
+        let typed = if word.is_empty() {
+            field.clone()
+        } else {
+            format!("{field}={word}")
         };
-        let factor = ruleset
-            .factor(factor_name)
-            .ok_or_else(|| Error::failure(format!("unit field `{field}` names no factor")))?;
-        let value = ruleset.value(factor, word).ok_or_else(|| {
-            let values: Vec<&str> = factor.values.iter().map(|v| v.name()).collect();
-            Error::usage(format!(
-                "`{word}` is not a {field}; the choices are: {}",
-                values.join(", ")
-            ))
-            .with_hint_opt(did_you_mean(word, values.iter().copied()))
-        })?;
-        fields.insert(field.clone(), value.name().to_string());
+        let (field, value) = crate::game::fields::parse(ruleset, g, &typed)?;
+        fields.insert(field, value);
     }
     for need in &g.required {
         if !fields.contains_key(need) {

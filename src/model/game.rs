@@ -22,6 +22,9 @@ pub struct GameDef {
     pub roles: Vec<RoleDef>,
     /// Fields a unit must have (`troop`).
     pub required: Vec<String>,
+    /// The number factor a unit's figures in play set for its figures' rolls (a rule of
+    /// eligibility may ask for a unit of four or more).
+    pub size: Option<String>,
     pub markers: Vec<MarkerDef>,
     /// What a unit's fields and size imply for its figures (a flag set for a unit of some order and size).
     pub implies: Vec<ImpliesDef>,

@@ -79,8 +79,42 @@ impl Ruleset {
         DiceSpec::parse(text, &|name| self.model.dice.get(name).cloned())
     }
 
-    /// Factors a procedure reads itself, in the order a reader meets them.
+    /// Factors a procedure reads itself, in the order a reader meets them: those its parts
+    /// name, then those the rules of eligibility that govern it ask about.
     pub fn own_factors(&self, p: &ProcedureDef) -> Vec<String> {
+        let mut names = self.part_factors(p);
+        let extra: Vec<String> = self
+            .governing(&names)
+            .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
+            .collect();
+        for n in extra {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        names
+    }
+
+    /// The rules of eligibility that govern a procedure: those whose `when` asks only about
+    /// factors it reads.
+    pub fn requirements<'a>(&'a self, p: &ProcedureDef) -> Vec<&'a crate::model::RequireDef> {
+        let names = self.part_factors(p);
+        self.governing(&names).collect()
+    }
+
+    fn governing<'a>(
+        &'a self,
+        names: &[String],
+    ) -> impl Iterator<Item = &'a crate::model::RequireDef> {
+        let names = names.to_vec();
+        self.model
+            .requires
+            .iter()
+            .filter(move |r| r.when.iter().all(|c| names.contains(&c.factor)))
+    }
+
+    /// Factors the parts of a procedure name (its modifiers, conditions, dice, reading).
+    pub fn part_factors(&self, p: &ProcedureDef) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         let mut add = |n: &str| {
             if !names.iter().any(|x| x == n) {

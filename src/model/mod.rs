@@ -14,6 +14,7 @@ mod lookup;
 pub(crate) mod names;
 mod procedure;
 mod procedures;
+mod requires;
 mod ruleset;
 
 use std::collections::BTreeMap;
@@ -23,6 +24,7 @@ use serde::{Deserialize, Serialize};
 pub use game::*;
 pub use procedure::*;
 pub use procedures::Procedures;
+pub use requires::{RequireDef, Then};
 pub use ruleset::Ruleset;
 
 /// One ruleset, compiled.
@@ -49,6 +51,8 @@ pub struct Model {
     pub turn: Option<TurnDef>,
     /// What a game of this ruleset keeps: sides, the roster's fields, per-figure markers.
     pub game: Option<GameDef>,
+    /// Rules of eligibility, in the order they are applied.
+    pub requires: Vec<RequireDef>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]

@@ -86,6 +86,9 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
             .collect();
         let _ = writeln!(out, "{pad}{who}given {}", words.join(", "));
     }
+    for line in s.standings.iter().filter_map(words::standing) {
+        let _ = writeln!(out, "{pad}{who}{line}");
+    }
     let drops = if s.drops.is_empty() {
         String::new()
     } else {
@@ -243,6 +246,7 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
             modifiers: side.modifiers.clone(),
             net: side.net,
             factors: Vec::new(),
+            standings: side.standings.clone(),
         };
         side_header(ruleset, out, pad, &record);
         modifier_lines(out, pad, &side.modifiers);
@@ -376,6 +380,24 @@ pub fn ruleset(r: &Ruleset) -> String {
     let _ = writeln!(out, "procedures:");
     for p in &r.model.procedures {
         let _ = writeln!(out, "  {:<16} {}: {}", p.name, p.title, p.help);
+    }
+    let units: Vec<&crate::model::RequireDef> = r
+        .model
+        .requires
+        .iter()
+        .filter(|q| {
+            r.model.game.as_ref().is_some_and(|g| {
+                q.when
+                    .iter()
+                    .all(|c| g.unit.values().any(|f| *f == c.factor))
+            })
+        })
+        .collect();
+    if !units.is_empty() {
+        let _ = writeln!(out, "units (checked by `unit add` and `unit set`):");
+        for rule in units {
+            let _ = writeln!(out, "  {}", words::requirement(rule));
+        }
     }
     if let Some(t) = &r.model.turn {
         let _ = writeln!(out, "turn:");
@@ -557,6 +579,13 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         let parts = crate::present::card::result_parts(r, p, res);
         if !parts.is_empty() {
             let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
+        }
+    }
+    let rules = r.requirements(p);
+    if !rules.is_empty() {
+        let _ = writeln!(out, "rules of eligibility:");
+        for rule in rules {
+            let _ = writeln!(out, "  {}", words::requirement(rule));
         }
     }
     let factors = r.chain_factors(p);

@@ -9,6 +9,7 @@
 use crate::engine::decide::{AmountStep, Decision, Margin, Read};
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
 use crate::engine::plan::{DicePlan, Plan, Reading, Target, TargetFrom};
+use crate::engine::requires::{Short, Standing, Verdict};
 use crate::engine::resolve::Reroll;
 use crate::engine::situation::Via;
 use crate::model::Ruleset;
@@ -16,6 +17,85 @@ use crate::model::{
     CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Policy, Settings, Test, Value,
 };
 use crate::words::{bounds, compared, signed};
+
+/// How a rule of eligibility stood, where there is something to say: the flags it withheld
+/// and why, or what it took to hold that the roll was not told. A rule met says nothing.
+pub fn standing(st: &Standing) -> Option<String> {
+    let governs = conditions(&st.governs, " ");
+    match st.verdict {
+        Verdict::Met if st.assumed.is_empty() => None,
+        Verdict::Met => Some(format!(
+            "{governs}: {} needs {}: not given, assumed",
+            st.rule,
+            conditions(&st.assumed, ", ")
+        )),
+        Verdict::Withheld | Verdict::Refused => Some(format!(
+            "{governs} {}: {} needs {}",
+            if st.verdict == Verdict::Withheld {
+                "withheld"
+            } else {
+                "refused"
+            },
+            st.rule,
+            shortfalls(&st.unmet)
+        )),
+    }
+}
+
+/// A rule of eligibility as `rules` and the cards say it: `volley (Volley fire) needs
+/// kind=a/b, officer; otherwise it is withheld`.
+pub fn requirement(r: &crate::model::RequireDef) -> String {
+    let then = match r.then {
+        crate::model::Then::Refuse => "otherwise refused",
+        crate::model::Then::Withhold => "otherwise withheld (the roll goes on without it)",
+    };
+    format!(
+        "{} ({}) needs {}; {then}",
+        conditions(&r.when, " "),
+        r.rule,
+        conditions(&r.needs, ", ")
+    )
+}
+
+/// A plan a rule of eligibility refuses, as the error the umpire sees: the rule, what it
+/// needs, and the rule's note (or where to read it) as the hint.
+pub fn admit(plan: &Plan<'_>) -> crate::error::Result<()> {
+    match plan.refusal() {
+        None => Ok(()),
+        Some((side, st)) => Err(refused(st, side, Some(&plan.procedure.name))),
+    }
+}
+
+/// What a rule of eligibility refuses, as the error the umpire sees: the rule, what it needs
+/// and what there is instead, with the rule's note (or where to read the rules) as the hint.
+pub fn refused(st: &Standing, side: Option<&str>, procedure: Option<&str>) -> crate::error::Error {
+    let who = side.map(|s| format!("{s}: ")).unwrap_or_default();
+    let message = format!(
+        "{who}{} refused by the rule {}: it needs {}",
+        conditions(&st.governs, " "),
+        st.rule,
+        shortfalls(&st.unmet)
+    );
+    let hint = st
+        .note
+        .clone()
+        .unwrap_or_else(|| format!("see `umpire rules {}`", procedure.unwrap_or_default()));
+    crate::error::Error::usage(message).with_hint(hint)
+}
+
+/// Needs not met, each with what the situation has instead where that says more than the
+/// need: `officer`, `not pinned`, `kind=a/b (it is c)`.
+pub fn shortfalls(unmet: &[Short]) -> String {
+    unmet
+        .iter()
+        .map(|u| match &u.need.test {
+            // "needs officer", "needs not pinned": the need says what is missing.
+            Test::Flag(_) => condition(&u.need),
+            _ => format!("{} (it is {})", condition(&u.need), u.is),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// A condition as the umpire would type it: `terrain=rough`, `flag`, `not flag`,
 /// `kind=a/b`, `range 12 or less`.

@@ -52,7 +52,9 @@ impl Source {
         self.check_no_cycles(at)?;
         if let Some(game) = &def.game {
             self.check_game(game, at)?;
+            self.check_size(game, at)?;
         }
+        self.check_requires(at)?;
         if let Some(turn) = &def.turn
             && turn.phases.percent == 0
         {
@@ -217,12 +219,13 @@ impl Source {
         self.check_roles(g, at)?;
         for (field, factor) in g.unit.iter().chain(&g.acted_upon) {
             match self.factor(factor) {
-                Some(f) if f.kind == FactorKind::Choice => {}
+                Some(f) if matches!(f.kind, FactorKind::Choice | FactorKind::Flag) => {}
                 _ => {
                     return Err(err(
                         factor,
                         format!(
-                            "unit field `{field}` needs a choice factor, and `{factor}` is not one"
+                            "unit field `{field}` needs a choice or yes/no factor, and `{factor}` \
+                             is not one"
                         ),
                     ));
                 }

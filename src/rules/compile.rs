@@ -53,6 +53,17 @@ impl Source {
                 .as_ref()
                 .map(|g| self.game_model(g, at))
                 .transpose()?,
+            requires: def
+                .requires
+                .iter()
+                .map(|r| m::RequireDef {
+                    rule: r.rule.clone(),
+                    when: self.conditions(&r.when),
+                    needs: self.conditions(&r.needs),
+                    then: r.then,
+                    note: r.note.clone(),
+                })
+                .collect(),
         })
     }
 
@@ -425,6 +436,7 @@ impl Source {
                 .collect(),
             roles: g.roles.clone(),
             required: g.required.clone(),
+            size: g.size.as_ref().map(|f| self.canonical(f)),
             markers,
             implies,
             counters: g.counters.clone(),

@@ -7,6 +7,7 @@ pub mod cache;
 pub mod catalog;
 mod check;
 mod check_procedure;
+mod check_requires;
 mod compile;
 pub mod lint;
 pub mod ruleset;

@@ -101,7 +101,7 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
         "error: shoot is not an opposed roll: name its figures with --shooter (or --who) and --mark\n"
     );
     assert_eq!(
-        refused(&["roll", "shoot", "--shooter", "RA1", "--mark", "RA1"]),
+        refused(&["roll", "shoot", "--shooter", "RA2", "--mark", "RA2"]),
         "error: a figure cannot be its own mark\n"
     );
     let melee = t

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use crate::support::{Table, house_tables};
 
 /// A game of a British line of six (regulars with muskets) and French marines in the
-/// formations and sizes given.
+/// formations and sizes given (indians for a mass, lights in skirmish order:
+/// only they take those).
 fn game(french: &[(&str, &str, u32, &str)]) -> Table {
     let t = Table::empty();
     t.ok(&["game", "new", "g"]);
@@ -26,6 +27,11 @@ fn game(french: &[(&str, &str, u32, &str)]) -> Table {
         "BR",
     ]);
     for (name, formation, n, code) in french {
+        let troop = match *formation {
+            "mass" => "troop=indians",
+            "skirmish" => "troop=lights",
+            _ => "troop=marine",
+        };
         let formation = format!("formation={formation}");
         let n = n.to_string();
         t.ok(&[
@@ -34,7 +40,7 @@ fn game(french: &[(&str, &str, u32, &str)]) -> Table {
             name,
             "--side",
             "french",
-            "troop=marine",
+            troop,
             &formation,
             "--figures",
             &n,
@@ -111,7 +117,7 @@ fn a_line_or_column_of_four_is_formed_for_morale_and_melee_but_not_three_or_a_ma
     let check = t.ok(&["roll", "morale", "--fig", "CC2", "--dice", "2,2"]);
     assert!(
         check.contains(
-            "CC2 (column, french), acting: from its unit: troop=marine; as its unit stands: \
+            "CC2 (column, french), acting: from its unit: officer=no troop=marine; as its unit stands: \
              formed (in line or column with 4 or more figures)"
         ),
         "{check}"

@@ -25,6 +25,9 @@ pub struct GameDef {
     /// Fields a unit must have (`troop`).
     #[serde(default)]
     pub required: Vec<String>,
+    /// The number factor a unit's figures in play set for its figures' rolls.
+    #[serde(default)]
+    pub size: Option<String>,
     #[serde(default)]
     pub markers: Vec<MarkerDef>,
     /// What a unit's fields and size imply for its figures (a flag set for a unit of some order and size).

@@ -60,10 +60,28 @@ pub struct RulesetDef {
     /// What a game of this ruleset keeps: sides, the roster's fields, per-figure markers.
     #[serde(default)]
     pub game: Option<GameDef>,
+    /// Rules of eligibility: what must hold for an order a unit takes or a flag a roll is
+    /// given, applied in this order.
+    #[serde(default)]
+    pub requires: Vec<RequireDef>,
     /// Not written: its procedures and factors by name and alias, made at the first look-up
     /// so that checking a chain of thousands of procedures costs in proportion to it.
     #[serde(skip)]
     pub(crate) names: std::cell::OnceCell<(crate::model::names::Names, crate::model::names::Names)>,
+}
+
+/// A rule of eligibility as written: `when` these hold, `needs` must too; `then` says whether
+/// the roll is refused or the flags of `when` are taken back.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RequireDef {
+    pub rule: String,
+    pub when: Conditions,
+    pub needs: Conditions,
+    #[serde(default)]
+    pub then: crate::model::Then,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 /// Something the umpire can say about a situation.

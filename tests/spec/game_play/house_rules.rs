@@ -186,8 +186,8 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
     let tables = crate::support::tempdir();
     let text = crate::support::BUILTIN
         .replace(
-            "unit: {troop: troop, weapon: weapon, formation: formation}",
-            "unit: {grade: troop, weapon: weapon, formation: formation}",
+            "unit: {troop: troop, weapon: weapon, formation: formation, officer: officer}",
+            "unit: {grade: troop, weapon: weapon, formation: formation, officer: officer}",
         )
         .replace("required: [troop]", "required: [grade]")
         .replace("acted-upon: {troop: target}", "acted-upon: {grade: target}");
@@ -232,7 +232,7 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
                 "1",
             ][..],
             "error: `lights` is not FIELD=VALUE (a unit's fields follow its name as FIELD=VALUE \
-             words; `umpire rules RULESET` lists them)\n",
+             words (a yes/no field alone); `umpire rules RULESET` lists them)\n",
         ),
         (
             &[
@@ -245,7 +245,7 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
                 "--figures",
                 "1",
             ],
-            "error: La Petite Guerre units have no `troop`; they have: formation, grade, weapon\n",
+            "error: La Petite Guerre units have no `troop`; they have: formation, grade, officer, weapon\n",
         ),
         (
             &["unit", "add", "gage", "--side", "british", "--figures", "1"],

@@ -100,7 +100,7 @@ fn a_passed_check_to_unpin_takes_pinned_off_and_one_to_rally_takes_panicked_off(
     ]);
     assert_eq!(
         line(&out, "  given"),
-        "  given pinned=yes, reason=unpin (to un-pin a pinned figure, optional, costs an action), \
+        "  given officer=no, pinned=yes, reason=unpin (to un-pin a pinned figure, optional, costs an action), \
          troop=rangers"
     );
     assert!(

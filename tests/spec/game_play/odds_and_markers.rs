@@ -72,7 +72,7 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
         morale,
         format!(
             "from the roster:\n  \
-             CF2 (coureurs, french), acting: from its unit: troop=coureurs; \
+             CF2 (coureurs, french), acting: from its unit: officer=no troop=coureurs; \
              from markers: wound=light (light wound), pinned (pinned)\n{by_hand}"
         )
     );

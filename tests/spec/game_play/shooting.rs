@@ -32,11 +32,14 @@ shoot — Buck and Ball
        pinned: -2 to shoot, -1 to be hit, -2 in melee, -2 to morale; moving needs a passed morale check (an action)
 outcome: Hit › Pinned
 changes:
+  RF1: +must load
   CF1: +pinned
 dice: 2 entered, 0 rolled
 "
     );
     assert_eq!(t.fig("CF1"), "CF1: pinned (purple)");
+    // A rifle loads with an action before it fires again.
+    assert_eq!(t.fig("RF1"), "RF1: must load (grey)");
     assert_eq!(
         t.figs_row("CF1"),
         (
@@ -75,10 +78,13 @@ fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() 
         "must follow: umpire roll morale --fig CF1 reason=wound   (the wounded figure tests at once)"
     );
     assert!(
-        out.ends_with("changes:\n  CF1: +light wound\ndice: 2 entered, 0 rolled\n"),
+        out.ends_with(
+            "changes:\n  RF1: +must load\n  CF1: +light wound\ndice: 2 entered, 0 rolled\n"
+        ),
         "{out}"
     );
     assert_eq!(t.fig("CF1"), "CF1: light wound (blue), pinned (purple)");
+    t.ok(&["mark", "RF1", "-load"]);
 
     // The second wound: the same roll now kills, and the figure leaves the game.
     let out = t.ok(&[
@@ -100,7 +106,7 @@ fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() 
     assert_eq!(line(&out, "outcome: "), "outcome: Hit › Killed");
     assert!(!out.contains("must follow"), "{out}");
     assert!(
-        out.ends_with("changes:\n  CF1: dead\ndice: 2 entered, 0 rolled\n"),
+        out.ends_with("changes:\n  RF1: +must load\n  CF1: dead\ndice: 2 entered, 0 rolled\n"),
         "{out}"
     );
     assert_eq!(
@@ -124,10 +130,14 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
         "  => natural doubles: Misfire, whatever the modifiers   chance 1/6 (16.7%)"
     );
     assert!(
-        out.ends_with("outcome: Misfire\nchanges:\n  RF2: +misfire\ndice: 1 entered, 0 rolled\n"),
+        out.ends_with(
+            "outcome: Misfire\nchanges:\n  RF2: +misfire\n  RF2: +must load\n\
+             dice: 1 entered, 0 rolled\n"
+        ),
         "{out}"
     );
-    assert_eq!(t.fig("RF2"), "RF2: misfire (white)");
+    // Rifles still load after the gun is cleared.
+    assert_eq!(t.fig("RF2"), "RF2: misfire (white), must load (grey)");
     let blocked = "RF2 carries misfire: it cannot shoot until that is cleared (the gun must be \
                    cleared (an action) before it fires again; then `umpire mark RF2 -misfire`)";
     assert_eq!(
@@ -143,6 +153,12 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
     // A misfired figure may still be shot at, test its morale and fight.
     t.ok(&["roll", "morale", "--fig", "RF2", "--dice", "6,6"]);
     assert_eq!(t.ok(&["mark", "RF2", "-misfire"]), "RF2: -misfire\n");
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--firer", "RF2", "--target", "CF2"]),
+        "RF2 carries must load: it cannot shoot until that is cleared (rifles and artillery load \
+         with an action after each shot (muskets need none); then `umpire mark RF2 -must-load`)"
+    );
+    assert_eq!(t.ok(&["mark", "RF2", "-load"]), "RF2: -must load\n");
     let out = t.ok(&[
         "roll", "shoot", "--firer", "RF2", "--target", "CF2", "--dice", "5,4", "--dice", "4,1",
     ]);
@@ -159,7 +175,7 @@ fn a_dry_run_says_what_would_change_and_leaves_the_game_byte_identical() {
     let dry = t.ok(&[&args[..], &["--dry-run"]].concat());
     assert!(
         dry.ends_with(
-            "would change (dry run, nothing written):\n  CF2: +light wound\n\
+            "would change (dry run, nothing written):\n  RF1: +must load\n  CF2: +light wound\n\
              dice: 2 entered, 0 rolled\n"
         ),
         "{dry}"

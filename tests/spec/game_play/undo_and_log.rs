@@ -18,7 +18,7 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
     assert_eq!(t.fig("CF1"), "CF1: light wound (blue), pinned (purple)");
     assert_eq!(
         t.ok(&["undo"]),
-        "Undone: #7: shoot (RF1 at CF1): Hit › Light wound; CF1: +light wound\n"
+        "Undone: #7: shoot (RF1 at CF1): Hit › Light wound; RF1: +must load; CF1: +light wound\n"
     );
     assert_eq!(t.fig("CF1"), "CF1: pinned (purple)");
     // A kill: the figure comes back into play with its wound.
@@ -29,11 +29,11 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
     t.ok(&["undo"]);
     assert_eq!(t.fig("CF2"), "CF2: light wound (blue)");
     assert!(!t.figs_row("CF2").1, "CF2 is back in play");
-    // A misfire: the firer's marker goes.
+    // A misfire: the firer's markers go (a rifle must load after it, too).
     t.ok(&[
         "roll", "shoot", "--firer", "RF2", "--target", "CF1", "--dice", "6,6",
     ]);
-    assert_eq!(t.fig("RF2"), "RF2: misfire (white)");
+    assert_eq!(t.fig("RF2"), "RF2: misfire (white), must load (grey)");
     t.ok(&["undo"]);
     assert_eq!(t.fig("RF2"), "RF2: no markers");
     // Everything but the event count is as it was.
@@ -107,12 +107,12 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
     // 4+1 +2 militia = 7: a severe wound.
     assert_eq!(
         event["summary"],
-        "shoot (RF2 at MF1): Hit › Severe wound; MF1: +severe wound"
+        "shoot (RF2 at MF1): Hit › Severe wound; RF2: +must load; MF1: +severe wound"
     );
     assert_eq!(
         t.ok(&["log", "--last", "1"]),
         format!(
-            "#{} turn 1: shoot (RF2 at MF1): Hit › Severe wound; MF1: +severe wound  \
+            "#{} turn 1: shoot (RF2 at MF1): Hit › Severe wound; RF2: +must load; MF1: +severe wound  \
              [roll shoot --firer RF2 --target MF1 --dice 5,4 --dice 4,1 --seed 9]\n",
             event["id"]
         )
@@ -152,7 +152,7 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
 ## Turn 1
 
 - Turn 1: 2 phases; 1 bead a side in the bag (units in play: british 2, french 2)
-- shoot (RF1 at CF1): Hit › Light wound; CF1: +light wound
+- shoot (RF1 at CF1): Hit › Light wound; RF1: +must load; CF1: +light wound
 
 ## Turn 2
 
@@ -169,11 +169,11 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
     // The plain log still shows the undone roll and the undo.
     let log = t.ok(&["log"]);
     assert!(
-        log.contains("#8 turn 1: shoot (RF2 at CF2): Misfire; RF2: +misfire  [roll shoot --firer RF2 --target CF2 --dice 3,3]\n"),
+        log.contains("#8 turn 1: shoot (RF2 at CF2): Misfire; RF2: +misfire; RF2: +must load  [roll shoot --firer RF2 --target CF2 --dice 3,3]\n"),
         "{log}"
     );
     assert!(
-        log.contains("#9 turn 1: undid #8: shoot (RF2 at CF2): Misfire; RF2: +misfire  [undo]\n"),
+        log.contains("#9 turn 1: undid #8: shoot (RF2 at CF2): Misfire; RF2: +misfire; RF2: +must load  [undo]\n"),
         "{log}"
     );
 }

@@ -1,0 +1,146 @@
+//! A unit's fields: the words typed for them made canonical values (a choice, or yes/no for a
+//! flag field), the rules of eligibility that govern them (an order only some troops take),
+//! and changing them during a game.
+
+use std::collections::BTreeMap;
+
+use crate::engine::requires::{self, Standing, Verdict};
+use crate::engine::situation::{Given, Situation};
+use crate::error::{Error, Result};
+use crate::game::roster::{self, game_def};
+use crate::game::state::{Event, Game};
+use crate::model::{FactorKind, GameDef, Ruleset, Value};
+use crate::suggest::did_you_mean;
+use crate::words::flag_word;
+
+/// One typed field, `field=value` or a bare flag field (`field` for yes), as (field, value)
+/// in the table's spelling.
+pub fn parse(ruleset: &Ruleset, g: &GameDef, word: &str) -> Result<(String, String)> {
+    let (field, typed) =
+        match word.split_once('=') {
+            Some((k, v)) if !k.is_empty() && !v.is_empty() => (k.to_ascii_lowercase(), Some(v)),
+            None if !word.is_empty() => (word.to_ascii_lowercase(), None),
+            _ => {
+                return Err(Error::usage(format!("`{word}` is not FIELD=VALUE")).with_hint(
+                "a unit's fields follow its name as FIELD=VALUE words; `umpire rules RULESET` \
+                 lists them",
+            ));
+            }
+        };
+    let Some(factor_name) = g.unit.get(&field) else {
+        if typed.is_none() {
+            return Err(
+                Error::usage(format!("`{word}` is not FIELD=VALUE")).with_hint(
+                    "a unit's fields follow its name as FIELD=VALUE words (a yes/no field alone); \
+                 `umpire rules RULESET` lists them",
+                ),
+            );
+        }
+        let known: Vec<&str> = g.unit.keys().map(String::as_str).collect();
+        return Err(Error::usage(format!(
+            "{} units have no `{field}`; they have: {}",
+            ruleset.model.title,
+            known.join(", ")
+        ))
+        .with_hint_opt(did_you_mean(&field, known.iter().copied())));
+    };
+    let factor = ruleset
+        .factor(factor_name)
+        .ok_or_else(|| Error::failure(format!("unit field `{field}` names no factor")))?;
+    if factor.kind == FactorKind::Flag {
+        let yes = match typed {
+            None => true,
+            Some(v) => flag_word(v).ok_or_else(|| {
+                Error::usage(format!("`{v}` is not yes or no, for {field}"))
+                    .with_hint(format!("`{field}` alone, or `{field}=no`"))
+            })?,
+        };
+        return Ok((field, Value::Flag(yes).word()));
+    }
+    let Some(word) = typed else {
+        return Err(Error::usage(format!("`{field}` needs a value"))
+            .with_hint(format!("`{field}=VALUE`; `umpire rules` lists the values")));
+    };
+    let value = ruleset.value(factor, word).ok_or_else(|| {
+        let values: Vec<&str> = factor.values.iter().map(|v| v.name()).collect();
+        Error::usage(format!(
+            "`{word}` is not a {field}; the choices are: {}",
+            values.join(", ")
+        ))
+        .with_hint_opt(did_you_mean(word, values.iter().copied()))
+    })?;
+    Ok((field, value.name().to_string()))
+}
+
+/// The situation a unit's fields make: each field's factor set to its value.
+fn situation(ruleset: &Ruleset, g: &GameDef, fields: &BTreeMap<String, String>) -> Situation {
+    let mut s = Situation::default();
+    for (field, value) in fields {
+        let (Some(name), Some(f)) = (
+            g.unit.get(field),
+            g.unit.get(field).and_then(|n| ruleset.factor(n)),
+        ) else {
+            continue;
+        };
+        let value = match f.kind {
+            FactorKind::Flag => Value::Flag(flag_word(value) == Some(true)),
+            _ => Value::Choice(value.clone()),
+        };
+        s.given.insert(
+            name.clone(),
+            Given {
+                value,
+                distance: None,
+                via: None,
+            },
+        );
+    }
+    s
+}
+
+/// The first rule of eligibility a unit's fields break, among the rules whose `when` asks
+/// only about what the fields set (an order only some troop types take).
+pub fn refusal(
+    ruleset: &Ruleset,
+    g: &GameDef,
+    fields: &BTreeMap<String, String>,
+) -> Option<Standing> {
+    let s = situation(ruleset, g, fields);
+    let set_by_fields = |factor: &str| g.unit.values().any(|f| f == factor);
+    ruleset
+        .model
+        .requires
+        .iter()
+        .filter(|r| r.when.iter().all(|c| set_by_fields(&c.factor)))
+        .filter_map(|r| requires::stand(ruleset, &s, &[], r))
+        .find(|st| st.verdict != Verdict::Met)
+}
+
+/// Change some of a unit's fields (`formation=column`, `officer=no`); the caller weighs the
+/// rules of eligibility on the result ([`refusal`]) before the change is kept.
+pub fn set(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    name: &str,
+    words: &[String],
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let mut unit = roster::unit(game, name)?.clone();
+    if words.is_empty() {
+        return Err(Error::usage("give the fields to change, as FIELD=VALUE")
+            .with_hint(format!("`umpire unit set {} FIELD=VALUE`", unit.name)));
+    }
+    let mut said = Vec::new();
+    for w in words {
+        let (field, value) = parse(ruleset, g, w)?;
+        let before = unit.fields.insert(field.clone(), value.clone());
+        said.push(match before {
+            Some(b) if b == value => format!("{}: {field} is already {value}", unit.name),
+            Some(b) => format!("{}: {field} {b} → {value}", unit.name),
+            None => format!("{}: {field} {value}", unit.name),
+        });
+    }
+    game.apply(game.unit_change(&unit.name.clone(), Some(unit)), event);
+    Ok(said)
+}

@@ -1,0 +1,67 @@
+//! The checks of a ruleset's rules of eligibility (`requires:`) and of the factor a unit's
+//! size sets: names known, values of the right kind, and a withheld rule that governs flags.
+
+use std::collections::BTreeSet;
+
+use crate::error::Result;
+use crate::rules::schema::{CondValue, FactorKind, GameDef};
+use crate::rules::source::{Locator, Source};
+
+impl Source {
+    pub(super) fn check_requires(&self, at: &Locator<'_>) -> Result<()> {
+        let mut rules = BTreeSet::new();
+        for r in &self.def.requires {
+            let here = |needle: &str, msg: String| at.err(&["requires:", &r.rule, needle], msg);
+            if r.rule.trim().is_empty() {
+                return Err(at.err(&["requires:", "rule:"], String::from("a rule needs a name")));
+            }
+            if !rules.insert(r.rule.as_str()) {
+                return Err(here("rule:", format!("rule `{}` is named twice", r.rule)));
+            }
+            if r.when.is_empty() || r.needs.is_empty() {
+                return Err(here(
+                    "rule:",
+                    format!(
+                        "rule `{}` needs both `when:` (what it governs) and `needs:` (what must \
+                         then hold)",
+                        r.rule
+                    ),
+                ));
+            }
+            self.check_conditions(&r.when, &here)?;
+            self.check_conditions(&r.needs, &here)?;
+            if r.then == crate::model::Then::Withhold
+                && let Some((name, _)) = r.when.iter().find(|(name, want)| {
+                    **want != CondValue::Flag(true)
+                        || self
+                            .factor(name)
+                            .is_some_and(|f| f.kind != FactorKind::Flag)
+                })
+            {
+                return Err(here(
+                    name,
+                    format!(
+                        "rule `{}` withholds what it governs, so `when:` may only name yes/no \
+                         factors set to yes (`{name}` is not one)",
+                        r.rule
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The factor a unit's size sets is a number.
+    pub(super) fn check_size(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let Some(name) = &g.size else {
+            return Ok(());
+        };
+        match self.factor(name) {
+            Some(f) if f.kind == FactorKind::Number => Ok(()),
+            _ => Err(at.err(
+                &["game:", "size:"],
+                format!("`size: {name}` needs a number factor, and `{name}` is not one"),
+            )),
+        }
+    }
+}
