@@ -137,6 +137,10 @@ pub enum Command {
         /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
         #[arg(long)]
         physical: bool,
+        /// Every able figure of this unit (its name or the code on its bases) performs the
+        /// procedure, each at the next of the figures acted upon given (`--target CF2,CF3`).
+        #[arg(long, value_name = "UNIT")]
+        unit: Option<String>,
         #[command(flatten)]
         help: ProcedureHelp,
     },

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::game::figures;
 use crate::game::roles::Cast;
 use crate::game::state::{Event, Game};
-use crate::game::store::Store;
+use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
@@ -176,7 +176,25 @@ pub(super) fn figure_roll(
         let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
         resolve(game, &ruleset, out, report, ask)
     };
-    if how.dry_run {
+    locked(cli, &files, how.dry_run, &attempt, out, report)
+}
+
+/// One try at a roll on the game: it writes its output and report and returns the event to
+/// log (none for a dry run). Made once, or twice with dice thrown at the table.
+pub(super) type Attempt<'a> =
+    dyn Fn(&mut Game, &mut Vec<u8>, &mut Report, Option<Asker>) -> Result<Option<Event>> + 'a;
+
+/// Make a roll on the game under its lock: a dry run on the game as read; else under the
+/// lock, with the faces asked for first when dice are thrown at the table.
+pub(super) fn locked(
+    cli: &Cli,
+    files: &GameFiles,
+    dry_run: bool,
+    attempt: &Attempt<'_>,
+    out: &mut Vec<u8>,
+    report: &mut Report,
+) -> Result<()> {
+    if dry_run {
         let mut game = files.read()?;
         let ask = cli.ask_faces.then(guided::face_asker).transpose()?;
         attempt(&mut game, out, report, ask)?;

@@ -18,6 +18,7 @@ mod roll;
 mod rules;
 mod turn;
 mod unit;
+mod unit_roll;
 
 use std::ffi::OsString;
 use std::io::Write as _;
@@ -236,6 +237,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             times,
             dry_run,
             physical: _,
+            unit,
             help: _,
         } => {
             let cast = &cli.cast;
@@ -246,6 +248,17 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 dry_run: *dry_run,
                 line: command_line(&args),
             };
+            if let Some(unit) = unit {
+                return unit_roll::unit_roll(
+                    &cli,
+                    &catalog,
+                    (procedure, unit),
+                    cast,
+                    &how,
+                    out,
+                    report,
+                );
+            }
             if !cast.is_empty() {
                 return figure_roll(&cli, &catalog, procedure, cast, &how, out, report);
             }

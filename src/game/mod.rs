@@ -8,3 +8,4 @@ pub mod roster;
 pub mod state;
 pub mod store;
 pub mod turn;
+pub mod unit_action;

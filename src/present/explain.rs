@@ -180,6 +180,38 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     }
 }
 
+/// A step and the steps it led to on one line, as a unit's roll lists each figure's:
+/// `3 4 +5 = 12: Hit › hit-result 1 2 = 3: Light wound`, `3 3: Misfire (natural doubles)`.
+pub fn brief(s: &Step) -> String {
+    let faces: Vec<String> = s
+        .throws
+        .iter()
+        .filter(|t| t.dice.is_some())
+        .flat_map(|t| t.faces.iter().map(ToString::to_string))
+        .collect();
+    let net = s.sides.first().map_or(0, |side| side.net);
+    let total = match &s.decision.read {
+        crate::engine::decide::Read::Check { total, .. }
+        | crate::engine::decide::Read::Table { total, .. }
+        | crate::engine::decide::Read::Grid { total, .. }
+        | crate::engine::decide::Read::Amount { total, .. } => Some(*total),
+        _ => None,
+    };
+    let mut own = faces.join(" ");
+    match (&s.decision.natural, total) {
+        (Some(n), _) => own.push_str(&format!(": {} ({n})", s.decision.label)),
+        (None, Some(t)) if net != 0 => {
+            own.push_str(&format!(" {} = {t}: {}", signed(net), s.decision.label));
+        }
+        (None, Some(t)) => own.push_str(&format!(" = {t}: {}", s.decision.label)),
+        (None, None) => own.push_str(&format!(": {}", s.decision.label)),
+    }
+    for n in &s.next {
+        own.push_str(&format!(" › {} {}", n.procedure, brief(n)));
+    }
+    own
+}
+
 /// Every follow-up of a chain, depth first.
 pub fn follow_ups(s: &Step) -> Vec<&crate::engine::resolve::FollowUp> {
     let mut out: Vec<_> = s.follow_ups.iter().collect();

@@ -15,6 +15,7 @@ mod odds_and_markers;
 mod shooting;
 mod turn_and_draw;
 mod undo_and_log;
+mod unit_action;
 
 use crate::support::Table;
 

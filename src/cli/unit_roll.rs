@@ -1,0 +1,298 @@
+//! `umpire roll PROCEDURE --unit NAME`: every able figure of a unit performs the procedure in
+//! one command, each with its own markers and the target the umpire gave it, one line a
+//! figure, then what changed, logged as one event that one `undo` takes back.
+
+use serde_json::json;
+
+use crate::engine::plan::Plan;
+use crate::engine::resolve::Step;
+use crate::engine::situation;
+use crate::error::{Error, Result};
+use crate::game::figures::{self, Figures};
+use crate::game::roles::{Cast, Named};
+use crate::game::state::{Event, Game};
+use crate::game::store::Store;
+use crate::game::unit_action;
+use crate::model::{Part, Ruleset};
+use crate::present::explain;
+
+use super::ctx::game_ruleset;
+use super::figure::locked;
+use super::roll::{RollHow, all_dice_used, count_throws, dice_line, flatten_faces, must_follow};
+use super::{Cli, Report, fresh_seed, write_json};
+use crate::rules::catalog::Catalog;
+
+/// One figure's part of the unit's action.
+struct Done {
+    figures: Figures,
+    step: Step,
+    changes: Vec<String>,
+}
+
+/// `(procedure, unit)`: what is done, and by which unit.
+pub(super) fn unit_roll(
+    cli: &Cli,
+    catalog: &Catalog,
+    (procedure, unit): (&str, &str),
+    cast: &Cast,
+    how: &RollHow<'_>,
+    out: &mut Vec<u8>,
+    report: &mut Report,
+) -> Result<()> {
+    if how.times != 1 {
+        return Err(Error::usage("--unit rolls each figure of the unit once")
+            .with_hint("leave out --times"));
+    }
+    if let Some(n) = cast.named.iter().find(|n| n.part != Part::ActedUpon) {
+        return Err(Error::usage(format!(
+            "--unit names the figures acting; --{} cannot name them too",
+            n.option
+        )));
+    }
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let targets: Vec<String> = cast
+        .named
+        .iter()
+        .flat_map(|n| n.figures.iter())
+        .flat_map(|f| f.split(','))
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect();
+    let target_option = cast.named.first().map(|n| n.option.clone());
+    let attempt =
+        |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
+            let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
+            let p = ruleset.procedure_or_err(procedure)?;
+            if !p.sides.is_empty() {
+                return Err(Error::usage(format!(
+                    "{} is an opposed roll: pair the figures with its own options",
+                    p.name
+                )));
+            }
+            let action = unit_action::plan(game, &ruleset, p, unit, &targets)?;
+            let g = crate::game::roster::game_def(&ruleset)?;
+            let acting = crate::game::roles::option_for(g, p, &Part::Acting)
+                .unwrap_or("fig")
+                .to_string();
+            let upon = target_option.clone().unwrap_or_default();
+            let mut source = super::roll::dice_source_with(how.dice, seed, ask)?;
+            let mut event = Event::new(game.turn.number, &how.line, "");
+            let mut after = game.clone();
+            let mut done: Vec<Done> = Vec::new();
+            let mut held = action.held.clone();
+            for (code, target) in &action.acts {
+                // A target an earlier figure took out of the game passes to the next one standing.
+                let target = match target {
+                    Some(t) => match standing_target(&after, t, &targets) {
+                        Some(t) => Some(t),
+                        None => {
+                            held.push((code.clone(), "no target left in play".into()));
+                            continue;
+                        }
+                    },
+                    None => None,
+                };
+                let mut named = vec![Named {
+                    option: acting.clone(),
+                    part: Part::Acting,
+                    figures: vec![code.clone()],
+                }];
+                if let Some(t) = &target {
+                    named.push(Named {
+                        option: upon.clone(),
+                        part: Part::ActedUpon,
+                        figures: vec![t.clone()],
+                    });
+                }
+                let found = figures::find(&after, &ruleset, p, &Cast { named })?;
+                let (mut words, _) =
+                    figures::roster_words(&after, &ruleset, p, &found, how.factors)?;
+                words.extend(how.factors.iter().cloned());
+                let input = situation::parse(&ruleset, p, &words)?;
+                let plan = Plan::new(&ruleset, p, &input)?;
+                crate::present::words::admit(&plan)?;
+                let step = plan.resolve_with(&mut source, None, &[])?;
+                let changes = figures::land(&mut after, &ruleset, &step, &found, &mut event)?;
+                done.push(Done {
+                    figures: found,
+                    step,
+                    changes,
+                });
+            }
+            if done.is_empty() {
+                let why: Vec<String> = held.iter().map(|(c, w)| format!("{c} {w}")).collect();
+                return Err(Error::usage(format!(
+                    "no figure of {} can {} ({})",
+                    action.unit,
+                    p.name,
+                    why.join(", ")
+                )));
+            }
+            all_dice_used(&source, how.dice.len())?;
+            for d in &mut done {
+                figures::aim_follow_ups(&mut d.step, &after, &ruleset, &d.figures);
+            }
+            let (mut entered, mut rolled) = (0, 0);
+            let mut faces = Vec::new();
+            for d in &done {
+                count_throws(&d.step, &mut entered, &mut rolled);
+                faces.extend(flatten_faces(&d.step));
+            }
+            let lines: Vec<String> = done.iter().map(|d| who(&d.figures)).collect();
+            event.summary = format!(
+                "{} ({}, {}): {}",
+                p.name,
+                action.unit,
+                figures_word(done.len()),
+                done.iter()
+                    .zip(&lines)
+                    .map(|(d, w)| {
+                        let mut s = format!("{w}: {}", d.step.outcome());
+                        if !d.changes.is_empty() {
+                            s.push_str(&format!(" ({})", d.changes.join(", ")));
+                        }
+                        s
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+            event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": entered }));
+            report.must_follow = done.iter().flat_map(|d| must_follow(&d.step)).collect();
+            let said = Said {
+                unit: &action.unit,
+                done: &done,
+                held: &held,
+                dice: (seed, entered, rolled),
+                dry_run: how.dry_run,
+            };
+            print(cli, &ruleset, &said, out)?;
+            if !how.dry_run {
+                *game = after;
+            }
+            Ok((!how.dry_run).then_some(event))
+        };
+    locked(cli, &files, how.dry_run, &attempt, out, report)
+}
+
+/// The target still in play: the one given, or the next of the umpire's list that is.
+fn standing_target(game: &Game, first: &str, all: &[String]) -> Option<String> {
+    let in_play = |c: &str| game.figure(c).is_some_and(|f| f.state.is_none());
+    if in_play(first) {
+        return game.figure(first).map(|f| f.code.clone());
+    }
+    all.iter()
+        .filter_map(|c| game.figure(c))
+        .find(|f| f.state.is_none())
+        .map(|f| f.code.clone())
+}
+
+/// `RR1 at CF2`, or the figure alone.
+fn who(f: &Figures) -> String {
+    [f.acting.as_deref(), f.acted_upon.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" at ")
+}
+
+/// What a unit's roll did, to be printed.
+struct Said<'a> {
+    unit: &'a str,
+    done: &'a [Done],
+    held: &'a [(String, String)],
+    /// The seed, and the throws entered and rolled.
+    dice: (u64, usize, usize),
+    dry_run: bool,
+}
+
+fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Result<()> {
+    let Said {
+        unit,
+        done,
+        held,
+        dice: (seed, entered, rolled),
+        dry_run,
+    } = *said;
+    let changes: Vec<&String> = done.iter().flat_map(|d| &d.changes).collect();
+    if cli.json {
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "unit": unit,
+            "seed": seed,
+            "dice_entered": entered,
+            "dice_rolled": rolled,
+            "dry_run": dry_run,
+            "figures": done.iter().map(|d| json!({
+                "figure": d.figures.acting,
+                "target": d.figures.acted_upon,
+                "outcome": d.step.outcome(),
+                "step": d.step,
+                "follow_ups": explain::follow_ups(&d.step),
+                "changes": d.changes,
+            })).collect::<Vec<_>>(),
+            "held": held.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
+            "changes": changes,
+        });
+        return write_json(out, &value);
+    }
+    let mut text = String::new();
+    let procedure = done.first().map_or("", |d| d.step.procedure.as_str());
+    text.push_str(&format!(
+        "{unit}: {procedure} with {}\n",
+        figures_word(done.len())
+    ));
+    for d in done {
+        text.push_str(&format!(
+            "  {}: {}\n",
+            who(&d.figures),
+            explain::brief(&d.step)
+        ));
+    }
+    for (f, why) in held {
+        text.push_str(&format!("  {f}: held back: {why}\n"));
+    }
+    let follow: Vec<String> = done
+        .iter()
+        .flat_map(|d| explain::follow_ups(&d.step))
+        .map(|f| {
+            let mut words = vec![f.procedure.clone()];
+            words.extend(f.args.iter().cloned());
+            match &f.note {
+                Some(n) => format!("  umpire roll {}   ({n})", words.join(" ")),
+                None => format!("  umpire roll {}", words.join(" ")),
+            }
+        })
+        .collect();
+    if !follow.is_empty() {
+        text.push_str("must follow:\n");
+        for l in follow {
+            text.push_str(&l);
+            text.push('\n');
+        }
+    }
+    let head = if dry_run {
+        "would change (dry run, nothing written):"
+    } else {
+        "changes:"
+    };
+    if changes.is_empty() {
+        text.push_str(&format!("{head} none\n"));
+    } else {
+        text.push_str(&format!("{head}\n"));
+        for c in changes {
+            text.push_str(&format!("  {c}\n"));
+        }
+    }
+    text.push_str(&dice_line(entered, rolled, "", seed));
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+fn figures_word(n: usize) -> String {
+    if n == 1 {
+        "1 figure".into()
+    } else {
+        format!("{n} figures")
+    }
+}

@@ -1,0 +1,90 @@
+//! A unit acting in one command: its figures able to perform a procedure (in play, not held
+//! back by a marker that blocks it), each with the figure it acts upon, targets shared out in
+//! the order the umpire gave them.
+
+use crate::error::{Error, Result};
+use crate::game::roster::{self, game_def, marker_label};
+use crate::game::state::Game;
+use crate::model::{ProcedureDef, Ruleset};
+
+/// Who acts, at whom; and who is held back, with the marker that holds it.
+#[derive(Debug, Clone, Default)]
+pub struct UnitAction {
+    pub unit: String,
+    pub acts: Vec<(String, Option<String>)>,
+    pub held: Vec<(String, String)>,
+}
+
+/// The unit named (by name or by the code on its bases) and what its figures may do: each
+/// figure in play acts unless a marker blocks the procedure (it is then held, with the
+/// marker's label); the targets go to the acting figures in turn, from the first again when
+/// there are fewer targets than figures.
+pub fn plan(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    unit: &str,
+    targets: &[String],
+) -> Result<UnitAction> {
+    let g = game_def(ruleset)?;
+    let u = match game
+        .units
+        .iter()
+        .find(|u| u.code.eq_ignore_ascii_case(unit))
+    {
+        Some(u) => u,
+        None => roster::unit(game, unit)?,
+    };
+    let targets: Vec<String> = targets
+        .iter()
+        .map(|t| roster::figure(game, t).map(|f| f.code.clone()))
+        .collect::<Result<_>>()?;
+    if let Some(own) = targets
+        .iter()
+        .find(|t| game.figure(t).is_some_and(|f| f.unit == u.name))
+    {
+        return Err(Error::usage(format!(
+            "{own} is of {} itself: a unit does not act upon its own figures",
+            u.name
+        )));
+    }
+    let mut action = UnitAction {
+        unit: u.name.clone(),
+        ..UnitAction::default()
+    };
+    for f in game.figures_of(&u.name) {
+        // The dead, the fled and the captured are no longer the unit's to act with.
+        if f.state.is_some() {
+            continue;
+        }
+        let blocked = f
+            .markers
+            .iter()
+            .filter_map(|m| roster::marker(g, m))
+            .find(|m| m.blocks.iter().any(|b| b == &p.name));
+        match blocked {
+            Some(m) => action
+                .held
+                .push((f.code.clone(), marker_label(g, &m.name).to_string())),
+            None => {
+                let target = (!targets.is_empty())
+                    .then(|| targets[action.acts.len() % targets.len()].clone());
+                action.acts.push((f.code.clone(), target));
+            }
+        }
+    }
+    if action.acts.is_empty() {
+        let why: Vec<String> = action
+            .held
+            .iter()
+            .map(|(c, w)| format!("{c} {w}"))
+            .collect();
+        return Err(Error::usage(format!(
+            "no figure of {} can {} ({})",
+            u.name,
+            p.name,
+            why.join(", ")
+        )));
+    }
+    Ok(action)
+}

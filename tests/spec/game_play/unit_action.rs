@@ -1,0 +1,196 @@
+//! A unit acting in one command (`roll PROCEDURE --unit NAME`): every able figure with its
+//! own markers, the targets shared out as the umpire gave them, the dice entered in order, one
+//! line a figure, what changed, and one event that one `undo` takes back.
+
+use super::{Roster, game};
+use crate::support::{Table, parsed};
+
+/// A British line of four rangers with rifles and an officer (RR1-RR4) and a French line of
+/// four marines with an officer (CF1-CF4).
+fn lines() -> Table {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "rogers",
+        "troop=rangers",
+        "weapon=rifle",
+        "formation=line",
+        "officer",
+        "--side",
+        "british",
+        "--figures",
+        "4",
+        "--code",
+        "RR",
+    ]);
+    t.ok(&[
+        "unit",
+        "add",
+        "marines",
+        "troop=marine",
+        "formation=line",
+        "officer",
+        "--side",
+        "french",
+        "--figures",
+        "4",
+        "--code",
+        "CF",
+    ]);
+    t
+}
+
+#[test]
+fn a_formed_unit_volleys_in_one_command_and_one_undo_takes_it_back() {
+    let t = lines();
+    let before = t.state()["figures"].clone();
+    // Rangers +1, rifle +1, volley +3 (the greatest positive; the target in line +2 is not
+    // added): +5, so 8 or more on 3 and up. The targets go in turn: CF2, CF3, CF2, CF3. The
+    // marines have no troop modifier on the results of being hit: 11 a light wound, 9 and 5
+    // no effect.
+    let out = t.ok(&[
+        "roll", "shoot", "--unit", "RR", "--target", "CF2,CF3", "range=15", "volley", "--dice",
+        "1,2", "--dice", "5,6", "--dice", "3,3", "--dice", "2,4", "--dice", "5,4", "--dice", "4,5",
+        "--dice", "2,3",
+    ]);
+    assert_eq!(
+        out,
+        "rogers: shoot with 4 figures
+  RR1 at CF2: 1 2 +5 = 8: Hit › hit-result 5 6 = 11: Light wound
+  RR2 at CF3: 3 3: Misfire (natural doubles)
+  RR3 at CF2: 2 4 +5 = 11: Hit › hit-result 5 4 = 9: No effect
+  RR4 at CF3: 4 5 +5 = 14: Hit › hit-result 2 3 = 5: No effect
+must follow:
+  umpire roll morale --fig CF2 reason=wound   (the wounded figure tests at once)
+changes:
+  RR1: +must load
+  CF2: +light wound
+  RR2: +misfire
+  RR2: +must load
+  RR3: +must load
+  RR4: +must load
+dice: 7 entered, 0 rolled
+"
+    );
+    let events = t.events();
+    let last = &events[events.len() - 1];
+    assert!(
+        last["summary"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("shoot (rogers, 4 figures): RR1 at CF2: Hit › Light wound"),
+        "{last}"
+    );
+    t.ok(&["undo"]);
+    assert_eq!(t.state()["figures"], before);
+    // A second wound in the same volley kills, and the first one's check is no longer owed.
+    let out = t.ok(&[
+        "roll", "shoot", "--unit", "RR", "--target", "CF2", "--dice", "1,2", "--dice", "5,6",
+        "--dice", "2,5", "--dice", "6,1", "--dice", "1,5",
+    ]);
+    assert!(
+        out.starts_with(
+            "rogers: shoot with 3 figures
+  RR1 at CF2: 1 2 +4 = 7: Miss
+  RR2 at CF2: 5 6 +4 = 15: Hit › hit-result 2 5 = 7: Severe wound
+  RR3 at CF2: 6 1 +4 = 11: Hit › hit-result 1 5 = 6: Killed
+  RR4: held back: no target left in play
+changes:"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("must follow"), "{out}");
+}
+
+#[test]
+fn figures_held_back_by_a_marker_do_not_act_and_a_unit_with_none_able_is_refused() {
+    let t = lines();
+    t.ok(&["mark", "RR2", "+misfire"]);
+    t.ok(&["mark", "RR4", "+dead"]);
+    let out = t.ok(&[
+        "roll", "shoot", "--unit", "rogers", "--target", "CF1", "--dice", "1,2", "--dice", "1,3",
+        "--dice", "6,4",
+    ]);
+    // Rangers +1, rifle +1, target in line +2: 8 or more on 4 and up; 10 pins a marine.
+    assert_eq!(
+        out,
+        "rogers: shoot with 2 figures
+  RR1 at CF1: 1 2 +4 = 7: Miss
+  RR3 at CF1: 1 3 +4 = 8: Hit › hit-result 6 4 = 10: Pinned
+  RR2: held back: misfire
+changes:
+  RR1: +must load
+  RR3: +must load
+  CF1: +pinned
+dice: 3 entered, 0 rolled
+"
+    );
+    // Every rifle fired must now load: none is left to fire.
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--unit", "RR", "--target", "CF1"]),
+        "no figure of rogers can shoot (RR1 must load, RR2 misfire, RR3 must load)"
+    );
+    assert_eq!(t.fig("RR1"), "RR1: must load (grey)");
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--unit", "nobody", "--target", "CF1"]),
+        "there is no unit `nobody` (the units are: rogers, marines)"
+    );
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--unit", "marines", "--target", "CF1"]),
+        "CF1 is of marines itself: a unit does not act upon its own figures"
+    );
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--unit", "marines", "--firer", "CF1"]),
+        "--unit names the figures acting; --firer cannot name them too"
+    );
+}
+
+#[test]
+fn a_unit_tests_its_morale_in_one_command_each_figure_with_its_own_markers() {
+    let t = lines();
+    t.ok(&["mark", "CF2", "+light-wound"]);
+    // Formed +2, officer +1; CF2 lightly wounded -1. 8 or more passes: CF1 5 + 3, CF4 10 + 3
+    // pass; CF2 5 + 2 and CF3 3 + 3 fail and retreat 2d6 (11 and 8 inches).
+    let out = t.ok(&[
+        "--json",
+        "roll",
+        "morale",
+        "--unit",
+        "marines",
+        "reason=volley",
+        "--dice",
+        "3,2",
+        "--dice",
+        "2,3",
+        "--dice",
+        "6,5",
+        "--dice",
+        "1,2",
+        "--dice",
+        "4,4",
+        "--dice",
+        "5,5",
+    ]);
+    let json = parsed(&out);
+    let figs = json["figures"].as_array().expect("figures");
+    let outcomes: Vec<(&str, &str)> = figs
+        .iter()
+        .map(|f| {
+            (
+                f["figure"].as_str().unwrap_or_default(),
+                f["outcome"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            ("CF1", "Pass"),
+            ("CF2", "Fail › 11 inches"),
+            ("CF3", "Fail › 8 inches"),
+            ("CF4", "Pass")
+        ]
+    );
+    assert_eq!(json["dice_entered"], 6);
+}
