@@ -157,6 +157,10 @@ pub enum Command {
         /// The situation, as for `roll`.
         #[arg(value_name = "FACTOR")]
         factors: Vec<String>,
+        /// What if: the same situation with this word changed (`--vs cover=none`; repeat for
+        /// more), its odds side by side with the situation's.
+        #[arg(long, value_name = "FACTOR")]
+        vs: Vec<String>,
         #[command(flatten)]
         help: ProcedureHelp,
     },

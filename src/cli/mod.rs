@@ -274,6 +274,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         Command::Odds {
             procedure: Some(procedure),
             factors,
+            vs: _,
             help: _,
         } => {
             let cast = &cli.cast;

@@ -20,6 +20,11 @@ pub(super) fn odds(
     let plan = Plan::new(ruleset, p, &input)?;
     crate::present::words::admit(&plan)?;
     let finals = explain::ordered(plan.chain_odds()?);
+    if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
+        && !vs.is_empty()
+    {
+        return what_if(cli, ruleset, p, words, vs, &finals, out);
+    }
     if cli.json {
         let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
             Ok(json!({
@@ -52,5 +57,54 @@ pub(super) fn odds(
         return write_json(out, &value);
     }
     out.extend_from_slice(explain::odds(ruleset, &plan, &finals)?.as_bytes());
+    Ok(())
+}
+
+/// The odds of the situation and of the same with some words changed, side by side.
+fn what_if(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    p: &crate::model::ProcedureDef,
+    words: &[String],
+    vs: &[String],
+    finals: &[(String, crate::engine::fraction::Fraction)],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    // A changed word replaces the word for the same factor (and side), wherever it came from.
+    let key = |w: &str| -> String {
+        let name = w.split('=').next().unwrap_or(w);
+        let (side, factor) = match name.split_once('.') {
+            Some((s, f)) => (format!("{s}."), f),
+            None => (String::new(), name),
+        };
+        let factor = ruleset.factor(factor).map_or(factor, |f| f.name.as_str());
+        format!("{side}{factor}")
+    };
+    let changed: Vec<String> = vs.iter().map(|w| key(w)).collect();
+    let mut other: Vec<String> = words
+        .iter()
+        .filter(|w| !changed.contains(&key(w)))
+        .cloned()
+        .collect();
+    other.extend(vs.iter().cloned());
+    let input = situation::parse(ruleset, p, &other)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
+    let theirs = explain::ordered(plan.chain_odds()?);
+    if cli.json {
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "vs": vs,
+            "outcomes": explain::side_by_side(finals, &theirs).iter().map(|(l, a, b)| json!({
+                "outcome": l,
+                "probability": a,
+                "vs": b,
+            })).collect::<Vec<_>>(),
+        });
+        return write_json(out, &value);
+    }
+    let text = explain::what_if(&p.name, &vs.join(" "), finals, &theirs);
+    out.extend_from_slice(text.as_bytes());
     Ok(())
 }

@@ -292,6 +292,55 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
     let _ = writeln!(out, "{pad}{}", words::reading(plan));
 }
 
+/// Two lists of outcomes as rows of both, in the first list's order then the second's new
+/// ones; an outcome one of them cannot have is 0.
+pub fn side_by_side(
+    a: &[(String, Fraction)],
+    b: &[(String, Fraction)],
+) -> Vec<(String, Fraction, Fraction)> {
+    let find = |list: &[(String, Fraction)], l: &str| {
+        list.iter()
+            .find(|(x, _)| x == l)
+            .map_or(Fraction::ZERO, |(_, p)| *p)
+    };
+    let mut rows: Vec<(String, Fraction, Fraction)> =
+        a.iter().map(|(l, p)| (l.clone(), *p, find(b, l))).collect();
+    for (l, p) in b {
+        if !a.iter().any(|(x, _)| x == l) {
+            rows.push((l.clone(), Fraction::ZERO, *p));
+        }
+    }
+    rows
+}
+
+/// `odds PROCEDURE ... --vs WORDS`: each outcome's chance as given and with the words changed.
+pub fn what_if(
+    procedure: &str,
+    vs: &str,
+    a: &[(String, Fraction)],
+    b: &[(String, Fraction)],
+) -> String {
+    let rows = side_by_side(a, b);
+    let width = rows
+        .iter()
+        .map(|(l, ..)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    let mut out = String::new();
+    let _ = writeln!(out, "{procedure}: as given, and what if {vs}");
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:>18}  {:>18}",
+        "outcome", "as given", "what if"
+    );
+    for (l, p, q) in rows {
+        let cell = |f: Fraction| format!("{} {:>6.2}%", f, f.percent());
+        let _ = writeln!(out, "  {l:<width$}  {:>18}  {:>18}", cell(p), cell(q));
+    }
+    out
+}
+
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.
 pub fn ordered(mut rows: Vec<(String, Fraction)>) -> Vec<(String, Fraction)> {
     let number = |l: &str| {
