@@ -25,6 +25,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/model/game.rs",
     "src/model/procedure.rs",
     "src/model/procedures.rs",
+    "src/model/decimal.rs",
     "src/model/dice.rs",
     "src/model/lookup.rs",
     "src/model/names.rs",

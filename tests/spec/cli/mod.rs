@@ -9,6 +9,7 @@ mod odds;
 mod roll;
 mod rules_and_help;
 mod rulesets_and_tables;
+mod words;
 
 use crate::support::{assert_clean_error, run};
 
