@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::rules::catalog::Catalog;
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, folded, same};
 
 /// The keys `umpire config` knows, with what each takes.
 const KEYS: [(&str, &str); 3] = [
@@ -19,7 +19,7 @@ const KEYS: [(&str, &str); 3] = [
 
 fn known_key(key: &str) -> Result<&'static str> {
     KEYS.iter()
-        .find(|(k, _)| *k == key || (key == "color" && *k == "colour"))
+        .find(|(k, _)| same(k, key) || (same(key, "color") && *k == "colour"))
         .map(|(k, _)| *k)
         .ok_or_else(|| {
             let names: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
@@ -32,8 +32,9 @@ fn known_key(key: &str) -> Result<&'static str> {
 }
 
 fn parse_choice<T: for<'de> Deserialize<'de>>(key: &str, value: &str, choices: &str) -> Result<T> {
-    // The word itself, not YAML: a value typed is never parsed as a document.
-    let word = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(value);
+    // The word itself, not YAML: a value typed is never parsed as a document; in any case.
+    let lower = folded(value);
+    let word = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(&lower);
     T::deserialize(word).map_err(|_| {
         Error::usage(format!(
             "`{value}` is not a value of {key}: it takes {choices}"

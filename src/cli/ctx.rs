@@ -9,6 +9,7 @@ use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;
 use crate::rules::catalog::Catalog;
+use crate::suggest::same;
 
 /// What the game commands need from the command line.
 #[derive(Debug)]
@@ -78,8 +79,8 @@ pub(super) fn say(out: &mut Vec<u8>, text: &str) {
 pub(super) fn game_ruleset(catalog: &Catalog, asked: Option<&str>, game: &Game) -> Result<Ruleset> {
     let r = catalog.ruleset(Some(&game.ruleset))?;
     if let Some(asked) = asked
-        && asked != r.name()
-        && !r.model.aliases.iter().any(|a| a == asked)
+        && !same(asked, r.name())
+        && !r.model.aliases.iter().any(|a| same(a, asked))
     {
         return Err(Error::usage(format!(
             "game `{}` is played with {}, not `{asked}`",

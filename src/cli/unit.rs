@@ -13,7 +13,8 @@ use crate::text;
 pub enum UnitCmd {
     /// Add a unit and its figures, labelled CODE1..CODEn.
     Add {
-        /// The unit's name (letters, digits, `-` and `_`).
+        /// The unit's name: letters (accented ones too), digits, `-` and `_`; later commands
+        /// may type it in any case.
         name: String,
         /// The unit's fields, as the ruleset names them (`umpire rules RULESET` lists them).
         #[arg(value_name = "FIELD=VALUE")]
@@ -66,7 +67,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 .iter()
                 .map(|w| match w.split_once('=') {
                     Some((k, v)) if !k.is_empty() && !v.is_empty() => {
-                        Ok((k.to_ascii_lowercase(), v.to_string()))
+                        Ok((k.to_string(), v.to_string()))
                     }
                     _ => Err(Error::usage(format!("`{w}` is not FIELD=VALUE")).with_hint(
                         "a unit's fields follow its name as FIELD=VALUE words; \

@@ -12,7 +12,7 @@ use crate::model::decimal::{MAX_WHOLE, PLACES, Unreadable};
 use crate::model::{
     ChoiceValue, Cond, Conditions, Decimal, FactorDef, FactorKind, Guard, ProcedureDef, Test,
 };
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, same};
 use crate::words::{flag_word, kind_word};
 
 pub use crate::model::Value;
@@ -217,7 +217,7 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
         procedure
             .sides
             .iter()
-            .find(|s| s.name == prefix || s.aliases.iter().any(|a| a == prefix))
+            .find(|s| same(&s.name, prefix) || s.aliases.iter().any(|a| same(a, prefix)))
     };
     for word in words {
         let (name_part, value_part) = match word.split_once('=') {
@@ -356,7 +356,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 return plain(Value::Choice(spec.name().to_string()));
             }
             // A class stands for any of its members where the tables treat them alike.
-            if let Some(class) = f.classes.iter().find(|c| c.name == v) {
+            if let Some(class) = ruleset.class(f, v) {
                 return plain(Value::Choice(class.name.clone()));
             }
             if f.distance.is_some() {

@@ -8,6 +8,7 @@ pub mod catalog;
 mod check;
 mod check_procedure;
 mod compile;
+mod distinct;
 pub mod lint;
 pub mod ruleset;
 pub mod schema;

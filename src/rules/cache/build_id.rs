@@ -35,6 +35,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/rules/ruleset.rs",
     "src/rules/check.rs",
     "src/rules/check_procedure.rs",
+    "src/rules/distinct.rs",
     "src/rules/cache/mod.rs",
     "src/rules/cache/build_id.rs",
     "src/rules/cache/files.rs",

@@ -1,30 +1,10 @@
-//! Words as an umpire says them: distances measured to a fraction of an inch (`range=18.5`,
-//! read exactly against the bands and a check's target), counts that stay whole, and every
-//! number the tool cannot take refused on one line with a hint.
+//! Distances measured to a fraction of an inch, read exactly: against a distance's bands, a
+//! check's target and a table's number conditions; counts that stay whole; numbers refused.
 
 use serde_json::Value;
 
+use super::refused;
 use crate::support::{Rules, Test, tempdir, write};
-
-/// `umpire ARGS` must be refused as the umpire's mistake: exit 2, nothing on stdout, one
-/// `error: ` line with a hint in brackets. Returns the line.
-fn refused(args: &[&str]) -> String {
-    let out = Test::new().args(args).status(2).stdout("").run();
-    let line = out.stderr.strip_suffix('\n').unwrap_or(&out.stderr);
-    assert!(
-        line.starts_with("error: ") && !line.contains('\n'),
-        "umpire {}: {:?}",
-        args.join(" "),
-        out.stderr
-    );
-    assert!(
-        line.ends_with(')') && line.contains(" ("),
-        "umpire {}: no hint in {line:?}",
-        args.join(" ")
-    );
-    assert!(!line.contains("panicked"), "{line}");
-    line.to_string()
-}
 
 /// The exact chance of the first step's outcome labelled `label`.
 fn chance(procedure: &str, situation: &str, label: &str) -> String {
