@@ -47,7 +47,7 @@ pub(super) fn odds(
             "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
             "average": explain::mean(&finals),
         });
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     out.extend_from_slice(explain::odds(ruleset, &plan, &finals)?.as_bytes());
     Ok(())

@@ -86,7 +86,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 fields,
                 note: note.clone().unwrap_or_default(),
             };
-            ctx.change(out, |game, ruleset, event| {
+            ctx.change_with(out, |game, ruleset, event| {
                 let unit = roster::add_unit(game, ruleset, &spec, event)?;
                 let codes: Vec<&str> = game
                     .figures_of(&unit.name)
@@ -98,22 +98,21 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                     (Some(a), _) => (*a).to_string(),
                     _ => String::new(),
                 };
-                Ok(vec![format!(
+                let line = format!(
                     "Unit {} ({}, {}): {} figure{}, {range}",
                     unit.name,
                     unit.side,
                     view::fields(&unit),
                     codes.len(),
                     if codes.len() == 1 { "" } else { "s" }
-                )])
+                );
+                Ok((vec![line], json!({ "unit": unit, "figures": codes })))
             })
         }
         UnitCmd::List => {
             let g = ctx.files()?.read()?;
             if ctx.json {
-                let v = serde_json::to_value(&g.units)
-                    .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-                return write_json(out, &v);
+                return write_json(out, json!({ "game": g.name, "units": g.units }));
             }
             let ruleset = ctx.ruleset(&g)?;
             say(out, &view::units(&g, &ruleset)?);
@@ -125,7 +124,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             let u = roster::unit(&g, name)?;
             if ctx.json {
                 let figs = g.figures_of(&u.name);
-                return write_json(out, &json!({ "unit": u, "figures": figs }));
+                return write_json(out, json!({ "game": g.name, "unit": u, "figures": figs }));
             }
             say(out, &view::unit(&g, &ruleset, u)?);
             Ok(())

@@ -4,6 +4,7 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does.
 
+mod json;
 mod no_panics;
 mod odds;
 mod roll;
