@@ -30,6 +30,13 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", env = "UMPIRE_SEED")]
     pub seed: Option<u64>,
     /// Print structured JSON instead of text.
+    ///
+    /// Every command prints one JSON object whose `schema` field is the version of its shape
+    /// (1; a field added keeps the version, one renamed or removed raises it). An error is
+    /// `{"schema": 1, "error": {"message": ..., "hint": ...}}` on one line of standard error
+    /// instead of `error: ...`, with the same exit code (2 for a mistake, 1 for a failure);
+    /// standard output then holds only what the command printed before it failed. Help and
+    /// --version stay text, and the guided mode refuses it.
     #[arg(long, global = true)]
     pub json: bool,
     /// A directory of your own ruleset .yaml files, added to the built-in ones.

@@ -1,7 +1,7 @@
 //! What every command of a game at the table runs with: the catalog, the ruleset and game
 //! named, and one locked update of the game for each change, logged with what it changed.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::cli::write_json;
 use crate::error::{Error, Result};
@@ -9,6 +9,7 @@ use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;
 use crate::rules::catalog::Catalog;
+use crate::suggest::same;
 
 /// What the game commands need from the command line.
 #[derive(Debug)]
@@ -43,20 +44,36 @@ impl Ctx<'_> {
         out: &mut Vec<u8>,
         act: impl FnOnce(&mut Game, &Ruleset, &mut Event) -> Result<Vec<String>>,
     ) -> Result<()> {
+        self.change_with(out, |game, ruleset, event| {
+            act(game, ruleset, event).map(|lines| (lines, json!({})))
+        })
+    }
+
+    /// The same, for an `act` that also says what `--json` adds (the turn after, the unit
+    /// added): `{"game", "done": [lines], "event": {"id", "changes": [...], ...}, ...}`, the
+    /// event as the log keeps it (null when nothing changed).
+    pub(super) fn change_with(
+        &self,
+        out: &mut Vec<u8>,
+        act: impl FnOnce(&mut Game, &Ruleset, &mut Event) -> Result<(Vec<String>, Value)>,
+    ) -> Result<()> {
         let files = self.files()?;
-        let lines = files.update(|game| {
+        let ((lines, more), event) = files.update_logged(|game| {
             let ruleset = self.ruleset(game)?;
             let mut event = Event::new(game.turn.number, &self.line, "");
-            let lines = act(game, &ruleset, &mut event)?;
+            let (lines, more) = act(game, &ruleset, &mut event)?;
             if event.summary.is_empty() {
                 event.summary = lines.join("; ");
             }
             let logged = (!event.changes.is_empty()).then_some(event);
-            Ok((logged, lines))
+            Ok((logged, (lines, more)))
         })?;
         if self.json {
-            let v = json!({ "game": files.name, "done": lines });
-            write_json(out, &v)
+            let mut v = json!({ "game": files.name, "done": lines, "event": event });
+            if let (Value::Object(more), Value::Object(v)) = (more, &mut v) {
+                v.extend(more);
+            }
+            write_json(out, v)
         } else {
             for l in lines {
                 out.extend_from_slice(l.as_bytes());
@@ -78,8 +95,8 @@ pub(super) fn say(out: &mut Vec<u8>, text: &str) {
 pub(super) fn game_ruleset(catalog: &Catalog, asked: Option<&str>, game: &Game) -> Result<Ruleset> {
     let r = catalog.ruleset(Some(&game.ruleset))?;
     if let Some(asked) = asked
-        && asked != r.name()
-        && !r.model.aliases.iter().any(|a| a == asked)
+        && !same(asked, r.name())
+        && !r.model.aliases.iter().any(|a| same(a, asked))
     {
         return Err(Error::usage(format!(
             "game `{}` is played with {}, not `{asked}`",

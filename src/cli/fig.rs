@@ -4,7 +4,7 @@ use clap::Subcommand;
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
-use crate::cli::write_json;
+use crate::cli::{write_json, write_merged};
 use crate::error::{Error, Result};
 use crate::game::roster::{self};
 use crate::present::view;
@@ -47,17 +47,19 @@ pub enum FigCmd {
 
 pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
     match cmd {
-        FigCmd::Add { unit, count } => ctx.change(out, |game, _, event| {
+        FigCmd::Add { unit, count } => ctx.change_with(out, |game, _, event| {
             let u = roster::unit(game, unit)?.clone();
             let added = roster::add_figures(game, &u, *count, event)?;
-            Ok(vec![format!("{}: added {}", u.name, added.join(", "))])
+            let line = format!("{}: added {}", u.name, added.join(", "));
+            Ok((vec![line], json!({ "unit": u.name, "figures": added })))
         }),
         FigCmd::Show { code } => {
             let g = ctx.files()?.read()?;
             let ruleset = ctx.ruleset(&g)?;
             let f = roster::figure(&g, code)?;
             if ctx.json {
-                return write_json(out, &json!(f));
+                // The figure as game.json keeps it.
+                return write_merged(out, f, json!({ "game": g.name }));
             }
             say(out, &view::figure(&g, &ruleset, f)?);
             Ok(())
@@ -99,9 +101,7 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
 pub fn figs(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let g = ctx.files()?.read()?;
     if ctx.json {
-        let v = serde_json::to_value(&g.figures)
-            .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-        return write_json(out, &v);
+        return write_json(out, json!({ "game": g.name, "figures": g.figures }));
     }
     let ruleset = ctx.ruleset(&g)?;
     say(out, &view::roster(&g, &ruleset, view::colour_wanted())?);

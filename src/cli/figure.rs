@@ -12,7 +12,7 @@ use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
 use crate::game::roles::Cast;
-use crate::game::state::{Event, Game};
+use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;
 use crate::present::explain;
@@ -23,7 +23,7 @@ use super::ctx::game_ruleset;
 use super::odds::odds;
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
-    flatten_faces, must_follow, print_roll,
+    flatten_faces, must_follow, outcome_parts, print_roll,
 };
 use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 
@@ -146,8 +146,13 @@ pub(super) fn figure_roll(
                     extra.after.push(head.into());
                     extra.after.extend(landed.iter().map(|l| format!("  {l}")));
                 }
-                extra.json =
-                    Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
+                // The changes as sentences, and as the game's log keeps them.
+                extra.json = Some(json!({
+                    "roster": lines,
+                    "changes": landed,
+                    "dry_run": how.dry_run,
+                    "state_changes": event.changes,
+                }));
                 let rolled = Rolled {
                     steps: vec![step],
                     seed,
@@ -162,7 +167,7 @@ pub(super) fn figure_roll(
                 ruleset,
                 &fought,
                 (seed, n_entered, n_rolled),
-                how.dry_run,
+                (how.dry_run, &event.changes),
                 out,
                 report,
             )?;
@@ -303,7 +308,7 @@ pub(super) fn print_pairings(
     ruleset: &Ruleset,
     fought: &[(Step, Vec<String>, Vec<String>, figures::Figures)],
     (seed, n_entered, n_rolled): (u64, usize, usize),
-    dry_run: bool,
+    (dry_run, state_changes): (bool, &[Change]),
     out: &mut Vec<u8>,
     report: &mut Report,
 ) -> Result<()> {
@@ -322,12 +327,14 @@ pub(super) fn print_pairings(
                 "figures": figs.sides,
                 "roster": lines,
                 "outcome": step.outcome(),
+                "outcome_parts": outcome_parts(step),
                 "step": step,
                 "follow_ups": explain::follow_ups(step),
                 "changes": landed,
             })).collect::<Vec<_>>(),
+            "state_changes": state_changes,
         });
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     let mut text = String::new();
     for (i, (step, lines, landed, figs)) in fought.iter().enumerate() {

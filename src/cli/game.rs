@@ -6,7 +6,7 @@ use clap::Subcommand;
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
-use crate::cli::write_json;
+use crate::cli::{write_json, write_merged};
 use crate::error::{Error, Result};
 use crate::game::roster::{self};
 use crate::game::state::Game;
@@ -46,6 +46,17 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             let game = Game::new(name, ruleset.name());
             store.create(&game)?;
             store.set_current(name)?;
+            if ctx.json {
+                return write_json(
+                    out,
+                    json!({
+                        "game": name,
+                        "ruleset": ruleset.name(),
+                        "title": ruleset.model.title,
+                        "current": true,
+                    }),
+                );
+            }
             say(
                 out,
                 &format!(
@@ -59,7 +70,7 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             let current = store.current_name();
             let names = store.list()?;
             if ctx.json {
-                return write_json(out, &json!({ "games": names, "current": current }));
+                return write_json(out, json!({ "games": names, "current": current }));
             }
             if names.is_empty() {
                 say(out, "No games yet: `umpire game new NAME` starts one.");
@@ -89,6 +100,9 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
         GameCmd::Use { name } => {
             store.game(name)?;
             store.set_current(name)?;
+            if ctx.json {
+                return write_json(out, json!({ "game": name, "current": true }));
+            }
             say(out, &format!("{name} is the current game."));
             Ok(())
         }
@@ -97,9 +111,8 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             let g = files.read()?;
             let ruleset = ctx.ruleset(&g)?;
             if ctx.json {
-                let v = serde_json::to_value(&g)
-                    .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-                return write_json(out, &v);
+                // The state as game.json keeps it.
+                return write_merged(out, &g, json!({}));
             }
             say(out, &view::game(&g, &ruleset)?);
             Ok(())
@@ -119,11 +132,17 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
                     .interact()
                     .map_err(|e| Error::failure(format!("cannot ask: {e}")))?;
                 if !sure {
+                    if ctx.json {
+                        return write_json(out, json!({ "game": name, "deleted": false }));
+                    }
                     say(out, "Kept.");
                     return Ok(());
                 }
             }
             store.remove(&files)?;
+            if ctx.json {
+                return write_json(out, json!({ "game": name, "deleted": true }));
+            }
             say(out, &format!("Game {name} deleted."));
             Ok(())
         }

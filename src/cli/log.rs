@@ -18,7 +18,12 @@ pub fn log(ctx: &Ctx<'_>, last: Option<usize>, markdown: bool, out: &mut Vec<u8>
     let files = ctx.files()?;
     let g = files.read()?;
     if last == Some(0) {
-        return Ok(());
+        // Nothing asked for: nothing printed, but JSON says so.
+        return if ctx.json {
+            shown(ctx, &g, &[], markdown, out)
+        } else {
+            Ok(())
+        };
     }
     // A log cut short shows the events it still holds, then says where it stops.
     let read = files.read_log(&g, last)?;
@@ -36,11 +41,20 @@ fn shown(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     if ctx.json {
+        /// The log as `--json` gives it.
+        #[derive(serde::Serialize)]
+        struct Logged<'a> {
+            schema: u32,
+            game: &'a str,
+            events: &'a [Event],
+        }
         // Written as they are, without a copy of them all as a JSON tree first.
-        serde_json::to_writer_pretty(&mut *out, events)
-            .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-        out.push(b'\n');
-        return Ok(());
+        let logged = Logged {
+            schema: crate::cli::JSON_SCHEMA,
+            game: &g.name,
+            events,
+        };
+        return crate::cli::write_serialized(out, &logged);
     }
     if markdown {
         let ruleset = ctx.ruleset(g)?;
@@ -62,7 +76,7 @@ fn shown(
 pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let files = ctx.files()?;
     let path = files.log_path();
-    let said = files.update(|game| {
+    let (said, event) = files.update_logged(|game| {
         let ruleset = ctx.ruleset(game)?;
         let g = roster::game_def(&ruleset)?;
         let log = files.read_log(game, None)?;
@@ -103,7 +117,9 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
         Ok((Some(event), said))
     })?;
     if ctx.json {
-        return write_json(out, &json!({ "game": files.name, "done": [said] }));
+        let undid = event.as_ref().and_then(|e| e.undoes);
+        let v = json!({ "game": files.name, "done": [said], "undid": undid, "event": event });
+        return write_json(out, v);
     }
     say(
         out,

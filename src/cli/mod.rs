@@ -24,6 +24,8 @@ use std::ffi::OsString;
 use std::io::Write as _;
 use std::process::ExitCode;
 
+use serde_json::json;
+
 use crate::error::{Error, Result};
 use crate::paths;
 use crate::rules::catalog::Catalog;
@@ -35,20 +37,53 @@ pub(crate) use parse::with_tables;
 use roll::{RollHow, procedure_help, roll};
 use rules::rules;
 
+/// The version of the shape of what `--json` prints: every object carries it as `"schema"`.
+/// Adding a field keeps it; renaming, removing or changing the meaning of one raises it.
+pub const JSON_SCHEMA: u32 = 1;
+
 /// Run with the process's arguments; print errors; return the exit code.
 pub fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
+    let json = wants_json(&args);
     let mut out = Vec::new();
     let result = run(args, &mut out);
     // What was already produced goes out first, then any error.
     emit(&out);
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if json => {
+            eprintln!("{}", error_json(&e));
+            e.exit_code()
+        }
         Err(e) => {
             eprintln!("error: {}", crate::text::error_line(&e.to_string()));
             e.exit_code()
         }
     }
+}
+
+/// Whether the command line asks for JSON: `--json` before any `--`, read from the words
+/// themselves so that a line clap refuses is refused in JSON too.
+fn wants_json(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json")
+}
+
+/// An error as `--json` gives it, on one line of standard error (standard output holds only
+/// what a command printed, so that it parses as one document even when a command printed its
+/// findings before failing): `{"schema": 1, "error": {"message": ..., "hint": ...}}`.
+fn error_json(e: &Error) -> String {
+    let line = |text: &str| crate::text::error_line(text);
+    let value = serde_json::json!({
+        "schema": JSON_SCHEMA,
+        "error": {
+            "message": line(&e.message),
+            "hint": e.hint.as_deref().map(line),
+        },
+    });
+    value.to_string()
 }
 
 /// Everything a command prints goes out here, made safe for a terminal: text from files and
@@ -83,8 +118,13 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    out.extend_from_slice(text.as_bytes());
-                    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    let refused = e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+                    // Help asked for is text; help shown for a mistake gives way to the JSON
+                    // error, so that standard output stays empty or JSON.
+                    if !(refused && wants_json(&args)) {
+                        out.extend_from_slice(text.as_bytes());
+                    }
+                    if refused {
                         Err(Error::usage("a command is needed").with_hint(
                             "`umpire rules` lists the procedures; then `umpire roll PROCEDURE`",
                         ))
@@ -147,6 +187,16 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         json: cli.json,
         line: command_line(&args),
     };
+    if cli.json && matches!(cli.command, None | Some(Command::Play)) {
+        let what = match cli.command {
+            None => "a command is needed: the guided mode shows menus, not JSON",
+            Some(_) => "the guided mode shows menus on a terminal, not JSON",
+        };
+        return Err(Error::usage(what).with_hint(
+            "run the commands it stands for with --json: `umpire rules` lists the procedures; \
+             then `umpire roll PROCEDURE --json`",
+        ));
+    }
     let Some(command) = &cli.command else {
         return guided::start(&cli, &catalog, out);
     };
@@ -176,6 +226,9 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         Command::Status(_) => turn::status(&ctx(), out),
         Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
+            if cli.json {
+                return cards_json(&ruleset, procedures, out);
+            }
             let colour = crate::present::view::colour_wanted();
             out.extend_from_slice(
                 crate::present::card::cards(&ruleset, procedures, 80, colour)?.as_bytes(),
@@ -184,13 +237,32 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         }
         Command::Cards(CardsArgs { html, output }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
+            if cli.json && !html && output.is_none() {
+                return cards_json(&ruleset, &[], out);
+            }
             let text = if *html {
                 crate::present::sheet::html(&ruleset)?
             } else {
                 crate::present::card::cards(&ruleset, &[], 80, false)?
             };
+            let format = if *html { "html" } else { "text" };
             match output {
-                Some(path) => crate::game::store::write_atomic(path, text.as_bytes()),
+                Some(path) => {
+                    crate::game::store::write_atomic(path, text.as_bytes())?;
+                    if !cli.json {
+                        return Ok(());
+                    }
+                    let written = path.display().to_string();
+                    write_json(
+                        out,
+                        json!({ "ruleset": ruleset.name(), "format": format, "written": written }),
+                    )
+                }
+                // The page itself, as one string.
+                None if cli.json => write_json(
+                    out,
+                    json!({ "ruleset": ruleset.name(), "format": format, "html": text }),
+                ),
                 None => {
                     out.extend_from_slice(text.as_bytes());
                     Ok(())
@@ -199,16 +271,24 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         }
         Command::Play => guided::play(&cli, &catalog, out),
         Command::Config(ConfigArgs { key, value }) => {
-            config::command(key.as_deref(), value.as_deref(), &catalog, out)
+            config::command(key.as_deref(), value.as_deref(), &catalog, cli.json, out)
         }
         Command::Generate(GenerateCmd::Man { dir }) => {
-            for path in generate::man(dir)? {
+            let written = generate::man(dir)?;
+            if cli.json {
+                let paths: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+                return write_json(out, json!({ "written": paths }));
+            }
+            for path in written {
                 out.extend_from_slice(format!("{}\n", path.display()).as_bytes());
             }
             Ok(())
         }
         Command::Generate(GenerateCmd::Completions { shell }) => {
             let script = generate::completions(*shell, &catalog, cli.rules())?;
+            if cli.json {
+                return write_json(out, json!({ "shell": shell.to_string(), "script": script }));
+            }
             out.extend_from_slice(script.as_bytes());
             Ok(())
         }
@@ -287,6 +367,13 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
     }
 }
 
+/// `card --json`: the cards of the procedures named (all when none is), as data: each
+/// procedure's parts, a heading and its blocks of text, lists and tables.
+fn cards_json(ruleset: &crate::model::Ruleset, names: &[String], out: &mut Vec<u8>) -> Result<()> {
+    let cards = crate::present::card::card_models(ruleset, names)?;
+    write_json(out, json!({ "ruleset": ruleset.name(), "cards": cards }))
+}
+
 /// The command as typed, without the program's path, for the game's log.
 pub(super) fn command_line(args: &[OsString]) -> String {
     args.iter()
@@ -303,12 +390,41 @@ pub(super) fn command_line(args: &[OsString]) -> String {
         .join(" ")
 }
 
-/// Pretty JSON and a newline: what every `--json` prints.
-pub(crate) fn write_json(out: &mut Vec<u8>, value: &serde_json::Value) -> Result<()> {
+/// Pretty JSON and a newline: what every `--json` prints, an object with the version of its
+/// shape first (`"schema": 1`).
+pub(crate) fn write_json(out: &mut Vec<u8>, value: serde_json::Value) -> Result<()> {
+    let serde_json::Value::Object(fields) = value else {
+        return Err(Error::failure("a command's JSON must be an object"));
+    };
+    let mut object = serde_json::Map::with_capacity(fields.len() + 1);
+    object.insert("schema".into(), JSON_SCHEMA.into());
+    object.extend(fields.into_iter().filter(|(k, _)| k != "schema"));
+    write_serialized(out, &object)
+}
+
+/// Pretty JSON of anything serializable, and a newline; the caller puts `schema` in it.
+pub(crate) fn write_serialized(out: &mut Vec<u8>, value: &impl serde::Serialize) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)
         .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
     out.push(b'\n');
     Ok(())
+}
+
+/// `value`'s fields (an object) as JSON with `schema` first and `more` after them: a state a
+/// command shows as it is kept (a figure, the turn), with what the command adds.
+pub(crate) fn write_merged(
+    out: &mut Vec<u8>,
+    value: &impl serde::Serialize,
+    more: serde_json::Value,
+) -> Result<()> {
+    let mut merged = serde_json::to_value(value)
+        .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
+    if let (serde_json::Value::Object(fields), serde_json::Value::Object(more)) =
+        (&mut merged, more)
+    {
+        fields.extend(more);
+    }
+    write_json(out, merged)
 }
 
 pub(crate) fn fresh_seed() -> u64 {

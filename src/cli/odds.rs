@@ -54,7 +54,7 @@ pub(super) fn odds(
             "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
             "average": explain::mean(&finals),
         });
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     out.extend_from_slice(explain::odds(ruleset, &plan, &finals)?.as_bytes());
     Ok(())
@@ -102,7 +102,7 @@ fn what_if(
                 "vs": b,
             })).collect::<Vec<_>>(),
         });
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     let text = explain::what_if(&p.name, &vs.join(" "), finals, &theirs);
     out.extend_from_slice(text.as_bytes());

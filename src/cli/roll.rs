@@ -254,6 +254,7 @@ pub(super) fn print_roll(
             "dice_rolled": n_rolled,
             "resolutions": steps.iter().zip(follow).map(|(s, f)| json!({
                 "outcome": s.outcome(),
+                "outcome_parts": outcome_parts(s),
                 "step": s,
                 "follow_ups": f,
             })).collect::<Vec<_>>(),
@@ -264,7 +265,7 @@ pub(super) fn print_roll(
         {
             v.extend(more.clone());
         }
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     let mut text = String::new();
     for line in &extra.before {
@@ -317,6 +318,22 @@ pub(super) fn print_roll(
     text.push_str(&dice_line(n_entered, n_rolled, "", seed));
     out.extend_from_slice(text.as_bytes());
     Ok(())
+}
+
+/// A chain's outcome (`Hit › Light wound`) as its parts, a step each in the order they were
+/// resolved: the procedure, the result's name and label, and the loser of an opposed roll.
+pub(super) fn outcome_parts(s: &Step) -> Vec<serde_json::Value> {
+    let d = &s.decision;
+    let mut parts = vec![json!({
+        "procedure": s.procedure,
+        "result": d.result,
+        "label": d.label,
+        "loser": d.loser,
+    })];
+    for n in &s.next {
+        parts.extend(outcome_parts(n));
+    }
+    parts
 }
 
 /// `dice: 2 entered, 1 rolled (seed 7; replay with --seed 7)`, with `how` after the counts;

@@ -22,7 +22,7 @@ pub(super) fn check(
             .iter()
             .map(|(ruleset, findings)| json!({"ruleset": ruleset, "findings": findings}))
             .collect();
-        write_json(out, &json!(list))?;
+        write_json(out, json!({ "rulesets": list }))?;
     } else {
         for (ruleset, findings) in &report {
             for f in findings {
@@ -74,7 +74,7 @@ pub(super) fn rules(
                     })
                 })
                 .collect();
-            return write_json(out, &json!(list));
+            return write_json(out, json!({ "rulesets": list }));
         }
         out.extend_from_slice(explain::rulesets(&all, default.as_deref()).as_bytes());
         return Ok(());
@@ -83,6 +83,9 @@ pub(super) fn rules(
     let Some(p) = ruleset.procedure(name) else {
         // Not a procedure: perhaps a ruleset's name.
         if let Ok(r) = catalog.ruleset(Some(name)) {
+            if cli.json {
+                return write_json(out, ruleset_json(&r));
+            }
             out.extend_from_slice(explain::ruleset(&r).as_bytes());
             return Ok(());
         }
@@ -115,8 +118,31 @@ pub(super) fn rules(
             "factors": factors,
             "notes": p.notes,
         });
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     out.extend_from_slice(explain::procedure(&ruleset, p).as_bytes());
     Ok(())
+}
+
+/// A ruleset as `rules NAME --json` gives it: what it is, its procedures, its turn and its
+/// game's tables (sides, roles, markers, states) as the model holds them.
+fn ruleset_json(r: &crate::model::Ruleset) -> serde_json::Value {
+    let m = &r.model;
+    let procedures: Vec<_> = m
+        .procedures
+        .iter()
+        .map(|p| json!({"name": p.name, "title": p.title, "help": p.help, "aliases": p.aliases}))
+        .collect();
+    json!({
+        "ruleset": r.name(),
+        "title": m.title,
+        "aliases": m.aliases,
+        "author": m.author,
+        "source": m.source,
+        "unit": m.unit,
+        "notes": m.notes,
+        "procedures": procedures,
+        "turn": m.turn,
+        "game": m.game,
+    })
 }

@@ -3,8 +3,9 @@
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
-use crate::cli::write_json;
-use crate::error::{Error, Result};
+use crate::cli::{write_json, write_merged};
+use crate::error::Result;
+use crate::game::state::Game;
 /// `umpire turn`: start the next turn.
 pub fn turn(
     ctx: &Ctx<'_>,
@@ -12,11 +13,16 @@ pub fn turn(
     tokens: Option<u32>,
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    ctx.change(out, |game, ruleset, event| {
+    ctx.change_with(out, |game, ruleset, event| {
         let said = crate::game::turn::start(game, ruleset, phases, tokens, event)?;
         event.turn = game.turn.number;
-        Ok(said)
+        Ok((said, turn_after(game)))
     })
+}
+
+/// What `--json` adds to a command of the turn: the turn as it now stands.
+fn turn_after(game: &Game) -> serde_json::Value {
+    json!({ "turn": game.turn })
 }
 
 /// `umpire draw`: a token from the bag (at random, or the one drawn by hand from a real cup).
@@ -32,11 +38,16 @@ pub fn draw(
         let ruleset = ctx.ruleset(&g)?;
         let chances = crate::game::turn::odds(&g, &ruleset)?;
         if ctx.json {
-            let v: Vec<_> = chances
-                .iter()
-                .map(|(s, p)| json!({"side": s, "probability": p}))
+            // The chances come in the order of the game's sides: each said by its parts.
+            let sides = ruleset.model.game.iter().flat_map(|g| &g.sides);
+            let v: Vec<_> = sides
+                .zip(&chances)
+                .map(|(s, (_, p))| {
+                    json!({"side": s.name, "label": s.label, "token": s.token, "probability": p})
+                })
                 .collect();
-            return write_json(out, &json!(v));
+            let at = json!({ "game": g.name, "turn": g.turn.number, "odds": v });
+            return write_json(out, at);
         }
         let word = ruleset
             .model
@@ -53,7 +64,7 @@ pub fn draw(
         return Ok(());
     }
     let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
-    ctx.change(out, |game, ruleset, event| {
+    ctx.change_with(out, |game, ruleset, event| {
         let mut source = crate::engine::dice::DiceSource::new(seed, Vec::new());
         let said = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
         // The log keeps what was drawn, not the advice that follows it.
@@ -62,34 +73,46 @@ pub fn draw(
             Some(b) => json!({ "token": b, "entered": true }),
             None => json!({ "side": game.turn.drawn.last(), "seed": seed }),
         });
-        Ok(said)
+        let drawn = json!({
+            "side": game.turn.drawn.last(),
+            "phase": game.turn.drawn.len(),
+            "entered": token.is_some(),
+            "seed": token.is_none().then_some(seed),
+        });
+        let mut more = turn_after(game);
+        if let Some(m) = more.as_object_mut() {
+            m.insert("drawn".into(), drawn);
+        }
+        Ok((said, more))
     })
 }
 
 pub fn hold(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
-    ctx.change(out, |game, ruleset, event| {
-        crate::game::turn::hold(game, ruleset, event)
+    ctx.change_with(out, |game, ruleset, event| {
+        let said = crate::game::turn::hold(game, ruleset, event)?;
+        Ok((said, turn_after(game)))
     })
 }
 
 pub fn react(ctx: &Ctx<'_>, side: &str, out: &mut Vec<u8>) -> Result<()> {
-    ctx.change(out, |game, ruleset, event| {
-        crate::game::turn::react(game, ruleset, side, event)
+    ctx.change_with(out, |game, ruleset, event| {
+        let said = crate::game::turn::react(game, ruleset, side, event)?;
+        Ok((said, turn_after(game)))
     })
 }
 
 pub fn activate(ctx: &Ctx<'_>, unit: &str, out: &mut Vec<u8>) -> Result<()> {
-    ctx.change(out, |game, ruleset, event| {
-        crate::game::turn::activate(game, ruleset, unit, event)
+    ctx.change_with(out, |game, ruleset, event| {
+        let said = crate::game::turn::activate(game, ruleset, unit, event)?;
+        Ok((said, turn_after(game)))
     })
 }
 
 pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let g = ctx.files()?.read()?;
     if ctx.json {
-        let v = serde_json::to_value(&g.turn)
-            .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-        return write_json(out, &v);
+        // The turn as game.json keeps it.
+        return write_merged(out, &g.turn, json!({ "game": g.name }));
     }
     let ruleset = ctx.ruleset(&g)?;
     say(out, &crate::game::turn::status(&g, &ruleset)?);

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::ctx::{Ctx, say};
 use crate::cli::write_json;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::fields;
 use crate::game::roster::{self, UnitSpec};
 use crate::present::view;
@@ -15,7 +15,8 @@ use crate::text;
 pub enum UnitCmd {
     /// Add a unit and its figures, labelled CODE1..CODEn.
     Add {
-        /// The unit's name (letters, digits, `-` and `_`).
+        /// The unit's name: letters (accented ones too), digits, `-` and `_`; later commands
+        /// may type it in any case.
         name: String,
         /// The unit's fields, as the ruleset names them (`umpire rules RULESET` lists them).
         #[arg(value_name = "FIELD=VALUE")]
@@ -101,7 +102,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 fields,
                 note: note.clone().unwrap_or_default(),
             };
-            ctx.change(out, |game, ruleset, event| {
+            ctx.change_with(out, |game, ruleset, event| {
                 let unit = roster::add_unit(game, ruleset, &spec, event)?;
                 refuse_fields(ruleset, &unit)?;
                 let codes: Vec<&str> = game
@@ -114,14 +115,15 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                     (Some(a), _) => (*a).to_string(),
                     _ => String::new(),
                 };
-                Ok(vec![format!(
+                let line = format!(
                     "Unit {} ({}, {}): {} figure{}, {range}",
                     unit.name,
                     unit.side,
                     view::fields(&unit),
                     codes.len(),
                     if codes.len() == 1 { "" } else { "s" }
-                )])
+                );
+                Ok((vec![line], json!({ "unit": unit, "figures": codes })))
             })
         }
         UnitCmd::Set { name, fields } => ctx.change(out, |game, ruleset, event| {
@@ -132,9 +134,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
         UnitCmd::List => {
             let g = ctx.files()?.read()?;
             if ctx.json {
-                let v = serde_json::to_value(&g.units)
-                    .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
-                return write_json(out, &v);
+                return write_json(out, json!({ "game": g.name, "units": g.units }));
             }
             let ruleset = ctx.ruleset(&g)?;
             say(out, &view::units(&g, &ruleset)?);
@@ -146,7 +146,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             let u = roster::unit(&g, name)?;
             if ctx.json {
                 let figs = g.figures_of(&u.name);
-                return write_json(out, &json!({ "unit": u, "figures": figs }));
+                return write_json(out, json!({ "game": g.name, "unit": u, "figures": figs }));
             }
             say(out, &view::unit(&g, &ruleset, u)?);
             Ok(())

@@ -234,7 +234,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
             "held": held.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
             "changes": changes,
         });
-        return write_json(out, &value);
+        return write_json(out, value);
     }
     let mut text = String::new();
     let procedure = done.first().map_or("", |d| d.step.procedure.as_str());

@@ -207,7 +207,8 @@ pub(crate) fn item_line(
         if !holds {
             return None;
         }
-        let count = s.number(&f.name)?;
+        // So much per whole unit: a measured 2.5 counts 2.
+        let count = s.number(&f.name)?.trunc();
         let mut v = count.saturating_mul(each);
         if let Some(limit) = item.limit {
             v = if limit < 0 {

@@ -10,10 +10,10 @@ use crate::engine::modifiers::{ModLine, modifiers};
 use crate::engine::requires::{Standing, Verdict};
 use crate::engine::situation::{Input, Situation};
 use crate::error::{Error, Result};
-use crate::model::Ruleset;
 use crate::model::{
     CompareDef, Comparison, GridRow, Guarded, ProcedureDef, ResultDef, RollDef, TargetDef,
 };
+use crate::model::{Decimal, Ruleset};
 
 /// What one side throws, before any face is known.
 #[derive(Debug, Clone)]
@@ -48,7 +48,8 @@ pub struct SidePlan {
 /// The number a check's total is compared with, and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Target {
-    pub value: i64,
+    /// A measured distance may have a fraction (`more than 12.5`).
+    pub value: Decimal,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<TargetFrom>,
 }
@@ -224,9 +225,11 @@ impl<'a> Plan<'a> {
                     (Some(d), None) => {
                         let mut spec = ruleset.dice(d)?;
                         if let Some(count) = &case.count {
+                            // A count of dice is of whole units: a measured 2.5 holds 2.
                             let n = situation
                                 .number(&count.factor)
-                                .ok_or_else(|| missing(p, &count.factor, ruleset))?;
+                                .ok_or_else(|| missing(p, &count.factor, ruleset))?
+                                .trunc();
                             let dice = (n / count.per).max(count.min);
                             spec.count = usize::try_from(dice).unwrap_or(0);
                             if spec.count == 0 || spec.count > crate::engine::dice::MAX_DICE {
@@ -287,7 +290,7 @@ impl<'a> Plan<'a> {
     fn reading(ruleset: &'a Ruleset, p: &'a ProcedureDef, s: &Situation) -> Result<Reading<'a>> {
         if let Some(c) = &p.check {
             let (value, from) = match &c.target {
-                TargetDef::Number(n) => (*n, None),
+                TargetDef::Number(n) => (Decimal::whole(*n), None),
                 TargetDef::Factor(f) => {
                     let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
                     (n, Some(TargetFrom::Factor(f.clone())))
@@ -316,7 +319,7 @@ impl<'a> Plan<'a> {
                         row: (l.rows.clone(), row),
                         column: (l.columns.clone(), col),
                     };
-                    (n, Some(from))
+                    (Decimal::whole(n), Some(from))
                 }
             };
             return Ok(Reading::Check {

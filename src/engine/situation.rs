@@ -1,16 +1,18 @@
 //! What the umpire said about a situation: `name=value` words parsed against a procedure's
 //! factors, with aliases, defaults, measured distances turned into bands, and per-side factors.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::model::Ruleset;
+use crate::model::decimal::{MAX_WHOLE, PLACES, Unreadable};
 use crate::model::{
-    ChoiceValue, Cond, Conditions, FactorDef, FactorKind, Guard, ProcedureDef, Test,
+    ChoiceValue, Cond, Conditions, Decimal, FactorDef, FactorKind, Guard, ProcedureDef, Test,
 };
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, same};
 use crate::words::{flag_word, kind_word};
 
 pub use crate::model::Value;
@@ -19,8 +21,9 @@ pub use crate::model::Value;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Given {
     pub value: Value,
+    /// As typed, which may have a fraction (`18.5`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub distance: Option<i64>,
+    pub distance: Option<Decimal>,
     /// How a distance became a band, for the explanation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub via: Option<Via>,
@@ -30,7 +33,7 @@ pub struct Given {
 /// by `by` (the factor and its value) when the scale depends on one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Via {
-    pub distance: i64,
+    pub distance: Decimal,
     pub unit: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub over: Option<i64>,
@@ -64,7 +67,7 @@ impl Situation {
         f.default.as_ref().map(|d| Value::Choice(d.clone()))
     }
 
-    pub fn number(&self, name: &str) -> Option<i64> {
+    pub fn number(&self, name: &str) -> Option<Decimal> {
         match self.given.get(name).map(|g| &g.value) {
             Some(Value::Number(n)) => Some(*n),
             _ => None,
@@ -80,7 +83,8 @@ impl Situation {
         match (&c.test, value) {
             (Test::Flag(b), v) => v.unwrap_or(Value::Flag(false)) == Value::Flag(*b),
             (Test::Range { min, max }, Some(Value::Number(x))) => {
-                min.is_none_or(|m| x >= m) && max.is_none_or(|m| x <= m)
+                min.is_none_or(|m| x.cmp_whole(m) != Ordering::Less)
+                    && max.is_none_or(|m| x.cmp_whole(m) != Ordering::Greater)
             }
             (Test::Values(keys), Some(Value::Choice(actual))) => keys
                 .iter()
@@ -129,26 +133,63 @@ impl Situation {
     }
 }
 
-/// A number as typed at the table: `20`, `+2`, `20in`, `45cm`, and `20"` where the ruleset
-/// lists `"` among its unit's marks: a unit suffix is taken only when it is (the start of) the
-/// unit the number is measured in, so `45cm` is never read as inches.
-fn number_word(word: &str, unit: &str, marks: &[String]) -> Option<i64> {
-    let digits_end = word
-        .trim_start_matches(['+', '-'])
-        .find(|c: char| !c.is_ascii_digit())
-        .map(|i| i + word.len() - word.trim_start_matches(['+', '-']).len());
-    let (number, suffix) = match digits_end {
-        Some(i) => word.split_at(i),
-        None => (word, ""),
-    };
+/// A number as typed at the table: `20`, `+2`, `18.5`, `20in`, `45cm`, and `20"` where the
+/// ruleset lists `"` among its unit's marks: a unit suffix is taken only when it is (the start
+/// of) the unit the number is measured in, so `45cm` is never read as inches.
+fn number_word(word: &str, unit: &str, marks: &[String]) -> Result<Decimal, Unreadable> {
+    let end = word
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '+' | '-')))
+        .unwrap_or(word.len());
+    let (number, suffix) = word.split_at(end);
     let suffix = suffix.trim();
     let ok = suffix.is_empty()
         || (!unit.is_empty() && unit.starts_with(suffix))
         || marks.iter().any(|m| m == suffix);
     if !ok {
-        return None;
+        return Err(Unreadable::NotANumber);
     }
-    number.trim_start_matches('+').parse().ok()
+    Decimal::parse(number)
+}
+
+/// Whether a word was meant as a number (`18.5.2`, `1e9`, `-3`), so that its refusal says what
+/// a number must look like rather than list the factor's values.
+fn looks_numeric(word: &str) -> bool {
+    word.trim_start_matches(['+', '-'])
+        .starts_with(|c: char| c.is_ascii_digit() || c == '.')
+}
+
+/// Why `word` (`name=text`) is not a number the factor takes, with how to write one.
+fn unreadable(word: &str, f: &FactorDef, text: &str, unit: &str, why: Unreadable) -> Error {
+    let measured = f.unit.is_some() || f.distance.is_some();
+    let name = &f.name;
+    if !measured {
+        return match why {
+            Unreadable::TooLarge => Error::usage(format!("`{word}`: `{text}` is too large")),
+            Unreadable::NotANumber => {
+                Error::usage(format!("`{word}`: `{text}` is not a whole number"))
+            }
+            Unreadable::TooManyPlaces => {
+                Error::usage(format!("`{word}`: {name} is a count: give a whole number"))
+            }
+        }
+        .with_hint(format!("e.g. `{name}=2`"));
+    }
+    let units = if unit.is_empty() { "units" } else { unit };
+    match why {
+        Unreadable::NotANumber => {
+            Error::usage(format!("`{word}`: `{text}` is not a distance in {units}")).with_hint(
+                format!("write it in digits, with one decimal point if need be: `{name}=12.5`"),
+            )
+        }
+        Unreadable::TooManyPlaces => Error::usage(format!(
+            "`{word}`: a distance has at most {PLACES} decimal places"
+        ))
+        .with_hint(format!("e.g. `{name}=12.125`")),
+        Unreadable::TooLarge => Error::usage(format!(
+            "`{word}`: a distance is at most {MAX_WHOLE} {units}"
+        ))
+        .with_hint(format!("measure it in {units}, e.g. `{name}=12.5`")),
+    }
 }
 
 /// The other ways the ruleset's own unit is written (`"` for inches); none for another unit.
@@ -176,7 +217,7 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
         procedure
             .sides
             .iter()
-            .find(|s| s.name == prefix || s.aliases.iter().any(|a| a == prefix))
+            .find(|s| same(&s.name, prefix) || s.aliases.iter().any(|a| same(a, prefix)))
     };
     for word in words {
         let (name_part, value_part) = match word.split_once('=') {
@@ -277,25 +318,24 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                     .with_hint(format!("e.g. `{}=2`", f.name))
             })?;
             let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
-            let n = number_word(v, unit, unit_marks(ruleset, unit)).ok_or_else(|| {
-                let of = if unit.is_empty() {
-                    String::new()
-                } else {
-                    format!(" of {unit}")
-                };
-                Error::usage(format!("`{word}`: `{v}` is not a whole number{of}"))
-                    .with_hint(format!("e.g. `{}=2`", f.name))
-            })?;
-            if f.min.is_some_and(|m| n < m) || f.max.is_some_and(|m| n > m) {
+            let n = number_word(v, unit, unit_marks(ruleset, unit))
+                .map_err(|why| unreadable(word, f, v, unit, why))?;
+            // Only a measure has a fraction: a count is of whole things.
+            if f.unit.is_none() && !n.is_whole() {
+                return Err(unreadable(word, f, v, unit, Unreadable::TooManyPlaces));
+            }
+            let below = f.min.filter(|m| n.cmp_whole(*m) == Ordering::Less);
+            let above = f.max.filter(|m| n.cmp_whole(*m) == Ordering::Greater);
+            if let Some(bound) = below.or(above) {
                 let range = format!(
                     "{}..{}",
                     f.min.map(|m| m.to_string()).unwrap_or_default(),
                     f.max.map(|m| m.to_string()).unwrap_or_default()
                 );
-                return Err(Error::usage(format!(
-                    "`{word}`: {} must be in {range}",
-                    f.name
-                )));
+                return Err(
+                    Error::usage(format!("`{word}`: {} must be in {range}", f.name))
+                        .with_hint(format!("the nearest is `{}={bound}`", f.name)),
+                );
             }
             plain(Value::Number(n))
         }
@@ -316,26 +356,34 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
                 return plain(Value::Choice(spec.name().to_string()));
             }
             // A class stands for any of its members where the tables treat them alike.
-            if let Some(class) = f.classes.iter().find(|c| c.name == v) {
+            if let Some(class) = ruleset.class(f, v) {
                 return plain(Value::Choice(class.name.clone()));
             }
-            if f.distance.is_some()
-                && let Some(d) = {
-                    let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
-                    number_word(v, unit, unit_marks(ruleset, unit))
+            if f.distance.is_some() {
+                let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
+                match number_word(v, unit, unit_marks(ruleset, unit)) {
+                    Ok(d) if d < Decimal::default() => {
+                        return Err(Error::usage(format!(
+                            "`{word}`: a distance cannot be negative"
+                        ))
+                        .with_hint(format!(
+                            "give the distance measured, e.g. `{}=12.5`",
+                            f.name
+                        )));
+                    }
+                    // The band is chosen once every factor is known (the weapon picks the scale).
+                    Ok(d) => {
+                        return Ok(Given {
+                            value: Value::Number(d),
+                            distance: Some(d),
+                            via: None,
+                        });
+                    }
+                    Err(why) if looks_numeric(v) => {
+                        return Err(unreadable(word, f, v, unit, why));
+                    }
+                    Err(_) => {}
                 }
-            {
-                if d < 0 {
-                    return Err(Error::usage(format!(
-                        "`{word}`: a distance cannot be negative"
-                    )));
-                }
-                // The band is chosen once every factor is known (the weapon picks the scale).
-                return Ok(Given {
-                    value: Value::Number(d),
-                    distance: Some(d),
-                    via: None,
-                });
             }
             let mut names: Vec<&str> = f.values.iter().map(ChoiceValue::name).collect();
             names.extend(f.classes.iter().map(|c| c.name.as_str()));
@@ -360,7 +408,7 @@ fn parse_value(ruleset: &Ruleset, f: &FactorDef, word: &str, value: Option<&str>
 
 /// Turn measured distances into the band their scale gives.
 fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
-    let pending: Vec<(String, i64)> = s
+    let pending: Vec<(String, Decimal)> = s
         .given
         .iter()
         .filter_map(|(n, g)| g.distance.map(|d| (n.clone(), d)))
@@ -389,7 +437,11 @@ fn resolve_distances(ruleset: &Ruleset, s: &mut Situation) -> Result<()> {
         let unit = f.unit.as_deref().unwrap_or(ruleset.unit());
         let mut lower = None;
         for band in &scale.bands {
-            if band.upto.is_none_or(|u| d <= u) {
+            // `upto: 18` takes 18 itself, and 18.5 is over it.
+            if band
+                .upto
+                .is_none_or(|u| d.cmp_whole(u) != Ordering::Greater)
+            {
                 let via = Via {
                     distance: d,
                     unit: unit.to_string(),

@@ -11,6 +11,7 @@ use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
 use crate::model::Ruleset;
 use crate::model::{GameDef, Part, ProcedureDef, Role, Settings, Value};
+use crate::suggest::{folded, same};
 
 /// The figures of a roll, found in the game, by role (and side in an opposed roll).
 #[derive(Debug, Clone)]
@@ -237,7 +238,7 @@ pub fn outnumbered(p: &ProcedureDef, pairings: usize, typed: &[String]) -> Optio
     let said = typed.iter().any(|w| {
         w.split('=')
             .next()
-            .is_some_and(|k| k.ends_with(count.as_str()))
+            .is_some_and(|k| folded(k).ends_with(folded(count).as_ref()))
     });
     (!said).then(|| format!("{}.{count}={}", m.lone, pairings - 1))
 }
@@ -249,7 +250,7 @@ fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>
             let side = p
                 .sides
                 .iter()
-                .find(|d| d.name == s || d.aliases.iter().any(|a| a == s))
+                .find(|d| same(&d.name, s) || d.aliases.iter().any(|a| same(a, s)))
                 .map(|d| d.name.clone());
             match side {
                 Some(side) => (Some(side), r),

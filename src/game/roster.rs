@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::game::state::{Event, Figure, Game, Unit, label_key};
 use crate::model::Ruleset;
 use crate::model::{GameDef, MarkerDef};
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, find, same};
 
 /// The ruleset's `game` tables, or an error saying this ruleset keeps no games.
 pub fn game_def(ruleset: &Ruleset) -> Result<&GameDef> {
@@ -18,11 +18,11 @@ pub fn game_def(ruleset: &Ruleset) -> Result<&GameDef> {
     })
 }
 
-/// A side by name or alias.
+/// A side by name or alias, whatever its case.
 pub fn side<'a>(g: &'a GameDef, word: &str) -> Result<&'a str> {
     g.sides
         .iter()
-        .find(|s| s.name == word || s.aliases.iter().any(|a| a == word))
+        .find(|s| same(&s.name, word) || s.aliases.iter().any(|a| same(a, word)))
         .map(|s| s.name.as_str())
         .ok_or_else(|| {
             let names: Vec<&str> = g.sides.iter().map(|s| s.name.as_str()).collect();
@@ -49,36 +49,67 @@ pub struct UnitSpec {
 /// The most figures one unit may have: more is surely a typo.
 pub const MAX_FIGURES: u32 = 200;
 
-/// A label prefix from a unit's name: its initials, or its first two letters.
+/// The plain letter an accented Latin letter is written with on a base (`é` → `e`), for a
+/// figure's code, which is plain letters; `None` for anything else.
+fn plain_letter(c: char) -> Option<char> {
+    if c.is_ascii_alphabetic() {
+        return Some(c);
+    }
+    let plain = match c.to_lowercase().next().unwrap_or(c) {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' => 'a',
+        'ç' => 'c',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ñ' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'œ' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ß' => 's',
+        _ => return None,
+    };
+    Some(plain)
+}
+
+/// A label prefix from a unit's name: its initials, or its first two letters (`régiment`
+/// gives RE).
 fn default_code(name: &str) -> String {
     let words: Vec<&str> = name
-        .split(|c: char| !c.is_ascii_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
     let code: String = if words.len() > 1 {
-        words.iter().filter_map(|w| w.chars().next()).collect()
-    } else {
-        name.chars()
-            .filter(char::is_ascii_alphabetic)
-            .take(2)
+        words
+            .iter()
+            .filter_map(|w| w.chars().find_map(plain_letter))
             .collect()
+    } else {
+        name.chars().filter_map(plain_letter).take(2).collect()
     };
     let code = code.to_ascii_uppercase();
     if code.is_empty() { "U".into() } else { code }
 }
 
+/// The longest name a unit may have, in characters.
+const UNIT_NAME_MAX: usize = 40;
+
+/// A unit's name is typed at the table: letters of any alphabet (accented ones too), digits,
+/// `-` and `_`, which a shell passes as one word and a roster column shows as typed.
 fn check_unit_name(name: &str) -> Result<()> {
     let ok = !name.is_empty()
-        && name.len() <= 40
+        && name.chars().count() <= UNIT_NAME_MAX
         && !name.starts_with('-')
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
     if ok {
         Ok(())
     } else {
-        Err(Error::usage(format!("`{name}` cannot name a unit"))
-            .with_hint("use letters, digits, `-` and `_` (up to 40), such as `north-flank`"))
+        Err(
+            Error::usage(format!("`{name}` cannot name a unit")).with_hint(format!(
+                "use letters (accented ones too), digits, `-` and `_`, up to {UNIT_NAME_MAX}, \
+             such as `north-flank` or `régiment-béarn`; no spaces"
+            )),
+        )
     }
 }
 
@@ -104,11 +135,10 @@ pub fn add_unit(
 ) -> Result<Unit> {
     let g = game_def(ruleset)?;
     check_unit_name(&spec.name)?;
-    if game.unit(&spec.name).is_some() {
-        return Err(
-            Error::usage(format!("there is already a unit `{}`", spec.name))
-                .with_hint("unit names must differ; add figures to it with `umpire fig add`"),
-        );
+    // Names are typed in any case, so two that differ only in case would be one unit.
+    if let Some(u) = game.units.iter().find(|u| same(&u.name, &spec.name)) {
+        return Err(Error::usage(format!("there is already a unit `{}`", u.name))
+            .with_hint("unit names must differ, whatever their case; add figures to it with `umpire fig add`"));
     }
     let side = side(g, &spec.side)?.to_string();
     if spec.figures == 0 || spec.figures > MAX_FIGURES {
@@ -218,9 +248,9 @@ pub fn add_figures(
     Ok(added)
 }
 
-/// A unit by name, with the names there are when it is not found.
+/// A unit by name, whatever its case, with the names there are when it is not found.
 pub fn unit<'a>(game: &'a Game, name: &str) -> Result<&'a Unit> {
-    game.unit(name).ok_or_else(|| {
+    find(&game.units, name, |u| &u.name).ok_or_else(|| {
         let names: Vec<&str> = game.units.iter().map(|u| u.name.as_str()).collect();
         Error::usage(format!("there is no unit `{name}`")).with_hint_opt(
             did_you_mean(name, names.iter().copied()).or_else(|| {
@@ -253,17 +283,18 @@ pub fn figure<'a>(game: &'a Game, code: &str) -> Result<&'a Figure> {
     })
 }
 
-/// A marker by name or alias.
+/// A marker by name or alias, whatever its case.
 pub fn marker<'a>(g: &'a GameDef, word: &str) -> Option<&'a MarkerDef> {
     g.markers
         .iter()
-        .find(|m| m.name == word || m.aliases.iter().any(|a| a == word))
+        .find(|m| same(&m.name, word) || m.aliases.iter().any(|a| same(a, word)))
 }
 
+/// A state by name or alias, whatever its case.
 fn state<'a>(g: &'a GameDef, word: &str) -> Option<&'a str> {
     g.states
         .iter()
-        .find(|s| s.name == word || s.aliases.iter().any(|a| a == word))
+        .find(|s| same(&s.name, word) || s.aliases.iter().any(|a| same(a, word)))
         .map(|s| s.name.as_str())
 }
 

@@ -425,17 +425,26 @@ impl GameFiles {
         &self,
         change: impl FnOnce(&mut Game) -> Result<(Option<Event>, T)>,
     ) -> Result<T> {
+        self.update_logged(change).map(|(out, _)| out)
+    }
+
+    /// The same, handing back the event logged, with its id.
+    pub fn update_logged<T>(
+        &self,
+        change: impl FnOnce(&mut Game) -> Result<(Option<Event>, T)>,
+    ) -> Result<(T, Option<Event>)> {
         let _held = self.lock(Access::Exclusive)?;
         self.sweep();
         let mut game = self.read_state()?;
         let (event, out) = change(&mut game)?;
-        if let Some(mut event) = event {
-            event.id = self.next_id(&game)?;
-            game.seq = event.id;
-            game.log_len = self.append(game.log_len, &event)?;
-            self.write_state(&game)?;
-        }
-        Ok(out)
+        let Some(mut event) = event else {
+            return Ok((out, None));
+        };
+        event.id = self.next_id(&game)?;
+        game.seq = event.id;
+        game.log_len = self.append(game.log_len, &event)?;
+        self.write_state(&game)?;
+        Ok((out, Some(event)))
     }
 
     /// The id of the next event: one more than the state's `seq`, which no hand edit may make

@@ -13,6 +13,7 @@ use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game, Held, Turn};
 use crate::model::Ruleset;
 use crate::model::{DrawDef, GameDef, Rounding, TurnDef, WhichSide};
+use crate::suggest::same;
 use crate::words::{times, with_article};
 
 fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
@@ -220,9 +221,9 @@ pub fn draw(
                 .sides
                 .iter()
                 .find(|s| {
-                    s.token.as_deref() == Some(word)
-                        || s.name == word
-                        || s.aliases.iter().any(|a| a == word)
+                    s.token.as_deref().is_some_and(|t| same(t, word))
+                        || same(&s.name, word)
+                        || s.aliases.iter().any(|a| same(a, word))
                 })
                 .ok_or_else(|| {
                     let known: Vec<&str> = g.sides.iter().map(|s| s.token_or_name()).collect();

@@ -4,8 +4,10 @@
 use crate::error::{Error, Result};
 use crate::model::Ruleset;
 use crate::model::dice::DiceSpec;
-use crate::model::{ChoiceValue, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef};
-use crate::suggest::did_you_mean;
+use crate::model::{
+    ChoiceValue, ClassDef, FactorDef, Guard, Guarded, ProcedureDef, RollDef, TargetDef,
+};
+use crate::suggest::{did_you_mean, find, same};
 
 impl Ruleset {
     /// A factor by name or alias.
@@ -13,14 +15,28 @@ impl Ruleset {
         self.factors.get(&self.model.factors, name)
     }
 
-    /// The canonical value a user's word names (a value or one of its aliases).
+    /// The canonical value a user's word names (a value or one of its aliases), whatever its
+    /// case (`Half`).
     pub fn value<'a>(&self, factor: &'a FactorDef, word: &str) -> Option<&'a ChoiceValue> {
         let values = &factor.values;
-        values.iter().find(|v| v.name() == word).or_else(|| {
+        let exact = |w: &str| {
             values
                 .iter()
-                .find(|v| v.aliases().iter().any(|a| a == word))
+                .find(|v| v.name() == w)
+                .or_else(|| values.iter().find(|v| v.aliases().iter().any(|a| a == w)))
+        };
+        exact(word).or_else(|| {
+            values.iter().find(|v| same(v.name(), word)).or_else(|| {
+                values
+                    .iter()
+                    .find(|v| v.aliases().iter().any(|a| same(a, word)))
+            })
         })
+    }
+
+    /// The class of a choice factor a user's word names, whatever its case (`Line`).
+    pub fn class<'a>(&self, factor: &'a FactorDef, word: &str) -> Option<&'a ClassDef> {
+        find(&factor.classes, word, |c| &c.name)
     }
 
     pub fn value_label<'a>(&'a self, factor: &'a FactorDef, name: &'a str) -> &'a str {

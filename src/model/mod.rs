@@ -8,6 +8,7 @@
 //! its names indexed) and its look-ups (`lookup`). The model depends on no other layer: the
 //! engine runs it, `rules` makes it.
 
+pub mod decimal;
 pub mod dice;
 mod game;
 mod lookup;
@@ -21,6 +22,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use decimal::Decimal;
 pub use game::*;
 pub use procedure::*;
 pub use procedures::Procedures;
@@ -63,7 +65,8 @@ pub enum FactorKind {
     Choice,
     /// Yes or no, typed as a bare name (`volley`).
     Flag,
-    /// A whole number (`outnumbered=2`, `distance=14`).
+    /// A number: a count, whole (`outnumbered=2`), or a measure in the factor's `unit`, which
+    /// may have decimals (`distance=14.5`).
     Number,
 }
 
@@ -159,7 +162,7 @@ pub struct DistanceBand {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     Flag(bool),
-    Number(i64),
+    Number(Decimal),
     Choice(String),
 }
 
@@ -167,7 +170,7 @@ pub enum Value {
 #[derive(Deserialize, Serialize)]
 enum Tagged<'a> {
     Flag(bool),
-    Number(i64),
+    Number(Decimal),
     Choice(std::borrow::Cow<'a, str>),
 }
 
@@ -176,7 +179,7 @@ enum Tagged<'a> {
 #[serde(untagged)]
 enum Bare<'a> {
     Flag(bool),
-    Number(i64),
+    Number(Decimal),
     Choice(std::borrow::Cow<'a, str>),
 }
 

@@ -181,13 +181,17 @@ pub enum Comparison {
 }
 
 impl Comparison {
-    /// Whether `total` passes against `target`.
-    pub fn holds(self, total: i64, target: i64) -> bool {
+    /// Whether `total` passes against `target`, exactly: a measured target may have a fraction
+    /// (more than 12.5 is 13 or more).
+    pub fn holds(self, total: i64, target: crate::model::Decimal) -> bool {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        // How the target compares with the total, turned round.
+        let total_is = target.cmp_whole(total).reverse();
         match self {
-            Comparison::AtLeast => total >= target,
-            Comparison::MoreThan => total > target,
-            Comparison::AtMost => total <= target,
-            Comparison::LessThan => total < target,
+            Comparison::AtLeast => matches!(total_is, Greater | Equal),
+            Comparison::MoreThan => total_is == Greater,
+            Comparison::AtMost => matches!(total_is, Less | Equal),
+            Comparison::LessThan => total_is == Less,
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::files;
 use crate::model::Ruleset;
 use crate::rules::cache::Cache;
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, same};
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/tables");
 
@@ -150,9 +150,9 @@ impl Catalog {
             .map(|e| e.stem.clone())
     }
 
-    /// The ruleset called `name` (its id or an alias), or the default: the one [`Catalog::all`]
-    /// lists first under that id, else the first with that alias, so that every command reads
-    /// the ruleset that `rules` shows.
+    /// The ruleset called `name` (its id or an alias, in any case: `--rules LPG`), or the
+    /// default: the one [`Catalog::all`] lists first under that id, else the first with that
+    /// alias, so that every command reads the ruleset that `rules` shows.
     pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset> {
         let wanted = match name {
             Some(n) => n.to_string(),
@@ -160,7 +160,11 @@ impl Catalog {
                 .default_name()
                 .ok_or_else(|| Error::failure("no ruleset is built in"))?,
         };
-        if let Some(r) = self.loaded.borrow_mut().take_if(|r| r.name() == wanted) {
+        if let Some(r) = self
+            .loaded
+            .borrow_mut()
+            .take_if(|r| same(r.name(), &wanted))
+        {
             return Ok(r);
         }
         // A user's file may define any ruleset whatever it is called, and overrides a
@@ -170,14 +174,14 @@ impl Catalog {
         let mut all = Vec::new();
         for e in user {
             let r = self.parse(e)?;
-            if r.name() == wanted {
+            if same(r.name(), &wanted) {
                 return Ok(r);
             }
             add(&mut all, r);
         }
-        if let Some(e) = builtin.iter().find(|e| e.stem == wanted) {
+        if let Some(e) = builtin.iter().find(|e| same(&e.stem, &wanted)) {
             let r = self.parse(e)?;
-            if r.name() == wanted {
+            if same(r.name(), &wanted) {
                 return Ok(r);
             }
         }
@@ -187,8 +191,11 @@ impl Catalog {
         }
         let found = all
             .iter()
-            .position(|r| r.name() == wanted)
-            .or_else(|| all.iter().position(|r| r.model.aliases.contains(&wanted)));
+            .position(|r| same(r.name(), &wanted))
+            .or_else(|| {
+                all.iter()
+                    .position(|r| r.model.aliases.iter().any(|a| same(a, &wanted)))
+            });
         if let Some(at) = found {
             return Ok(all.swap_remove(at));
         }

@@ -4,26 +4,18 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
+use crate::rules::distinct::Distinct;
 use crate::rules::schema::{
     CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef, TurnDef,
 };
 use crate::rules::source::{Locator, Source};
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, same};
 use crate::words::kind_word;
 
 impl Source {
     pub(super) fn check(&self, at: &Locator<'_>) -> Result<()> {
         let def = &self.def;
-        let mut names = BTreeSet::new();
-        for f in &def.factors {
-            for n in std::iter::once(&f.name).chain(&f.aliases) {
-                if !names.insert(n.clone()) {
-                    return Err(
-                        at.err(&["factors:", n], format!("factor name `{n}` is used twice"))
-                    );
-                }
-            }
-        }
+        self.check_names(at)?;
         for (name, faces) in &def.dice {
             if faces.len() < 2 {
                 return Err(at.err(
@@ -34,17 +26,6 @@ impl Source {
         }
         for f in &def.factors {
             self.check_factor(f, at)?;
-        }
-        let mut procs = BTreeSet::new();
-        for p in &def.procedures {
-            for n in std::iter::once(&p.name).chain(&p.aliases) {
-                if !procs.insert(n.clone()) {
-                    return Err(at.err(
-                        &["procedures:", &format!("name: {n}")],
-                        format!("procedure name `{n}` is used twice"),
-                    ));
-                }
-            }
         }
         for p in &def.procedures {
             self.check_procedure(p, at)?;
@@ -110,8 +91,8 @@ impl Source {
             path.extend(needles);
             at.err(&path, msg)
         };
-        let mut tokens = BTreeSet::new();
-        for s in &g.sides {
+        let mut tokens = Distinct::new(format!("the sides' {}", d.plural()));
+        for (i, s) in g.sides.iter().enumerate() {
             let name = format!("name: {}", s.name);
             let Some(token) = &s.token else {
                 return Err(err(
@@ -123,17 +104,17 @@ impl Source {
                     ),
                 ));
             };
-            if !tokens.insert(token.as_str()) {
-                return Err(err(
-                    &[&name, "token:"],
-                    format!("two sides draw `{token}` {}", d.plural()),
-                ));
+            // `draw --bead Red`: tokens are typed in any case, as the sides are.
+            if let Some(wrong) = tokens.clash(token, i) {
+                let twice = format!("two sides draw `{token}` {}", d.plural());
+                let exact = wrong.ends_with("used twice");
+                return Err(err(&[&name, "token:"], if exact { twice } else { wrong }));
             }
             let other = g
                 .sides
                 .iter()
                 .filter(|o| o.name != s.name)
-                .find(|o| o.name == *token || o.aliases.iter().any(|a| a == token));
+                .find(|o| same(&o.name, token) || o.aliases.iter().any(|a| same(a, token)));
             if let Some(o) = other {
                 return Err(err(
                     &[&name, "token:"],
@@ -206,16 +187,6 @@ impl Source {
         if g.sides.len() < 2 {
             return Err(err("sides:", "a game needs at least two sides".into()));
         }
-        let mut names = BTreeSet::new();
-        for n in g
-            .sides
-            .iter()
-            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
-        {
-            if !names.insert(n.as_str()) {
-                return Err(err(n, format!("side name `{n}` is used twice")));
-            }
-        }
         self.check_roles(g, at)?;
         for (field, factor) in g.unit.iter().chain(&g.acted_upon) {
             match self.factor(factor) {
@@ -239,15 +210,7 @@ impl Source {
                 ));
             }
         }
-        let mut markers = BTreeSet::new();
         let states: Vec<&str> = g.states.iter().map(|s| s.name.as_str()).collect();
-        for m in &g.markers {
-            for n in std::iter::once(&m.name).chain(&m.aliases) {
-                if !markers.insert(n.as_str()) {
-                    return Err(err(n, format!("marker name `{n}` is used twice")));
-                }
-            }
-        }
         self.check_implies(g, at)?;
         for m in &g.markers {
             let here = |needle: &str, msg: String| {

@@ -358,7 +358,9 @@ impl Source {
                     Some(fd) => match fd.kind {
                         m::FactorKind::Choice => Value::Choice(self.choice(k, v)),
                         m::FactorKind::Flag => Value::Flag(flag_word(v) == Some(true)),
-                        m::FactorKind::Number => Value::Number(v.trim().parse().unwrap_or(0)),
+                        m::FactorKind::Number => {
+                            Value::Number(m::Decimal::parse(v.trim()).unwrap_or_default())
+                        }
                     },
                     None => Value::Choice(v.clone()),
                 };
@@ -458,7 +460,7 @@ impl Source {
                 let factor = self.canonical(name);
                 let value = match want {
                     CondValue::Flag(b) => Value::Flag(*b),
-                    CondValue::Number(n) => Value::Number(*n),
+                    CondValue::Number(n) => Value::Number(m::Decimal::whole(*n)),
                     CondValue::One(v) => Value::Choice(self.choice(&factor, v)),
                     CondValue::Any(_) | CondValue::Range(_) => {
                         let needles: Vec<&str> =

@@ -9,6 +9,7 @@ mod check;
 mod check_procedure;
 mod check_requires;
 mod compile;
+mod distinct;
 pub mod lint;
 pub mod ruleset;
 pub mod schema;

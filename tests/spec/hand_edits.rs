@@ -349,7 +349,11 @@ fn log_last_n_works_on_a_short_log_and_on_one_cut_part_way_through_its_last_line
         .run();
     let events: Value = serde_json::from_str(&out.stdout)
         .unwrap_or_else(|e| panic!("--json log: {e}\n{}", out.stdout));
-    assert_eq!(events.as_array().map(Vec::len), Some(2), "{events}");
+    assert_eq!(
+        events["events"].as_array().map(Vec::len),
+        Some(2),
+        "{events}"
+    );
 
     // A change says how to go on without the events lost; done, the game goes on.
     let before = files(&t);

@@ -166,9 +166,13 @@ fn the_findings_in_json_give_each_place_and_message() {
         .tables(tables.path())
         .args(["rules", "house", "--check", "--json"])
         .status(1)
-        .stderr("error: 8 findings in 1 ruleset\n")
+        .stderr(
+            "{\"schema\":1,\"error\":{\"message\":\"8 findings in 1 ruleset\",\"hint\":null}}\n",
+        )
         .run();
     let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_default();
+    assert_eq!(json["schema"], 1, "{json}");
+    let json = &json["rulesets"];
     assert_eq!(json[0]["ruleset"], "house", "{json}");
     let findings = json[0]["findings"].as_array().cloned().unwrap_or_default();
     assert_eq!(findings.len(), DEFECTS.len(), "{json}");

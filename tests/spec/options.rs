@@ -1,29 +1,35 @@
 //! Options stand anywhere on the line, after a command's free words too: `mark RR1 +pinned
 //! --json` is a JSON mark, while `mark RR1 -pinned` still takes a marker off.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::support::{Table, parsed};
+
+/// What a game command's JSON says was done: its schema, game and lines.
+fn done(text: &str) -> Value {
+    let v = parsed(text);
+    json!({ "schema": v["schema"], "game": v["game"], "done": v["done"] })
+}
 
 #[test]
 fn options_after_the_marker_changes_of_mark_are_options() {
     let t = Table::rangers("RR", 2);
     assert_eq!(
-        parsed(&t.ok(&["mark", "RR1", "+pinned", "--json"])),
-        json!({ "game": "g", "done": ["RR1: +pinned"] })
+        done(&t.ok(&["mark", "RR1", "+pinned", "--json"])),
+        json!({ "schema": 1, "game": "g", "done": ["RR1: +pinned"] })
     );
     assert_eq!(
         t.ok(&["mark", "RR1", "-pinned", "+prone", "--game", "g"]),
         "RR1: -pinned\nRR1: +prone\n"
     );
     assert_eq!(
-        parsed(&t.ok(&["mark", "RR1", "-prone", "--game=g", "--json"])),
-        json!({ "game": "g", "done": ["RR1: -prone"] })
+        done(&t.ok(&["mark", "RR1", "-prone", "--game=g", "--json"])),
+        json!({ "schema": 1, "game": "g", "done": ["RR1: -prone"] })
     );
     // Before the changes, as ever; and a change that starts with `-` is still a change.
     assert_eq!(
-        parsed(&t.ok(&["mark", "--json", "RR2", "+pinned"])),
-        json!({ "game": "g", "done": ["RR2: +pinned"] })
+        done(&t.ok(&["mark", "--json", "RR2", "+pinned"])),
+        json!({ "schema": 1, "game": "g", "done": ["RR2: +pinned"] })
     );
     assert_eq!(t.ok(&["mark", "RR2", "-pinned"]), "RR2: -pinned\n");
     // An option of mark's own, and one left without its value, are refused as such.

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 
-use crate::support::{BUILTIN, Output, Test, tempdir, write};
+use crate::support::{BUILTIN, Output, Test, error_text, tempdir, write};
 
 /// Run the binary; a run either works (0) or is refused with an `error: ` message (2 the
 /// user's mistake, 1 a failure), never a crash.
@@ -20,8 +20,10 @@ fn never_crashes(args: &[String]) -> Result<Output, TestCaseError> {
     );
     prop_assert!(!out.stderr.contains("panicked at"), "{}", out.stderr);
     if out.code != 0 {
+        // Under --json, the error is JSON: said as text, it must say the same.
+        let stderr = error_text(&out.stderr);
         prop_assert!(
-            out.stderr.starts_with("error: ") && out.stderr.len() > "error: \n".len(),
+            stderr.starts_with("error: ") && stderr.len() > "error: \n".len(),
             "umpire {}: {:?}",
             args.join(" "),
             out.stderr
@@ -119,7 +121,7 @@ proptest! {
         if listed.code == 0 {
             let all: serde_json::Value = serde_json::from_str(&listed.stdout)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            for r in all.as_array().into_iter().flatten() {
+            for r in all["rulesets"].as_array().into_iter().flatten() {
                 let name = r["name"].as_str().unwrap_or_default().to_string();
                 for p in r["procedures"].as_array().into_iter().flatten() {
                     let p = p.as_str().unwrap_or_default().to_string();
@@ -128,8 +130,8 @@ proptest! {
             }
         } else {
             // Every table error names the file, line and column.
-            let message = listed
-                .stderr
+            let stderr = error_text(&listed.stderr);
+            let message = stderr
                 .strip_prefix("error: ")
                 .and_then(|m| m.strip_prefix(tables.as_str()))
                 .and_then(|m| m.strip_prefix('/'))

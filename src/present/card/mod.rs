@@ -15,6 +15,8 @@ mod words;
 use text::render;
 pub use words::{result_parts, turn_rules};
 
+use serde::Serialize;
+
 use crate::error::Result;
 use crate::model::ProcedureDef;
 use crate::model::Ruleset;
@@ -25,8 +27,8 @@ use parts::{
     table_part,
 };
 
-/// One card: a procedure's rules as headed parts.
-#[derive(Debug, Clone)]
+/// One card: a procedure's rules as headed parts (and so as `card --json` gives it).
+#[derive(Debug, Clone, Serialize)]
 pub struct Card {
     pub name: String,
     pub title: String,
@@ -51,29 +53,34 @@ impl Card {
 }
 
 /// A headed part of a card (the dice, one modifier group, the odds...).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Part {
     pub heading: String,
     pub blocks: Vec<Block>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Block {
     Text(String),
     List(Vec<String>),
     Table(Grid),
 }
 
-/// A small table: a header, rows of text, and which columns hold numbers (set right).
-#[derive(Debug, Clone, Default)]
+/// A small table: a header, rows of text, and which columns hold numbers (set right). Its
+/// data is the header and the rows; the rest is how it is laid out.
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Grid {
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    #[serde(skip)]
     pub numeric: Vec<bool>,
     /// Where the results' labels are, which may give way to letters when there is no room.
+    #[serde(skip)]
     pub labels: Labels,
     /// A line per result, in the procedure's order: where the letters are explained when a
     /// crowded table of the card uses them.
+    #[serde(skip)]
     pub lists_results: bool,
 }
 
@@ -274,6 +281,14 @@ pub fn chosen<'a>(r: &'a Ruleset, names: &[String]) -> Result<Vec<&'a ProcedureD
         return Ok(r.model.procedures.iter().collect());
     }
     names.iter().map(|n| r.procedure_or_err(n)).collect()
+}
+
+/// The cards of the procedures named (all when none is), as data.
+pub fn card_models(ruleset: &Ruleset, procedures: &[String]) -> Result<Vec<Card>> {
+    Ok(chosen(ruleset, procedures)?
+        .iter()
+        .map(|p| build(ruleset, p))
+        .collect())
 }
 
 /// The terminal cards of the procedures named (all when none is), `width` columns wide.

@@ -6,10 +6,10 @@ use crate::engine::fraction::Fraction;
 use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::{Given, Input, Situation, Value};
 use crate::error::Result;
-use crate::model::Ruleset;
 use crate::model::{
     AmountDef, GridDef, Guard, Guarded, ProcedureDef, RollCase, RollDef, TargetDef, Test,
 };
+use crate::model::{Decimal, Ruleset};
 
 use super::words::{case_dice, dice_words, percent, result_label};
 use super::{Block, Grid, Labels, Part};
@@ -26,7 +26,7 @@ fn situation_meeting(g: Guard<'_>) -> Situation {
     for c in conditions {
         let value = match &c.test {
             Test::Flag(b) => Value::Flag(*b),
-            Test::Range { min, max } => Value::Number(min.or(*max).unwrap_or(0)),
+            Test::Range { min, max } => Value::Number(Decimal::whole(min.or(*max).unwrap_or(0))),
             Test::Values(vs) => match vs.first() {
                 Some(v) => Value::Choice(v.clone()),
                 None => continue,
@@ -294,7 +294,11 @@ fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef) -> Option<Odds
         let probe = plan_for(
             r,
             p,
-            &with_given(Situation::default(), &f.name, Value::Number(0)),
+            &with_given(
+                Situation::default(),
+                &f.name,
+                Value::Number(Decimal::whole(0)),
+            ),
         )?;
         let (lo, hi) = natural_span(&probe)?;
         let lo = lo.saturating_sub(1).max(f.min.unwrap_or(i64::MIN));
@@ -305,7 +309,11 @@ fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef) -> Option<Odds
         for t in lo..=hi {
             targets.push((
                 t,
-                with_given(Situation::default(), &f.name, Value::Number(t)),
+                with_given(
+                    Situation::default(),
+                    &f.name,
+                    Value::Number(Decimal::whole(t)),
+                ),
             ));
         }
     } else if let TargetDef::Lookup(l) = target {

@@ -8,7 +8,7 @@ use super::place::Place;
 use super::reach::{self, Ctx, Domains, SideReach, for_each_situation};
 use crate::engine::situation::Value;
 use crate::model::Ruleset;
-use crate::model::{BandDef, CompareBy, Comparison, Guarded, ItemDef, Policy, ProcedureDef};
+use crate::model::{BandDef, CompareBy, Guarded, ItemDef, Policy, ProcedureDef};
 
 /// What a procedure's readings can show, over both sides' reachable totals.
 #[derive(Debug, Default)]
@@ -94,12 +94,7 @@ fn read_one(p: &ProcedureDef, a: &SideReach) -> Seen {
         naturals.iter().for_each(|n| give(n));
         for t in totals {
             if let (Some(c), Some(target)) = (&p.check, ctx.target) {
-                let pass = match c.compare {
-                    Comparison::AtLeast => *t >= target,
-                    Comparison::MoreThan => *t > target,
-                    Comparison::AtMost => *t <= target,
-                    Comparison::LessThan => *t < target,
-                };
+                let pass = c.compare.holds(*t, target);
                 give(if pass { &c.pass } else { &c.fail });
             }
             if let Some(table) = &p.table {

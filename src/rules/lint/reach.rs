@@ -12,7 +12,7 @@ use super::throws::{Out, throws};
 use crate::engine::modifiers::item_line;
 use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Situation, Value};
-use crate::model::Ruleset;
+use crate::model::{Decimal, Ruleset};
 use crate::model::{
     FactorKind, Guard, Guarded, NaturalDef, Policy, ProcedureDef, RollDef, TargetDef, Test,
 };
@@ -141,14 +141,18 @@ fn domain(r: &Ruleset, name: &str, u: &Use) -> Option<Domain> {
                 if hi.saturating_sub(lo) > MAX_SPAN {
                     return None;
                 }
-                out.extend((lo..=hi).map(|n| Some(Value::Number(n))));
+                out.extend((lo..=hi).map(|n| Some(Value::Number(Decimal::whole(n)))));
             } else {
                 // Conditions change their answer only next to their own numbers.
                 let mut points: BTreeSet<i64> = u.points.clone();
                 points.extend(f.min.iter().chain(&f.max));
                 points.insert(f.min.or(f.max).unwrap_or(0));
                 points.retain(|n| f.min.is_none_or(|m| *n >= m) && f.max.is_none_or(|m| *n <= m));
-                out.extend(points.into_iter().map(|n| Some(Value::Number(n))));
+                out.extend(
+                    points
+                        .into_iter()
+                        .map(|n| Some(Value::Number(Decimal::whole(n)))),
+                );
             }
         }
         FactorKind::Choice => {
@@ -230,7 +234,7 @@ pub(super) fn for_each_situation(
 /// What the reading depends on in a situation.
 #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Ctx {
-    pub target: Option<i64>,
+    pub target: Option<Decimal>,
     pub row: Option<usize>,
     /// A grid where no row fits: an error, no result.
     pub no_row: bool,
@@ -543,12 +547,12 @@ impl Ctxt<'_> {
         let mut ctx = Ctx::default();
         if let Some(c) = &p.check {
             ctx.target = Some(match &c.target {
-                TargetDef::Number(n) => *n,
+                TargetDef::Number(n) => Decimal::whole(*n),
                 TargetDef::Factor(f) => s.number(f)?,
                 TargetDef::Lookup(l) => {
                     let row = s.value(r, &l.rows)?.word();
                     let col = s.value(r, &l.columns)?.word();
-                    *l.cells.get(&row)?.get(&col)?
+                    Decimal::whole(*l.cells.get(&row)?.get(&col)?)
                 }
             });
         }

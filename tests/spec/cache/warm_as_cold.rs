@@ -29,7 +29,7 @@ fn every_procedure_of_every_ruleset_prints_the_same_warm_as_cold() {
         ],
     );
     let listed = listed.json();
-    let rulesets: Vec<(Vec<OsString>, Vec<String>)> = listed
+    let rulesets: Vec<(Vec<OsString>, Vec<String>)> = listed["rulesets"]
         .as_array()
         .unwrap_or_else(|| panic!("rules --json is not a list: {listed}"))
         .iter()

@@ -4,11 +4,13 @@
 //! Every command runs with its own data directory and without the UMPIRE_* variables that
 //! would change what it does.
 
+mod json;
 mod no_panics;
 mod odds;
 mod roll;
 mod rules_and_help;
 mod rulesets_and_tables;
+mod words;
 
 use crate::support::{assert_clean_error, run};
 

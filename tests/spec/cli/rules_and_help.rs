@@ -17,7 +17,7 @@ fn rules_lists_the_ruleset_and_its_procedures() {
         .run();
     let out = Test::new().args(["rules", "--json"]).output();
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    let lpg = v
+    let lpg = v["rulesets"]
         .as_array()
         .unwrap()
         .iter()

@@ -227,14 +227,15 @@ fn draw_odds_are_exact_fractions_that_follow_the_bag() {
          French and allies (white): 3/5 (60.0%)\n"
     );
     let v = parsed(&t.ok(&["--json", "draw", "--odds"]));
-    let got: Vec<(String, String, String, String)> = v
+    let got: Vec<(String, String, String, String)> = v["odds"]
         .as_array()
         .unwrap_or_else(|| panic!("not a list: {v}"))
         .iter()
         .map(|s| {
             let p = &s["probability"];
+            let side = format!("{} ({}: {})", s["side"], s["label"], s["token"]);
             (
-                s["side"].as_str().unwrap_or_default().to_string(),
+                side,
                 p["fraction"].as_str().unwrap_or_default().to_string(),
                 p["numerator"].as_str().unwrap_or_default().to_string(),
                 p["denominator"].as_str().unwrap_or_default().to_string(),
@@ -245,8 +246,18 @@ fn draw_odds_are_exact_fractions_that_follow_the_bag() {
     assert_eq!(
         got,
         vec![
-            want("British and colonials (red)", "2/5", "2", "5"),
-            want("French and allies (white)", "3/5", "3", "5"),
+            want(
+                r#""british" ("British and colonials": "red")"#,
+                "2/5",
+                "2",
+                "5"
+            ),
+            want(
+                r#""french" ("French and allies": "white")"#,
+                "3/5",
+                "3",
+                "5"
+            ),
         ]
     );
     // Odds only read: the draw after them is still phase 2.

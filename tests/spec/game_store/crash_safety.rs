@@ -204,7 +204,11 @@ fn a_line_a_killed_change_left_after_log_len_is_not_read_and_is_cut_by_the_next_
     assert_eq!(log.lines().count(), 2, "{log}");
     let events: Value = serde_json::from_str(&t.ok(&["--json", "log"]))
         .unwrap_or_else(|e| panic!("--json log: {e}"));
-    assert_eq!(events.as_array().map(Vec::len), Some(2), "{events}");
+    assert_eq!(
+        events["events"].as_array().map(Vec::len),
+        Some(2),
+        "{events}"
+    );
 
     t.ok(&["mark", "RR2", "+prone"]);
     t.assert_log_matches_state("g");

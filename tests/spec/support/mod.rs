@@ -147,8 +147,38 @@ pub fn on_a_terminal(data: &Path, args: &str, no_color: bool) -> String {
     String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n")
 }
 
-/// A message of the user's mistake or of a failure: one `error: ` message, never a panic.
+/// The version of the shape of `--json` output the binary must print.
+pub const JSON_SCHEMA: u64 = 1;
+
+/// An error as `--json` gives it on stderr, one line of `{"schema": 1, "error": {"message":
+/// ..., "hint": ... or null}}`, checked and said as the text form would say it (`error:
+/// MESSAGE (HINT)`), so that what is asked of an error's words is asked of both forms. Text
+/// that is not JSON is returned as it is.
+pub fn error_text(stderr: &str) -> String {
+    if !stderr.starts_with('{') {
+        return stderr.to_string();
+    }
+    assert!(
+        stderr.ends_with('\n') && stderr.lines().count() == 1,
+        "a JSON error is one line: {stderr:?}"
+    );
+    let v = parsed(stderr);
+    assert_eq!(v["schema"], JSON_SCHEMA, "{stderr}");
+    let message = v["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {stderr}"));
+    assert!(!message.is_empty(), "{stderr}");
+    match &v["error"]["hint"] {
+        Value::Null => format!("error: {message}\n"),
+        Value::String(hint) => format!("error: {message} ({hint})\n"),
+        other => panic!("the hint is neither text nor null: {other}"),
+    }
+}
+
+/// A message of the user's mistake or of a failure: one `error: ` message (or its JSON form,
+/// under `--json`), never a panic.
 pub fn assert_clean_error(err: &str, args: &[&str]) {
+    let err = &error_text(err);
     assert!(
         err.starts_with("error: "),
         "umpire {}: stderr does not start with `error: `: {err:?}",
@@ -170,6 +200,7 @@ pub fn assert_clean_error(err: &str, args: &[&str]) {
 /// One clean `error: ` message, on one line.
 pub fn assert_one_clean_error(err: &str, args: &[&str]) {
     assert_clean_error(err, args);
+    let err = &error_text(err);
     assert_eq!(
         err.lines().count(),
         1,

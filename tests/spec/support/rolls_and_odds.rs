@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{Test, assert_clean_error, test_tables, words};
+use super::{Test, assert_clean_error, error_text, test_tables, words};
 
 /// A chance as `--json` prints it; shown as its exact fraction (`1/6`).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -201,8 +201,9 @@ impl Rules {
             .arg("--json")
             .output();
         if out.code != 0 {
-            assert_clean_error(&out.stderr, &[procedure, situation]);
-            return Err(out.stderr);
+            let err = error_text(&out.stderr);
+            assert_clean_error(&err, &[procedure, situation]);
+            return Err(err);
         }
         Ok(serde_json::from_str(&out.stdout)
             .unwrap_or_else(|e| panic!("odds {procedure} {situation}: {e}\n{}", out.stdout)))
@@ -228,8 +229,9 @@ impl Rules {
             .arg("--json")
             .output();
         if out.code != 0 {
-            assert_clean_error(&out.stderr, &[procedure, situation]);
-            return Err(out.stderr);
+            let err = error_text(&out.stderr);
+            assert_clean_error(&err, &[procedure, situation]);
+            return Err(err);
         }
         let json: Value = serde_json::from_str(&out.stdout)
             .unwrap_or_else(|e| panic!("roll {procedure} {situation}: {e}\n{}", out.stdout));

@@ -130,7 +130,7 @@ pub fn all_rulesets() -> Vec<Ruleset> {
         .args(["rules", "--json"])
         .run()
         .json();
-    let listed: Vec<(String, Vec<String>)> = listed
+    let listed: Vec<(String, Vec<String>)> = listed["rulesets"]
         .as_array()
         .into_iter()
         .flatten()

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tempfile::TempDir;
 
-use super::{Output, Test, assert_clean_error, assert_one_clean_error, ok_in, read, tempdir};
+use super::{
+    Output, Test, assert_clean_error, assert_one_clean_error, error_text, ok_in, read, tempdir,
+};
 
 /// A data directory of its own, where the games of one test live.
 #[derive(Debug)]
@@ -130,8 +132,8 @@ impl Table {
     pub fn refused(&self, args: &[&str]) -> String {
         let out = self.test().args(args).status(2).stdout("").run();
         assert_clean_error(&out.stderr, args);
-        let message = out
-            .stderr
+        let stderr = error_text(&out.stderr);
+        let message = stderr
             .strip_prefix("error: ")
             .and_then(|m| m.strip_suffix('\n'))
             .unwrap_or_else(|| {
