@@ -454,7 +454,7 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
     for f in &mut step.follow_ups {
         let who = match &f.side {
             Some(side) => figures.of(Role::Loser, Some(side)),
-            None => figures.of(about, None),
+            None => figures.of(f.on.unwrap_or(about), None),
         };
         let (Some(code), Some(fig)) = (who, who.and_then(|c| game.figure(c))) else {
             continue;

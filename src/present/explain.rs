@@ -177,12 +177,14 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     }
 }
 
-/// Every follow-up of a chain, depth first.
+/// Every follow-up of a chain, depth first; those a step calls for whatever its result come
+/// after the checks its results call for (a wound's check before the one for the fire).
 pub fn follow_ups(s: &Step) -> Vec<&crate::engine::resolve::FollowUp> {
-    let mut out: Vec<_> = s.follow_ups.iter().collect();
+    let mut out: Vec<_> = s.follow_ups.iter().filter(|f| !f.any_result).collect();
     for n in &s.next {
         out.extend(follow_ups(n));
     }
+    out.extend(s.follow_ups.iter().filter(|f| f.any_result));
     out
 }
 
@@ -558,6 +560,15 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         if !parts.is_empty() {
             let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
         }
+    }
+    let any = crate::present::card::any_result_parts(r, p);
+    if !any.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            crate::present::card::ANY_RESULT,
+            any.join("; ")
+        );
     }
     let factors = r.chain_factors(p);
     if !factors.is_empty() {

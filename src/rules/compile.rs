@@ -245,6 +245,7 @@ impl Source {
             }),
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),
+            follow_up: p.follow_up.iter().map(|f| self.follow_model(f)).collect(),
             about: p.about,
             roles: p.roles.clone(),
             many_on_one: p.many_on_one.clone().map(|mut many| {
@@ -360,6 +361,8 @@ impl Source {
             any: self.any(&f.any),
             unless: self.conditions(&f.unless),
             side: f.side.clone(),
+            on: f.on,
+            once: f.once,
             set,
             rename: f
                 .rename

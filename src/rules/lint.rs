@@ -135,6 +135,7 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
             .results
             .iter()
             .flat_map(|x| x.next.iter().chain(&x.follow_up))
+            .chain(&p.follow_up)
         {
             f.guard().conditions().for_each(|c| add(&c.factor));
             f.set.keys().for_each(|n| add(n));
