@@ -11,7 +11,9 @@ use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
+use crate::game::pending;
 use crate::game::roles::Cast;
+use crate::game::roster::game_def;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::model::Ruleset;
@@ -86,8 +88,43 @@ pub(super) fn figure_roll(
             fought.push((step, lines, landed, figs));
         }
         all_dice_used(&source, how.dice.len())?;
-        for (step, _, _, figs) in &mut fought {
-            figures::aim_follow_ups(step, &after, ruleset, figs);
+        // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
+        // line says which check it was (`morale (A1, reason=x)`).
+        // (the check's factors, the line that says it was made)
+        let mut made: Option<(String, String)> = None;
+        if let Some(figure) = &found.acting
+            && let Some(at) = pending::matching(game, ruleset, p, figure, how.factors)
+            && let Some(factors) = after.pending.get(at).map(|c| c.factors.join(" "))
+        {
+            made = pending::made(&mut after, at, &mut event).map(|line| (factors, line));
+        }
+        // The log's line for each pairing says what happened and what landed; the checks it
+        // makes and leaves owed are bookkeeping, in the changes printed and the event's.
+        let mut summary = Vec::new();
+        for (i, (step, _, landed, figs)) in fought.iter_mut().enumerate() {
+            let mut who = who(figs);
+            if let Some((factors, _)) = made.as_ref().filter(|(f, _)| i == 0 && !f.is_empty()) {
+                who = format!("{who}, {factors}");
+            }
+            let what = format!("{} ({who}): {}", p.name, step.outcome());
+            summary.push(if landed.is_empty() {
+                what.clone()
+            } else {
+                format!("{what}; {}", landed.join("; "))
+            });
+            if i == 0 {
+                landed.extend(made.as_ref().map(|(_, line)| line.clone()));
+            }
+            // The checks the results call for, owed by the figures as they stand after them.
+            landed.extend(figures::aim_follow_ups(step, &after, ruleset, figs));
+            landed.extend(pending::queue_follow_ups(
+                &mut after, step, &what, &mut event,
+            ));
+        }
+        // And those a figure owed before, when this roll took it out of the game.
+        let gone = pending::drop_out_of_play(&mut after, game_def(ruleset)?, &mut event);
+        if let Some((_, _, landed, _)) = fought.last_mut() {
+            landed.extend(gone);
         }
         let (mut n_entered, mut n_rolled) = (0, 0);
         for (step, ..) in &fought {
@@ -103,35 +140,7 @@ pub(super) fn figure_roll(
             }
         }
         let head = changes_head(how.dry_run);
-        let mut summary = Vec::new();
-        let mut faces = Vec::new();
-        for (step, _, landed, figs) in &fought {
-            // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
-            let who = if figs.sides.is_empty() {
-                [figs.acting.as_deref(), figs.acted_upon.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" at ")
-            } else {
-                figs.sides
-                    .iter()
-                    .map(|(_, f)| f.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" against ")
-            };
-            summary.push(if landed.is_empty() {
-                format!("{} ({who}): {}", p.name, step.outcome())
-            } else {
-                format!(
-                    "{} ({who}): {}; {}",
-                    p.name,
-                    step.outcome(),
-                    landed.join("; ")
-                )
-            });
-            faces.extend(flatten_faces(step));
-        }
+        let faces: Vec<String> = fought.iter().flat_map(|(s, ..)| flatten_faces(s)).collect();
         event.summary = summary.join(" | ");
         event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
         if n == 1 {
@@ -209,6 +218,23 @@ pub(super) fn figure_roll(
         *report = noted;
         Ok((event, ()))
     })
+}
+
+/// Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
+fn who(figs: &figures::Figures) -> String {
+    if figs.sides.is_empty() {
+        [figs.acting.as_deref(), figs.acted_upon.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" at ")
+    } else {
+        figs.sides
+            .iter()
+            .map(|(_, f)| f.as_str())
+            .collect::<Vec<_>>()
+            .join(" against ")
+    }
 }
 
 /// The faces typed at each prompt of a roll, in order, with the question they answered.

@@ -87,11 +87,20 @@ pub fn activate(ctx: &Ctx<'_>, unit: &str, out: &mut Vec<u8>) -> Result<()> {
 pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let g = ctx.files()?.read()?;
     if ctx.json {
-        let v = serde_json::to_value(&g.turn)
+        let mut v = serde_json::to_value(&g.turn)
             .map_err(|e| Error::failure(format!("cannot write JSON: {e}")))?;
+        if let serde_json::Value::Object(map) = &mut v {
+            map.insert("pending".into(), json!(g.pending));
+        }
         return write_json(out, &v);
     }
     let ruleset = ctx.ruleset(&g)?;
     say(out, &crate::game::turn::status(&g, &ruleset)?);
+    if !g.pending.is_empty() {
+        say(out, "checks owed, oldest first:");
+        for line in crate::game::pending::listing(&g) {
+            say(out, &line);
+        }
+    }
     Ok(())
 }

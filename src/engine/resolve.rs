@@ -102,6 +102,9 @@ pub struct FollowUp {
     /// The figure that makes it, where it is not the one the step is for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on: Option<Role>,
+    /// In a game, the figure's label, once `args` start with the option that names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
     /// Owed once however many rolls call for it before it is made.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub once: bool,
@@ -113,6 +116,17 @@ pub struct FollowUp {
 }
 
 impl Step {
+    /// Every follow-up of the chain from here, depth first; those a step calls for whatever
+    /// its result come after the checks its results call for (a wound's before the fire's).
+    pub fn all_follow_ups(&self) -> Vec<&FollowUp> {
+        let mut out: Vec<_> = self.follow_ups.iter().filter(|f| !f.any_result).collect();
+        for n in &self.next {
+            out.extend(n.all_follow_ups());
+        }
+        out.extend(self.follow_ups.iter().filter(|f| f.any_result));
+        out
+    }
+
     /// The outcome of the chain from here: `Hit › Light wound`.
     pub fn outcome(&self) -> String {
         let own = self.decision.key();
@@ -390,6 +404,7 @@ impl<'a> Plan<'a> {
                 args,
                 side,
                 on: f.on,
+                figure: None,
                 once: f.once,
                 any_result,
                 note,

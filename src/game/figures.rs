@@ -445,11 +445,18 @@ pub fn roster_words(
 /// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`, by the
 /// option the follow-up's procedure names its figure acting with), leaving out
 /// the words the roster gives that figure now (after the results landed); a word that says
-/// something else (one the umpire typed) stays.
-pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: &Figures) {
+/// something else (one the umpire typed) stays. A check of a figure the results took out of
+/// the game is dropped, with a line that says so.
+pub fn aim_follow_ups(
+    step: &mut Step,
+    game: &Game,
+    ruleset: &Ruleset,
+    figures: &Figures,
+) -> Vec<String> {
     let Some(g) = ruleset.model.game.as_ref() else {
-        return;
+        return Vec::new();
     };
+    let mut dropped = Vec::new();
     let about = step.about;
     for f in &mut step.follow_ups {
         let who = match &f.side {
@@ -460,7 +467,15 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
             continue;
         };
         // A figure the results took out of the game has no check left to make.
-        if fig.state.is_some() {
+        if let Some(state) = &fig.state {
+            let mut what = vec![f.procedure.clone()];
+            what.extend(f.args.iter().cloned());
+            dropped.push(format!(
+                "{} is {}: no {} to make",
+                fig.code,
+                state_label(g, state),
+                what.join(" ")
+            ));
             f.args.clear();
             f.procedure.clear();
             continue;
@@ -481,10 +496,21 @@ pub fn aim_follow_ups(step: &mut Step, game: &Game, ruleset: &Ruleset, figures: 
         let mut args = vec![format!("--{option}"), code.to_string()];
         args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
         f.args = args;
+        f.figure = Some(code.to_string());
     }
     step.follow_ups.retain(|f| !f.procedure.is_empty());
     for n in &mut step.next {
-        aim_follow_ups(n, game, ruleset, figures);
+        dropped.extend(aim_follow_ups(n, game, ruleset, figures));
+    }
+    dropped
+}
+
+/// The factor words of a follow-up: after the option and the label that name its figure, once
+/// aimed at one.
+pub fn follow_up_factors(f: &crate::engine::resolve::FollowUp) -> &[String] {
+    match f.figure {
+        Some(_) => f.args.get(2..).unwrap_or_default(),
+        None => &f.args,
     }
 }
 

@@ -177,15 +177,9 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     }
 }
 
-/// Every follow-up of a chain, depth first; those a step calls for whatever its result come
-/// after the checks its results call for (a wound's check before the one for the fire).
+/// Every follow-up of a chain, in the order they are owed.
 pub fn follow_ups(s: &Step) -> Vec<&crate::engine::resolve::FollowUp> {
-    let mut out: Vec<_> = s.follow_ups.iter().filter(|f| !f.any_result).collect();
-    for n in &s.next {
-        out.extend(follow_ups(n));
-    }
-    out.extend(s.follow_ups.iter().filter(|f| f.any_result));
-    out
+    s.all_follow_ups()
 }
 
 /// The whole `roll` report.

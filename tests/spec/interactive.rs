@@ -229,7 +229,9 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
         "{log}"
     );
     assert!(
-        log.contains("morale (CF2): Pass  [roll morale --fig CF2 reason=wound --physical]"),
+        log.contains(
+            "morale (CF2, reason=wound): Pass  [roll morale --fig CF2 reason=wound --physical]"
+        ),
         "{log}"
     );
 }
@@ -276,8 +278,8 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
     let log = ok_in(d.path(), &["log", "--last", "3"]);
     for check in [
         "melee (RR1 against CF1): Tie",
-        "morale (RR1): Pass  [roll morale --fig RR1 reason=melee-tie --physical]",
-        "morale (CF1): Pass  [roll morale --fig CF1 reason=melee-tie --physical]",
+        "morale (RR1, reason=melee-tie): Pass  [roll morale --fig RR1 reason=melee-tie --physical]",
+        "morale (CF1, reason=melee-tie): Pass  [roll morale --fig CF1 reason=melee-tie --physical]",
     ] {
         assert!(log.contains(check), "{check}: {log}");
     }

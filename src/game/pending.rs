@@ -1,0 +1,180 @@
+//! The checks a game owes: every check the tables make mandatory after a roll's results, kept
+//! on the figure that must make it until it is made or the figure leaves the game. The queue is
+//! part of the game's state and changes only through `Change`s, so that undo puts it back
+//! exactly and two commands under the store's lock never lose an entry.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::situation;
+use crate::game::roster::state_label;
+use crate::game::state::{Change, Event, Game};
+use crate::model::{GameDef, ProcedureDef, Ruleset};
+
+/// One check owed: the procedure, the figure that makes it and the factors its cause sets
+/// (the roster gives the rest when it is made), why, and the event whose roll called for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Check {
+    pub procedure: String,
+    pub figure: String,
+    /// `name=value` words, as the command that makes it takes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factors: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The id of the event that called for it.
+    #[serde(default)]
+    pub event: u64,
+    /// What happened there, in a line (`shoot (A1 at B2): Hit`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cause: String,
+}
+
+impl Check {
+    /// `morale reason=x`: the procedure and the factors, as typed after `roll`.
+    pub fn what(&self) -> String {
+        let mut words = vec![self.procedure.clone()];
+        words.extend(self.factors.iter().cloned());
+        words.join(" ")
+    }
+
+    /// The same check: the same procedure for the same figure with the same factors.
+    pub fn same(&self, other: &Check) -> bool {
+        self.procedure == other.procedure
+            && self.figure.eq_ignore_ascii_case(&other.figure)
+            && self.factors == other.factors
+    }
+}
+
+/// Put the check at the end of the queue, in `event`; `once`: not when the figure already owes
+/// the same one. Returns the line that says so.
+pub fn owe(game: &mut Game, check: Check, once: bool, event: &mut Event) -> String {
+    if once && game.pending.iter().any(|c| c.same(&check)) {
+        return format!("{} already owes {}", check.figure, check.what());
+    }
+    let line = format!("{} owes {}", check.figure, check.what());
+    let at = game.pending.len();
+    game.apply(
+        Change::Pending {
+            at,
+            before: None,
+            after: Some(check),
+        },
+        event,
+    );
+    line
+}
+
+/// Take the check at `at` off the queue, made, in `event`; the line that says so.
+pub fn made(game: &mut Game, at: usize, event: &mut Event) -> Option<String> {
+    let check = game.pending.get(at)?.clone();
+    let line = format!("{} made the {} it owed", check.figure, check.what());
+    game.apply(
+        Change::Pending {
+            at,
+            before: Some(check),
+            after: None,
+        },
+        event,
+    );
+    Some(line)
+}
+
+/// Drop the checks of figures no longer in play (dead, fled, captured, or taken off the
+/// table): they have nothing left to make. One line for each, saying why.
+pub fn drop_out_of_play(game: &mut Game, g: &GameDef, event: &mut Event) -> Vec<String> {
+    let mut said = Vec::new();
+    // From the end, so that each position taken off is still right for those before it.
+    for at in (0..game.pending.len()).rev() {
+        let Some(check) = game.pending.get(at).cloned() else {
+            continue;
+        };
+        let why = match game.figure(&check.figure) {
+            Some(f) => match &f.state {
+                Some(s) => format!("{} is {}", f.code, state_label(g, s)),
+                None => continue,
+            },
+            None => format!("there is no figure {} any more", check.figure),
+        };
+        said.push(format!("{why}: the {} it owed is dropped", check.what()));
+        game.apply(
+            Change::Pending {
+                at,
+                before: Some(check),
+                after: None,
+            },
+            event,
+        );
+    }
+    said.reverse();
+    said
+}
+
+/// The queue as `status` lists it: numbered, oldest first, each with why and what caused it.
+pub fn listing(game: &Game) -> Vec<String> {
+    game.pending
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let note = c
+                .note
+                .as_ref()
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default();
+            let cause = if c.cause.is_empty() {
+                format!("#{}", c.event)
+            } else {
+                format!("#{} {}", c.event, c.cause)
+            };
+            format!("  {}. {} {}{note} [{cause}]", i + 1, c.figure, c.what())
+        })
+        .collect()
+}
+
+/// Queue every check a resolved chain calls for on a figure of the game (its follow-ups aimed
+/// at the figures), as caused by `cause` in the event being made. The lines that say so.
+pub fn queue_follow_ups(
+    game: &mut Game,
+    step: &crate::engine::resolve::Step,
+    cause: &str,
+    event: &mut Event,
+) -> Vec<String> {
+    let id = game.next_event_id();
+    let mut said = Vec::new();
+    for f in step.all_follow_ups() {
+        let Some(figure) = &f.figure else { continue };
+        let check = Check {
+            procedure: f.procedure.clone(),
+            figure: figure.clone(),
+            factors: crate::game::figures::follow_up_factors(f).to_vec(),
+            note: f.note.clone(),
+            event: id,
+            cause: cause.to_string(),
+        };
+        said.push(owe(game, check, f.once, event));
+    }
+    said
+}
+
+/// Where in the queue is the oldest check a roll makes: `procedure` for `figure`, every factor
+/// the check sets said the same among those typed (`reason=x`, or an alias of it). Typing the
+/// command a roll printed as owed makes the check owed.
+pub fn matching(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    figure: &str,
+    typed: &[String],
+) -> Option<usize> {
+    let said = situation::parse(ruleset, p, typed).ok()?.shared;
+    game.pending.iter().position(|c| {
+        c.procedure == p.name
+            && c.figure.eq_ignore_ascii_case(figure)
+            && situation::parse(ruleset, p, &c.factors).is_ok_and(|owed| {
+                owed.shared
+                    .given
+                    .iter()
+                    .all(|(k, g)| said.given.get(k).is_some_and(|t| t.value == g.value))
+            })
+    })
+}
