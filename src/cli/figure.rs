@@ -12,11 +12,12 @@ use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
 use crate::game::pending;
-use crate::game::roles::Cast;
+use crate::game::pending::Check;
+use crate::game::roles::{self, Cast, Named};
 use crate::game::roster::game_def;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
-use crate::model::Ruleset;
+use crate::model::{Part, ProcedureDef, Ruleset};
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
@@ -29,13 +30,133 @@ use super::roll::{
 };
 use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 
+/// What a roll with figures of the game rolls: a procedure with its figures named, or a check
+/// the game owes (`roll --next`), found when the game is locked.
+pub(super) enum Which<'a> {
+    Named {
+        procedure: &'a str,
+        cast: &'a Cast,
+    },
+    Owed {
+        procedure: Option<&'a str>,
+        number: Option<usize>,
+    },
+}
+
+/// A roll made: the procedure, its figures, the words typed or set, and the check it makes.
+struct Aimed<'r> {
+    p: &'r ProcedureDef,
+    cast: Cast,
+    words: Vec<String>,
+    owed: Option<usize>,
+}
+
+/// What `which` rolls in `game` as it stands. A check owed is found once: `pinned` keeps it, so
+/// that a roll made again under the lock makes the same check, or none if it was made
+/// meanwhile.
+fn aim<'r>(
+    game: &Game,
+    ruleset: &'r Ruleset,
+    which: &Which<'_>,
+    typed: &[String],
+    pinned: &RefCell<Option<Check>>,
+) -> Result<Aimed<'r>> {
+    let (procedure, number) = match which {
+        Which::Named { procedure, cast } => {
+            let p = ruleset.procedure_or_err(procedure)?;
+            let owed = game
+                .pending
+                .iter()
+                .any(|c| c.procedure == p.name)
+                .then(|| figures::find(game, ruleset, p, cast).ok())
+                .flatten()
+                .and_then(|f| f.acting)
+                .and_then(|f| pending::matching(game, ruleset, p, &f, typed));
+            return Ok(Aimed {
+                p,
+                cast: (*cast).clone(),
+                words: typed.to_vec(),
+                owed,
+            });
+        }
+        Which::Owed { procedure, number } => (procedure, number),
+    };
+    // `roll --next officer`: the word after `roll` is the procedure only when it names one.
+    let mut typed = typed.to_vec();
+    let procedure = match procedure {
+        Some(w)
+            if ruleset.procedure(w).is_none()
+                && (w.contains('=') || ruleset.factor(w).is_some()) =>
+        {
+            typed.insert(0, (*w).to_string());
+            None
+        }
+        other => *other,
+    };
+    let at = match pinned.borrow().as_ref() {
+        Some(check) => game
+            .pending
+            .iter()
+            .position(|c| c == check)
+            .ok_or_else(|| {
+                Error::failure(format!(
+                    "{} {} was made or dropped while the faces were typed; nothing was written",
+                    check.figure,
+                    check.what()
+                ))
+            })?,
+        None => {
+            let p = procedure.map(|n| ruleset.procedure_or_err(n)).transpose()?;
+            pending::pick(game, p.map(|p| p.name.as_str()), *number)?
+        }
+    };
+    let check = game
+        .pending
+        .get(at)
+        .cloned()
+        .ok_or_else(|| Error::failure("the check owed is not in the queue"))?;
+    let p = ruleset.procedure_or_err(&check.procedure).map_err(|e| {
+        Error::failure(format!(
+            "check {} of game {}: {}",
+            at + 1,
+            game.name,
+            e.message
+        ))
+        .with_hint("game.json was edited by hand: fix or remove the check in `pending`")
+    })?;
+    let g = game_def(ruleset)?;
+    let option = roles::option_for(g, p, &Part::Acting)
+        .filter(|_| p.sides.is_empty())
+        .ok_or_else(|| {
+            Error::usage(format!(
+                "{} {} is not a roll of one figure: roll it with its figures named",
+                check.figure,
+                check.what()
+            ))
+        })?;
+    let cast = Cast {
+        named: vec![Named {
+            option: option.to_string(),
+            part: Part::Acting,
+            figures: vec![check.figure.clone()],
+        }],
+    };
+    let words = pending::with_typed(ruleset, &check, &typed);
+    *pinned.borrow_mut() = Some(check);
+    Ok(Aimed {
+        p,
+        cast,
+        words,
+        owed: Some(at),
+    })
+}
+
 /// A roll with figures of the current game: the roster gives troop types, weapons and markers,
 /// and the results land on the figures, all under the game's lock and in its log.
 pub(super) fn figure_roll(
     cli: &Cli,
     catalog: &Catalog,
-    procedure: &str,
-    cast: &Cast,
+    which: &Which<'_>,
     how: &RollHow<'_>,
     out: &mut Vec<u8>,
     report: &mut Report,
@@ -49,14 +170,20 @@ pub(super) fn figure_roll(
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     // One seed for every time the roll is made, so that it throws the same each time.
     let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let pinned = RefCell::new(None);
     let resolve = |game: &mut Game,
                    ruleset: &Ruleset,
                    out: &mut Vec<u8>,
                    report: &mut Report,
                    ask: Option<Asker>|
      -> Result<Option<Event>> {
-        let p = ruleset.procedure_or_err(procedure)?;
-        let found = figures::find(game, ruleset, p, cast)?;
+        let Aimed {
+            p,
+            cast,
+            words: typed,
+            owed,
+        } = aim(game, ruleset, which, how.factors, &pinned)?;
+        let found = figures::find(game, ruleset, p, &cast)?;
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         let mut event = Event::new(game.turn.number, &how.line, "");
@@ -69,9 +196,9 @@ pub(super) fn figure_roll(
         let mut fought = Vec::new();
         for i in 0..n {
             let figs = found.pairing(i);
-            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, how.factors)?;
-            words.extend(figures::outnumbered(p, n, how.factors));
-            words.extend(how.factors.iter().cloned());
+            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, &typed)?;
+            words.extend(figures::outnumbered(p, n, &typed));
+            words.extend(typed.iter().cloned());
             let input = situation::parse(ruleset, p, &words)?;
             let plan = Plan::new(ruleset, p, &input)?;
             let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
@@ -92,8 +219,7 @@ pub(super) fn figure_roll(
         // line says which check it was (`morale (A1, reason=x)`).
         // (the check's factors, the line that says it was made)
         let mut made: Option<(String, String)> = None;
-        if let Some(figure) = &found.acting
-            && let Some(at) = pending::matching(game, ruleset, p, figure, how.factors)
+        if let Some(at) = owed
             && let Some(factors) = after.pending.get(at).map(|c| c.factors.join(" "))
         {
             made = pending::made(&mut after, at, &mut event).map(|line| (factors, line));
@@ -146,6 +272,17 @@ pub(super) fn figure_roll(
         if n == 1 {
             if let Some((step, lines, landed, _)) = fought.pop() {
                 let mut extra = Extra::default();
+                // `roll --next` says first which check it makes.
+                if let (Which::Owed { .. }, Some(at)) = (which, owed)
+                    && let Some(check) = game.pending.get(at)
+                {
+                    extra.before.push(format!(
+                        "check {} of {} owed: {}",
+                        at + 1,
+                        game.pending.len(),
+                        check.described()
+                    ));
+                }
                 extra.before.push("from the roster:".into());
                 extra.before.extend(lines.iter().map(|l| format!("  {l}")));
                 if landed.is_empty() {
@@ -156,6 +293,9 @@ pub(super) fn figure_roll(
                 }
                 extra.json =
                     Some(json!({ "roster": lines, "changes": landed, "dry_run": how.dry_run }));
+                if let (Some(serde_json::Value::Object(more)), Some(at)) = (&mut extra.json, owed) {
+                    more.insert("check".into(), json!(game.pending.get(at)));
+                }
                 let rolled = Rolled {
                     steps: vec![step],
                     seed,

@@ -28,7 +28,7 @@ use crate::paths;
 use crate::rules::catalog::Catalog;
 
 pub use args::*;
-use figure::{figure_odds, figure_roll};
+use figure::{Which, figure_odds, figure_roll};
 use odds::odds;
 pub(crate) use parse::with_tables;
 use roll::{RollHow, procedure_help, roll};
@@ -212,6 +212,47 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             Ok(())
         }
         Command::Roll {
+            procedure,
+            factors,
+            dice,
+            times,
+            dry_run,
+            next: Some(number),
+            ..
+        } => {
+            // `--next N`; a word that is not a number is the first word after it (`roll --next
+            // morale`, `roll --next officer`), not the number of a check.
+            let n = number.as_deref().map(str::parse::<usize>);
+            let mut words: Vec<String> = match (number, &n) {
+                (Some(w), Some(Err(_))) => vec![w.clone()],
+                _ => Vec::new(),
+            };
+            words.extend(procedure.iter().cloned());
+            words.extend(factors.iter().cloned());
+            let (procedure, factors) = match words.split_first() {
+                Some((first, rest)) => (Some(first.as_str()), rest),
+                None => (None, &words[..]),
+            };
+            let how = RollHow {
+                factors,
+                dice,
+                times: *times,
+                dry_run: *dry_run,
+                line: command_line(&args),
+            };
+            let which = Which::Owed {
+                procedure,
+                number: n.and_then(Result::ok),
+            };
+            if !cli.cast.is_empty() {
+                return Err(Error::usage(
+                    "--next makes a check the game owes, and knows its figure: name none",
+                )
+                .with_hint("`umpire status` lists the checks owed and their figures"));
+            }
+            figure_roll(&cli, &catalog, &which, &how, out, report)
+        }
+        Command::Roll {
             procedure: None, ..
         }
         | Command::Odds {
@@ -236,6 +277,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             times,
             dry_run,
             physical: _,
+            next: None,
             help: _,
         } => {
             let cast = &cli.cast;
@@ -247,7 +289,8 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 line: command_line(&args),
             };
             if !cast.is_empty() {
-                return figure_roll(&cli, &catalog, procedure, cast, &how, out, report);
+                let which = Which::Named { procedure, cast };
+                return figure_roll(&cli, &catalog, &which, &how, out, report);
             }
             if *dry_run {
                 return Err(

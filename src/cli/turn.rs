@@ -97,7 +97,10 @@ pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let ruleset = ctx.ruleset(&g)?;
     say(out, &crate::game::turn::status(&g, &ruleset)?);
     if !g.pending.is_empty() {
-        say(out, "checks owed, oldest first:");
+        say(
+            out,
+            "checks owed, oldest first (`umpire roll --next` makes the first, `--next N` another):",
+        );
         for line in crate::game::pending::listing(&g) {
             say(out, &line);
         }

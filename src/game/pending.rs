@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::situation;
+use crate::error::{Error, Result};
 use crate::game::roster::state_label;
 use crate::game::state::{Change, Event, Game};
 use crate::model::{GameDef, ProcedureDef, Ruleset};
@@ -36,6 +37,21 @@ impl Check {
         let mut words = vec![self.procedure.clone()];
         words.extend(self.factors.iter().cloned());
         words.join(" ")
+    }
+
+    /// `A1 morale reason=x: why [#5 what caused it]`.
+    pub fn described(&self) -> String {
+        let note = self
+            .note
+            .as_ref()
+            .map(|n| format!(": {n}"))
+            .unwrap_or_default();
+        let cause = if self.cause.is_empty() {
+            format!("#{}", self.event)
+        } else {
+            format!("#{} {}", self.event, self.cause)
+        };
+        format!("{} {}{note} [{cause}]", self.figure, self.what())
     }
 
     /// The same check: the same procedure for the same figure with the same factors.
@@ -115,19 +131,7 @@ pub fn listing(game: &Game) -> Vec<String> {
     game.pending
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            let note = c
-                .note
-                .as_ref()
-                .map(|n| format!(": {n}"))
-                .unwrap_or_default();
-            let cause = if c.cause.is_empty() {
-                format!("#{}", c.event)
-            } else {
-                format!("#{} {}", c.event, c.cause)
-            };
-            format!("  {}. {} {}{note} [{cause}]", i + 1, c.figure, c.what())
-        })
+        .map(|(i, c)| format!("  {}. {}", i + 1, c.described()))
         .collect()
 }
 
@@ -177,4 +181,75 @@ pub fn matching(
                     .all(|(k, g)| said.given.get(k).is_some_and(|t| t.value == g.value))
             })
     })
+}
+
+/// The place in the queue of the check `roll --next` makes: number `number` as `status` lists
+/// them (from 1), else the oldest, of `procedure` when one is named (canonical).
+pub fn pick(game: &Game, procedure: Option<&str>, number: Option<usize>) -> Result<usize> {
+    let owed = game.pending.len();
+    if owed == 0 {
+        return Err(Error::usage(format!("game {} owes no check", game.name))
+            .with_hint("a roll whose results call for a check leaves it owed"));
+    }
+    let list = || "`umpire status` lists them".to_string();
+    let at = match number {
+        Some(n) => {
+            let at = n.checked_sub(1).filter(|at| *at < owed).ok_or_else(|| {
+                let numbers = if owed > 1 {
+                    format!(", 1 to {owed}")
+                } else {
+                    String::new()
+                };
+                Error::usage(format!(
+                    "there is no check {n}: the game owes {}{numbers}",
+                    crate::words::quantity(i64::try_from(owed).unwrap_or(i64::MAX), "check")
+                ))
+                .with_hint(list())
+            })?;
+            match (procedure, game.pending.get(at)) {
+                (Some(p), Some(c)) if c.procedure != p => {
+                    return Err(Error::usage(format!(
+                        "check {n} is {} {}, not {p}",
+                        c.figure,
+                        c.what()
+                    ))
+                    .with_hint(list()));
+                }
+                _ => at,
+            }
+        }
+        None => game
+            .pending
+            .iter()
+            .position(|c| procedure.is_none_or(|p| c.procedure == p))
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "no {} check is owed",
+                    procedure.unwrap_or_default()
+                ))
+                .with_hint(format!(
+                    "the game owes {} of other procedures: {}",
+                    crate::words::quantity(i64::try_from(owed).unwrap_or(i64::MAX), "check"),
+                    list()
+                ))
+            })?,
+    };
+    Ok(at)
+}
+
+/// The factor words a check is rolled with: its own, but for a factor the umpire typed anew,
+/// then those typed.
+pub fn with_typed(ruleset: &Ruleset, check: &Check, typed: &[String]) -> Vec<String> {
+    let name = |w: &str| {
+        let n = w.split('=').next().unwrap_or(w);
+        ruleset.factor(n).map_or(n.to_string(), |f| f.name.clone())
+    };
+    let said: Vec<String> = typed.iter().map(|w| name(w)).collect();
+    check
+        .factors
+        .iter()
+        .filter(|w| !said.contains(&name(w)))
+        .chain(typed)
+        .cloned()
+        .collect()
 }

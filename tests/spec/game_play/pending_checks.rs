@@ -35,7 +35,10 @@ fn owed(t: &Table) -> Vec<String> {
 fn owed_in_status(t: &Table) -> String {
     let status = t.ok(&["status"]);
     status
-        .split_once("checks owed, oldest first:\n")
+        .split_once(
+            "checks owed, oldest first (`umpire roll --next` makes the first, `--next N` \
+             another):\n",
+        )
         .map(|(_, list)| list.to_string())
         .unwrap_or_default()
 }
@@ -333,4 +336,115 @@ fn checks_owed_by_rolls_made_at_the_same_moment_are_all_kept() {
     expected.sort();
     assert_eq!(all, expected);
     t.assert_log_matches_state("g");
+}
+
+/// RF2's shot of a volley at MF1 misfires: MF1 still owes its test.
+const VOLLEY: [&str; 9] = [
+    "roll", "shoot", "--firer", "RF2", "--target", "MF1", "volley", "--dice", "1,1",
+];
+
+#[test]
+fn roll_next_makes_the_oldest_check_with_its_factors_set_and_the_rosters() {
+    let t = skirmish();
+    t.ok(&WOUND);
+    t.ok(&VOLLEY);
+    // The coureur tests for its wound: +2 coureurs, -1 lightly wounded; 2+4+1 = 7 fails.
+    assert_eq!(
+        t.ok(&["roll", "morale", "--next", "--dice", "2,4", "--dice", "1,3"]),
+        "check 1 of 2 owed: CF2 morale reason=wound: the wounded figure tests at once \
+         [#5 shoot (RF1 at CF2): Hit › Light wound]
+from the roster:
+  CF2 (coureurs, french), acting: from its unit: troop=coureurs; from markers: wound=light (light wound)
+morale — Morale check
+  given reason=wound (received a wound, mandatory, no action), troop=coureurs (coureurs du bois), wound=light (lightly wounded)
+  dice 2d6
+    2d6: 2 4 (entered) = 6
+     -1  lightly wounded   [situation]
+     +2  coureurs du bois  [troop type]
+    net modifier +1: 6 + 1 = 7
+  => total 7 against 8 or more: Fail   chance 5/12 (41.7%)
+     a second failure this turn panics the figure
+  retreat — Retreat after a failed morale check
+    dice 2d6
+      2d6: 1 3 (entered) = 4
+      net modifier 0: 4 + 0 = 4
+    => total 4: 4 inches   chance 1/12 (8.3%)
+outcome: Fail › 4 inches
+changes:
+  CF2: failed morale checks this turn 1
+  CF2 made the morale reason=wound it owed
+dice: 2 entered, 0 rolled
+"
+    );
+    assert_eq!(owed(&t), ["MF1 morale reason=volley"]);
+    // Without a procedure, and with a factor of the moment added: officer +1 (7 or more).
+    let out = t.ok(&["roll", "--next", "officer", "--dice", "3,4"]);
+    assert!(
+        out.starts_with(
+            "check 1 of 1 owed: MF1 morale reason=volley: every potential target of a volley \
+             tests, hit or not [#6 shoot (RF2 at MF1): Misfire]\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  given officer=yes, reason=volley (received volley fire, mandatory for all \
+             potential targets, no action), troop=militia\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  => total 8 against 8 or more: Pass   chance 7/12 (58.3%)\n"),
+        "{out}"
+    );
+    assert!(owed(&t).is_empty());
+    let log = t.ok(&["log", "--last", "2"]);
+    assert_eq!(
+        log,
+        "#7 turn 0: morale (CF2, reason=wound): Fail › 4 inches; CF2: failed morale checks \
+         this turn 1  [roll morale --next --dice 2,4 --dice 1,3]\n\
+         #8 turn 0: morale (MF1, reason=volley): Pass  [roll --next officer --dice 3,4]\n"
+    );
+    // Undo puts the check back where it was.
+    t.ok(&["undo"]);
+    assert_eq!(owed(&t), ["MF1 morale reason=volley"]);
+}
+
+#[test]
+fn roll_next_n_makes_the_check_numbered_n_and_says_what_is_wrong() {
+    let t = skirmish();
+    assert_eq!(
+        t.refused(&["roll", "--next"]),
+        "game g owes no check (a roll whose results call for a check leaves it owed)"
+    );
+    t.ok(&WOUND);
+    t.ok(&VOLLEY);
+    let out = t.ok(&["roll", "--next", "2", "--dice", "6,6"]);
+    assert!(
+        out.starts_with("check 2 of 2 owed: MF1 morale reason=volley"),
+        "{out}"
+    );
+    assert_eq!(owed(&t), ["CF2 morale reason=wound"]);
+    assert_eq!(
+        t.refused(&["roll", "--next", "2"]),
+        "there is no check 2: the game owes 1 check (`umpire status` lists them)"
+    );
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--next"]),
+        "no shoot check is owed (the game owes 1 check of other procedures: `umpire status` \
+         lists them)"
+    );
+    assert_eq!(
+        t.refused(&["roll", "morale", "--next", "--fig", "CF1"]),
+        "--next makes a check the game owes, and knows its figure: name none \
+         (`umpire status` lists the checks owed and their figures)"
+    );
+    // A dry run says what it would make, and makes nothing.
+    let state = t.state_bytes();
+    let dry = t.ok(&["roll", "--next", "--dry-run", "--dice", "6,6"]);
+    assert!(
+        dry.contains("would change (dry run, nothing written):\n  CF2 made the morale"),
+        "{dry}"
+    );
+    assert_eq!(t.state_bytes(), state);
 }
