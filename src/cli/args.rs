@@ -137,6 +137,10 @@ pub enum Command {
         /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
         #[arg(long)]
         physical: bool,
+        /// With figures from the game: more figures the roll falls on than the one it names
+        /// (other potential targets); each owes what the roll calls for whatever its result.
+        #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
+        also: Vec<String>,
         /// Make a check the game owes: the oldest (of PROCEDURE, if named), or number N of
         /// `umpire status`; its figure and factors are set, the roster gives the rest.
         #[arg(long, value_name = "N", num_args = 0..=1)]

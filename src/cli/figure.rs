@@ -12,144 +12,23 @@ use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
 use crate::game::pending;
-use crate::game::pending::Check;
-use crate::game::roles::{self, Cast, Named};
+use crate::game::roles::Cast;
 use crate::game::roster::game_def;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
-use crate::model::{Part, ProcedureDef, Ruleset};
+use crate::model::Ruleset;
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
 
 use super::ctx::game_ruleset;
 use super::odds::odds;
+use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
     flatten_faces, must_follow, print_roll,
 };
 use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
-
-/// What a roll with figures of the game rolls: a procedure with its figures named, or a check
-/// the game owes (`roll --next`), found when the game is locked.
-pub(super) enum Which<'a> {
-    Named {
-        procedure: &'a str,
-        cast: &'a Cast,
-    },
-    Owed {
-        procedure: Option<&'a str>,
-        number: Option<usize>,
-    },
-}
-
-/// A roll made: the procedure, its figures, the words typed or set, and the check it makes.
-struct Aimed<'r> {
-    p: &'r ProcedureDef,
-    cast: Cast,
-    words: Vec<String>,
-    owed: Option<usize>,
-}
-
-/// What `which` rolls in `game` as it stands. A check owed is found once: `pinned` keeps it, so
-/// that a roll made again under the lock makes the same check, or none if it was made
-/// meanwhile.
-fn aim<'r>(
-    game: &Game,
-    ruleset: &'r Ruleset,
-    which: &Which<'_>,
-    typed: &[String],
-    pinned: &RefCell<Option<Check>>,
-) -> Result<Aimed<'r>> {
-    let (procedure, number) = match which {
-        Which::Named { procedure, cast } => {
-            let p = ruleset.procedure_or_err(procedure)?;
-            let owed = game
-                .pending
-                .iter()
-                .any(|c| c.procedure == p.name)
-                .then(|| figures::find(game, ruleset, p, cast).ok())
-                .flatten()
-                .and_then(|f| f.acting)
-                .and_then(|f| pending::matching(game, ruleset, p, &f, typed));
-            return Ok(Aimed {
-                p,
-                cast: (*cast).clone(),
-                words: typed.to_vec(),
-                owed,
-            });
-        }
-        Which::Owed { procedure, number } => (procedure, number),
-    };
-    // `roll --next officer`: the word after `roll` is the procedure only when it names one.
-    let mut typed = typed.to_vec();
-    let procedure = match procedure {
-        Some(w)
-            if ruleset.procedure(w).is_none()
-                && (w.contains('=') || ruleset.factor(w).is_some()) =>
-        {
-            typed.insert(0, (*w).to_string());
-            None
-        }
-        other => *other,
-    };
-    let at = match pinned.borrow().as_ref() {
-        Some(check) => game
-            .pending
-            .iter()
-            .position(|c| c == check)
-            .ok_or_else(|| {
-                Error::failure(format!(
-                    "{} {} was made or dropped while the faces were typed; nothing was written",
-                    check.figure,
-                    check.what()
-                ))
-            })?,
-        None => {
-            let p = procedure.map(|n| ruleset.procedure_or_err(n)).transpose()?;
-            pending::pick(game, p.map(|p| p.name.as_str()), *number)?
-        }
-    };
-    let check = game
-        .pending
-        .get(at)
-        .cloned()
-        .ok_or_else(|| Error::failure("the check owed is not in the queue"))?;
-    let p = ruleset.procedure_or_err(&check.procedure).map_err(|e| {
-        Error::failure(format!(
-            "check {} of game {}: {}",
-            at + 1,
-            game.name,
-            e.message
-        ))
-        .with_hint("game.json was edited by hand: fix or remove the check in `pending`")
-    })?;
-    let g = game_def(ruleset)?;
-    let option = roles::option_for(g, p, &Part::Acting)
-        .filter(|_| p.sides.is_empty())
-        .ok_or_else(|| {
-            Error::usage(format!(
-                "{} {} is not a roll of one figure: roll it with its figures named",
-                check.figure,
-                check.what()
-            ))
-        })?;
-    let cast = Cast {
-        named: vec![Named {
-            option: option.to_string(),
-            part: Part::Acting,
-            figures: vec![check.figure.clone()],
-        }],
-    };
-    let words = pending::with_typed(ruleset, &check, &typed);
-    *pinned.borrow_mut() = Some(check);
-    Ok(Aimed {
-        p,
-        cast,
-        words,
-        owed: Some(at),
-    })
-}
 
 /// A roll with figures of the current game: the roster gives troop types, weapons and markers,
 /// and the results land on the figures, all under the game's lock and in its log.
@@ -246,6 +125,14 @@ pub(super) fn figure_roll(
             landed.extend(pending::queue_follow_ups(
                 &mut after, step, &what, &mut event,
             ));
+        }
+        // Other figures the roll fell on owe what it calls for whatever its result.
+        if let Some((step, _, landed, _)) = fought.first_mut() {
+            let cause = format!("{} ({}): {}", p.name, who(&found), step.outcome());
+            let more = (how.also, typed.as_slice(), cause.as_str());
+            landed.extend(also(
+                game, &mut after, ruleset, p, &found, more, &mut event,
+            )?);
         }
         // And those a figure owed before, when this roll took it out of the game.
         let gone = pending::drop_out_of_play(&mut after, game_def(ruleset)?, &mut event);

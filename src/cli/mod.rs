@@ -13,6 +13,7 @@ pub mod guided;
 mod log;
 mod mark;
 mod odds;
+mod owed;
 mod parse;
 mod roll;
 mod rules;
@@ -28,8 +29,9 @@ use crate::paths;
 use crate::rules::catalog::Catalog;
 
 pub use args::*;
-use figure::{Which, figure_odds, figure_roll};
+use figure::{figure_odds, figure_roll};
 use odds::odds;
+use owed::Which;
 pub(crate) use parse::with_tables;
 use roll::{RollHow, procedure_help, roll};
 use rules::rules;
@@ -218,8 +220,14 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             times,
             dry_run,
             next: Some(number),
+            also,
             ..
         } => {
+            if !also.is_empty() {
+                return Err(Error::usage(
+                    "--also names figures a roll falls on; a check owed falls on its own figure",
+                ));
+            }
             // `--next N`; a word that is not a number is the first word after it (`roll --next
             // morale`, `roll --next officer`), not the number of a check.
             let n = number.as_deref().map(str::parse::<usize>);
@@ -238,6 +246,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 dice,
                 times: *times,
                 dry_run: *dry_run,
+                also: &[],
                 line: command_line(&args),
             };
             let which = Which::Owed {
@@ -278,6 +287,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             dry_run,
             physical: _,
             next: None,
+            also,
             help: _,
         } => {
             let cast = &cli.cast;
@@ -286,11 +296,18 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 dice,
                 times: *times,
                 dry_run: *dry_run,
+                also,
                 line: command_line(&args),
             };
             if !cast.is_empty() {
                 let which = Which::Named { procedure, cast };
                 return figure_roll(&cli, &catalog, &which, &how, out, report);
+            }
+            if !also.is_empty() {
+                return Err(
+                    Error::usage("--also names more figures of a game a roll falls on")
+                        .with_hint("name the roll's own figures too, such as its target"),
+                );
             }
             if *dry_run {
                 return Err(

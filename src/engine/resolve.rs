@@ -140,10 +140,10 @@ impl Step {
 
 impl<'a> Plan<'a> {
     /// The situation a follow-up's conditions read: its side's (or the only) factors, as given.
-    fn source_situation(&self, f: &FollowDef, d: &Decision) -> Situation {
+    fn source_situation(&self, f: &FollowDef, d: Option<&Decision>) -> Situation {
         let side_name = match f.side.as_deref() {
-            Some("loser") => d.loser.clone(),
-            Some("winner") => d.winner.clone(),
+            Some("loser") => d.and_then(|d| d.loser.clone()),
+            Some("winner") => d.and_then(|d| d.winner.clone()),
             Some(other) => Some(other.to_string()),
             None => None,
         };
@@ -179,19 +179,19 @@ impl<'a> Plan<'a> {
         s
     }
 
-    /// The follow-ups of a result that apply here, then (`which` giving none for them) those
+    /// The follow-ups of a result that apply here (none without one), or (`any_result`) those
     /// of the procedure whatever the result: (procedure, situation, definition). Conditions
     /// read the roll's own situation, before anything is renamed, left out or set.
     pub(super) fn follows(
         &self,
-        d: &Decision,
+        d: Option<&Decision>,
         which: fn(&ResultDef) -> &Vec<FollowDef>,
         any_result: bool,
     ) -> Result<Vec<(&'a ProcedureDef, Situation, &'a FollowDef)>> {
         let listed: &'a [FollowDef] = if any_result {
             &self.procedure.follow_up
         } else {
-            match self.result_def(&d.result) {
+            match d.and_then(|d| self.result_def(&d.result)) {
                 Some(r) => which(r),
                 None => return Ok(Vec::new()),
             }
@@ -314,7 +314,7 @@ impl<'a> Plan<'a> {
                 .map_or(Fraction::ZERO, |(_, p)| p)
         });
         let mut next = Vec::new();
-        for (q, s, f) in self.follows(&decision, |r| &r.next, false)? {
+        for (q, s, f) in self.follows(Some(&decision), |r| &r.next, false)? {
             let input = Input {
                 shared: s,
                 sides: Default::default(),
@@ -322,7 +322,7 @@ impl<'a> Plan<'a> {
             let plan = Plan::new(self.ruleset, q, &input)?;
             next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
         }
-        let follow_ups = self.follow_ups(&decision)?;
+        let follow_ups = self.follow_ups(Some(&decision))?;
         let marks = self.marks(&decision);
         Ok(Step {
             procedure: self.procedure.name.clone(),
@@ -375,7 +375,14 @@ impl<'a> Plan<'a> {
             .collect()
     }
 
-    fn follow_ups(&self, d: &Decision) -> Result<Vec<FollowUp>> {
+    /// The checks the roll calls for whatever its result, read on its situation alone, before
+    /// any dice: what other figures in the place of the roll's own owe.
+    pub fn any_result_follow_ups(&self) -> Result<Vec<FollowUp>> {
+        self.follow_ups(None)
+    }
+
+    /// The checks a result calls for (`d`), then those of any result.
+    fn follow_ups(&self, d: Option<&Decision>) -> Result<Vec<FollowUp>> {
         let mut out = Vec::new();
         let listed = self
             .follows(d, |r| &r.follow_up, false)?
@@ -390,8 +397,8 @@ impl<'a> Plan<'a> {
             let wanted = self.ruleset.chain_factors(q);
             let args = s.words(Some(&wanted));
             let side = match f.side.as_deref() {
-                Some("loser") => d.loser.clone(),
-                Some("winner") => d.winner.clone(),
+                Some("loser") => d.and_then(|d| d.loser.clone()),
+                Some("winner") => d.and_then(|d| d.winner.clone()),
                 other => other.map(str::to_string),
             };
             let note = match (&side, &f.note) {

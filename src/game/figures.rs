@@ -453,9 +453,6 @@ pub fn aim_follow_ups(
     ruleset: &Ruleset,
     figures: &Figures,
 ) -> Vec<String> {
-    let Some(g) = ruleset.model.game.as_ref() else {
-        return Vec::new();
-    };
     let mut dropped = Vec::new();
     let about = step.about;
     for f in &mut step.follow_ups {
@@ -463,46 +460,51 @@ pub fn aim_follow_ups(
             Some(side) => figures.of(Role::Loser, Some(side)),
             None => figures.of(f.on.unwrap_or(about), None),
         };
-        let (Some(code), Some(fig)) = (who, who.and_then(|c| game.figure(c))) else {
-            continue;
-        };
-        // A figure the results took out of the game has no check left to make.
-        if let Some(state) = &fig.state {
-            let mut what = vec![f.procedure.clone()];
-            what.extend(f.args.iter().cloned());
-            dropped.push(format!(
-                "{} is {}: no {} to make",
-                fig.code,
-                state_label(g, state),
-                what.join(" ")
-            ));
-            f.args.clear();
-            f.procedure.clear();
-            continue;
+        if let Some(code) = who {
+            dropped.extend(aim_at(f, code, game, ruleset));
         }
-        let reads: BTreeSet<String> = ruleset
-            .procedure(&f.procedure)
-            .map(|q| ruleset.chain_factors(q).into_iter().collect())
-            .unwrap_or_default();
-        let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
-            reads.contains(factor)
-        });
-        let Some(option) = ruleset
-            .procedure(&f.procedure)
-            .and_then(|q| roles::option_for(g, q, &Part::Acting))
-        else {
-            continue;
-        };
-        let mut args = vec![format!("--{option}"), code.to_string()];
-        args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
-        f.args = args;
-        f.figure = Some(code.to_string());
     }
     step.follow_ups.retain(|f| !f.procedure.is_empty());
     for n in &mut step.next {
         dropped.extend(aim_follow_ups(n, game, ruleset, figures));
     }
     dropped
+}
+
+/// Point one follow-up at figure `code` of the game, as `aim_follow_ups` does; a figure out of
+/// the game has no check left to make: the follow-up is emptied (no procedure) and the line
+/// that says so returned.
+pub fn aim_at(
+    f: &mut crate::engine::resolve::FollowUp,
+    code: &str,
+    game: &Game,
+    ruleset: &Ruleset,
+) -> Option<String> {
+    let g = ruleset.model.game.as_ref()?;
+    let fig = game.figure(code)?;
+    if let Some(state) = &fig.state {
+        let mut what = vec![f.procedure.clone()];
+        what.extend(f.args.iter().cloned());
+        f.args.clear();
+        f.procedure.clear();
+        return Some(format!(
+            "{} is {}: no {} to make",
+            fig.code,
+            state_label(g, state),
+            what.join(" ")
+        ));
+    }
+    let q = ruleset.procedure(&f.procedure)?;
+    let reads: BTreeSet<String> = ruleset.chain_factors(q).into_iter().collect();
+    let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
+        reads.contains(factor)
+    });
+    let option = roles::option_for(g, q, &Part::Acting)?;
+    let mut args = vec![format!("--{option}"), fig.code.clone()];
+    args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
+    f.args = args;
+    f.figure = Some(fig.code.clone());
+    None
 }
 
 /// The factor words of a follow-up: after the option and the label that name its figure, once

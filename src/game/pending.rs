@@ -143,9 +143,20 @@ pub fn queue_follow_ups(
     cause: &str,
     event: &mut Event,
 ) -> Vec<String> {
+    queue(game, step.all_follow_ups(), cause, event)
+}
+
+/// Queue these follow-ups, each on the figure it is aimed at (one that is not aimed at a figure
+/// of the game is left to the umpire).
+pub fn queue<'f>(
+    game: &mut Game,
+    follow_ups: impl IntoIterator<Item = &'f crate::engine::resolve::FollowUp>,
+    cause: &str,
+    event: &mut Event,
+) -> Vec<String> {
     let id = game.next_event_id();
     let mut said = Vec::new();
-    for f in step.all_follow_ups() {
+    for f in follow_ups {
         let Some(figure) = &f.figure else { continue };
         let check = Check {
             procedure: f.procedure.clone(),

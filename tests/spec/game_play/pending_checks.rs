@@ -448,3 +448,85 @@ fn roll_next_n_makes_the_check_numbered_n_and_says_what_is_wrong() {
     );
     assert_eq!(t.state_bytes(), state);
 }
+
+#[test]
+fn the_other_potential_targets_named_with_also_owe_the_test_as_the_target_does() {
+    let t = skirmish();
+    t.ok(&["mark", "MF2", "+pinned"]);
+    let out = t.ok(&[&VOLLEY[..], &["--also", "MF2,CF1"]].concat());
+    assert!(
+        out.ends_with(
+            "changes:\n  RF2: +misfire\n  MF1 owes morale reason=volley\n  \
+             MF2 owes morale reason=volley\n  CF1 owes morale reason=volley\n\
+             dice: 1 entered, 0 rolled\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        owed(&t),
+        [
+            "MF1 morale reason=volley",
+            "MF2 morale reason=volley",
+            "CF1 morale reason=volley"
+        ]
+    );
+    // Each makes it with what the roster says of it: MF2 is pinned.
+    let out = t.ok(&["roll", "--next", "2", "--dice", "6,6"]);
+    assert!(out.contains("  given pinned=yes, reason=volley"), "{out}");
+    // Artillery: each figure's own troop type says whether it tests.
+    t.unit("guns", "british", "regulars", 1, "GN", Some("ball"));
+    let out = t.ok(&[
+        "roll", "shoot", "--firer", "GN1", "--target", "MF2", "--also", "RR1,CF3", "--dice", "1,2",
+    ]);
+    assert!(
+        out.contains(
+            "changes:\n  MF2 owes morale artillery-hit reason=artillery\n  \
+             RR1 owes nothing from this roll\n  \
+             CF3 owes morale artillery-hit reason=artillery\n"
+        ),
+        "{out}"
+    );
+    // What the roll calls for on no figure, a figure named twice, one out of the game.
+    assert_eq!(
+        t.refused(&[
+            "roll", "shoot", "--firer", "RF1", "--target", "MF2", "--also", "CF2", "--dice", "1,2",
+        ]),
+        "--also: this shoot calls for no check of the figures it falls on, whatever its result \
+         (`umpire rules shoot` says what it calls for)"
+    );
+    let volley = |also: &str| {
+        [
+            "roll", "shoot", "--firer", "RF1", "--target", "MF1", "volley", "--dice", "1,1",
+            "--also", also,
+        ]
+        .map(str::to_string)
+    };
+    let refused = |args: [String; 11]| t.refused(&args.each_ref().map(String::as_str));
+    assert_eq!(
+        refused(volley("MF1")),
+        "MF1 is named twice in this roll: --also names other figures"
+    );
+    t.ok(&["mark", "CF2", "+dead"]);
+    assert_eq!(
+        refused(volley("CF2")),
+        "CF2 is dead: it takes no part in a roll"
+    );
+    assert_eq!(
+        t.refused(&[
+            "roll",
+            "melee",
+            "--attackers",
+            "CF1",
+            "--defender",
+            "RR1",
+            "--also",
+            "RR2",
+        ]),
+        "--also is for a roll that falls on a figure; melee is an opposed roll"
+    );
+    assert_eq!(
+        t.refused(&["roll", "shoot", "volley", "--also", "CF1"]),
+        "--also names more figures of a game a roll falls on (name the roll's own figures too, \
+         such as its target)"
+    );
+}
