@@ -167,9 +167,11 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         }) => mark::mark(&ctx(), figure, changes, *clear, out),
         Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(TurnArgs { phases, tokens, .. }) => turn::turn(&ctx(), *phases, *tokens, out),
+        Command::Turn(TurnArgs { phases, tokens, .. }) => {
+            turn::turn(&ctx(), *phases, *tokens, &phase_dice(&cli), out)
+        }
         Command::Draw(DrawArgs { token, odds, .. }) => {
-            turn::draw(&ctx(), token.as_deref(), cli.seed, *odds, out)
+            turn::draw(&ctx(), token.as_deref(), &phase_dice(&cli), *odds, out)
         }
         Command::Hold(_) => turn::hold(&ctx(), out),
         Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
@@ -330,6 +332,14 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             let ruleset = catalog.ruleset(cli.rules())?;
             odds(&cli, &ruleset, procedure, factors, out)
         }
+    }
+}
+
+/// How the end of a phase rolls: with `--seed`, unless the dice are thrown at the table.
+fn phase_dice(cli: &Cli) -> turn::PhaseDice {
+    turn::PhaseDice {
+        seed: cli.seed,
+        physical: cli.ask_faces,
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod figures;
 pub mod pending;
+pub mod phase_end;
 pub mod roles;
 pub mod roster;
 pub mod state;

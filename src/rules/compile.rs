@@ -392,6 +392,7 @@ impl Source {
                     acted_upon: self.settings(&k.acted_upon, &k.name, &["markers:", &place], at)?,
                     blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
                     if_already: k.if_already.clone(),
+                    phase_end: k.phase_end.as_ref().map(|p| self.procedure_name(p)),
                     note: k.note.clone(),
                 })
             })

@@ -199,6 +199,7 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
                 && m.acted_upon.is_empty()
                 && m.blocks.is_empty()
                 && m.if_already.is_none()
+                && m.phase_end.is_none()
                 && !changed.contains(n)
                 && !g.counters.iter().any(|c| c.then == n)
                 && !g
