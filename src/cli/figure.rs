@@ -40,6 +40,7 @@ pub(super) fn figure_roll(
     out: &mut Vec<u8>,
     report: &mut Report,
 ) -> Result<()> {
+    report.in_game = true;
     if how.times != 1 {
         return Err(
             Error::usage("with figures from a game, each roll is one figure's")
@@ -242,7 +243,10 @@ pub(super) fn figure_roll(
             return Err(changed);
         }
         out.extend(said);
-        *report = noted;
+        *report = Report {
+            in_game: true,
+            ..noted
+        };
         Ok((event, ()))
     })
 }

@@ -63,10 +63,12 @@ fn emit(bytes: &[u8]) {
 }
 
 /// What a command leaves for the guided mode to offer next: the checks its roll says must
-/// follow, each as the words of its command (`roll PROCEDURE --ROLE CODE FACTOR=VALUE`).
+/// follow, each as the words of its command (`roll PROCEDURE --ROLE CODE FACTOR=VALUE`), and
+/// whether it was a roll with figures of a game, whose checks the game itself owes.
 #[derive(Debug, Default)]
 pub(crate) struct Report {
     pub(crate) must_follow: Vec<Vec<String>>,
+    pub(crate) in_game: bool,
 }
 
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
