@@ -137,8 +137,8 @@ pub enum Command {
         /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
         #[arg(long)]
         physical: bool,
-        /// With figures from the game: more figures the roll falls on than the one it names
-        /// (other potential targets); each owes what the roll calls for whatever its result.
+        /// With figures from the game: more figures the roll falls on than the one it names;
+        /// each owes what the roll calls for whatever its result.
         #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
         also: Vec<String>,
         /// Make a check the game owes: the oldest (of PROCEDURE, if named), or number N of

@@ -96,7 +96,7 @@ pub(super) fn figure_roll(
         }
         all_dice_used(&source, how.dice.len())?;
         // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
-        // line says which check it was (`morale (A1, reason=x)`).
+        // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
         // (the check's factors, the line that says it was made)
         let mut made: Option<(String, String)> = None;
         if let Some(at) = owed

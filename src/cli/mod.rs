@@ -233,7 +233,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 ));
             }
             // `--next N`; a word that is not a number is the first word after it (`roll --next
-            // morale`, `roll --next officer`), not the number of a check.
+            // PROCEDURE`, `roll --next FACTOR`), not the number of a check.
             let n = number.as_deref().map(str::parse::<usize>);
             let mut words: Vec<String> = match (number, &n) {
                 (Some(w), Some(Err(_))) => vec![w.clone()],
@@ -310,7 +310,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             if !also.is_empty() {
                 return Err(
                     Error::usage("--also names more figures of a game a roll falls on")
-                        .with_hint("name the roll's own figures too, such as its target"),
+                        .with_hint("name the roll's own figures too"),
                 );
             }
             if *dry_run {

@@ -1,6 +1,5 @@
 //! The checks a game owes, as rolls with figures make them: which roll `roll --next` makes, and
-//! the other figures a roll's fire falls on (`--also`), who owe what it calls for whatever its
-//! result.
+//! the other figures a roll falls on (`--also`), who owe what it calls for whatever its result.
 
 use std::cell::RefCell;
 
@@ -66,7 +65,7 @@ pub(super) fn aim<'r>(
         }
         Which::Owed { procedure, number } => (procedure, number),
     };
-    // `roll --next officer`: the word after `roll` is the procedure only when it names one.
+    // `roll --next FACTOR`: the word after `roll` is the procedure only when it names one.
     let mut typed = typed.to_vec();
     let procedure = match procedure {
         Some(w)
@@ -137,7 +136,7 @@ pub(super) fn aim<'r>(
 }
 
 /// The other figures a roll falls on (`--also`): each owes the checks the roll calls for
-/// whatever its result on the figure acted upon, read on its own situation (its troop type,
+/// whatever its result on the figure acted upon, read on its own situation (its unit's fields,
 /// its markers) as if it were the one named. Said a line each; refused when none owes any.
 pub(super) fn also(
     game: &Game,

@@ -117,7 +117,7 @@ pub struct FollowUp {
 
 impl Step {
     /// Every follow-up of the chain from here, depth first; those a step calls for whatever
-    /// its result come after the checks its results call for (a wound's before the fire's).
+    /// its result come after the checks its results call for (what a result does first).
     pub fn all_follow_ups(&self) -> Vec<&FollowUp> {
         let mut out: Vec<_> = self.follow_ups.iter().filter(|f| !f.any_result).collect();
         for n in &self.next {

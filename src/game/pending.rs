@@ -26,20 +26,20 @@ pub struct Check {
     /// The id of the event that called for it.
     #[serde(default)]
     pub event: u64,
-    /// What happened there, in a line (`shoot (A1 at B2): Hit`).
+    /// What happened there, in a line (`PROCEDURE (A1 at B2): RESULT`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub cause: String,
 }
 
 impl Check {
-    /// `morale reason=x`: the procedure and the factors, as typed after `roll`.
+    /// `PROCEDURE FACTOR=VALUE`: the procedure and the factors, as typed after `roll`.
     pub fn what(&self) -> String {
         let mut words = vec![self.procedure.clone()];
         words.extend(self.factors.iter().cloned());
         words.join(" ")
     }
 
-    /// `A1 morale reason=x: why [#5 what caused it]`.
+    /// `A1 PROCEDURE FACTOR=VALUE: why [#5 what caused it]`.
     pub fn described(&self) -> String {
         let note = self
             .note
@@ -172,7 +172,7 @@ pub fn queue<'f>(
 }
 
 /// Where in the queue is the oldest check a roll makes: `procedure` for `figure`, every factor
-/// the check sets said the same among those typed (`reason=x`, or an alias of it). Typing the
+/// the check sets said the same among those typed (`FACTOR=VALUE`, or an alias). Typing the
 /// command a roll printed as owed makes the check owed.
 pub fn matching(
     game: &Game,

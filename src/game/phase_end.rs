@@ -1,9 +1,9 @@
 //! The end of a phase: every figure in play that carries a marker with a `phase-end` procedure
-//! rolls it (a panicked figure's flight). With the tool's dice it is rolled at once, from the
-//! seeded generator, because the umpire needs the distances to move the figures before the next
-//! phase and there is nothing to decide; with dice thrown at the table it is owed, like a check,
-//! so that nothing waits on a prompt while the game is locked and the players throw when they
-//! come to it (`roll --next`).
+//! rolls it (how far the marker makes it move, say). With the tool's dice it is rolled at once,
+//! from the seeded generator, because the umpire needs the distances to move the figures before
+//! the next phase and there is nothing to decide; with dice thrown at the table it is owed, like
+//! a check, so that nothing waits on a prompt while the game is locked and the players throw
+//! when they come to it (`roll --next`).
 
 use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;

@@ -250,8 +250,8 @@ impl Game {
         self.seq.saturating_add(1)
     }
 
-    /// The text of `game.json`: a key per line and each unit, figure and check on a line of its own,
-    /// easy to read and fix by hand, and a third the size of fully indented JSON (every change
+    /// The text of `game.json`: a key per line and each unit, figure and check on a line of its
+    /// own, easy to read and fix by hand, and a third the size of fully indented JSON (every change
     /// of a 500-figure game rewrites and syncs it). Written field by field, in the struct's
     /// order, with no detour through a JSON tree.
     pub fn to_json(&self) -> Result<String> {

@@ -1,7 +1,8 @@
 //! A roll in the guided mode and the checks that follow it: the odds, the dice (rolled or the
 //! faces thrown), then the checks owed. With figures of a game they are the game's own queue,
-//! so a tie's two checks are both offered, both land in the log, and any the umpire leaves are
-//! still owed next time; a roll without a game offers the checks it printed.
+//! so the checks a result calls for on both sides are both offered, both land in the log, and
+//! any the umpire leaves are still owed next time; a roll without a game offers the checks it
+//! printed.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -40,8 +41,8 @@ pub(super) fn owed(theme: &dyn Theme, cli: &Cli, globals: &[String]) -> Result<(
 
 /// Roll `next`, then each check picked among those owed, until there is none or the umpire is
 /// done. A roll without a game keeps the checks it printed here, each offered until it is made
-/// or the umpire says done: a tie that makes both sides test keeps the second while the first
-/// is made.
+/// or the umpire says done: a result that makes both sides test keeps the second while the
+/// first is made.
 fn rolls(
     theme: &dyn Theme,
     cli: &Cli,

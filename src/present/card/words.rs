@@ -53,7 +53,8 @@ pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
 }
 
 /// A step that follows, by the name the umpire types: `must follow: NAME for the loser, with
-/// reason=x (when ...): note` (for each figure of `whom`: `the loser`, `the target`).
+/// FACTOR=VALUE (when ...): note` (for each figure of `whom`: `the loser`, `the figure acted
+/// upon`).
 fn follow_words(f: &FollowDef, whom: &[String], must: bool) -> String {
     let mut s = if must {
         format!("must follow: {}", f.procedure)
@@ -140,7 +141,8 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
     parts
 }
 
-/// Whom a follow-up is for, as a card says it: `the attacker`, `the target`.
+/// Whom a follow-up is for, as a card says it: `the loser`, the role's noun of the figure
+/// acted upon.
 fn whom<'a>(r: &Ruleset, f: &FollowDef, sides: impl Iterator<Item = &'a String>) -> Vec<String> {
     let mut whom: Vec<String> = sides.map(|s| format!("the {s}")).collect();
     whom.extend(f.on.map(|on| crate::game::roles::noun(r.model.game.as_ref(), on)));

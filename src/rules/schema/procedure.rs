@@ -53,7 +53,7 @@ pub struct ProcedureDef {
     pub compare: Option<CompareDef>,
     #[serde(default)]
     pub results: Vec<ResultDef>,
-    /// Mandatory checks the roll calls for whatever its result (receiving fire, hit or not),
+    /// Mandatory checks the roll calls for whatever its result (on the figure it falls on, say),
     /// each under conditions read on the roll's situation. Not taken from a `like:` procedure.
     #[serde(default)]
     pub follow_up: Vec<FollowDef>,
@@ -342,11 +342,11 @@ pub struct FollowFull {
     #[serde(default)]
     pub side: Option<String>,
     /// In a game, the figure that makes the check when it is not the one the roll is for:
-    /// `acting` or `acted-upon` (the target of a shot tests after receiving fire).
+    /// `acting` or `acted-upon`.
     #[serde(default)]
     pub on: Option<Role>,
-    /// A figure owes it once however many rolls call for it before it is made (the shots of
-    /// one volley call for one test).
+    /// A figure owes it once however many rolls call for it before it is made (several rolls
+    /// of one action call for one check).
     #[serde(default)]
     pub once: bool,
     /// Factors set for the follow-up.

@@ -526,7 +526,6 @@ fn the_other_potential_targets_named_with_also_owe_the_test_as_the_target_does()
     );
     assert_eq!(
         t.refused(&["roll", "shoot", "volley", "--also", "CF1"]),
-        "--also names more figures of a game a roll falls on (name the roll's own figures too, \
-         such as its target)"
+        "--also names more figures of a game a roll falls on (name the roll's own figures too)"
     );
 }
