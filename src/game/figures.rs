@@ -482,9 +482,20 @@ pub fn aim_at(
 ) -> Option<String> {
     let g = ruleset.model.game.as_ref()?;
     let fig = game.figure(code)?;
+    let q = ruleset.procedure(&f.procedure)?;
+    let reads: BTreeSet<String> = ruleset.chain_factors(q).into_iter().collect();
+    let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
+        reads.contains(factor)
+    });
+    let said: Vec<String> = f
+        .args
+        .iter()
+        .filter(|a| !now.contains(a))
+        .cloned()
+        .collect();
     if let Some(state) = &fig.state {
         let mut what = vec![f.procedure.clone()];
-        what.extend(f.args.iter().cloned());
+        what.extend(said);
         f.args.clear();
         f.procedure.clear();
         return Some(format!(
@@ -494,14 +505,9 @@ pub fn aim_at(
             what.join(" ")
         ));
     }
-    let q = ruleset.procedure(&f.procedure)?;
-    let reads: BTreeSet<String> = ruleset.chain_factors(q).into_iter().collect();
-    let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
-        reads.contains(factor)
-    });
     let option = roles::option_for(g, q, &Part::Acting)?;
     let mut args = vec![format!("--{option}"), fig.code.clone()];
-    args.extend(f.args.iter().filter(|a| !now.contains(a)).cloned());
+    args.extend(said);
     f.args = args;
     f.figure = Some(fig.code.clone());
     None

@@ -62,6 +62,13 @@ fn a_wound_is_owed_listed_by_status_and_made_by_typing_the_command_printed() {
         "{out}"
     );
     assert_eq!(owed(&t), ["CF2 morale reason=wound"]);
+    let json = t.ok(&["--json", "status"]);
+    assert!(
+        json.contains(
+            "\"pending\": [\n    {\n      \"procedure\": \"morale\",\n      \"figure\": \"CF2\","
+        ),
+        "{json}"
+    );
     assert_eq!(
         owed_in_status(&t),
         "  1. CF2 morale reason=wound: the wounded figure tests at once \
@@ -220,6 +227,19 @@ fn a_volley_leaves_its_target_owing_a_test_hit_or_not_once_however_many_shots() 
     ]);
     assert!(
         out.contains("  MF1 already owes morale reason=volley\n"),
+        "{out}"
+    );
+    assert_eq!(owed(&t), ["MF1 morale reason=volley"]);
+    // A volley that kills its target leaves it nothing to make (natural doubles kill).
+    let out = t.ok(&[
+        "roll", "shoot", "--firer", "RR1", "--target", "MF2", "volley", "--dice", "5,4", "--dice",
+        "3,3",
+    ]);
+    assert!(
+        out.ends_with(
+            "changes:\n  MF2: dead\n  MF2 is dead: no morale reason=volley to make\n\
+             dice: 2 entered, 0 rolled\n"
+        ),
         "{out}"
     );
     assert_eq!(owed(&t), ["MF1 morale reason=volley"]);
