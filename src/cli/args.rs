@@ -148,6 +148,14 @@ pub enum Command {
         /// procedure, each at the next of the figures acted upon given (`--target CF2,CF3`).
         #[arg(long, value_name = "UNIT")]
         unit: Option<String>,
+        /// With figures from the game: more figures the roll falls on than the one it names;
+        /// each owes what the roll calls for whatever its result.
+        #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
+        also: Vec<String>,
+        /// Make a check the game owes: the oldest (of PROCEDURE, if named), or number N of
+        /// `umpire status`; its figure and factors are set, the roster gives the rest.
+        #[arg(long, value_name = "N", num_args = 0..=1)]
+        next: Option<Option<String>>,
         #[command(flatten)]
         help: ProcedureHelp,
     },

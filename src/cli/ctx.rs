@@ -61,9 +61,14 @@ impl Ctx<'_> {
         let ((lines, more), event) = files.update_logged(|game| {
             let ruleset = self.ruleset(game)?;
             let mut event = Event::new(game.turn.number, &self.line, "");
-            let (lines, more) = act(game, &ruleset, &mut event)?;
+            let (mut lines, more) = act(game, &ruleset, &mut event)?;
             if event.summary.is_empty() {
                 event.summary = lines.join("; ");
+            }
+            // A figure taken out of the game (marked dead, removed) owes no check any more:
+            // said, and in the event's changes, but not the log's line of what happened.
+            if let Some(g) = ruleset.model.game.as_ref() {
+                lines.extend(crate::game::pending::drop_out_of_play(game, g, &mut event));
             }
             let logged = (!event.changes.is_empty()).then_some(event);
             Ok((logged, (lines, more)))

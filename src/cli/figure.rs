@@ -11,7 +11,9 @@ use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
+use crate::game::pending;
 use crate::game::roles::Cast;
+use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;
@@ -21,6 +23,7 @@ use serde_json::json;
 
 use super::ctx::game_ruleset;
 use super::odds::odds;
+use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
     flatten_faces, must_follow, outcome_parts, print_roll,
@@ -32,12 +35,12 @@ use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 pub(super) fn figure_roll(
     cli: &Cli,
     catalog: &Catalog,
-    procedure: &str,
-    cast: &Cast,
+    which: &Which<'_>,
     how: &RollHow<'_>,
     out: &mut Vec<u8>,
     report: &mut Report,
 ) -> Result<()> {
+    report.in_game = true;
     if how.times != 1 {
         return Err(
             Error::usage("with figures from a game, each roll is one figure's")
@@ -47,14 +50,20 @@ pub(super) fn figure_roll(
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     // One seed for every time the roll is made, so that it throws the same each time.
     let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let pinned = RefCell::new(None);
     let resolve = |game: &mut Game,
                    ruleset: &Ruleset,
                    out: &mut Vec<u8>,
                    report: &mut Report,
                    ask: Option<Asker>|
      -> Result<Option<Event>> {
-        let p = ruleset.procedure_or_err(procedure)?;
-        let found = figures::find(game, ruleset, p, cast)?;
+        let Aimed {
+            p,
+            cast,
+            words: typed,
+            owed,
+        } = aim(game, ruleset, which, how.factors, &pinned)?;
+        let found = figures::find(game, ruleset, p, &cast)?;
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         let mut event = Event::new(game.turn.number, &how.line, "");
@@ -67,9 +76,9 @@ pub(super) fn figure_roll(
         let mut fought = Vec::new();
         for i in 0..n {
             let figs = found.pairing(i);
-            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, how.factors)?;
-            words.extend(figures::outnumbered(p, n, how.factors));
-            words.extend(how.factors.iter().cloned());
+            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, &typed)?;
+            words.extend(figures::outnumbered(p, n, &typed));
+            words.extend(typed.iter().cloned());
             let input = situation::parse(ruleset, p, &words)?;
             let plan = Plan::new(ruleset, p, &input)?;
             crate::present::words::admit(&plan)?;
@@ -87,8 +96,50 @@ pub(super) fn figure_roll(
             fought.push((step, lines, landed, figs));
         }
         all_dice_used(&source, how.dice.len())?;
-        for (step, _, _, figs) in &mut fought {
-            figures::aim_follow_ups(step, &after, ruleset, figs);
+        // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
+        // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
+        // (the check's factors, the line that says it was made)
+        let mut made: Option<(String, String)> = None;
+        if let Some(at) = owed
+            && let Some(factors) = after.pending.get(at).map(|c| c.factors.join(" "))
+        {
+            made = pending::made(&mut after, at, &mut event).map(|line| (factors, line));
+        }
+        // The log's line for each pairing says what happened and what landed; the checks it
+        // makes and leaves owed are bookkeeping, in the changes printed and the event's.
+        let mut summary = Vec::new();
+        for (i, (step, _, landed, figs)) in fought.iter_mut().enumerate() {
+            let mut who = who(figs);
+            if let Some((factors, _)) = made.as_ref().filter(|(f, _)| i == 0 && !f.is_empty()) {
+                who = format!("{who}, {factors}");
+            }
+            let what = format!("{} ({who}): {}", p.name, step.outcome());
+            summary.push(if landed.is_empty() {
+                what.clone()
+            } else {
+                format!("{what}; {}", landed.join("; "))
+            });
+            if i == 0 {
+                landed.extend(made.as_ref().map(|(_, line)| line.clone()));
+            }
+            // The checks the results call for, owed by the figures as they stand after them.
+            landed.extend(figures::aim_follow_ups(step, &after, ruleset, figs));
+            landed.extend(pending::queue_follow_ups(
+                &mut after, step, &what, &mut event,
+            ));
+        }
+        // Other figures the roll fell on owe what it calls for whatever its result.
+        if let Some((step, _, landed, _)) = fought.first_mut() {
+            let cause = format!("{} ({}): {}", p.name, who(&found), step.outcome());
+            let more = (how.also, typed.as_slice(), cause.as_str());
+            landed.extend(also(
+                game, &mut after, ruleset, p, &found, more, &mut event,
+            )?);
+        }
+        // And those a figure owed before, when this roll took it out of the game.
+        let gone = pending::drop_out_of_play(&mut after, game_def(ruleset)?, &mut event);
+        if let Some((_, _, landed, _)) = fought.last_mut() {
+            landed.extend(gone);
         }
         let (mut n_entered, mut n_rolled) = (0, 0);
         for (step, ..) in &fought {
@@ -104,40 +155,23 @@ pub(super) fn figure_roll(
             }
         }
         let head = changes_head(how.dry_run);
-        let mut summary = Vec::new();
-        let mut faces = Vec::new();
-        for (step, _, landed, figs) in &fought {
-            // Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
-            let who = if figs.sides.is_empty() {
-                [figs.acting.as_deref(), figs.acted_upon.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" at ")
-            } else {
-                figs.sides
-                    .iter()
-                    .map(|(_, f)| f.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" against ")
-            };
-            summary.push(if landed.is_empty() {
-                format!("{} ({who}): {}", p.name, step.outcome())
-            } else {
-                format!(
-                    "{} ({who}): {}; {}",
-                    p.name,
-                    step.outcome(),
-                    landed.join("; ")
-                )
-            });
-            faces.extend(flatten_faces(step));
-        }
+        let faces: Vec<String> = fought.iter().flat_map(|(s, ..)| flatten_faces(s)).collect();
         event.summary = summary.join(" | ");
         event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
         if n == 1 {
             if let Some((step, lines, landed, _)) = fought.pop() {
                 let mut extra = Extra::default();
+                // `roll --next` says first which check it makes.
+                if let (Which::Owed { .. }, Some(at)) = (which, owed)
+                    && let Some(check) = game.pending.get(at)
+                {
+                    extra.before.push(format!(
+                        "check {} of {} owed: {}",
+                        at + 1,
+                        game.pending.len(),
+                        check.described()
+                    ));
+                }
                 extra.before.push("from the roster:".into());
                 extra.before.extend(lines.iter().map(|l| format!("  {l}")));
                 if landed.is_empty() {
@@ -153,6 +187,9 @@ pub(super) fn figure_roll(
                     "dry_run": how.dry_run,
                     "state_changes": event.changes,
                 }));
+                if let (Some(serde_json::Value::Object(more)), Some(at)) = (&mut extra.json, owed) {
+                    more.insert("check".into(), json!(game.pending.get(at)));
+                }
                 let rolled = Rolled {
                     steps: vec![step],
                     seed,
@@ -230,9 +267,29 @@ pub(super) fn locked(
             return Err(changed);
         }
         out.extend(said);
-        *report = noted;
+        *report = Report {
+            in_game: true,
+            ..noted
+        };
         Ok((event, ()))
     })
+}
+
+/// Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
+fn who(figs: &figures::Figures) -> String {
+    if figs.sides.is_empty() {
+        [figs.acting.as_deref(), figs.acted_upon.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" at ")
+    } else {
+        figs.sides
+            .iter()
+            .map(|(_, f)| f.as_str())
+            .collect::<Vec<_>>()
+            .join(" against ")
+    }
 }
 
 /// The faces typed at each prompt of a roll, in order, with the question they answered.

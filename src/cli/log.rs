@@ -268,6 +268,13 @@ fn check_restored(
             }
             Ok(())
         }
-        Change::Figure { after: None, .. } => Ok(()),
+        Change::Pending { after: Some(c), .. } => match game.figure(&c.figure) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "puts back a check owed by figure `{}`, which the game does not have",
+                c.figure
+            )),
+        },
+        Change::Figure { after: None, .. } | Change::Pending { after: None, .. } => Ok(()),
     }
 }

@@ -13,6 +13,7 @@ pub mod guided;
 mod log;
 mod mark;
 mod odds;
+mod owed;
 mod parse;
 mod roll;
 mod rules;
@@ -33,6 +34,7 @@ use crate::rules::catalog::Catalog;
 pub use args::*;
 use figure::{figure_odds, figure_roll};
 use odds::odds;
+use owed::Which;
 pub(crate) use parse::with_tables;
 use roll::{RollHow, procedure_help, roll};
 use rules::rules;
@@ -97,10 +99,12 @@ fn emit(bytes: &[u8]) {
 }
 
 /// What a command leaves for the guided mode to offer next: the checks its roll says must
-/// follow, each as the words of its command (`roll PROCEDURE --ROLE CODE FACTOR=VALUE`).
+/// follow, each as the words of its command (`roll PROCEDURE --ROLE CODE FACTOR=VALUE`), and
+/// whether it was a roll with figures of a game, whose checks the game itself owes.
 #[derive(Debug, Default)]
 pub(crate) struct Report {
     pub(crate) must_follow: Vec<Vec<String>>,
+    pub(crate) in_game: bool,
 }
 
 pub fn run(args: Vec<OsString>, out: &mut Vec<u8>) -> Result<()> {
@@ -216,9 +220,11 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         }) => mark::mark(&ctx(), figure, changes, *clear, out),
         Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(TurnArgs { phases, tokens, .. }) => turn::turn(&ctx(), *phases, *tokens, out),
+        Command::Turn(TurnArgs { phases, tokens, .. }) => {
+            turn::turn(&ctx(), *phases, *tokens, &phase_dice(&cli), out)
+        }
         Command::Draw(DrawArgs { token, odds, .. }) => {
-            turn::draw(&ctx(), token.as_deref(), cli.seed, *odds, out)
+            turn::draw(&ctx(), token.as_deref(), &phase_dice(&cli), *odds, out)
         }
         Command::Hold(_) => turn::hold(&ctx(), out),
         Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
@@ -293,6 +299,54 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             Ok(())
         }
         Command::Roll {
+            procedure,
+            factors,
+            dice,
+            times,
+            dry_run,
+            next: Some(number),
+            also,
+            ..
+        } => {
+            if !also.is_empty() {
+                return Err(Error::usage(
+                    "--also names figures a roll falls on; a check owed falls on its own figure",
+                ));
+            }
+            // `--next N`; a word that is not a number is the first word after it (`roll --next
+            // PROCEDURE`, `roll --next FACTOR`), not the number of a check.
+            let n = number.as_deref().map(str::parse::<usize>);
+            let mut words: Vec<String> = match (number, &n) {
+                (Some(w), Some(Err(_))) => vec![w.clone()],
+                _ => Vec::new(),
+            };
+            words.extend(procedure.iter().cloned());
+            words.extend(factors.iter().cloned());
+            let (procedure, factors) = match words.split_first() {
+                Some((first, rest)) => (Some(first.as_str()), rest),
+                None => (None, &words[..]),
+            };
+            let how = RollHow {
+                factors,
+                dice,
+                times: *times,
+                dry_run: *dry_run,
+                also: &[],
+                line: command_line(&args),
+            };
+            let which = Which::Owed {
+                procedure,
+                number: n.and_then(Result::ok),
+            };
+            if !cli.cast.is_empty() {
+                return Err(Error::usage(
+                    "--next makes a check the game owes, and knows its figure: name none",
+                )
+                .with_hint("`umpire status` lists the checks owed and their figures"));
+            }
+            figure_roll(&cli, &catalog, &which, &how, out, report)
+        }
+        Command::Roll {
             procedure: None, ..
         }
         | Command::Odds {
@@ -318,6 +372,8 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             dry_run,
             physical: _,
             unit,
+            next: None,
+            also,
             help: _,
         } => {
             let cast = &cli.cast;
@@ -326,6 +382,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 dice,
                 times: *times,
                 dry_run: *dry_run,
+                also,
                 line: command_line(&args),
             };
             if let Some(unit) = unit {
@@ -340,7 +397,14 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 );
             }
             if !cast.is_empty() {
-                return figure_roll(&cli, &catalog, procedure, cast, &how, out, report);
+                let which = Which::Named { procedure, cast };
+                return figure_roll(&cli, &catalog, &which, &how, out, report);
+            }
+            if !also.is_empty() {
+                return Err(
+                    Error::usage("--also names more figures of a game a roll falls on")
+                        .with_hint("name the roll's own figures too"),
+                );
             }
             if *dry_run {
                 return Err(
@@ -372,6 +436,14 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
 fn cards_json(ruleset: &crate::model::Ruleset, names: &[String], out: &mut Vec<u8>) -> Result<()> {
     let cards = crate::present::card::card_models(ruleset, names)?;
     write_json(out, json!({ "ruleset": ruleset.name(), "cards": cards }))
+}
+
+/// How the end of a phase rolls: with `--seed`, unless the dice are thrown at the table.
+fn phase_dice(cli: &Cli) -> turn::PhaseDice {
+    turn::PhaseDice {
+        seed: cli.seed,
+        physical: cli.ask_faces,
+    }
 }
 
 /// The command as typed, without the program's path, for the game's log.

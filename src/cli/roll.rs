@@ -148,6 +148,8 @@ pub(super) struct RollHow<'a> {
     pub(super) dice: &'a [String],
     pub(super) times: u32,
     pub(super) dry_run: bool,
+    /// More figures the roll falls on (`--also`).
+    pub(super) also: &'a [String],
     pub(super) line: String,
 }
 

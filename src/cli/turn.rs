@@ -3,19 +3,59 @@
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
+use super::roll::dice_line;
 use crate::cli::{write_json, write_merged};
+use crate::engine::dice::DiceSource;
 use crate::error::Result;
-use crate::game::state::Game;
-/// `umpire turn`: start the next turn.
+use crate::game::state::{Event, Game};
+use crate::model::Ruleset;
+
+/// The dice of the end of a phase: rolled with the seed given (or a fresh one), or, when the
+/// dice are thrown at the table (`physical`), none: what the end of a phase rolls is owed.
+pub struct PhaseDice {
+    pub seed: Option<u64>,
+    pub physical: bool,
+}
+
+/// End the phase going (`phase`, 0 when none is), before the next draw or turn: what it rolled
+/// or left owed, the dice line when it rolled any, and the seed to log.
+fn end_phase(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    phase: usize,
+    (dice, source, seed): (&PhaseDice, &mut DiceSource, u64),
+    event: &mut Event,
+) -> Result<(Vec<String>, Option<String>)> {
+    if phase == 0 {
+        return Ok((Vec::new(), None));
+    }
+    let throw = (!dice.physical).then_some(source);
+    let (said, rolled) = crate::game::phase_end::end(game, ruleset, phase, throw, event)?;
+    let line = (rolled > 0).then(|| dice_line(0, rolled, "", seed).trim_end().to_string());
+    Ok((said, line))
+}
+
+/// `umpire turn`: start the next turn (ending the last phase of the one before).
 pub fn turn(
     ctx: &Ctx<'_>,
     phases: Option<u32>,
     tokens: Option<u32>,
+    dice: &PhaseDice,
     out: &mut Vec<u8>,
 ) -> Result<()> {
+    let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_with(out, |game, ruleset, event| {
-        let said = crate::game::turn::start(game, ruleset, phases, tokens, event)?;
+        let mut source = DiceSource::new(seed, Vec::new());
+        let phase = game.turn.drawn.len();
+        let (mut said, rolled) = end_phase(game, ruleset, phase, (dice, &mut source, seed), event)?;
+        let started = crate::game::turn::start(game, ruleset, phases, tokens, event)?;
         event.turn = game.turn.number;
+        said.extend(started);
+        event.summary = said.join("; ");
+        if rolled.is_some() {
+            event.detail = Some(json!({ "seed": seed }));
+        }
+        said.extend(rolled);
         Ok((said, turn_after(game)))
     })
 }
@@ -29,7 +69,7 @@ fn turn_after(game: &Game) -> serde_json::Value {
 pub fn draw(
     ctx: &Ctx<'_>,
     token: Option<&str>,
-    seed: Option<u64>,
+    dice: &PhaseDice,
     odds: bool,
     out: &mut Vec<u8>,
 ) -> Result<()> {
@@ -63,17 +103,23 @@ pub fn draw(
         }
         return Ok(());
     }
-    let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
+    let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_with(out, |game, ruleset, event| {
-        let mut source = crate::engine::dice::DiceSource::new(seed, Vec::new());
-        let said = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
-        // The log keeps what was drawn, not the advice that follows it.
-        event.summary = said.iter().take(2).cloned().collect::<Vec<_>>().join("; ");
+        let mut source = DiceSource::new(seed, Vec::new());
+        // The phase going ends first; the draw takes the generator's first number, so that a
+        // seed draws the same token whatever the phase's end rolls.
+        let phase = game.turn.drawn.len();
+        let drawn = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
+        let (mut said, rolled) = end_phase(game, ruleset, phase, (dice, &mut source, seed), event)?;
+        // The log keeps what the phase's end did and what was drawn, not the advice after it.
+        let summary: Vec<String> = said.iter().chain(drawn.iter().take(2)).cloned().collect();
+        event.summary = summary.join("; ");
         event.detail = Some(match token {
+            Some(b) if rolled.is_some() => json!({ "token": b, "entered": true, "seed": seed }),
             Some(b) => json!({ "token": b, "entered": true }),
             None => json!({ "side": game.turn.drawn.last(), "seed": seed }),
         });
-        let drawn = json!({
+        let token_drawn = json!({
             "side": game.turn.drawn.last(),
             "phase": game.turn.drawn.len(),
             "entered": token.is_some(),
@@ -81,8 +127,10 @@ pub fn draw(
         });
         let mut more = turn_after(game);
         if let Some(m) = more.as_object_mut() {
-            m.insert("drawn".into(), drawn);
+            m.insert("drawn".into(), token_drawn);
         }
+        said.extend(drawn);
+        said.extend(rolled);
         Ok((said, more))
     })
 }
@@ -111,10 +159,23 @@ pub fn activate(ctx: &Ctx<'_>, unit: &str, out: &mut Vec<u8>) -> Result<()> {
 pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let g = ctx.files()?.read()?;
     if ctx.json {
-        // The turn as game.json keeps it.
-        return write_merged(out, &g.turn, json!({ "game": g.name }));
+        // The turn as game.json keeps it, and the checks owed.
+        return write_merged(
+            out,
+            &g.turn,
+            json!({ "game": g.name, "pending": g.pending }),
+        );
     }
     let ruleset = ctx.ruleset(&g)?;
     say(out, &crate::game::turn::status(&g, &ruleset)?);
+    if !g.pending.is_empty() {
+        say(
+            out,
+            "checks owed, oldest first (`umpire roll --next` makes the first, `--next N` another):",
+        );
+        for line in crate::game::pending::listing(&g) {
+            say(out, &line);
+        }
+    }
     Ok(())
 }

@@ -9,6 +9,7 @@ use crate::engine::resolve::Step;
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures::{self, Figures};
+use crate::game::pending;
 use crate::game::roles::{Cast, Named};
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
@@ -130,8 +131,18 @@ pub(super) fn unit_roll(
                 )));
             }
             all_dice_used(&source, how.dice.len())?;
+            // The checks the results call for, owed by the figures as they stand after them
+            // all (a target a later shot killed owes none), and those of figures taken out.
             for d in &mut done {
-                figures::aim_follow_ups(&mut d.step, &after, &ruleset, &d.figures);
+                let what = format!("{} ({}): {}", p.name, who(&d.figures), d.step.outcome());
+                let aimed = figures::aim_follow_ups(&mut d.step, &after, &ruleset, &d.figures);
+                d.changes.extend(aimed);
+                let owed = pending::queue_follow_ups(&mut after, &d.step, &what, &mut event);
+                d.changes.extend(owed);
+            }
+            let gone = pending::drop_out_of_play(&mut after, g, &mut event);
+            if let Some(d) = done.last_mut() {
+                d.changes.extend(gone);
             }
             let (mut entered, mut rolled) = (0, 0);
             let mut faces = Vec::new();
@@ -158,7 +169,13 @@ pub(super) fn unit_roll(
                     .join("; ")
             );
             event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": entered }));
-            report.must_follow = done.iter().flat_map(|d| must_follow(&d.step)).collect();
+            let mut owed: Vec<Vec<String>> = Vec::new();
+            for words in done.iter().flat_map(|d| must_follow(&d.step)) {
+                if !owed.contains(&words) {
+                    owed.push(words);
+                }
+            }
+            report.must_follow = owed;
             let said = Said {
                 unit: &action.unit,
                 done: &done,
@@ -264,6 +281,10 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
             }
         })
         .collect();
+    // A check several figures' results call for (a volley's target) is said once.
+    let mut follow = follow;
+    let mut seen = std::collections::BTreeSet::new();
+    follow.retain(|l| seen.insert(l.clone()));
     if !follow.is_empty() {
         text.push_str("must follow:\n");
         for l in follow {

@@ -157,7 +157,7 @@ impl<'a> Plan<'a> {
         let mut at: HashMap<String, usize> = HashMap::new();
         for (d, p) in self.distribution()? {
             let mut branches: Vec<(String, Fraction)> = vec![(d.key(), p)];
-            let follows = self.follows(&d, |r| &r.next)?;
+            let follows = self.follows(Some(&d), |r| &r.next, false)?;
             if !follows.is_empty() {
                 let mut tails: Vec<(Vec<String>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
                 for (q, s, _) in follows {
@@ -235,7 +235,7 @@ impl<'a> Plan<'a> {
     pub fn next_plans(&self) -> Result<Vec<Plan<'a>>> {
         let mut out: Vec<Plan<'a>> = Vec::new();
         for (d, _) in self.distribution()? {
-            for (q, s, _) in self.follows(&d, |r| &r.next)? {
+            for (q, s, _) in self.follows(Some(&d), |r| &r.next, false)? {
                 if out.iter().any(|p| {
                     p.procedure.name == q.name && p.sides.first().map(|x| &x.situation) == Some(&s)
                 }) {

@@ -102,11 +102,34 @@ pub struct FollowUp {
     /// The side it is for, in an opposed roll (`attacker`), once the loser or winner is known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
+    /// The figure that makes it, where it is not the one the step is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on: Option<Role>,
+    /// In a game, the figure's label, once `args` start with the option that names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+    /// Owed once however many rolls call for it before it is made.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
+    /// Called for by the roll whatever its result (it comes after the chain's other checks).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub any_result: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
 impl Step {
+    /// Every follow-up of the chain from here, depth first; those a step calls for whatever
+    /// its result come after the checks its results call for (what a result does first).
+    pub fn all_follow_ups(&self) -> Vec<&FollowUp> {
+        let mut out: Vec<_> = self.follow_ups.iter().filter(|f| !f.any_result).collect();
+        for n in &self.next {
+            out.extend(n.all_follow_ups());
+        }
+        out.extend(self.follow_ups.iter().filter(|f| f.any_result));
+        out
+    }
+
     /// The outcome of the chain from here: `Hit › Light wound`.
     pub fn outcome(&self) -> String {
         let own = self.decision.key();
@@ -119,11 +142,11 @@ impl Step {
 }
 
 impl<'a> Plan<'a> {
-    /// The situation a follow-up sees: a side's (or the only) factors, with `set` applied.
-    fn follow_situation(&self, f: &FollowDef, d: &Decision) -> Result<Situation> {
+    /// The situation a follow-up's conditions read: its side's (or the only) factors, as given.
+    fn source_situation(&self, f: &FollowDef, d: Option<&Decision>) -> Situation {
         let side_name = match f.side.as_deref() {
-            Some("loser") => d.loser.clone(),
-            Some("winner") => d.winner.clone(),
+            Some("loser") => d.and_then(|d| d.loser.clone()),
+            Some("winner") => d.and_then(|d| d.winner.clone()),
             Some(other) => Some(other.to_string()),
             None => None,
         };
@@ -131,7 +154,11 @@ impl<'a> Plan<'a> {
             Some(n) => self.sides.iter().find(|s| s.side.as_deref() == Some(n)),
             None => self.sides.first(),
         };
-        let mut s = base.map(|b| b.situation.clone()).unwrap_or_default();
+        base.map(|b| b.situation.clone()).unwrap_or_default()
+    }
+
+    /// The situation a follow-up sees: its source's factors renamed, carried and `set`.
+    fn follow_situation(f: &FollowDef, mut s: Situation) -> Situation {
         for (old, new) in &f.rename {
             let moved = s.given.remove(old);
             s.given.remove(new);
@@ -152,26 +179,34 @@ impl<'a> Plan<'a> {
                 },
             );
         }
-        Ok(s)
+        s
     }
 
-    /// The follow-ups of a result that apply here: (procedure, situation, definition).
+    /// The follow-ups of a result that apply here (none without one), or (`any_result`) those
+    /// of the procedure whatever the result: (procedure, situation, definition). Conditions
+    /// read the roll's own situation, before anything is renamed, left out or set.
     pub(super) fn follows(
         &self,
-        d: &Decision,
+        d: Option<&Decision>,
         which: fn(&ResultDef) -> &Vec<FollowDef>,
+        any_result: bool,
     ) -> Result<Vec<(&'a ProcedureDef, Situation, &'a FollowDef)>> {
-        let Some(r) = self.result_def(&d.result) else {
-            return Ok(Vec::new());
+        let listed: &'a [FollowDef] = if any_result {
+            &self.procedure.follow_up
+        } else {
+            match d.and_then(|d| self.result_def(&d.result)) {
+                Some(r) => which(r),
+                None => return Ok(Vec::new()),
+            }
         };
         let mut out = Vec::new();
-        for f in which(r) {
-            let s = self.follow_situation(f, d)?;
-            if !s.guard_holds(self.ruleset, f.guard()) {
+        for f in listed {
+            let source = self.source_situation(f, d);
+            if !source.guard_holds(self.ruleset, f.guard()) {
                 continue;
             }
             let q = self.ruleset.procedure_or_err(&f.procedure)?;
-            out.push((q, s, f));
+            out.push((q, Self::follow_situation(f, source), f));
         }
         Ok(out)
     }
@@ -283,7 +318,7 @@ impl<'a> Plan<'a> {
                 .map_or(Fraction::ZERO, |(_, p)| p)
         });
         let mut next = Vec::new();
-        for (q, s, f) in self.follows(&decision, |r| &r.next)? {
+        for (q, s, f) in self.follows(Some(&decision), |r| &r.next, false)? {
             let input = Input {
                 shared: s,
                 sides: Default::default(),
@@ -291,7 +326,7 @@ impl<'a> Plan<'a> {
             let plan = Plan::new(self.ruleset, q, &input)?;
             next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
         }
-        let follow_ups = self.follow_ups(&decision)?;
+        let follow_ups = self.follow_ups(Some(&decision))?;
         let marks = self.marks(&decision);
         Ok(Step {
             procedure: self.procedure.name.clone(),
@@ -344,29 +379,45 @@ impl<'a> Plan<'a> {
             .collect()
     }
 
-    fn follow_ups(&self, d: &Decision) -> Result<Vec<FollowUp>> {
+    /// The checks the roll calls for whatever its result, read on its situation alone, before
+    /// any dice: what other figures in the place of the roll's own owe.
+    pub fn any_result_follow_ups(&self) -> Result<Vec<FollowUp>> {
+        self.follow_ups(None)
+    }
+
+    /// The checks a result calls for (`d`), then those of any result.
+    fn follow_ups(&self, d: Option<&Decision>) -> Result<Vec<FollowUp>> {
         let mut out = Vec::new();
-        for (q, s, f) in self.follows(d, |r| &r.follow_up)? {
+        let listed = self
+            .follows(d, |r| &r.follow_up, false)?
+            .into_iter()
+            .map(|x| (x, false))
+            .chain(
+                self.follows(d, |r| &r.follow_up, true)?
+                    .into_iter()
+                    .map(|x| (x, true)),
+            );
+        for ((q, s, f), any_result) in listed {
             let wanted = self.ruleset.chain_factors(q);
             let args = s.words(Some(&wanted));
-            let who = match f.side.as_deref() {
-                Some("loser") => d.loser.clone(),
-                Some("winner") => d.winner.clone(),
+            let side = match f.side.as_deref() {
+                Some("loser") => d.and_then(|d| d.loser.clone()),
+                Some("winner") => d.and_then(|d| d.winner.clone()),
                 other => other.map(str::to_string),
             };
-            let note = match (who, &f.note) {
+            let note = match (&side, &f.note) {
                 (Some(w), Some(n)) => Some(format!("{w}: {n}")),
-                (Some(w), None) => Some(w),
+                (Some(w), None) => Some(w.clone()),
                 (None, n) => n.clone(),
             };
             out.push(FollowUp {
                 procedure: q.name.clone(),
                 args,
-                side: match f.side.as_deref() {
-                    Some("loser") => d.loser.clone(),
-                    Some("winner") => d.winner.clone(),
-                    other => other.map(str::to_string),
-                },
+                side,
+                on: f.on,
+                figure: None,
+                once: f.once,
+                any_result,
                 note,
             });
         }

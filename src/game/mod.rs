@@ -1,8 +1,10 @@
-//! A game at the table: its state, how it is stored, the roster and its markers, the turn, and
-//! what the roster says about the figures in a roll.
+//! A game at the table: its state, how it is stored, the roster and its markers, the turn, the
+//! checks figures owe, and what the roster says about the figures in a roll.
 
 pub mod fields;
 pub mod figures;
+pub mod pending;
+pub mod phase_end;
 pub mod roles;
 pub mod roster;
 pub mod state;

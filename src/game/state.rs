@@ -7,9 +7,14 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+pub use crate::game::pending::Check;
 
 /// The layout of `game.json`; a file with another number is refused, not guessed at.
-pub const FORMAT: u32 = 1;
+/// Format 2 added the checks the game owes (`pending`); a file of format 1 owes none.
+pub const FORMAT: u32 = 2;
+
+/// The oldest layout still read: what it lacks is empty.
+const OLDEST: u32 = 1;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -30,6 +35,9 @@ pub struct Game {
     pub units: Vec<Unit>,
     #[serde(default)]
     pub figures: Vec<Figure>,
+    /// The checks figures owe, oldest first.
+    #[serde(default)]
+    pub pending: Vec<Check>,
 }
 
 /// Where the game stands in its turns: the bag of tokens, the tokens drawn, who acted.
@@ -156,6 +164,12 @@ pub enum Change {
         before: Turn,
         after: Turn,
     },
+    /// A check owed (`after`), made or dropped (`before`), at its place in the queue.
+    Pending {
+        at: usize,
+        before: Option<Check>,
+        after: Option<Check>,
+    },
 }
 
 impl Change {
@@ -188,6 +202,11 @@ impl Change {
                 before: after.clone(),
                 after: before.clone(),
             },
+            Change::Pending { at, before, after } => Change::Pending {
+                at: *at,
+                before: after.clone(),
+                after: before.clone(),
+            },
         }
     }
 }
@@ -203,6 +222,7 @@ impl Game {
             turn: Turn::default(),
             units: Vec::new(),
             figures: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -213,11 +233,11 @@ impl Game {
     }
 
     pub fn check_format(&self, path: &Path) -> Result<()> {
-        if self.format == FORMAT {
+        if (OLDEST..=FORMAT).contains(&self.format) {
             Ok(())
         } else {
             Err(Error::failure(format!(
-                "{}: format {} is not one this umpire reads (it reads {FORMAT})",
+                "{}: format {} is not one this umpire reads (it reads {OLDEST} to {FORMAT})",
                 path.display(),
                 self.format
             ))
@@ -225,8 +245,13 @@ impl Game {
         }
     }
 
-    /// The text of `game.json`: a key per line and each unit and figure on a line of its own,
-    /// easy to read and fix by hand, and a third the size of fully indented JSON (every change
+    /// The id the store gives the event of the change being made: one more than `seq`.
+    pub fn next_event_id(&self) -> u64 {
+        self.seq.saturating_add(1)
+    }
+
+    /// The text of `game.json`: a key per line and each unit, figure and check on a line of its
+    /// own, easy to read and fix by hand, and a third the size of fully indented JSON (every change
     /// of a 500-figure game rewrites and syncs it). Written field by field, in the struct's
     /// order, with no detour through a JSON tree.
     pub fn to_json(&self) -> Result<String> {
@@ -246,8 +271,9 @@ impl Game {
         }
         Ok(format!(
             "{{\n  \"format\": {},\n  \"name\": {},\n  \"ruleset\": {},\n  \"seq\": {},\n  \
-             \"log-len\": {},\n  \"turn\": {},\n  \"units\": {},\n  \"figures\": {}\n}}",
-            self.format,
+             \"log-len\": {},\n  \"turn\": {},\n  \"units\": {},\n  \"figures\": {},\n  \
+             \"pending\": {}\n}}",
+            FORMAT,
             one(&self.name)?,
             one(&self.ruleset)?,
             self.seq,
@@ -255,6 +281,7 @@ impl Game {
             one(&self.turn)?,
             list(&self.units)?,
             list(&self.figures)?,
+            list(&self.pending)?,
         ))
     }
 
@@ -297,6 +324,15 @@ impl Game {
                 put_in(&mut self.units, now, after.as_ref(), *at);
             }
             Change::Turn { after, .. } => self.turn = after.clone(),
+            Change::Pending {
+                at, before, after, ..
+            } => {
+                let now = before
+                    .as_ref()
+                    .map(|_| *at)
+                    .filter(|i| *i < self.pending.len());
+                put_in(&mut self.pending, now, after.as_ref(), Some(*at));
+            }
         }
     }
 

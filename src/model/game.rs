@@ -130,6 +130,8 @@ pub struct MarkerDef {
     pub blocks: Vec<String>,
     /// Getting this marker while already carrying one of these puts the figure in a state.
     pub if_already: Option<IfAlreadyDef>,
+    /// A procedure (canonical) a figure carrying it rolls each time a phase ends.
+    pub phase_end: Option<String>,
     pub note: Option<String>,
 }
 

@@ -185,6 +185,7 @@ impl Ruleset {
         for m in p.results.iter().flat_map(|r| &r.marks) {
             guard(m.guard(), &mut add);
         }
+
         // A distance band needs the factor that picks its scale.
         let mut extra = Vec::new();
         for n in &names {
@@ -214,10 +215,24 @@ impl Ruleset {
         out
     }
 
-    /// Every factor the whole chain from `p` reads: its own, then its follow-ups'.
+    /// Every factor the whole chain from `p` reads: its own, then its follow-ups', and those
+    /// the conditions of what follows each step read on that step's situation.
     pub fn chain_factors(&self, p: &ProcedureDef) -> Vec<String> {
         let mut seen = vec![p.name.clone()];
         let mut names = self.own_factors(p);
+        let add = |names: &mut Vec<String>, q: &ProcedureDef| {
+            let follows = q
+                .results
+                .iter()
+                .flat_map(|r| r.next.iter().chain(&r.follow_up))
+                .chain(&q.follow_up);
+            for c in follows.flat_map(|f| f.guard().conditions()) {
+                if !names.contains(&c.factor) {
+                    names.push(c.factor.clone());
+                }
+            }
+        };
+        add(&mut names, p);
         let mut queue: Vec<&ProcedureDef> = self.next_procedures(p);
         while let Some(q) = queue.pop() {
             if seen.contains(&q.name) {
@@ -229,6 +244,7 @@ impl Ruleset {
                     names.push(f);
                 }
             }
+            add(&mut names, q);
             queue.extend(self.next_procedures(q));
         }
         names

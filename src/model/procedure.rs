@@ -31,6 +31,9 @@ pub struct ProcedureDef {
     pub amount: Option<AmountDef>,
     pub compare: Option<CompareDef>,
     pub results: Vec<ResultDef>,
+    /// Mandatory checks the roll calls for whatever its result, under conditions read on the
+    /// roll's situation.
+    pub follow_up: Vec<FollowDef>,
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon.
     pub about: Role,
     /// The game's role options this procedure names its figures with, where several play the
@@ -354,7 +357,9 @@ pub struct BecomesDef {
     pub label: String,
 }
 
-/// A procedure that follows a result, with what it is handed.
+/// A procedure that follows a result (or any result), with what it is handed. Its conditions
+/// read the situation of the roll it follows (of `side`'s, in an opposed roll), as typed,
+/// before anything is renamed, left out or set.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct FollowDef {
     /// The procedure's canonical name.
@@ -364,6 +369,10 @@ pub struct FollowDef {
     pub unless: Conditions,
     /// For an opposed roll: whose factors go on (`loser`, `winner` or a side's name).
     pub side: Option<String>,
+    /// In a game, the figure that makes it when not the one the roll is for.
+    pub on: Option<Role>,
+    /// A figure owes it once however many rolls call for it before it is made.
+    pub once: bool,
     /// Factors set for the follow-up, typed.
     pub set: Settings,
     /// Factors renamed on the way (`target: troop`: this step's target is the next one's troop).

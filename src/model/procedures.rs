@@ -59,6 +59,7 @@ fn unreadable(item: &Item) -> ProcedureDef {
         amount: None,
         compare: None,
         results: Vec::new(),
+        follow_up: Vec::new(),
         about: Role::default(),
         roles: Vec::new(),
         many_on_one: None,

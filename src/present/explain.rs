@@ -212,13 +212,9 @@ pub fn brief(s: &Step) -> String {
     own
 }
 
-/// Every follow-up of a chain, depth first.
+/// Every follow-up of a chain, in the order they are owed.
 pub fn follow_ups(s: &Step) -> Vec<&crate::engine::resolve::FollowUp> {
-    let mut out: Vec<_> = s.follow_ups.iter().collect();
-    for n in &s.next {
-        out.extend(follow_ups(n));
-    }
-    out
+    s.all_follow_ups()
 }
 
 /// The whole `roll` report.
@@ -661,6 +657,15 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         if !parts.is_empty() {
             let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
         }
+    }
+    let any = crate::present::card::any_result_parts(r, p);
+    if !any.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            crate::present::card::ANY_RESULT,
+            any.join("; ")
+        );
     }
     let rules = r.requirements(p);
     if !rules.is_empty() {

@@ -226,6 +226,31 @@ impl Source {
                     ));
                 }
             }
+            if let Some(p) = &m.phase_end {
+                match self.procedure(p) {
+                    None => {
+                        return Err(here(
+                            p,
+                            format!(
+                                "marker `{}` rolls `{p}` when a phase ends, which is not a \
+                                 procedure",
+                                m.name
+                            ),
+                        ));
+                    }
+                    Some(q) if !q.sides.is_empty() => {
+                        return Err(here(
+                            p,
+                            format!(
+                                "marker `{}` rolls `{p}` when a phase ends: an opposed roll \
+                                 needs two figures",
+                                m.name
+                            ),
+                        ));
+                    }
+                    Some(_) => {}
+                }
+            }
             if let Some(a) = &m.if_already {
                 for n in &a.any {
                     if !g.markers.iter().any(|x| &x.name == n) {

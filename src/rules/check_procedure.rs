@@ -1,9 +1,9 @@
 //! The checks of one procedure: its dice, modifiers, reading, results and what follows them.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rules::check::check_bands;
 use crate::rules::schema::{
-    FactorKind, Guarded, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
+    FactorKind, FollowFull, Guarded, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -396,77 +396,125 @@ impl Source {
             }
         }
         for r in &p.results {
-            for f in r.next.iter().chain(&r.follow_up) {
-                let f = f.full();
-                let Some(q) = self.procedure(&f.procedure) else {
+            for f in &r.next {
+                let q = self.check_follow(p, &f.full(), &format!("result `{}`", r.name), &err)?;
+                if !q.sides.is_empty() {
                     return Err(err(
-                        &f.procedure,
-                        format!(
-                            "result `{}` goes on to `{}`, which this ruleset does not define",
-                            r.name, f.procedure
-                        ),
-                    ));
-                };
-                self.check_guard(f.guard(), &|n, m| err(n, m))?;
-                if let Some(s) = &f.side
-                    && !(s == "loser" || s == "winner" || side_names.contains(&s.as_str()))
-                {
-                    return Err(err(
-                        s,
-                        format!("follow-up side `{s}` is not loser, winner or a side of this roll"),
-                    ));
-                }
-                for (old, new) in &f.rename {
-                    for n in [old, new] {
-                        if self.factor(n).is_none() {
-                            return Err(err(
-                                n,
-                                format!(
-                                    "follow-up renames `{n}`, which this ruleset does not define"
-                                ),
-                            ));
-                        }
-                    }
-                }
-                for (k, v) in &f.set {
-                    let Some(fd) = self.factor(k) else {
-                        return Err(err(
-                            k,
-                            format!("follow-up sets `{k}`, which this ruleset does not define"),
-                        ));
-                    };
-                    let wrong = match fd.kind {
-                        FactorKind::Choice => self.value(fd, v).is_none(),
-                        FactorKind::Flag => flag_word(v).is_none(),
-                        FactorKind::Number => v
-                            .parse::<i64>()
-                            .ok()
-                            .filter(|n| fd.min.is_none_or(|m| *n >= m))
-                            .filter(|n| fd.max.is_none_or(|m| *n <= m))
-                            .is_none(),
-                    };
-                    if wrong {
-                        let expected = match fd.kind {
-                            FactorKind::Choice => format!("a value of `{k}`"),
-                            FactorKind::Flag => "yes or no".to_string(),
-                            FactorKind::Number => {
-                                format!("a whole number {}", range_words(fd.min, fd.max))
-                            }
-                        };
-                        return Err(err(
-                            v,
-                            format!("follow-up sets `{k}={v}`, which is not {expected}"),
-                        ));
-                    }
-                }
-                if !q.sides.is_empty() && r.next.iter().any(|n| n.full().procedure == q.name) {
-                    return Err(err(
-                        &f.procedure,
+                        &f.full().procedure,
                         "an opposed roll cannot follow at once; list it as a follow-up".into(),
                     ));
                 }
             }
+            for f in &r.follow_up {
+                self.check_follow(p, &f.full(), &format!("result `{}`", r.name), &err)?;
+            }
+        }
+        // Whatever the result: the loser and the winner are not known yet.
+        for f in &p.follow_up {
+            let f = f.full();
+            self.check_follow(p, &f, "every result", &err)?;
+            if let Some(s) = f
+                .side
+                .as_deref()
+                .filter(|s| ["loser", "winner"].contains(s))
+            {
+                return Err(err(
+                    s,
+                    format!(
+                        "a follow-up of every result cannot be the {s}'s: name a side of the roll"
+                    ),
+                ));
+            }
         }
         Ok(())
+    }
+
+    /// One procedure that follows `p` (`from` says after what), checked; returns it.
+    fn check_follow(
+        &self,
+        p: &ProcedureDef,
+        f: &FollowFull,
+        from: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<&ProcedureDef> {
+        let Some(q) = self.procedure(&f.procedure) else {
+            return Err(err(
+                &f.procedure,
+                format!(
+                    "{from} goes on to `{}`, which this ruleset does not define",
+                    f.procedure
+                ),
+            ));
+        };
+        self.check_guard(f.guard(), &|n, m| err(n, m))?;
+        let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        if let Some(s) = &f.side
+            && !(s == "loser" || s == "winner" || side_names.contains(&s.as_str()))
+        {
+            return Err(err(
+                s,
+                format!("follow-up side `{s}` is not loser, winner or a side of this roll"),
+            ));
+        }
+        match (f.on, &f.side) {
+            (None | Some(Role::Acting | Role::ActedUpon), None) => {}
+            (Some(Role::Loser | Role::Winner), _) => {
+                return Err(err(
+                    "on:",
+                    "a follow-up is `on` the figure acting or acted upon; the loser or winner \
+                     of an opposed roll is its `side`"
+                        .into(),
+                ));
+            }
+            (Some(_), Some(s)) => {
+                return Err(err(
+                    s,
+                    "a follow-up names its figure with `on` or with `side`, not both".into(),
+                ));
+            }
+            (None, Some(_)) => {}
+        }
+        for (old, new) in &f.rename {
+            for n in [old, new] {
+                if self.factor(n).is_none() {
+                    return Err(err(
+                        n,
+                        format!("follow-up renames `{n}`, which this ruleset does not define"),
+                    ));
+                }
+            }
+        }
+        for (k, v) in &f.set {
+            let Some(fd) = self.factor(k) else {
+                return Err(err(
+                    k,
+                    format!("follow-up sets `{k}`, which this ruleset does not define"),
+                ));
+            };
+            let wrong = match fd.kind {
+                FactorKind::Choice => self.value(fd, v).is_none(),
+                FactorKind::Flag => flag_word(v).is_none(),
+                FactorKind::Number => v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| fd.min.is_none_or(|m| *n >= m))
+                    .filter(|n| fd.max.is_none_or(|m| *n <= m))
+                    .is_none(),
+            };
+            if wrong {
+                let expected = match fd.kind {
+                    FactorKind::Choice => format!("a value of `{k}`"),
+                    FactorKind::Flag => "yes or no".to_string(),
+                    FactorKind::Number => {
+                        format!("a whole number {}", range_words(fd.min, fd.max))
+                    }
+                };
+                return Err(err(
+                    v,
+                    format!("follow-up sets `{k}={v}`, which is not {expected}"),
+                ));
+            }
+        }
+        Ok(q)
     }
 }

@@ -256,6 +256,7 @@ impl Source {
             }),
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),
+            follow_up: p.follow_up.iter().map(|f| self.follow_model(f)).collect(),
             about: p.about,
             roles: p.roles.clone(),
             many_on_one: p.many_on_one.clone().map(|mut many| {
@@ -373,6 +374,8 @@ impl Source {
             any: self.any(&f.any),
             unless: self.conditions(&f.unless),
             side: f.side.clone(),
+            on: f.on,
+            once: f.once,
             set,
             rename: f
                 .rename
@@ -402,6 +405,7 @@ impl Source {
                     acted_upon: self.settings(&k.acted_upon, &k.name, &["markers:", &place], at)?,
                     blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
                     if_already: k.if_already.clone(),
+                    phase_end: k.phase_end.as_ref().map(|p| self.procedure_name(p)),
                     note: k.note.clone(),
                 })
             })

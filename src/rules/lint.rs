@@ -135,6 +135,7 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
             .results
             .iter()
             .flat_map(|x| x.next.iter().chain(&x.follow_up))
+            .chain(&p.follow_up)
         {
             f.guard().conditions().for_each(|c| add(&c.factor));
             f.set.keys().for_each(|n| add(n));
@@ -198,6 +199,7 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
                 && m.acted_upon.is_empty()
                 && m.blocks.is_empty()
                 && m.if_already.is_none()
+                && m.phase_end.is_none()
                 && !changed.contains(n)
                 && !g.counters.iter().any(|c| c.then == n)
                 && !g

@@ -250,7 +250,7 @@ fn a_pipe_gets_no_escape_codes() {
     // `cards` is every card, one after another.
     let all = ok(&["cards"]);
     assert_eq!(all, ok(&["card"]));
-    assert_eq!(all.matches("\n══ ").count() + 1, 10, "{all}");
+    assert_eq!(all.matches("\n══ ").count() + 1, 11, "{all}");
 }
 
 /// `umpire card shoot` run on a pseudo-terminal (util-linux `script`).

@@ -80,3 +80,34 @@ fn a_factor_named_by_its_alias_runs_as_its_name_does() {
             .contains("dice 3d6")
     );
 }
+
+#[test]
+fn a_marker_that_rolls_what_is_not_a_roll_of_one_figure_when_a_phase_ends_is_refused() {
+    // (The marker is called `panicked`: the helper's look for a panic would find its name.)
+    for (to, says) in [
+        (
+            "phase-end: flihgt",
+            "marker `panicked` rolls `flihgt` when a phase ends, which is not a procedure",
+        ),
+        (
+            "phase-end: melee",
+            "marker `panicked` rolls `melee` when a phase ends: an opposed roll needs two figures",
+        ),
+    ] {
+        let tables = house_tables(|t| t.replacen("phase-end: flight", to, 1));
+        let out = Table::empty()
+            .test_with(tables.path())
+            .args(["odds", "shoot"])
+            .status(2)
+            .run();
+        let file = tables.path().join("la-petite-guerre.yaml");
+        assert!(
+            out.stderr
+                .starts_with(&format!("error: {}:", file.display()))
+                && out.stderr.ends_with(&format!("{says}\n"))
+                && out.stderr.lines().count() == 1,
+            "{}",
+            out.stderr
+        );
+    }
+}

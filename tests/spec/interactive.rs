@@ -1,7 +1,7 @@
 //! The guided mode as a person uses it: driven in tmux (keys sent, the screen read back), a
-//! shot with the faces typed, its follow-up, a tie whose two checks both stay offered, and
-//! what lands in the game; and without a
-//! terminal, every prompt refused at once with the flag to pass instead. Also the config file.
+//! shot with the faces typed, the check it leaves owed, a tie whose two checks the game owes
+//! and offers until both are made, and what lands in the game; and without a terminal, every
+//! prompt refused at once with the flag to pass instead. Also the config file.
 
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
@@ -197,18 +197,27 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     s.type_text("3,4");
     s.keys(&["Enter"]);
     s.answer("hit-result: the faces of 2d6", "1,2");
-    let screen = s.wait_for("> roll morale --fig CF2 reason=wound");
+    // The check the wound calls for is the game's, offered as status numbers it.
+    let screen = s.wait_for(
+        "> 1. CF2 morale reason=wound: the wounded figure tests at once \
+         [#3 shoot (RR1 at CF2): Hit › Light wound]",
+    );
+    assert!(screen.contains("Checks owed (1)"), "{screen}");
     assert!(screen.contains("2d6: 3 4 (entered) = 7"), "{screen}");
     assert!(screen.contains("outcome: Hit › Light wound"), "{screen}");
     assert!(screen.contains("  CF2: +light wound"), "{screen}");
     assert!(screen.contains("dice: 2 entered, 0 rolled"), "{screen}");
-    // The follow-up, with the faces typed too: 6 and 6, -1 lightly wounded, passes.
+    // The check, with the faces typed too: 6 and 6, -1 lightly wounded, passes.
     s.keys(&["Enter"]);
     s.press("> Roll them", &["Down", "Enter"]);
     s.answer("morale: the faces of 2d6", "6,6");
     let screen = s.wait_for("outcome: Pass");
     assert!(
-        screen.contains("$ umpire roll morale --fig CF2 reason=wound --physical"),
+        screen.contains("$ umpire roll --next 1 --physical"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("check 1 of 1 owed: CF2 morale reason=wound"),
         "{screen}"
     );
     // Back at the menu: Quit is the last item (Up wraps round to it).
@@ -229,14 +238,15 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
         "{log}"
     );
     assert!(
-        log.contains("morale (CF2): Pass  [roll morale --fig CF2 reason=wound --physical]"),
+        log.contains("morale (CF2, reason=wound): Pass  [roll --next 1 --physical]"),
         "{log}"
     );
+    assert!(!ok_in(d.path(), &["status"]).contains("checks owed"));
 }
 
 #[test]
 #[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
-fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
+fn a_tie_in_melee_offers_both_checks_from_the_game_and_both_land_in_the_log() {
     let d = table();
     let s = Screen::start(d.path());
     s.press("> Resolve a procedure", &["Enter"]);
@@ -249,26 +259,28 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
     // Rangers +1: 3 + 1 against the marine's 4 is a tie, and both sides must test.
     s.answer("the attacker's melee: the faces of 1d6", "3");
     s.answer("the defender's melee: the faces of 1d6", "4");
-    let screen = s.wait_for("Must follow (2 owed)");
+    let screen = s.wait_for("Checks owed (2)");
     assert!(screen.contains("outcome: Tie"), "{screen}");
-    assert!(
-        screen.contains("> roll morale --fig RR1 reason=melee-tie"),
-        "{screen}"
-    );
-    assert!(
-        screen.contains("  roll morale --fig CF1 reason=melee-tie"),
-        "{screen}"
-    );
+    for offered in [
+        "> 1. RR1 morale reason=melee-tie: attacker [#3 melee (RR1 against CF1): Tie]",
+        "  2. CF1 morale reason=melee-tie: defender [#3 melee (RR1 against CF1): Tie]",
+    ] {
+        assert!(screen.contains(offered), "{offered}: {screen}");
+    }
     s.keys(&["Enter"]);
     s.press("> Roll them", &["Down", "Enter"]);
     s.answer("morale: the faces of 2d6", "6,6");
-    // The first check made, the second is still owed.
-    let screen = s.wait_for("Must follow (1 owed)");
+    // The first check made, the second is still owed: leave it for now (Done, the last item).
+    let screen = s.wait_for("Checks owed (1)");
     assert!(
-        screen.contains("> roll morale --fig CF1 reason=melee-tie"),
+        screen.contains("> 1. CF1 morale reason=melee-tie: defender"),
         "{screen}"
     );
-    s.keys(&["Enter"]);
+    s.keys(&["Up", "Enter"]);
+    // The game still owes it, and the menu offers it.
+    s.press("> Resolve a procedure", &["Down"]);
+    s.press("> Make a check owed (1)", &["Enter"]);
+    s.press("> 1. CF1 morale reason=melee-tie", &["Enter"]);
     s.press("> Roll them", &["Down", "Enter"]);
     s.answer("morale: the faces of 2d6", "5,5");
     s.press("> Resolve a procedure", &["Up", "Enter"]);
@@ -276,11 +288,12 @@ fn a_tie_in_melee_keeps_both_checks_offered_until_both_are_made() {
     let log = ok_in(d.path(), &["log", "--last", "3"]);
     for check in [
         "melee (RR1 against CF1): Tie",
-        "morale (RR1): Pass  [roll morale --fig RR1 reason=melee-tie --physical]",
-        "morale (CF1): Pass  [roll morale --fig CF1 reason=melee-tie --physical]",
+        "morale (RR1, reason=melee-tie): Pass  [roll --next 1 --physical]",
+        "morale (CF1, reason=melee-tie): Pass  [roll --next 1 --physical]",
     ] {
         assert!(log.contains(check), "{check}: {log}");
     }
+    assert!(!ok_in(d.path(), &["status"]).contains("checks owed"));
 }
 
 #[test]

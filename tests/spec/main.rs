@@ -7,6 +7,7 @@
 
 mod support;
 
+mod any_result;
 mod cache;
 mod card;
 mod cli;

@@ -165,7 +165,7 @@ fn roll_without_a_procedure_names_the_procedures_of_the_ruleset() {
     assert_eq!(
         out.stderr,
         "error: a procedure is needed (one of: shoot, hit-result, melee, flee-distance, morale, \
-         retreat, charge-reaction, move, spot, hidden-move)\n"
+         retreat, flight, charge-reaction, move, spot, hidden-move)\n"
     );
 }
 

@@ -13,7 +13,7 @@ mod text;
 mod words;
 
 use text::render;
-pub use words::{result_parts, turn_rules};
+pub use words::{ANY_RESULT, any_result_parts, result_parts, turn_rules};
 
 use serde::Serialize;
 

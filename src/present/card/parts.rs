@@ -7,10 +7,12 @@ use crate::model::{
     TableDef, TargetDef,
 };
 
-use super::words::{case_dice, dice_words, result_label, result_parts};
+use super::words::{
+    ANY_RESULT, any_result_parts, case_dice, dice_words, result_label, result_parts,
+};
 use super::{Block, Grid, Labels, Part};
 use crate::present::words;
-use crate::words::signed;
+use crate::words::{capitalised, signed};
 
 pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
     let mut blocks = Vec::new();
@@ -465,10 +467,20 @@ pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
         grid.rows
             .push(vec![res.label.clone(), result_parts(r, p, res).join("; ")]);
     }
+
     let mut grid = grid.pruned();
     grid.lists_results = true;
+    let mut blocks = vec![Block::Table(grid)];
+    let any = any_result_parts(r, p);
+    if !any.is_empty() {
+        blocks.push(Block::Text(format!(
+            "{}: {}",
+            capitalised(ANY_RESULT),
+            any.join("; ")
+        )));
+    }
     Some(Part {
         heading: "Results".into(),
-        blocks: vec![Block::Table(grid)],
+        blocks,
     })
 }

@@ -53,15 +53,16 @@ pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
 }
 
 /// A step that follows, by the name the umpire types: `must follow: NAME for the loser, with
-/// reason=x (when ...): note` (for each of `sides`).
-fn follow_words(f: &FollowDef, sides: &[String], must: bool) -> String {
+/// FACTOR=VALUE (when ...): note` (for each figure of `whom`: `the loser`, `the figure acted
+/// upon`).
+fn follow_words(f: &FollowDef, whom: &[String], must: bool) -> String {
     let mut s = if must {
         format!("must follow: {}", f.procedure)
     } else {
         format!("then {}", f.procedure)
     };
-    if !sides.is_empty() {
-        let _ = write!(s, " for the {}", sides.join(" and the "));
+    if !whom.is_empty() {
+        let _ = write!(s, " for {}", whom.join(" and "));
     }
     if !f.set.is_empty() {
         let set: Vec<String> = f
@@ -101,8 +102,7 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
         ));
     }
     for f in &res.next {
-        let sides: Vec<String> = f.side.iter().cloned().collect();
-        parts.push(follow_words(f, &sides, false));
+        parts.push(follow_words(f, &whom(r, f, f.side.iter()), false));
     }
     // The same check for each side (a tie tests both) is said once, for both.
     let mut follows: Vec<(&FollowDef, Vec<String>)> = Vec::new();
@@ -128,7 +128,7 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
         }
     }
     for (f, sides) in &follows {
-        parts.push(follow_words(f, sides, true));
+        parts.push(follow_words(f, &whom(r, f, sides.iter()), true));
     }
     for m in &res.marks {
         parts.push(format!(
@@ -139,6 +139,25 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
         ));
     }
     parts
+}
+
+/// Whom a follow-up is for, as a card says it: `the loser`, the role's noun of the figure
+/// acted upon.
+fn whom<'a>(r: &Ruleset, f: &FollowDef, sides: impl Iterator<Item = &'a String>) -> Vec<String> {
+    let mut whom: Vec<String> = sides.map(|s| format!("the {s}")).collect();
+    whom.extend(f.on.map(|on| crate::game::roles::noun(r.model.game.as_ref(), on)));
+    whom
+}
+
+/// How a card and `umpire rules PROC` head what follows whatever the result.
+pub const ANY_RESULT: &str = "any result";
+
+/// The checks a procedure calls for whatever its result, in words (empty when none).
+pub fn any_result_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<String> {
+    p.follow_up
+        .iter()
+        .map(|f| follow_words(f, &whom(r, f, f.side.iter()), true))
+        .collect()
 }
 
 /// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`);

@@ -63,6 +63,10 @@ pub struct MarkerDef {
     /// Getting this marker while already carrying one of these puts the figure in a state.
     #[serde(default)]
     pub if_already: Option<IfAlreadyDef>,
+    /// A procedure a figure carrying it rolls each time a phase ends (how far the marker makes
+    /// it move, say).
+    #[serde(default)]
+    pub phase_end: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -53,6 +53,10 @@ pub struct ProcedureDef {
     pub compare: Option<CompareDef>,
     #[serde(default)]
     pub results: Vec<ResultDef>,
+    /// Mandatory checks the roll calls for whatever its result (on the figure it falls on, say),
+    /// each under conditions read on the roll's situation. Not taken from a `like:` procedure.
+    #[serde(default)]
+    pub follow_up: Vec<FollowDef>,
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon (being hit).
     /// Its follow-ups are printed for that figure.
     #[serde(default)]
@@ -337,6 +341,14 @@ pub struct FollowFull {
     /// For an opposed roll: whose factors go on (`loser`, `winner` or a side's name).
     #[serde(default)]
     pub side: Option<String>,
+    /// In a game, the figure that makes the check when it is not the one the roll is for:
+    /// `acting` or `acted-upon`.
+    #[serde(default)]
+    pub on: Option<Role>,
+    /// A figure owes it once however many rolls call for it before it is made (several rolls
+    /// of one action call for one check).
+    #[serde(default)]
+    pub once: bool,
     /// Factors set for the follow-up.
     #[serde(default)]
     pub set: BTreeMap<String, String>,
@@ -359,6 +371,8 @@ impl FollowDef {
                 any: Vec::new(),
                 unless: Conditions::new(),
                 side: None,
+                on: None,
+                once: false,
                 set: BTreeMap::new(),
                 rename: BTreeMap::new(),
                 carry: None,

@@ -292,7 +292,10 @@ fn a_roll_with_figures_gives_what_landed_as_the_log_keeps_it() {
             "roll", "shoot", "--firer", "RR1", "--target", "MA1", "--dice", "3,4", "--dice", "1,2",
         ],
     );
-    assert_eq!(v["changes"], json!(["MA1: +light wound"]));
+    assert_eq!(
+        v["changes"],
+        json!(["MA1: +light wound", "MA1 owes morale reason=wound"])
+    );
     assert_eq!(v["state_changes"][0]["code"], "MA1");
     assert_eq!(
         v["state_changes"][0]["after"]["markers"],
@@ -321,7 +324,8 @@ fn cards_rules_and_config_give_their_data() {
         .unwrap_or_else(|| panic!("no odds part: {spot}"));
     assert!(odds["blocks"][0]["table"]["rows"].is_array(), "{odds}");
     let all = json_of(&t, &["cards"]);
-    assert_eq!(all["cards"].as_array().map(Vec::len), Some(10));
+    // A card for each of La Petite Guerre's 11 procedures.
+    assert_eq!(all["cards"].as_array().map(Vec::len), Some(11));
     let lpg = json_of(&t, &["rules", "LPG"]);
     assert_eq!(lpg["ruleset"], "la-petite-guerre");
     assert_eq!(lpg["game"]["sides"][0]["name"], "british");

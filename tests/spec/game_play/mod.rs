@@ -12,6 +12,8 @@ mod hold_and_activations;
 mod house_rules;
 mod morale_and_melee;
 mod odds_and_markers;
+mod pending_checks;
+mod phase_end;
 mod shooting;
 mod turn_and_draw;
 mod undo_and_log;

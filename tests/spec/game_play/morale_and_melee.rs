@@ -192,6 +192,7 @@ outcome: defender: Severe wound
 must follow: umpire roll morale --fig RR2 reason=wound   (defender)
 changes:
   RR2: +severe wound
+  RR2 owes morale reason=wound
 dice: 2 entered, 0 rolled
 "
     );
@@ -251,7 +252,10 @@ dice: 2 entered, 0 rolled
          a second wound kills: Killed   chance 17/36 (47.2%)"
     );
     assert!(
-        out.ends_with("changes:\n  RR2: dead\ndice: 2 entered, 0 rolled\n"),
+        out.ends_with(
+            "changes:\n  RR2: dead\n  RR2 is dead: the morale reason=wound it owed is dropped\n\
+             dice: 2 entered, 0 rolled\n"
+        ),
         "{out}"
     );
     assert_eq!(

@@ -79,7 +79,8 @@ fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() 
     );
     assert!(
         out.ends_with(
-            "changes:\n  RF1: +must load\n  CF1: +light wound\ndice: 2 entered, 0 rolled\n"
+            "changes:\n  RF1: +must load\n  CF1: +light wound\n  CF1 owes morale reason=wound\n\
+             dice: 2 entered, 0 rolled\n"
         ),
         "{out}"
     );
@@ -105,8 +106,12 @@ fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() 
     );
     assert_eq!(line(&out, "outcome: "), "outcome: Hit › Killed");
     assert!(!out.contains("must follow"), "{out}");
+    // The check the first wound called for is not made: the dead figure owes it no more.
     assert!(
-        out.ends_with("changes:\n  RF1: +must load\n  CF1: dead\ndice: 2 entered, 0 rolled\n"),
+        out.ends_with(
+            "changes:\n  RF1: +must load\n  CF1: dead\n  CF1 is dead: the morale reason=wound it owed is dropped\n\
+             dice: 2 entered, 0 rolled\n"
+        ),
         "{out}"
     );
     assert_eq!(
@@ -176,7 +181,7 @@ fn a_dry_run_says_what_would_change_and_leaves_the_game_byte_identical() {
     assert!(
         dry.ends_with(
             "would change (dry run, nothing written):\n  RF1: +must load\n  CF2: +light wound\n\
-             dice: 2 entered, 0 rolled\n"
+             \x20 CF2 owes morale reason=wound\ndice: 2 entered, 0 rolled\n"
         ),
         "{dry}"
     );

@@ -46,7 +46,8 @@ fn a_formed_unit_volleys_in_one_command_and_one_undo_takes_it_back() {
     let t = lines();
     let before = t.state()["figures"].clone();
     // Rangers +1, rifle +1, volley +3 (the greatest positive; the target in line +2 is not
-    // added): +5, so 8 or more on 3 and up. The targets go in turn: CF2, CF3, CF2, CF3. The
+    // added): +5, so 8 or more on 3 and up. Each target owes one test for the volley, hit or
+    // not, however many shots fell on it. The targets go in turn: CF2, CF3, CF2, CF3. The
     // marines have no troop modifier on the results of being hit: 11 a light wound, 9 and 5
     // no effect.
     let out = t.ok(&[
@@ -63,13 +64,20 @@ fn a_formed_unit_volleys_in_one_command_and_one_undo_takes_it_back() {
   RR4 at CF3: 4 5 +5 = 14: Hit › hit-result 2 3 = 5: No effect
 must follow:
   umpire roll morale --fig CF2 reason=wound   (the wounded figure tests at once)
+  umpire roll morale --fig CF2 reason=volley   (every potential target of a volley tests, hit or not)
+  umpire roll morale --fig CF3 reason=volley   (every potential target of a volley tests, hit or not)
 changes:
   RR1: +must load
   CF2: +light wound
+  CF2 owes morale reason=wound
+  CF2 owes morale reason=volley
   RR2: +misfire
   RR2: +must load
+  CF3 owes morale reason=volley
   RR3: +must load
+  CF2 already owes morale reason=volley
   RR4: +must load
+  CF3 already owes morale reason=volley
 dice: 7 entered, 0 rolled
 "
     );

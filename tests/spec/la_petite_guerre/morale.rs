@@ -178,3 +178,107 @@ fn receiving_a_charge() -> TestResult {
     );
     Ok(())
 }
+
+/// The checks a roll calls for, as the words `roll --json` gives them: `morale reason=volley`.
+fn checks(step: &crate::support::Step) -> Vec<String> {
+    let mut out: Vec<String> = step
+        .follow_ups
+        .iter()
+        .map(|f| format!("{} {}", f.procedure, f.args.join(" ")))
+        .collect();
+    for n in &step.next {
+        out.extend(checks(n));
+    }
+    out
+}
+
+#[test]
+fn receiving_volley_fire_calls_for_a_check_hit_or_not() -> TestResult {
+    let r = lpg()?;
+    // 1+2 and +4 (line troops +1, volleying +3) is 7: a miss.
+    let miss = roll(&r, "shoot", "troop=line volley target=militia", &[&[1, 2]])?;
+    assert_eq!(miss.decision.result, "miss");
+    assert_eq!(checks(&miss), ["morale reason=volley troop=militia"]);
+    // A hit that wounds calls for both checks: the wound's first, then the volley's.
+    let text = "troop=line volley target=marine target-pinned";
+    let hit = roll(&r, "shoot", text, &[&[3, 4], &[1, 2]])?;
+    assert_eq!(hit.outcome(), "Hit › Light wound");
+    let mut both = checks(&hit);
+    both.sort();
+    assert_eq!(
+        both,
+        [
+            "morale pinned reason=volley troop=marine",
+            "morale pinned reason=wound troop=marine wound=light",
+        ]
+    );
+    let said = explained(&r, "shoot", text, &[&[3, 4], &[1, 2]]);
+    let musts: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("must follow: "))
+        .collect();
+    assert_eq!(
+        musts,
+        [
+            "must follow: umpire roll morale pinned reason=wound troop=marine wound=light   \
+             (the wounded figure tests at once)",
+            "must follow: umpire roll morale pinned reason=volley troop=marine   \
+             (every potential target of a volley tests, hit or not)",
+        ]
+    );
+    let text = explained(&r, "shoot", "troop=line volley target=militia", &[&[1, 2]]);
+    assert!(
+        text.contains(
+            "must follow: umpire roll morale reason=volley troop=militia   \
+             (every potential target of a volley tests, hit or not)\n"
+        ),
+        "{text}"
+    );
+    // No volley, no check: a single shot that misses calls for none.
+    let single = roll(&r, "shoot", "troop=line target=militia", &[&[1, 2]])?;
+    assert!(checks(&single).is_empty(), "{:?}", checks(&single));
+    Ok(())
+}
+
+#[test]
+fn troops_shot_at_by_artillery_test_with_the_artillery_modifier() -> TestResult {
+    let r = lpg()?;
+    for target in [
+        "indians",
+        "militia",
+        "frontiersmen",
+        "coureurs",
+        "civilians",
+    ] {
+        let text = format!("troop=line weapon=ball target={target}");
+        let step = roll(&r, "shoot", &text, &[&[1, 2]])?;
+        assert_eq!(step.decision.result, "miss", "{target}");
+        assert_eq!(
+            checks(&step),
+            [format!(
+                "morale artillery-hit reason=artillery troop={target}"
+            )],
+            "{target}"
+        );
+    }
+    // Canister too; but line troops shot at by artillery, or muskets, call for none.
+    let step = roll(&r, "shoot", "weapon=canister target=indians", &[&[1, 2]])?;
+    assert_eq!(
+        checks(&step),
+        ["morale artillery-hit reason=artillery troop=indians"]
+    );
+    for text in ["weapon=ball target=regulars", "target=indians"] {
+        let step = roll(&r, "shoot", text, &[&[1, 2]])?;
+        assert!(checks(&step).is_empty(), "{text}: {:?}", checks(&step));
+    }
+    // The check counts -3 for indians, civilians and militia hit by artillery, not others.
+    let p = plan(&r, "morale", "artillery-hit reason=artillery troop=indians")?;
+    assert_eq!(p.sides[0].net, -3);
+    let p = plan(
+        &r,
+        "morale",
+        "artillery-hit reason=artillery troop=coureurs",
+    )?;
+    assert_eq!(p.sides[0].net, 2);
+    Ok(())
+}

@@ -2,13 +2,14 @@
 //! Every action is turned into the command line that does it and run as one, so the guided mode
 //! explains, writes and logs exactly as the commands do, and the log shows the command.
 
-use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
 
-use crate::cli::{Cli, Report};
+mod checks;
+
+use crate::cli::Cli;
 use crate::engine::dice::{Asker, DiceSpec, parse_faces};
 use crate::error::{Error, Result};
 use crate::game::roles;
@@ -99,7 +100,7 @@ fn asked<T>(r: dialoguer::Result<T>) -> Result<T> {
 /// Run one command line as the guided mode's action, printing what it prints; an error is
 /// printed too, and the guided mode goes on.
 fn run_line(words: &[String]) {
-    capture_line(words);
+    checks::capture_line(words);
 }
 
 /// The global options to pass on, so each action runs against the same tables and game.
@@ -142,7 +143,14 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             .and_then(|r| r.model.turn.as_ref().map(|t| t.draw.token.clone()))
             .unwrap_or_else(|| "token".into());
         let draw_item = format!("Draw {}", crate::words::with_article(&token));
-        let mut items = vec!["Resolve a procedure", "Odds of a procedure"];
+        // The checks the game owes, next to rolling, while there are any.
+        let owed = game.as_ref().map_or(0, |g| g.pending.len());
+        let owed_item = format!("Make a check owed ({owed})");
+        let mut items = vec!["Resolve a procedure"];
+        if owed > 0 {
+            items.push(owed_item.as_str());
+        }
+        items.push("Odds of a procedure");
         if game.is_some() {
             items.extend([
                 "Start the next turn",
@@ -179,9 +187,10 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
                 let ruleset = catalog.ruleset(cli.rules())?;
                 let odds_only = choice.starts_with("Odds");
                 if let Some(words) = situation(&*theme, &ruleset, game.as_ref(), odds_only)? {
-                    resolve(&*theme, with(words), &g, odds_only)?;
+                    checks::resolve(&*theme, cli, with(words), &g, odds_only)?;
                 }
             }
+            item if item == owed_item => checks::owed(&*theme, cli, &g)?,
             "Start the next turn" => run_line(&with(vec!["turn".into()])),
             item if item == draw_item => {
                 let typed = format!("Type the {token} drawn from the cup (or its side)");
@@ -497,86 +506,6 @@ fn factor_words(
         }
     }
     Ok(words)
-}
-
-/// Show the odds, then roll or take the faces thrown, then offer the checks that must follow.
-fn resolve(
-    theme: &dyn Theme,
-    words: Vec<String>,
-    globals: &[String],
-    odds_only: bool,
-) -> Result<()> {
-    let mut odds = words.clone();
-    if let Some(first) = odds.first_mut() {
-        *first = "odds".into();
-    }
-    run_line(&odds);
-    if odds_only {
-        return Ok(());
-    }
-    // Every check a roll owes stays offered until it is made or the umpire says done: a tie
-    // that makes both sides test keeps the second test while the first is made.
-    let mut owed: Vec<Vec<String>> = Vec::new();
-    let mut next = Some(words);
-    while let Some(mut line) = next.take() {
-        let how = asked(
-            Select::with_theme(theme)
-                .with_prompt("The dice")
-                .items(["Roll them", "Type the faces thrown", "Cancel"])
-                .default(0)
-                .interact(),
-        )?;
-        match how {
-            0 => {}
-            1 => line.push("--physical".into()),
-            _ => return Ok(()),
-        }
-        // The checks the pipeline says this roll owes come first, each run against the same
-        // tables and game as the roll.
-        let new = capture_line(&line).must_follow.into_iter().map(|mut w| {
-            w.extend(globals.iter().cloned());
-            w
-        });
-        owed.splice(0..0, new);
-        if owed.is_empty() {
-            continue;
-        }
-        let mut items: Vec<String> = owed.iter().map(|w| w.join(" ")).collect();
-        items.push("Done".into());
-        let k = asked(
-            Select::with_theme(theme)
-                .with_prompt(format!("Must follow ({} owed)", owed.len()))
-                .items(&items)
-                .default(0)
-                .interact(),
-        )?;
-        if k < owed.len() {
-            next = Some(owed.remove(k));
-        }
-    }
-    Ok(())
-}
-
-/// Run one command line and print it, its output and any error; return what it reported (the
-/// checks a roll owes are offered next).
-fn capture_line(words: &[String]) -> Report {
-    let args: Vec<OsString> = std::iter::once("umpire".into())
-        .chain(words.iter().map(OsString::from))
-        .collect();
-    let mut out = Vec::new();
-    let mut report = Report::default();
-    let done = crate::cli::execute(args, &mut out, &mut report);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let colour = crate::present::view::colour_wanted();
-    let mut stdout = std::io::stdout().lock();
-    let typed = crate::text::escaped(&words.join(" ")).into_owned();
-    let _ = writeln!(stdout, "\n$ umpire {typed}");
-    let _ = stdout.write_all(&crate::text::terminal(text.as_bytes(), colour));
-    if let Err(e) = done {
-        let _ = writeln!(stdout, "error: {}", crate::text::error_line(&e.to_string()));
-    }
-    let _ = stdout.flush();
-    report
 }
 
 /// Put markers on a figure or take them off, from the ruleset's markers and states.

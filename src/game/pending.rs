@@ -1,0 +1,266 @@
+//! The checks a game owes: every check the tables make mandatory after a roll's results, kept
+//! on the figure that must make it until it is made or the figure leaves the game. The queue is
+//! part of the game's state and changes only through `Change`s, so that undo puts it back
+//! exactly and two commands under the store's lock never lose an entry.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::situation;
+use crate::error::{Error, Result};
+use crate::game::roster::state_label;
+use crate::game::state::{Change, Event, Game};
+use crate::model::{GameDef, ProcedureDef, Ruleset};
+
+/// One check owed: the procedure, the figure that makes it and the factors its cause sets
+/// (the roster gives the rest when it is made), why, and the event whose roll called for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Check {
+    pub procedure: String,
+    pub figure: String,
+    /// `name=value` words, as the command that makes it takes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factors: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The id of the event that called for it.
+    #[serde(default)]
+    pub event: u64,
+    /// What happened there, in a line (`PROCEDURE (A1 at B2): RESULT`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cause: String,
+}
+
+impl Check {
+    /// `PROCEDURE FACTOR=VALUE`: the procedure and the factors, as typed after `roll`.
+    pub fn what(&self) -> String {
+        let mut words = vec![self.procedure.clone()];
+        words.extend(self.factors.iter().cloned());
+        words.join(" ")
+    }
+
+    /// `A1 PROCEDURE FACTOR=VALUE: why [#5 what caused it]`.
+    pub fn described(&self) -> String {
+        let note = self
+            .note
+            .as_ref()
+            .map(|n| format!(": {n}"))
+            .unwrap_or_default();
+        let cause = if self.cause.is_empty() {
+            format!("#{}", self.event)
+        } else {
+            format!("#{} {}", self.event, self.cause)
+        };
+        format!("{} {}{note} [{cause}]", self.figure, self.what())
+    }
+
+    /// The same check: the same procedure for the same figure with the same factors.
+    pub fn same(&self, other: &Check) -> bool {
+        self.procedure == other.procedure
+            && self.figure.eq_ignore_ascii_case(&other.figure)
+            && self.factors == other.factors
+    }
+}
+
+/// Put the check at the end of the queue, in `event`; `once`: not when the figure already owes
+/// the same one. Returns the line that says so.
+pub fn owe(game: &mut Game, check: Check, once: bool, event: &mut Event) -> String {
+    if once && game.pending.iter().any(|c| c.same(&check)) {
+        return format!("{} already owes {}", check.figure, check.what());
+    }
+    let line = format!("{} owes {}", check.figure, check.what());
+    let at = game.pending.len();
+    game.apply(
+        Change::Pending {
+            at,
+            before: None,
+            after: Some(check),
+        },
+        event,
+    );
+    line
+}
+
+/// Take the check at `at` off the queue, made, in `event`; the line that says so.
+pub fn made(game: &mut Game, at: usize, event: &mut Event) -> Option<String> {
+    let check = game.pending.get(at)?.clone();
+    let line = format!("{} made the {} it owed", check.figure, check.what());
+    game.apply(
+        Change::Pending {
+            at,
+            before: Some(check),
+            after: None,
+        },
+        event,
+    );
+    Some(line)
+}
+
+/// Drop the checks of figures no longer in play (dead, fled, captured, or taken off the
+/// table): they have nothing left to make. One line for each, saying why.
+pub fn drop_out_of_play(game: &mut Game, g: &GameDef, event: &mut Event) -> Vec<String> {
+    let mut said = Vec::new();
+    // From the end, so that each position taken off is still right for those before it.
+    for at in (0..game.pending.len()).rev() {
+        let Some(check) = game.pending.get(at).cloned() else {
+            continue;
+        };
+        let why = match game.figure(&check.figure) {
+            Some(f) => match &f.state {
+                Some(s) => format!("{} is {}", f.code, state_label(g, s)),
+                None => continue,
+            },
+            None => format!("there is no figure {} any more", check.figure),
+        };
+        said.push(format!("{why}: the {} it owed is dropped", check.what()));
+        game.apply(
+            Change::Pending {
+                at,
+                before: Some(check),
+                after: None,
+            },
+            event,
+        );
+    }
+    said.reverse();
+    said
+}
+
+/// The queue as `status` lists it: numbered, oldest first, each with why and what caused it.
+pub fn listing(game: &Game) -> Vec<String> {
+    game.pending
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("  {}. {}", i + 1, c.described()))
+        .collect()
+}
+
+/// Queue every check a resolved chain calls for on a figure of the game (its follow-ups aimed
+/// at the figures), as caused by `cause` in the event being made. The lines that say so.
+pub fn queue_follow_ups(
+    game: &mut Game,
+    step: &crate::engine::resolve::Step,
+    cause: &str,
+    event: &mut Event,
+) -> Vec<String> {
+    queue(game, step.all_follow_ups(), cause, event)
+}
+
+/// Queue these follow-ups, each on the figure it is aimed at (one that is not aimed at a figure
+/// of the game is left to the umpire).
+pub fn queue<'f>(
+    game: &mut Game,
+    follow_ups: impl IntoIterator<Item = &'f crate::engine::resolve::FollowUp>,
+    cause: &str,
+    event: &mut Event,
+) -> Vec<String> {
+    let id = game.next_event_id();
+    let mut said = Vec::new();
+    for f in follow_ups {
+        let Some(figure) = &f.figure else { continue };
+        let check = Check {
+            procedure: f.procedure.clone(),
+            figure: figure.clone(),
+            factors: crate::game::figures::follow_up_factors(f).to_vec(),
+            note: f.note.clone(),
+            event: id,
+            cause: cause.to_string(),
+        };
+        said.push(owe(game, check, f.once, event));
+    }
+    said
+}
+
+/// Where in the queue is the oldest check a roll makes: `procedure` for `figure`, every factor
+/// the check sets said the same among those typed (`FACTOR=VALUE`, or an alias). Typing the
+/// command a roll printed as owed makes the check owed.
+pub fn matching(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    figure: &str,
+    typed: &[String],
+) -> Option<usize> {
+    let said = situation::parse(ruleset, p, typed).ok()?.shared;
+    game.pending.iter().position(|c| {
+        c.procedure == p.name
+            && c.figure.eq_ignore_ascii_case(figure)
+            && situation::parse(ruleset, p, &c.factors).is_ok_and(|owed| {
+                owed.shared
+                    .given
+                    .iter()
+                    .all(|(k, g)| said.given.get(k).is_some_and(|t| t.value == g.value))
+            })
+    })
+}
+
+/// The place in the queue of the check `roll --next` makes: number `number` as `status` lists
+/// them (from 1), else the oldest, of `procedure` when one is named (canonical).
+pub fn pick(game: &Game, procedure: Option<&str>, number: Option<usize>) -> Result<usize> {
+    let owed = game.pending.len();
+    if owed == 0 {
+        return Err(Error::usage(format!("game {} owes no check", game.name))
+            .with_hint("a roll whose results call for a check leaves it owed"));
+    }
+    let list = || "`umpire status` lists them".to_string();
+    let at = match number {
+        Some(n) => {
+            let at = n.checked_sub(1).filter(|at| *at < owed).ok_or_else(|| {
+                let numbers = if owed > 1 {
+                    format!(", 1 to {owed}")
+                } else {
+                    String::new()
+                };
+                Error::usage(format!(
+                    "there is no check {n}: the game owes {}{numbers}",
+                    crate::words::quantity(i64::try_from(owed).unwrap_or(i64::MAX), "check")
+                ))
+                .with_hint(list())
+            })?;
+            match (procedure, game.pending.get(at)) {
+                (Some(p), Some(c)) if c.procedure != p => {
+                    return Err(Error::usage(format!(
+                        "check {n} is {} {}, not {p}",
+                        c.figure,
+                        c.what()
+                    ))
+                    .with_hint(list()));
+                }
+                _ => at,
+            }
+        }
+        None => game
+            .pending
+            .iter()
+            .position(|c| procedure.is_none_or(|p| c.procedure == p))
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "no {} check is owed",
+                    procedure.unwrap_or_default()
+                ))
+                .with_hint(format!(
+                    "the game owes {} of other procedures: {}",
+                    crate::words::quantity(i64::try_from(owed).unwrap_or(i64::MAX), "check"),
+                    list()
+                ))
+            })?,
+    };
+    Ok(at)
+}
+
+/// The factor words a check is rolled with: its own, but for a factor the umpire typed anew,
+/// then those typed.
+pub fn with_typed(ruleset: &Ruleset, check: &Check, typed: &[String]) -> Vec<String> {
+    let name = |w: &str| {
+        let n = w.split('=').next().unwrap_or(w);
+        ruleset.factor(n).map_or(n.to_string(), |f| f.name.clone())
+    };
+    let said: Vec<String> = typed.iter().map(|w| name(w)).collect();
+    check
+        .factors
+        .iter()
+        .filter(|w| !said.contains(&name(w)))
+        .chain(typed)
+        .cloned()
+        .collect()
+}
