@@ -232,7 +232,7 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     let log = ok_in(d.path(), &["log", "--last", "2"]);
     assert!(
         log.contains(
-            "shoot (RR1 at CF2): Hit › Light wound; CF2: +light wound  \
+            "shoot (RR1 at CF2): Hit › Light wound; RR1: +must load; CF2: +light wound  \
              [roll shoot --firer RR1 --target CF2 range=20 --physical]"
         ),
         "{log}"
@@ -371,12 +371,16 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
         "{log}"
     );
     assert!(
-        log.contains("#4 turn 0: shoot (RR1 at CF2): Hit › Light wound; CF2: +light wound"),
+        log.contains(
+            "#4 turn 0: shoot (RR1 at CF2): Hit › Light wound; RR1: +must load; CF2: +light wound"
+        ),
         "{log}"
     );
     drop(s);
 
-    // The target taken off the table while the faces are typed: the roll is not written.
+    // The target taken off the table while the faces are typed: the roll is not written. (The
+    // rifle loads first.)
+    ok_in(p, &["mark", "RR1", "-load"]);
     let s = Screen::run(p, &shot);
     s.wait_for("shoot: the faces of 2d6 (Enter: the tool rolls)");
     ok_in(p, &["unit", "rm", "marines"]);
@@ -385,7 +389,7 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     s.answer("hit-result: the faces of 2d6", "1,2");
     s.wait_for("error: there is no figure CF2");
     let log = ok_in(p, &["log", "--last", "1"]);
-    assert!(log.starts_with("#5 turn 0: Unit marines removed"), "{log}");
+    assert!(log.starts_with("#6 turn 0: Unit marines removed"), "{log}");
 }
 
 #[test]
