@@ -2,8 +2,6 @@
 //! line or column of four or more is formed (+2 in melee and to morale), and a target in line,
 //! column or mass is easier to hit (+2), without the umpire typing either.
 
-use std::collections::BTreeMap;
-
 use crate::support::{Table, house_tables};
 
 /// A game of a British line of six (regulars with muskets) and French marines in the
@@ -51,21 +49,6 @@ fn game(french: &[(&str, &str, u32, &str)]) -> Table {
     t
 }
 
-/// The first step's outcomes of `odds ARGS --json`, as (label, fraction).
-fn first_step(t: &Table, args: &[&str]) -> BTreeMap<String, String> {
-    let json = t.test().args(args).arg("--json").run().json();
-    json["steps"][0]["outcomes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no outcomes: {json}"))
-        .iter()
-        .map(|o| {
-            let label = o["label"].as_str().unwrap_or_default().to_string();
-            let p = o["probability"]["fraction"].as_str().unwrap_or_default();
-            (label, p.to_string())
-        })
-        .collect()
-}
-
 #[test]
 fn a_target_in_line_column_or_mass_is_hit_at_plus_2_from_the_roster() {
     let t = game(&[
@@ -76,7 +59,7 @@ fn a_target_in_line_column_or_mass_is_hit_at_plus_2_from_the_roster() {
     // Regulars +1, target in line +2: 2d6 + 3 hits on 5 or more; doubles misfire. Of the 30
     // throws that are not doubles, 4 make less than 5 (1-2, 2-1, 1-3, 3-1): 26/36 = 13/18.
     for target in ["CL1", "CM2"] {
-        let odds = first_step(&t, &["odds", "shoot", "--firer", "BR1", "--target", target]);
+        let odds = t.first_step(&["odds", "shoot", "--firer", "BR1", "--target", target]);
         assert_eq!(
             odds.get("Hit").map(String::as_str),
             Some("13/18"),
@@ -84,7 +67,7 @@ fn a_target_in_line_column_or_mass_is_hit_at_plus_2_from_the_roster() {
         );
     }
     // In skirmish order, +1 only: 7 or more on the throws that are not doubles, 18/36 = 1/2.
-    let odds = first_step(&t, &["odds", "shoot", "--firer", "BR1", "--target", "CS1"]);
+    let odds = t.first_step(&["odds", "shoot", "--firer", "BR1", "--target", "CS1"]);
     assert_eq!(odds.get("Hit").map(String::as_str), Some("1/2"), "{odds:?}");
     let shot = t.ok(&[
         "roll", "shoot", "--firer", "BR1", "--target", "CL1", "--dice", "2,3", "--dice", "3,4",
@@ -109,7 +92,7 @@ fn a_line_or_column_of_four_is_formed_for_morale_and_melee_but_not_three_or_a_ma
     ]);
     // Morale, marines (line troops, +0 listed): 2d6 + 2 passes on 6 or more, 26/36 = 13/18;
     // unformed, 8 or more: 15/36 = 5/12.
-    let morale = |fig: &str| first_step(&t, &["odds", "morale", "--fig", fig]);
+    let morale = |fig: &str| t.first_step(&["odds", "morale", "--fig", fig]);
     assert_eq!(morale("CC1").get("Pass").map(String::as_str), Some("13/18"));
     assert_eq!(morale("BR3").get("Pass").map(String::as_str), Some("13/18"));
     assert_eq!(morale("CT1").get("Pass").map(String::as_str), Some("5/12"));

@@ -3,25 +3,8 @@
 //! withheld says which rule withheld it), a rifle that must load, a pinned figure that cannot
 //! move, and a blind volley no lone figure fires. Every refusal names its rule.
 
-use std::collections::BTreeMap;
-
 use super::{Roster, game};
 use crate::support::{Table, parsed};
-
-/// The first step's outcomes of `odds ARGS --json`, as label → fraction.
-fn first_step(t: &Table, args: &[&str]) -> BTreeMap<String, String> {
-    let json = parsed(&t.ok(&[&["--json"][..], args].concat()));
-    json["steps"][0]["outcomes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no outcomes: {json}"))
-        .iter()
-        .map(|o| {
-            let label = o["label"].as_str().unwrap_or_default().to_string();
-            let p = o["probability"]["fraction"].as_str().unwrap_or_default();
-            (label, p.to_string())
-        })
-        .collect()
-}
 
 /// The line of `out` that starts with `start`.
 fn line<'a>(out: &'a str, start: &str) -> &'a str {
@@ -148,11 +131,11 @@ fn a_volley_needs_a_formed_unit_with_an_officer_and_a_bonus_withheld_says_why() 
     let shot = [
         "odds", "shoot", "--firer", "BR1", "--target", "CF1", "range=20", "volley",
     ];
-    assert_eq!(first_step(&t, &shot)["Hit"], "5/6");
+    assert_eq!(t.first_step(&shot)["Hit"], "5/6");
     // Without the officer the volley is withheld: +2, so 6 or more; of the 30 throws that are
     // not doubles 8 make less (1-2, 1-3, 1-4, 2-3 either way): 22/36 = 11/18.
     t.ok(&["unit", "set", "line", "officer=no"]);
-    assert_eq!(first_step(&t, &shot)["Hit"], "11/18");
+    assert_eq!(t.first_step(&shot)["Hit"], "11/18");
     let out = t.ok(&[
         "roll", "shoot", "--firer", "BR1", "--target", "CF1", "range=20", "volley", "--dice", "2,3",
     ]);
@@ -223,7 +206,7 @@ fn a_charge_needs_four_formed_line_troops_with_an_officer_none_severely_wounded_
         "MF1",
         "attacker.charging",
     ];
-    assert_eq!(first_step(&t, &melee)["Tie"], "1/36");
+    assert_eq!(t.first_step(&melee)["Tie"], "1/36");
     // A severely wounded figure may not charge (and fights at -3): no +1.
     t.ok(&["mark", "BR1", "+severe-wound"]);
     let out = t.ok(&[&melee[..], &["--json"]].concat());
@@ -272,7 +255,7 @@ fn a_charge_needs_four_formed_line_troops_with_an_officer_none_severely_wounded_
         "MF1",
         "attacker.charging",
     ];
-    assert_eq!(first_step(&t, &no_officer)["Tie"], "1/18");
+    assert_eq!(t.first_step(&no_officer)["Tie"], "1/18");
     // Three figures left: not four.
     t.ok(&["unit", "set", "line", "officer"]);
     t.ok(&["mark", "BR4", "+dead"]);

@@ -129,6 +129,21 @@ impl Table {
 
     /// Run a command the umpire got wrong: exit 2, nothing on stdout, one clean `error: ` line
     /// on stderr. Returns the message without `error: ` and the line end.
+    /// The first step's outcomes of `ARGS --json` (an `odds` command), as label → fraction.
+    pub fn first_step(&self, args: &[&str]) -> std::collections::BTreeMap<String, String> {
+        let json = self.test().args(args).arg("--json").run().json();
+        json["steps"][0]["outcomes"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no outcomes: {json}"))
+            .iter()
+            .map(|o| {
+                let label = o["label"].as_str().unwrap_or_default().to_string();
+                let p = o["probability"]["fraction"].as_str().unwrap_or_default();
+                (label, p.to_string())
+            })
+            .collect()
+    }
+
     pub fn refused(&self, args: &[&str]) -> String {
         let out = self.test().args(args).status(2).stdout("").run();
         assert_clean_error(&out.stderr, args);
