@@ -5,6 +5,7 @@
 //! installs them); they fail, never skip, without them. What they print is left in
 //! `tests/output/` (git-ignored) for a person to look at.
 
+mod actions;
 mod browser;
 mod html;
 mod layout;
