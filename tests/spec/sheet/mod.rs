@@ -10,6 +10,7 @@ mod browser;
 mod html;
 mod layout;
 mod printed;
+mod words;
 
 use crate::support::{Ruleset, ok, test_tables};
 
