@@ -32,6 +32,33 @@ pub struct GameDef {
     pub counters: Vec<CounterDef>,
     /// States that take a figure out of the game (dead, fled, captured).
     pub states: Vec<StateDef>,
+    /// What a figure may do when its unit acts, in the table's order (none listed: the table
+    /// does not say).
+    pub actions: Vec<ActionDef>,
+    /// How many actions a figure takes a phase and a turn, where the table says.
+    pub action_limits: Option<ActionLimits>,
+}
+
+/// One thing a figure may do as an action: fire, move, load...
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ActionDef {
+    pub name: String,
+    pub label: String,
+    pub note: Option<String>,
+    /// The procedure the action rolls, by its canonical name.
+    pub procedure: Option<String>,
+    /// Markers the action takes off the figure, by their canonical names.
+    pub clears: Vec<String>,
+}
+
+/// How many actions one figure may take.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ActionLimits {
+    #[serde(default)]
+    pub per_phase: Option<u32>,
+    #[serde(default)]
+    pub per_turn: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -122,6 +149,9 @@ pub struct MarkerDef {
     pub aliases: Vec<String>,
     /// The colour umpires use for it (shown in the roster).
     pub colour: String,
+    /// A letter or two that stands for it beside its colour, for those who cannot tell the
+    /// colours apart (the table's, or one made from its label).
+    pub code: String,
     /// Factors it sets when the figure acts: `wound: light`, `pinned: true`.
     pub acting: Settings,
     /// Factors it sets when the figure is acted upon: `target-pinned: true`.
@@ -249,4 +279,67 @@ impl DrawDef {
             format!("{n} {}", self.plural())
         }
     }
+}
+
+/// The codes markers show on their colour: the table's where it gives one, else made from the
+/// label (the initials of a label of several words, `LW`; the first letter of one word, `P`),
+/// as many letters more as it takes to tell it from every other marker (`Pa`, `Pi`).
+pub fn marker_codes(markers: &[(&str, Option<&str>)]) -> Vec<String> {
+    // The label's words, letters and digits only (a house rule may write markup in it).
+    let words: Vec<Vec<Vec<char>>> = markers
+        .iter()
+        .map(|(label, _)| {
+            label
+                .split(|c: char| c.is_whitespace() || c == '-')
+                .map(|w| {
+                    w.chars()
+                        .filter(|c| c.is_alphanumeric())
+                        .collect::<Vec<_>>()
+                })
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
+        .collect();
+    let made = |words: &[Vec<char>], more: usize| -> String {
+        let mut code: String = words
+            .iter()
+            .filter_map(|w| w.first())
+            .flat_map(|c| c.to_uppercase())
+            .collect();
+        if let Some(last) = words.last() {
+            code.extend(
+                last.iter()
+                    .skip(1)
+                    .take(more)
+                    .flat_map(|c| c.to_lowercase()),
+            );
+        }
+        if code.is_empty() { "?".into() } else { code }
+    };
+    let mut more = vec![0usize; markers.len()];
+    let mut codes: Vec<String> = Vec::new();
+    // Each round lengthens the codes still shared; a label runs out of letters at last.
+    for _ in 0..8 {
+        codes = markers
+            .iter()
+            .zip(&words)
+            .zip(&more)
+            .map(|(((_, given), w), m)| given.map_or_else(|| made(w, *m), str::to_string))
+            .collect();
+        let mut clash = false;
+        for (i, ((_, given), m)) in markers.iter().zip(more.iter_mut()).enumerate() {
+            let shared = codes
+                .iter()
+                .enumerate()
+                .any(|(j, c)| j != i && codes.get(i).is_some_and(|x| x.eq_ignore_ascii_case(c)));
+            if shared && given.is_none() {
+                *m += 1;
+                clash = true;
+            }
+        }
+        if !clash {
+            break;
+        }
+    }
+    codes
 }

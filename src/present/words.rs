@@ -436,3 +436,131 @@ pub fn factor_help(ruleset: &Ruleset, f: &FactorDef) -> String {
     }
     text
 }
+
+/// A factor's name as a word of a sentence: `initial shot` for `initial-shot`.
+fn spoken(name: &str) -> String {
+    name.replace('-', " ")
+}
+
+/// Values of a choice factor in the table's words, `a, b or c`: their labels, or, where the
+/// factor's values have no labels but their names, the factor's name before them (`formation
+/// line or column`: a bare `line` would not say what it is).
+fn plain_values(r: &Ruleset, factor: &str, values: &[String]) -> String {
+    let f = r.factor(factor);
+    let label = |v: &str| f.map_or(v, |f| r.value_label(f, v)).to_string();
+    let labels: Vec<String> = values.iter().map(|v| label(v)).collect();
+    let listed = or_list(&labels);
+    let bare = f.is_none_or(|f| f.values.iter().all(|v| v.label == v.name));
+    if bare {
+        format!("{} {listed}", spoken(factor))
+    } else {
+        listed
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub fn or_list(items: &[String]) -> String {
+    joined(items, "or")
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn and_list(items: &[String]) -> String {
+    joined(items, "and")
+}
+
+fn joined(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
+/// A condition in the umpire's words, from the table's labels, where [`condition`] says it as
+/// it is typed: `in half cover` (`cover=half`), `prone`, `not pinned`, `line troops or
+/// militia`, `figures 4 or more`.
+pub fn plain_condition(r: &Ruleset, c: &Cond) -> String {
+    match &c.test {
+        Test::Flag(true) => spoken(&c.factor),
+        Test::Flag(false) => format!("not {}", spoken(&c.factor)),
+        Test::Values(vs) => plain_values(r, &c.factor, vs),
+        Test::Range { min, max } => bounds(*min, *max).map_or_else(
+            || spoken(&c.factor),
+            |b| format!("{} {b}", spoken(&c.factor)),
+        ),
+    }
+}
+
+/// Conditions that must all hold, in words: `volley and line troops`.
+pub fn plain_conditions(r: &Ruleset, c: &Conditions) -> String {
+    and_list(&c.iter().map(|x| plain_condition(r, x)).collect::<Vec<_>>())
+}
+
+/// A guard in the umpire's words: `lightly wounded or prone`, `volley and line troops`,
+/// `unless unwounded`.
+pub fn plain_guard(r: &Ruleset, g: Guard<'_>) -> String {
+    let mut parts = Vec::new();
+    if !g.when.is_empty() {
+        parts.push(plain_conditions(r, g.when));
+    }
+    if !g.any.is_empty() {
+        let any: Vec<String> = g
+            .any
+            .iter()
+            .map(|c| {
+                let w = plain_conditions(r, c);
+                if c.len() > 1 && g.any.len() > 1 {
+                    format!("({w})")
+                } else {
+                    w
+                }
+            })
+            .collect();
+        parts.push(or_list(&any));
+    }
+    if !g.unless.is_empty() {
+        let unless: Vec<String> = g.unless.iter().map(|c| plain_condition(r, c)).collect();
+        parts.push(format!("unless {}", or_list(&unless)));
+    }
+    parts.join(", ")
+}
+
+/// ` (if X)` or ` (unless Y)` after a phrase, in the umpire's words, or nothing.
+pub fn plain_clause(r: &Ruleset, g: Guard<'_>) -> String {
+    let words = plain_guard(r, g);
+    if words.is_empty() {
+        String::new()
+    } else if words.starts_with("unless ") {
+        format!(" ({words})")
+    } else {
+        format!(" (if {words})")
+    }
+}
+
+/// Factors set to values, in the umpire's words: `received a wound, lightly wounded`.
+pub fn plain_settings(r: &Ruleset, settings: &Settings) -> String {
+    settings
+        .iter()
+        .map(|(name, v)| match v {
+            Value::Flag(true) => spoken(name),
+            Value::Flag(false) => format!("not {}", spoken(name)),
+            Value::Number(n) => format!("{} {n}", spoken(name)),
+            Value::Choice(c) => plain_values(r, name, std::slice::from_ref(c)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A rule of eligibility in the umpire's words: `volley needs line troops or militia,
+/// formation line or column and officer; otherwise the bonus is withheld`.
+pub fn plain_requirement(r: &Ruleset, rule: &crate::model::RequireDef) -> String {
+    let then = match rule.then {
+        crate::model::Then::Refuse => "otherwise it is not allowed",
+        crate::model::Then::Withhold => "otherwise the roll goes on without it",
+    };
+    format!(
+        "{} needs {}; {then}",
+        plain_conditions(r, &rule.when),
+        plain_conditions(r, &rule.needs)
+    )
+}

@@ -34,6 +34,7 @@ impl Source {
         if let Some(game) = &def.game {
             self.check_game(game, at)?;
             self.check_size(game, at)?;
+            self.check_actions(game, at)?;
         }
         self.check_requires(at)?;
         if let Some(turn) = &def.turn

@@ -391,16 +391,24 @@ impl Source {
     }
 
     fn game_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<m::GameDef> {
+        let codes = m::marker_codes(
+            &g.markers
+                .iter()
+                .map(|k| (k.label.as_str(), k.code.as_deref()))
+                .collect::<Vec<_>>(),
+        );
         let markers = g
             .markers
             .iter()
-            .map(|k| {
+            .zip(codes)
+            .map(|(k, code)| {
                 let place = format!("name: {}", k.name);
                 Ok(m::MarkerDef {
                     name: k.name.clone(),
                     label: k.label.clone(),
                     aliases: k.aliases.clone(),
                     colour: k.colour.clone(),
+                    code,
                     acting: self.settings(&k.acting, &k.name, &["markers:", &place], at)?,
                     acted_upon: self.settings(&k.acted_upon, &k.name, &["markers:", &place], at)?,
                     blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
@@ -447,6 +455,22 @@ impl Source {
             implies,
             counters: g.counters.clone(),
             states: g.states.clone(),
+            actions: g
+                .actions
+                .iter()
+                .map(|a| m::ActionDef {
+                    name: a.name.clone(),
+                    label: a.label.clone(),
+                    note: a.note.clone(),
+                    procedure: a.procedure.as_deref().map(|p| self.procedure_name(p)),
+                    clears: a
+                        .clears
+                        .iter()
+                        .map(|c| marker_name(g, c).to_string())
+                        .collect(),
+                })
+                .collect(),
+            action_limits: g.action_limits,
         })
     }
 
@@ -482,4 +506,13 @@ impl Source {
             })
             .collect()
     }
+}
+
+/// A marker's canonical name, from its name or an alias (kept as written when it is neither:
+/// the checks refused that already).
+pub(super) fn marker_name<'a>(g: &'a s::GameDef, word: &'a str) -> &'a str {
+    g.markers
+        .iter()
+        .find(|m| m.name == word || m.aliases.iter().any(|a| a == word))
+        .map_or(word, |m| m.name.as_str())
 }

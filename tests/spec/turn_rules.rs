@@ -219,7 +219,7 @@ fn a_table_that_draws_chits_words_the_whole_turn_with_chits_and_never_beads() {
          drawn is a phase for its side\n  activations: a unit acts at most twice in a turn\n  \
          react: a side may hold one chit it drew",
     );
-    run(&["cards", "--html"], 0, "<th>side</th><th>chit</th>");
+    run(&["cards", "--html"], 0, "(british): orange chit");
     run(
         &["cards", "--html"],
         0,

@@ -13,19 +13,39 @@ mod text;
 mod words;
 
 use text::render;
-pub use words::{ANY_RESULT, any_result_parts, result_parts, turn_rules};
+pub use words::{
+    ANY_RESULT, Piece, any_result_parts, marked_pieces, marker_ref, result_parts, turn_rules,
+    unmarked,
+};
 
 use serde::Serialize;
 
 use crate::error::Result;
-use crate::model::ProcedureDef;
 use crate::model::Ruleset;
+use crate::model::{ProcedureDef, RollDef, TargetDef};
 
 use odds::odds_part;
 use parts::{
     amount_part, check_part, compare_part, dice_part, grid_part, modifier_parts, results_part,
     table_part,
 };
+
+/// How a card says the tables' conditions: as they are typed (the terminal's card, read beside
+/// the words to type) or in the umpire's words, from the tables' labels (the printed sheet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voice {
+    Typed,
+    Plain,
+}
+
+/// What a card's roll comes to in a line, for a page to print large: the dice, and the number
+/// to reach with what reaching it gives (`2d6`, `8 or more`, `Hit`), or how the total is read.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Key {
+    pub dice: Option<String>,
+    pub need: Option<String>,
+    pub says: String,
+}
 
 /// One card: a procedure's rules as headed parts (and so as `card --json` gives it).
 #[derive(Debug, Clone, Serialize)]
@@ -34,6 +54,7 @@ pub struct Card {
     pub title: String,
     pub aliases: Vec<String>,
     pub help: String,
+    pub key: Key,
     pub parts: Vec<Part>,
     /// The results' labels in the procedure's order, as a crowded table letters them.
     pub results: Vec<String>,
@@ -237,11 +258,16 @@ fn letters(i: usize) -> String {
     out.iter().rev().collect()
 }
 
-/// The card of one procedure, from the tables alone.
+/// The card of one procedure, from the tables alone, its conditions as they are typed.
 pub fn build(r: &Ruleset, p: &ProcedureDef) -> Card {
+    build_in(r, p, Voice::Typed)
+}
+
+/// The card of one procedure in the voice asked for.
+pub fn build_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Card {
     let mut parts = Vec::new();
-    parts.extend(dice_part(r, p));
-    parts.extend(modifier_parts(r, p));
+    parts.extend(dice_part(r, p, voice));
+    parts.extend(modifier_parts(r, p, voice));
     if let Some(c) = &p.check {
         parts.push(check_part(r, p, c));
     }
@@ -249,16 +275,16 @@ pub fn build(r: &Ruleset, p: &ProcedureDef) -> Card {
         parts.push(table_part(p, t));
     }
     if let Some(g) = &p.grid {
-        parts.push(grid_part(p, g));
+        parts.push(grid_part(r, p, g, voice));
     }
     if let Some(c) = &p.compare {
         parts.push(compare_part(p, c));
     }
     if let Some(a) = &p.amount {
-        parts.push(amount_part(r, a));
+        parts.push(amount_part(r, a, voice));
     }
-    parts.extend(results_part(r, p));
-    parts.extend(odds_part(r, p));
+    parts.extend(results_part(r, p, voice));
+    parts.extend(odds_part(r, p, voice));
     if !p.notes.is_empty() {
         parts.push(Part {
             heading: "Notes".into(),
@@ -270,9 +296,46 @@ pub fn build(r: &Ruleset, p: &ProcedureDef) -> Card {
         title: p.title.clone(),
         aliases: p.aliases.clone(),
         help: p.help.clone(),
+        key: key(r, p),
         parts,
         results: p.results.iter().map(|r| r.label.clone()).collect(),
     }
+}
+
+/// The card's roll in a line: one throw's dice (each side's, in an opposed roll), and the
+/// number a check must reach or how the total is read.
+fn key(r: &Ruleset, p: &ProcedureDef) -> Key {
+    let dice = match &p.roll {
+        Some(RollDef::Dice(d)) if p.sides.is_empty() => Some(words::dice_words(r, d)),
+        Some(RollDef::Dice(d)) => Some(format!("{} each", words::dice_words(r, d))),
+        _ => None,
+    };
+    let (need, says) = if let Some(c) = &p.check {
+        let target = match &c.target {
+            TargetDef::Number(n) => n.to_string(),
+            TargetDef::Factor(f) => f.clone(),
+            TargetDef::Lookup(_) => "the number in the table".into(),
+        };
+        (
+            Some(crate::words::compared(c.compare, &target)),
+            words::result_label(p, &c.pass),
+        )
+    } else if p.compare.is_some() {
+        (None, "the higher total wins".into())
+    } else if p.table.is_some() || p.grid.is_some() {
+        (None, "read the total on the table".into())
+    } else if let Some(a) = &p.amount {
+        let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
+        let says = if unit.is_empty() {
+            "the total is the result".into()
+        } else {
+            format!("the total in {unit}")
+        };
+        (None, says)
+    } else {
+        (None, String::new())
+    };
+    Key { dice, need, says }
 }
 
 /// The procedures named (each checked, with a suggestion for a typo), or all of them.

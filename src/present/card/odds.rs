@@ -11,8 +11,8 @@ use crate::model::{
 };
 use crate::model::{Decimal, Ruleset};
 
-use super::words::{case_dice, dice_words, percent, result_label};
-use super::{Block, Grid, Labels, Part};
+use super::words::{case_dice, dice_words, percent, result_label, whole_percent};
+use super::{Block, Grid, Labels, Part, Voice};
 use crate::words::signed;
 
 /// A situation in which the guard holds (its `when`, and the first of its `any`), to read the
@@ -158,7 +158,7 @@ fn by_winner(
 }
 
 /// The odds table: a line per key, a column per result in the table's order.
-fn odds_grid(key: &str, rows: &[OddsRow]) -> Grid {
+fn odds_grid(key: &str, rows: &[OddsRow], voice: Voice) -> Grid {
     let mut columns: Vec<((usize, i64), String)> = Vec::new();
     for (_, cells) in rows {
         for (rank, label, _) in cells {
@@ -189,7 +189,10 @@ fn odds_grid(key: &str, rows: &[OddsRow]) -> Grid {
                 .fold(Fraction::ZERO, |acc, (_, _, p)| {
                     acc.checked_add(*p).unwrap_or(acc)
                 });
-            line.push(percent(p));
+            line.push(match voice {
+                Voice::Typed => percent(p),
+                Voice::Plain => whole_percent(p),
+            });
         }
         grid.rows.push(line);
     }
@@ -216,25 +219,29 @@ fn odds_line(cells: &[((usize, i64), String, Fraction)]) -> String {
 }
 
 /// The odds part: what the odds are by (in its heading, to spare a line) and the odds.
-pub(super) fn odds_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
+pub(super) fn odds_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
     let (by, blocks) = if let Some(a) = &p.amount {
         amount_odds(r, p, a)
     } else if let Some(g) = &p.grid {
-        grid_odds(r, p, g)
+        grid_odds(r, p, g, voice)
     } else if let Some(target @ (TargetDef::Factor(_) | TargetDef::Lookup(_))) =
         p.check.as_ref().map(|c| &c.target)
     {
-        target_odds(r, p, target)
+        target_odds(r, p, target, voice)
     } else {
-        net_odds(r, p)
+        net_odds(r, p, voice)
     }?;
     let without = p
         .reroll
         .as_ref()
         .map(|rr| format!(", without the {}", rr.label))
         .unwrap_or_default();
+    let odds = match voice {
+        Voice::Typed => "Odds",
+        Voice::Plain => "Odds in %",
+    };
     Some(Part {
-        heading: format!("Odds{by}{without}"),
+        heading: format!("{odds}{by}{without}"),
         blocks,
     })
 }
@@ -247,7 +254,7 @@ fn has_modifiers(p: &ProcedureDef) -> bool {
 type Odds = (String, Vec<Block>);
 
 /// By net modifier -5..+5 (a check against a number, a table, an opposed roll).
-fn net_odds(r: &Ruleset, p: &ProcedureDef) -> Option<Odds> {
+fn net_odds(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Odds> {
     let plan = plan_for(r, p, &Situation::default())?;
     let opposed = plan.sides.len() > 1;
     let nets: Vec<i64> = if has_modifiers(p) && throws(&plan) <= 20_000 {
@@ -280,11 +287,11 @@ fn net_odds(r: &Ruleset, p: &ProcedureDef) -> Option<Odds> {
     } else {
         " by net modifier (exact, rounded)".to_string()
     };
-    Some((by, vec![Block::Table(odds_grid("net", &rows))]))
+    Some((by, vec![Block::Table(odds_grid("net", &rows, voice))]))
 }
 
 /// A check whose target is a number factor or a table: by target, at net modifier 0.
-fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef) -> Option<Odds> {
+fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef, voice: Voice) -> Option<Odds> {
     let mut targets: Vec<(i64, Situation)> = Vec::new();
     let key;
     if let TargetDef::Factor(fname) = target {
@@ -374,7 +381,7 @@ fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef) -> Option<Odds
             "a net modifier of +N reads as a target N lower".into(),
         ));
     }
-    blocks.push(Block::Table(odds_grid(&key, &rows)));
+    blocks.push(Block::Table(odds_grid(&key, &rows, voice)));
     Some((
         format!(" by {key}, at net modifier 0 (exact, rounded)"),
         blocks,
@@ -400,7 +407,7 @@ fn natural_span(plan: &Plan<'_>) -> Option<(i64, i64)> {
 }
 
 /// A grid: each of its rows at net modifier 0.
-fn grid_odds(r: &Ruleset, p: &ProcedureDef, g: &GridDef) -> Option<Odds> {
+fn grid_odds(r: &Ruleset, p: &ProcedureDef, g: &GridDef, voice: Voice) -> Option<Odds> {
     let mut rows: Vec<OddsRow> = Vec::new();
     for row in &g.rows {
         let s = situation_meeting(row.guard());
@@ -421,7 +428,7 @@ fn grid_odds(r: &Ruleset, p: &ProcedureDef, g: &GridDef) -> Option<Odds> {
     }
     Some((
         " at net modifier 0 (exact, rounded)".into(),
-        vec![Block::Table(odds_grid("", &rows))],
+        vec![Block::Table(odds_grid("", &rows, voice))],
     ))
 }
 

@@ -8,20 +8,27 @@ use crate::model::{
 };
 
 use super::words::{
-    ANY_RESULT, any_result_parts, case_dice, dice_words, result_label, result_parts,
+    ANY_RESULT, any_result_parts_in, case_dice, clause_in, dice_words, guard_in, result_label,
+    result_parts_in,
 };
-use super::{Block, Grid, Labels, Part};
+use super::{Block, Grid, Labels, Part, Voice};
 use crate::present::words;
 use crate::words::{capitalised, signed};
 
-pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
+pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
     let mut blocks = Vec::new();
     let opposed = (!p.sides.is_empty()).then(|| {
         let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        let typed = match voice {
+            Voice::Typed => format!(
+                " ({}.FACTOR=VALUE)",
+                names.first().copied().unwrap_or_default()
+            ),
+            Voice::Plain => String::new(),
+        };
         format!(
-            "the {}, with their own modifiers ({}.FACTOR=VALUE)",
-            names.join(" and the "),
-            names.first().copied().unwrap_or_default()
+            "the {}, with their own modifiers{typed}",
+            names.join(" and the ")
         )
     });
     match (&opposed, &p.roll) {
@@ -49,15 +56,17 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
             blocks.push(Block::Text("the first case that fits:".into()));
             let mut g = Grid::new(&["dice", "case", "when"], &[false, false, false]);
             for c in cases {
-                let guard = words::guard(c.guard());
+                let guard = guard_in(r, voice, c.guard());
+                let when = match (voice, &c.label) {
+                    // A case's label says when it is read.
+                    (Voice::Plain, Some(_)) => String::new(),
+                    _ if guard.is_empty() => "otherwise".into(),
+                    _ => guard,
+                };
                 g.rows.push(vec![
                     case_dice(r, c),
                     c.label.clone().unwrap_or_default(),
-                    if guard.is_empty() {
-                        "otherwise".into()
-                    } else {
-                        guard
-                    },
+                    when,
                 ]);
             }
             blocks.push(Block::Table(g.pruned()));
@@ -67,7 +76,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
         blocks.push(Block::List(
             p.drop
                 .iter()
-                .map(|d| format!("{}{}", d.label, words::clause(d.guard())))
+                .map(|d| labelled(voice, &d.label, d.guard()))
                 .collect(),
         ));
     }
@@ -76,7 +85,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
             "{}: {}, whatever the modifiers{}",
             n.label,
             result_label(p, &n.result),
-            words::clause(n.guard())
+            clause_in(r, voice, n.guard())
         )));
         if let Some(o) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {
             blocks.push(Block::Text(format!(
@@ -90,7 +99,7 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
         blocks.push(Block::Text(format!(
             "{}{}: {} may be thrown again once; the second throw stands",
             rr.label,
-            words::clause(rr.guard()),
+            clause_in(r, voice, rr.guard()),
             on.join(" or ")
         )));
     }
@@ -100,7 +109,19 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
     })
 }
 
-fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
+/// A labelled entry with its condition: typed, the label then the condition; in the umpire's
+/// words the label alone, which the table writes to say when the entry counts.
+fn labelled(voice: Voice, label: &str, g: crate::model::Guard<'_>) -> String {
+    match voice {
+        Voice::Typed => format!("{label}{}", words::clause(g)),
+        Voice::Plain => label.to_string(),
+    }
+}
+
+fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>, voice: Voice) {
+    if voice == Voice::Plain {
+        return plain_item_rows(r, item, rows);
+    }
     let guard = words::guard(item.guard());
     let with_guard = |first: String| {
         if guard.is_empty() {
@@ -158,10 +179,62 @@ fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
     }
 }
 
+/// An item's lines in the umpire's words: the value and the label, which says when it counts
+/// (the table's words; the condition in words where there is no label).
+fn plain_item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
+    let guard = words::plain_guard(r, item.guard());
+    let with_guard = |label: String| {
+        if guard.is_empty() || item.label.is_some() {
+            label
+        } else {
+            format!("{label} ({guard})")
+        }
+    };
+    if let Some(v) = item.value {
+        rows.push(vec![signed(v), item.label.clone().unwrap_or(guard.clone())]);
+        return;
+    }
+    let Some(fname) = item.factor.as_deref() else {
+        return;
+    };
+    let prefix = item
+        .label
+        .as_ref()
+        .map(|l| format!("{l} "))
+        .unwrap_or_default();
+    if let Some(values) = &item.values {
+        let mut entries: Vec<(&String, &i64)> = values.iter().collect();
+        entries.sort_by(|a, b| b.1.cmp(a.1));
+        for (key, v) in entries {
+            let label = words::plain_condition(
+                r,
+                &crate::model::Cond {
+                    factor: fname.to_string(),
+                    test: crate::model::Test::Values(vec![key.clone()]),
+                },
+            );
+            rows.push(vec![signed(*v), with_guard(format!("{prefix}{label}"))]);
+        }
+    } else if let Some(each) = item.each {
+        let limit = item
+            .limit
+            .map(|l| format!(", at most {}", signed(l)))
+            .unwrap_or_default();
+        let label = item
+            .label
+            .clone()
+            .unwrap_or_else(|| fname.replace('-', " "));
+        rows.push(vec![
+            format!("{} each", signed(each)),
+            with_guard(format!("{label} (per {}{limit})", fname.replace('-', " "))),
+        ]);
+    }
+}
+
 /// A group whose items all give a value per value of the same factor, each under its own
 /// condition (a set of values for each kind of opposition, say), as one table: a line per
 /// value of the factor, a column per item. Half the lines of a list of every pair.
-fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
+fn matrix(r: &Ruleset, items: &[ItemDef], voice: Voice) -> Option<Grid> {
     let fname = items.first()?.factor.clone()?;
     let all_values = items.len() >= 2
         && items.iter().all(|i| {
@@ -192,7 +265,7 @@ fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
     });
     let mut header = vec![fname.clone(), "when".to_string()];
     for i in items {
-        let guard = words::guard(i.guard());
+        let guard = guard_in(r, voice, i.guard());
         header.push(match (&i.label, guard.is_empty()) {
             (Some(l), true) => l.clone(),
             (Some(l), false) => format!("{l} ({guard})"),
@@ -208,7 +281,11 @@ fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
     };
     for k in &keys {
         let label = f.map_or(k.as_str(), |f| r.value_label(f, k));
-        let mut row = vec![label.to_string(), format!("{fname}={k}")];
+        let typed = match voice {
+            Voice::Typed => format!("{fname}={k}"),
+            Voice::Plain => String::new(),
+        };
+        let mut row = vec![label.to_string(), typed];
         for i in items {
             row.push(
                 i.values
@@ -223,7 +300,7 @@ fn matrix(r: &Ruleset, items: &[ItemDef]) -> Option<Grid> {
     Some(grid)
 }
 
-pub(super) fn modifier_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<Part> {
+pub(super) fn modifier_parts(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Vec<Part> {
     p.modifiers
         .iter()
         .filter(|g| !g.items.is_empty())
@@ -238,10 +315,10 @@ pub(super) fn modifier_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<Part> {
             if let Some(n) = g.note.as_ref().filter(|n| !restates(n)) {
                 blocks.push(Block::Text(n.clone()));
             }
-            let grid = matrix(r, &g.items).unwrap_or_else(|| {
+            let grid = matrix(r, &g.items, voice).unwrap_or_else(|| {
                 let mut grid = Grid::new(&["", "modifier", "when"], &[true, false, false]);
                 for item in &g.items {
-                    item_rows(r, item, &mut grid.rows);
+                    item_rows(r, item, &mut grid.rows, voice);
                 }
                 grid
             });
@@ -339,13 +416,13 @@ pub(super) fn table_part(p: &ProcedureDef, t: &TableDef) -> Part {
 
 /// A grid is printed turned: a line per total, a column per row of the rule (rows are few,
 /// totals many), which keeps it narrow on any screen.
-pub(super) fn grid_part(p: &ProcedureDef, g: &GridDef) -> Part {
+pub(super) fn grid_part(r: &Ruleset, p: &ProcedureDef, g: &GridDef, voice: Voice) -> Part {
     let mut blocks = Vec::new();
     let conditions: Vec<String> = g
         .rows
         .iter()
         .map(|row| {
-            let words = words::guard(row.guard());
+            let words = guard_in(r, voice, row.guard());
             let words = if words.is_empty() {
                 "any other case".to_string()
             } else {
@@ -434,7 +511,7 @@ pub(super) fn compare_part(p: &ProcedureDef, c: &CompareDef) -> Part {
     }
 }
 
-pub(super) fn amount_part(r: &Ruleset, a: &AmountDef) -> Part {
+pub(super) fn amount_part(r: &Ruleset, a: &AmountDef, voice: Voice) -> Part {
     let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
     let mut blocks = vec![Block::Text(if unit.is_empty() {
         "the total is the result".into()
@@ -443,10 +520,9 @@ pub(super) fn amount_part(r: &Ruleset, a: &AmountDef) -> Part {
     })];
     for h in &a.halve {
         blocks.push(Block::Text(format!(
-            "halved, rounded {}, for {}{}",
+            "halved, rounded {}, for {}",
             if h.round_up { "up" } else { "down" },
-            h.label,
-            words::clause(h.guard())
+            labelled(voice, &h.label, h.guard())
         )));
     }
     if let Some(f) = a.floor {
@@ -458,20 +534,21 @@ pub(super) fn amount_part(r: &Ruleset, a: &AmountDef) -> Part {
     }
 }
 
-pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef) -> Option<Part> {
+pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
     if p.results.is_empty() {
         return None;
     }
     let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
     for res in &p.results {
-        grid.rows
-            .push(vec![res.label.clone(), result_parts(r, p, res).join("; ")]);
+        grid.rows.push(vec![
+            res.label.clone(),
+            result_parts_in(r, p, res, voice).join("; "),
+        ]);
     }
-
     let mut grid = grid.pruned();
     grid.lists_results = true;
     let mut blocks = vec![Block::Table(grid)];
-    let any = any_result_parts(r, p);
+    let any = any_result_parts_in(r, p, voice);
     if !any.is_empty() {
         blocks.push(Block::Text(format!(
             "{}: {}",

@@ -1,9 +1,11 @@
 //! How the tables' data is said on a card: dice, follow-ups, what a result means, the turn
 //! rule and a chance as a percentage. `explain` and `sheet` say results the same way through
-//! these; conditions, guards, policies and bands are said by `present::words`.
+//! these; conditions, guards, policies and bands are said by `present::words`, as typed or in
+//! the umpire's words as the card's voice asks.
 
 use std::fmt::Write as _;
 
+use super::Voice;
 use crate::engine::fraction::Fraction;
 use crate::model::Ruleset;
 use crate::model::{
@@ -11,6 +13,74 @@ use crate::model::{
 };
 use crate::present::words;
 use crate::words::{capitalised, times};
+
+/// A guard as the voice says it: typed (`wound=light or prone`) or in the umpire's words
+/// (`lightly wounded or prone`).
+pub(super) fn guard_in(r: &Ruleset, voice: Voice, g: crate::model::Guard<'_>) -> String {
+    match voice {
+        Voice::Typed => words::guard(g),
+        Voice::Plain => words::plain_guard(r, g),
+    }
+}
+
+/// ` (when X)`, ` (unless Y)` as the voice says it.
+pub(super) fn clause_in(r: &Ruleset, voice: Voice, g: crate::model::Guard<'_>) -> String {
+    match voice {
+        Voice::Typed => words::clause(g),
+        Voice::Plain => words::plain_clause(r, g),
+    }
+}
+
+/// The marks in a text in the umpire's words stand for markers, which a page may draw in their
+/// colours: `MARK name SEP label END`.
+const MARK: char = '\u{E000}';
+const SEP: char = '\u{E001}';
+const END: char = '\u{E002}';
+
+/// A marker named in a text, for a page to draw (see [`marked_pieces`]).
+pub fn marker_ref(name: &str, label: &str) -> String {
+    format!("{MARK}{name}{SEP}{label}{END}")
+}
+
+/// A piece of a text that may name markers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    /// A marker: its name and its label.
+    Marker(&'a str, &'a str),
+}
+
+/// A text cut into its words and the markers it names.
+pub fn marked_pieces(text: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        let (before, from) = rest.split_at(at);
+        let inner = &from[MARK.len_utf8()..];
+        let Some(end) = inner.find(END) else { break };
+        if !before.is_empty() {
+            out.push(Piece::Text(before));
+        }
+        let body = &inner[..end];
+        let (name, label) = body.split_once(SEP).unwrap_or((body, body));
+        out.push(Piece::Marker(name, label));
+        rest = &inner[end + END.len_utf8()..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    out
+}
+
+/// A text with the markers it names said by their labels, for a page without colours.
+pub fn unmarked(text: &str) -> String {
+    marked_pieces(text)
+        .into_iter()
+        .map(|p| match p {
+            Piece::Text(t) | Piece::Marker(_, t) => t,
+        })
+        .collect()
+}
 
 pub(super) fn result_label(p: &ProcedureDef, name: &str) -> String {
     p.results
@@ -52,6 +122,30 @@ pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
     }
 }
 
+/// A step that follows, in the umpire's words: `then TITLE`, `must follow: TITLE for the loser
+/// (received a wound, lightly wounded; if ...): note`.
+fn plain_follow_words(r: &Ruleset, f: &FollowDef, whom: &[String], must: bool) -> String {
+    let title = r
+        .procedure(&f.procedure)
+        .map_or_else(|| f.procedure.clone(), |p| p.title.clone());
+    let mut s = if must {
+        format!("must follow: {title}")
+    } else {
+        format!("then {title}")
+    };
+    if !whom.is_empty() {
+        let _ = write!(s, " for {}", whom.join(" and "));
+    }
+    if !f.set.is_empty() {
+        let _ = write!(s, " ({})", words::plain_settings(r, &f.set));
+    }
+    s.push_str(&words::plain_clause(r, f.guard()));
+    if let Some(n) = &f.note {
+        let _ = write!(s, ": {n}");
+    }
+    s
+}
+
 /// A step that follows, by the name the umpire types: `must follow: NAME for the loser, with
 /// FACTOR=VALUE (when ...): note` (for each figure of `whom`: `the loser`, `the figure acted
 /// upon`).
@@ -79,21 +173,75 @@ fn follow_words(f: &FollowDef, whom: &[String], must: bool) -> String {
     s
 }
 
+/// A step that follows, in the voice asked for, for the sides named and the figure the
+/// follow-up is `on`.
+fn follow_in(r: &Ruleset, voice: Voice, f: &FollowDef, sides: &[String], must: bool) -> String {
+    let whom = whom(r, f, sides.iter());
+    match voice {
+        Voice::Typed => follow_words(f, &whom, must),
+        Voice::Plain => plain_follow_words(r, f, &whom, must),
+    }
+}
+
+/// Whom a follow-up is for, as a card says it: `the loser`, the role's noun of the figure
+/// acted upon.
+fn whom<'a>(r: &Ruleset, f: &FollowDef, sides: impl Iterator<Item = &'a String>) -> Vec<String> {
+    let mut whom: Vec<String> = sides.map(|s| format!("the {s}")).collect();
+    whom.extend(f.on.map(|on| crate::game::roles::noun(r.model.game.as_ref(), on)));
+    whom
+}
+
+/// How a card and `umpire rules PROC` head what follows whatever the result.
+pub const ANY_RESULT: &str = "any result";
+
+/// The checks a procedure calls for whatever its result, in words (empty when none).
+pub fn any_result_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<String> {
+    any_result_parts_in(r, p, Voice::Typed)
+}
+
+/// The same in the voice asked for.
+pub(super) fn any_result_parts_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Vec<String> {
+    p.follow_up
+        .iter()
+        .map(|f| {
+            let sides: Vec<String> = f.side.iter().cloned().collect();
+            follow_in(r, voice, f, &sides, true)
+        })
+        .collect()
+}
+
 /// What one result means, in words: its note, what it becomes, the steps that follow at once
 /// and the checks that must follow, and the marks it makes. Cards and `umpire rules PROC` say
 /// it the same way.
 pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
+    result_parts_in(r, p, res, Voice::Typed)
+}
+
+/// What one result means, in the voice asked for (see [`result_parts`]).
+pub(super) fn result_parts_in(
+    r: &Ruleset,
+    p: &ProcedureDef,
+    res: &ResultDef,
+    voice: Voice,
+) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(n) = &res.note {
         parts.push(n.clone());
     }
     for b in &res.becomes {
-        // In an opposed roll the condition is read on one side: `(loser: unless x=y)`.
-        let condition = match (&b.side, words::guard(b.guard())) {
-            (_, w) if w.is_empty() => String::new(),
-            (Some(side), w) if w.starts_with("unless ") => format!(" ({side}: {w})"),
-            (Some(side), w) => format!(" ({side}: when {w})"),
-            (None, _) => words::clause(b.guard()),
+        // In an opposed roll the condition is read on one side: `(loser: unless x=y)`, or
+        // in words `(the loser, unless unwounded)`.
+        let condition = match (voice, &b.side, guard_in(r, voice, b.guard())) {
+            (_, _, w) if w.is_empty() => String::new(),
+            (Voice::Plain, Some(side), w) if w.starts_with("unless ") => {
+                format!(" (the {side}, {w})")
+            }
+            (Voice::Plain, Some(side), w) => format!(" (the {side}, if {w})"),
+            (Voice::Typed, Some(side), w) if w.starts_with("unless ") => {
+                format!(" ({side}: {w})")
+            }
+            (Voice::Typed, Some(side), w) => format!(" ({side}: when {w})"),
+            (_, None, _) => clause_in(r, voice, b.guard()),
         };
         parts.push(format!(
             "{}: {}{condition}",
@@ -101,8 +249,10 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
             result_label(p, &b.result)
         ));
     }
+    let follow = |f: &FollowDef, sides: &[String], must: bool| follow_in(r, voice, f, sides, must);
     for f in &res.next {
-        parts.push(follow_words(f, &whom(r, f, f.side.iter()), false));
+        let sides: Vec<String> = f.side.iter().cloned().collect();
+        parts.push(follow(f, &sides, false));
     }
     // The same check for each side (a tie tests both) is said once, for both.
     let mut follows: Vec<(&FollowDef, Vec<String>)> = Vec::new();
@@ -128,36 +278,51 @@ pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<Strin
         }
     }
     for (f, sides) in &follows {
-        parts.push(follow_words(f, &whom(r, f, sides.iter()), true));
+        parts.push(follow(f, sides, true));
     }
     for m in &res.marks {
-        parts.push(format!(
-            "marks {}: {}{}",
-            crate::game::roles::noun(r.model.game.as_ref(), m.on),
-            m.change.join(" "),
-            words::clause(m.guard())
-        ));
+        let on = crate::game::roles::noun(r.model.game.as_ref(), m.on);
+        parts.push(match voice {
+            Voice::Typed => format!(
+                "marks {on}: {}{}",
+                m.change.join(" "),
+                words::clause(m.guard())
+            ),
+            Voice::Plain => format!(
+                "{on}: {}{}",
+                plain_changes(r, &m.change),
+                words::plain_clause(r, m.guard())
+            ),
+        });
     }
     parts
 }
 
-/// Whom a follow-up is for, as a card says it: `the loser`, the role's noun of the figure
-/// acted upon.
-fn whom<'a>(r: &Ruleset, f: &FollowDef, sides: impl Iterator<Item = &'a String>) -> Vec<String> {
-    let mut whom: Vec<String> = sides.map(|s| format!("the {s}")).collect();
-    whom.extend(f.on.map(|on| crate::game::roles::noun(r.model.game.as_ref(), on)));
-    whom
-}
-
-/// How a card and `umpire rules PROC` head what follows whatever the result.
-pub const ANY_RESULT: &str = "any result";
-
-/// The checks a procedure calls for whatever its result, in words (empty when none).
-pub fn any_result_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<String> {
-    p.follow_up
+/// Changes a result makes to a figure, in the umpire's words: a marker put on or taken off
+/// (named for a page to draw), a state the figure is put in, a count kept.
+fn plain_changes(r: &Ruleset, changes: &[String]) -> String {
+    let g = r.model.game.as_ref();
+    let said: Vec<String> = changes
         .iter()
-        .map(|f| follow_words(f, &whom(r, f, f.side.iter()), true))
-        .collect()
+        .map(|c| {
+            let (on, name) = match c.strip_prefix('-') {
+                Some(n) => (false, n),
+                None => (true, c.strip_prefix('+').unwrap_or(c)),
+            };
+            if let Some(m) = g.and_then(|g| g.markers.iter().find(|m| m.name == name)) {
+                let what = if on { "mark" } else { "take off" };
+                return format!("{what} {}", marker_ref(&m.name, &m.label));
+            }
+            if let Some(s) = g.and_then(|g| g.states.iter().find(|s| s.name == name)) {
+                return s.label.clone();
+            }
+            if let Some(k) = g.and_then(|g| g.counters.iter().find(|k| k.name == name)) {
+                return format!("+1 {}", k.label);
+            }
+            name.replace('-', " ")
+        })
+        .collect();
+    said.join(", ")
 }
 
 /// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`);
@@ -227,5 +392,24 @@ pub fn percent(p: Fraction) -> String {
         ">99.9%".into()
     } else {
         format!("{x:.1}%")
+    }
+}
+
+/// A chance in whole percent for a printed table (`17`, `<1`, `>99`, `100`, `-`): never a
+/// certainty, nor an impossibility, the dice do not give.
+pub fn whole_percent(p: Fraction) -> String {
+    if p.is_zero() {
+        return "-".into();
+    }
+    if p == Fraction::ONE {
+        return "100".into();
+    }
+    let x = p.percent();
+    if x < 0.5 {
+        "<1".into()
+    } else if x >= 99.5 {
+        ">99".into()
+    } else {
+        format!("{x:.0}")
     }
 }

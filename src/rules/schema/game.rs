@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::{Conditions, CounterDef, GameSideDef, IfAlreadyDef, RoleDef, StateDef};
+use super::{ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, RoleDef, StateDef};
 
 /// What the tool keeps for a game at the table.
 #[derive(Debug, Clone, Deserialize)]
@@ -39,6 +39,27 @@ pub struct GameDef {
     /// States that take a figure out of the game (dead, fled, captured).
     #[serde(default)]
     pub states: Vec<StateDef>,
+    /// What a figure may do when its unit acts (fire, move, load...).
+    #[serde(default)]
+    pub actions: Vec<ActionDef>,
+    /// How many actions a figure takes a phase and a turn.
+    #[serde(default)]
+    pub action_limits: Option<ActionLimits>,
+}
+
+/// One thing a figure may do as an action, as written: the procedure it rolls and the markers
+/// it clears may be named by an alias.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ActionDef {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub note: Option<String>,
+    #[serde(default)]
+    pub procedure: Option<String>,
+    #[serde(default)]
+    pub clears: Vec<String>,
 }
 
 /// A marker on a figure's base (a bead, a chit), and what it does.
@@ -51,6 +72,9 @@ pub struct MarkerDef {
     pub aliases: Vec<String>,
     /// The colour umpires use for it (shown in the roster).
     pub colour: String,
+    /// A letter or two shown on its colour (made from its label when left out).
+    #[serde(default)]
+    pub code: Option<String>,
     /// Factors it sets when the figure acts: `wound: light`, `pinned: true`.
     #[serde(default)]
     pub acting: Conditions,

@@ -36,19 +36,59 @@ fn every_ruleset_has_one_self_contained_sheet() {
             "{what}"
         );
         if let Some(markers) = &r.markers {
-            for m in markers {
-                assert!(
-                    text.contains(&format!(
-                        "<span class=\"swatch\" style=\"background:{}\"></span>{}",
-                        m.colour,
-                        escaped(&m.label)
-                    )),
-                    "{what}: marker {}",
-                    m.name
-                );
-            }
+            let codes = marker_codes(&text, markers, what);
+            assert_eq!(codes.len(), markers.len(), "{what}: {codes:?}");
         }
     }
+}
+
+/// Every marker's code as the legend draws it on its colour, each checked: the legend names
+/// the marker with its colour beside, and the code is one to three letters of its own.
+fn marker_codes(text: &str, markers: &[crate::support::Marker], what: &str) -> Vec<String> {
+    let mut codes: Vec<String> = Vec::new();
+    for m in markers {
+        let label = format!("</span>{}</span>", escaped(&m.label));
+        let at = text
+            .find(&label)
+            .unwrap_or_else(|| panic!("{what}: no marker {} in the legend", m.name));
+        let before = text.get(..at).unwrap_or_default();
+        let open = before.rfind("<span class=\"swatch").unwrap_or_else(|| {
+            panic!("{what}: marker {} has no swatch", m.name);
+        });
+        let swatch = before.get(open..).unwrap_or_default();
+        assert!(
+            swatch.contains(&format!("background:{}\"", m.colour)),
+            "{what}: marker {} is not drawn in {}: {swatch}",
+            m.name,
+            m.colour
+        );
+        // The code: the swatch's text, inside any inner span.
+        let code: String = swatch
+            .split('>')
+            .skip(1)
+            .map(|piece| piece.split('<').next().unwrap_or_default())
+            .collect();
+        assert!(
+            (1..=3).contains(&code.chars().count()) && code.chars().all(char::is_alphanumeric),
+            "{what}: marker {} has the code `{code}`",
+            m.name
+        );
+        assert!(
+            !codes.iter().any(|c| c.eq_ignore_ascii_case(&code)),
+            "{what}: code {code} twice"
+        );
+        assert!(
+            text.contains(&format!(
+                "{} <span class=\"colour\">({})</span>",
+                &label[7..],
+                m.colour
+            )),
+            "{what}: marker {} without its colour's name",
+            m.name
+        );
+        codes.push(code);
+    }
+    codes
 }
 
 #[test]
@@ -61,10 +101,11 @@ fn the_sheet_goes_to_the_file_named() {
         .run();
     let written = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(written, sheet(&[]));
-    // The same cards as the terminal's: the odds row of a check, the policy in words.
+    // The same cards as the terminal's, in words: the policy, the odds of a check across the
+    // card, a line per result, in whole percent.
     assert!(written.contains("use the greatest positive and the greatest negative"));
     assert!(written.contains(
-        "<tr><td class=\"num\">0</td><td class=\"num\">16.7%</td><td class=\"num\">33.3%</td><td class=\"num\">50.0%</td></tr>"
+        "<tr><td>Hit</td><td class=\"num\">-</td><td class=\"num\">-</td><td class=\"num\">6</td><td class=\"num\">11</td>"
     ));
 }
 
@@ -149,7 +190,9 @@ fn the_tables_text_is_escaped() {
     ] {
         assert!(text.contains(safe), "`{safe}` missing:\n{text}");
     }
-    // A colour that is not a plain name is written out, never put in a style.
-    assert!(text.contains("<span class=\"swatch\" style=\"background:blue\"></span>"));
-    assert_eq!(text.matches("class=\"swatch\"").count(), 1, "{text}");
+    // A colour that is not a plain name is written out, never put in a style: the blue side's
+    // token is drawn, the marker of a hostile colour has its code in a plain ring.
+    assert!(text.contains("<span class=\"swatch token\" style=\"background:blue\"></span>"));
+    assert_eq!(text.matches("style=").count(), 1, "{text}");
+    assert_eq!(text.matches("<span class=\"swatch\">").count(), 1, "{text}");
 }

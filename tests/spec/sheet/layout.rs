@@ -1,6 +1,5 @@
-//! The page's layout as the browser measures it and as print packs it: the papers, the page
-//! margin the sheet asks for, the script that measures each block and each overflow, the pages
-//! a layout takes, and the card numbers read back from the PDF's text.
+//! The page's layout as the browser measures it: the papers, the page margin the sheet asks
+//! for, and the script that measures each block and each overflow.
 
 pub(super) const MM: f64 = 96.0 / 25.4;
 /// The papers a user may pick: A4 and US Letter, in millimetres.
@@ -89,7 +88,6 @@ pub(super) struct Block {
     pub(super) name: String,
     pub(super) height: f64,
     pub(super) margin_top: f64,
-    pub(super) margin_bottom: f64,
     pub(super) card: bool,
 }
 
@@ -98,39 +96,4 @@ pub(super) fn unescape(text: &str) -> String {
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&amp;", "&")
-}
-
-/// Pages a layout takes when each block goes whole to the next page if it does not fit (as
-/// `break-inside: avoid` asks), margins dropped at a page's top.
-pub(super) fn pack(blocks: &[&Block], page: f64) -> usize {
-    let mut pages = 1;
-    let mut used = 0.0;
-    for b in blocks {
-        let top = if used > 0.0 { b.margin_top } else { 0.0 };
-        if used > 0.0 && used + top + b.height > page {
-            pages += 1;
-            used = b.height + b.margin_bottom;
-        } else {
-            used += top + b.height + b.margin_bottom;
-        }
-    }
-    pages
-}
-
-/// `card 3/10` tokens of a page's text: (3, 10).
-pub(super) fn card_numbers(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("card ") {
-        rest = rest.get(at + 5..).unwrap_or_default();
-        let number: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        let after = rest.get(number.len()..).unwrap_or_default();
-        if let Some(of) = after.strip_prefix('/') {
-            let total: String = of.chars().take_while(char::is_ascii_digit).collect();
-            if let (Ok(a), Ok(b)) = (number.parse(), total.parse()) {
-                out.push((a, b));
-            }
-        }
-    }
-    out
 }

@@ -5,10 +5,12 @@
 //! installs them); they fail, never skip, without them. What they print is left in
 //! `tests/output/` (git-ignored) for a person to look at.
 
+mod actions;
 mod browser;
 mod html;
 mod layout;
 mod printed;
+mod words;
 
 use crate::support::{Ruleset, ok, test_tables};
 

@@ -1,5 +1,6 @@
-//! The sheet printed by headless Chromium: no card taller than a page, overflowing its box or
-//! split across pages, and the PDF with the pages its layout makes; a card too tall fails.
+//! The sheet printed by headless Chromium on A4 and on US Letter: La Petite Guerre on four
+//! pages at most, no card taller than a column, overflowing its box or split across columns
+//! or pages; a picture of every page left for a person to look at. A card too tall fails.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,26 +9,78 @@ use std::time::Instant;
 use crate::support::{all_rulesets, require, tempdir as temp};
 
 use super::browser::{chromium, output_dir, tool, url};
-use super::layout::{
-    A4, Block, LETTER, MM, card_numbers, measuring_script, pack, page_margin, unescape,
-};
+use super::layout::{A4, Block, LETTER, MM, measuring_script, page_margin, unescape};
 use super::{sheet, sheet_of};
 
-/// What printing one sheet showed.
+/// The two papers the sheet is printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paper {
+    A4,
+    Letter,
+}
+
+impl Paper {
+    fn css(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        }
+    }
+}
+
+/// What printing one sheet on one paper showed.
 #[derive(Debug)]
 struct Printed {
     pages: usize,
-    predicted: usize,
-    png: PathBuf,
-    /// Per paper: its name, the tallest card at its width and the most its page holds (mm).
+    /// A picture of each page.
+    pngs: Vec<PathBuf>,
+    /// Per paper: its name, the tallest card at its column's width and the most a column
+    /// holds (mm).
     tallest: Vec<(&'static str, f64, f64)>,
 }
 
-/// Print the sheet with headless Chromium and check it: no card is taller than a page (A4's
-/// width, Letter's height: the worst of both papers), none overflows its box, none is split
-/// across pages of the PDF, and the PDF has the pages the layout makes. Leaves the page,
-/// the PDF and page one as PNG in `out`.
-fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String> {
+/// Where each `card N/M` is in the PDF: (N, M, page, left edge, top edge, page width).
+fn card_marks(bbox: &str) -> Vec<(usize, usize, usize, f64, f64, f64)> {
+    let mut out = Vec::new();
+    let attr = |tag: &str, name: &str| -> f64 {
+        tag.split(&format!("{name}=\""))
+            .nth(1)
+            .and_then(|v| v.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0)
+    };
+    for (page, text) in bbox.split("<page ").skip(1).enumerate() {
+        let width = attr(text, "width");
+        let words: Vec<(&str, &str)> = text
+            .split("<word ")
+            .skip(1)
+            .filter_map(|w| {
+                let (tag, rest) = w.split_once('>')?;
+                Some((tag, rest.split('<').next().unwrap_or_default()))
+            })
+            .collect();
+        for pair in words.windows(2) {
+            let [(tag, first), (_, second)] = pair else {
+                continue;
+            };
+            if *first != "card" {
+                continue;
+            }
+            if let Some((n, m)) = second.split_once('/')
+                && let (Ok(n), Ok(m)) = (n.parse(), m.parse())
+            {
+                out.push((n, m, page + 1, attr(tag, "xMin"), attr(tag, "yMin"), width));
+            }
+        }
+    }
+    out
+}
+
+/// Print the sheet on `paper` with headless Chromium and check it: no card is taller than a
+/// column (A4's width, Letter's height: the worst of both papers), none overflows its box,
+/// and in the PDF each card's head and foot stand on one page, in one column.
+/// Leaves the page, the PDF and a PNG of each page in `out`.
+fn print_and_check(name: &str, html: &str, paper: Paper, out: &Path) -> Result<Printed, String> {
     require("chromium", "chromium");
     for poppler in ["pdfinfo", "pdftotext", "pdftoppm"] {
         require(poppler, "poppler-utils");
@@ -36,9 +89,18 @@ fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String
     // What the tools say goes to a folder of its own; `out` keeps what a person looks at.
     let logs = temp();
     let log = |what: &str| logs.path().join(what);
-    let page = out.join(format!("{name}.html"));
-    let pdf = out.join(format!("{name}.pdf"));
-    std::fs::write(&page, html).map_err(|e| format!("{}: {e}", page.display()))?;
+    let stem = format!("{name}-{}", paper.css());
+    let page = out.join(format!("{stem}.html"));
+    let pdf = out.join(format!("{stem}.pdf"));
+    let sized = html.replacen(
+        "@page { size: auto;",
+        &format!("@page {{ size: {};", paper.css()),
+        1,
+    );
+    if sized == html {
+        return Err("the sheet has no `@page { size: auto;` rule".into());
+    }
+    std::fs::write(&page, &sized).map_err(|e| format!("{}: {e}", page.display()))?;
     chromium(
         profile.path(),
         &[format!("--print-to-pdf={}", pdf.display()), url(&page)],
@@ -55,25 +117,26 @@ fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String
     let pages: usize = field("Pages:")?
         .parse()
         .map_err(|e| format!("pages: {e}"))?;
-    // "612 x 792 pts (letter)"
-    let size: Vec<f64> = field("Page size:")?
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    let (Some(w_pt), Some(h_pt)) = (size.first(), size.get(1)) else {
-        return Err(format!("page size: {info}"));
+    // "612 x 792 pts (letter)", "594.96 x 841.92 pts (A4)"
+    let size = field("Page size:")?.to_string();
+    let want = match paper {
+        Paper::A4 => "(A4)",
+        Paper::Letter => "(letter)",
     };
+    let mut problems: Vec<String> = Vec::new();
+    if !size.ends_with(want) {
+        problems.push(format!("printed on {size}, not {want}"));
+    }
     let margin = page_margin(html);
-    let paper_mm = (w_pt * 25.4 / 72.0, h_pt * 25.4 / 72.0);
 
-    // Lay the page out as print does (screen-only rules off) and measure it.
-    let copy = out.join(format!("{name}.measure.html"));
+    // Lay the page out as print does (screen-only rules off) and measure it at each paper's
+    // width inside the margins: the columns are then as wide as on paper.
+    let copy = out.join(format!("{stem}.measure.html"));
     let papers = [("A4", A4), ("Letter", LETTER)];
-    let mut widths: Vec<(&str, f64)> = papers
+    let widths: Vec<(&str, f64)> = papers
         .iter()
         .map(|(tag, (w, _))| (*tag, w - 2.0 * margin))
         .collect();
-    widths.push(("paper", paper_mm.0 - 2.0 * margin));
     let measured = html
         .replace("@media screen", "@media not all")
         .replace("@media print", "@media all")
@@ -91,18 +154,16 @@ fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String
         .and_then(|r| r.split("</pre>").next())
         .map(unescape)
         .ok_or_else(|| format!("the measuring script wrote nothing: {dom}"))?;
-    let mut problems: Vec<String> = Vec::new();
     let mut at: BTreeMap<String, Vec<Block>> = BTreeMap::new();
     for line in report.lines() {
         let w: Vec<&str> = line.split(' ').collect();
         match w.as_slice() {
-            [tag, "block", name, h, top, bottom, card] => {
+            [tag, "block", name, h, top, _bottom, card] => {
                 let num = |s: &str| s.parse::<f64>().map_err(|e| format!("{line}: {e}"));
                 at.entry((*tag).to_string()).or_default().push(Block {
                     name: (*name).to_string(),
                     height: num(h)?,
                     margin_top: num(top)?,
-                    margin_bottom: num(bottom)?,
                     card: *card == "1",
                 });
             }
@@ -113,18 +174,19 @@ fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String
         }
     }
     let blocks_at = |tag: &str| at.get(tag).map_or(&[][..], Vec::as_slice);
-    if !blocks_at("paper").iter().any(|b| b.card) {
-        return Err(format!("no card measured: {report}"));
-    }
-    // On each paper, at its width, no card may be taller than its page inside the margins.
+    // On each paper, at its width, no card may be taller than its page inside the margins:
+    // a column is as tall as the page.
     let mut tallest = Vec::new();
     for (tag, (_, height)) in papers {
         let limit = (height - 2.0 * margin) * MM;
         let cards: Vec<&Block> = blocks_at(tag).iter().filter(|b| b.card).collect();
+        if cards.is_empty() {
+            return Err(format!("no card measured: {report}"));
+        }
         for b in &cards {
-            if b.height > limit {
+            if b.height + b.margin_top > limit {
                 problems.push(format!(
-                    "{} is {:.0} mm tall on {tag} paper, taller than a page ({:.0} mm inside \
+                    "{} is {:.0} mm tall on {tag} paper, taller than a column ({:.0} mm inside \
                      the margins): it cannot be kept whole",
                     b.name,
                     b.height / MM,
@@ -135,89 +197,73 @@ fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String
         let most = cards.iter().map(|b| b.height / MM).fold(0.0, f64::max);
         tallest.push((tag, most, limit / MM));
     }
-    // The pages the layout makes on the paper Chromium printed on. A block within a pixel of
-    // a page's end may fall either way: both counts are allowed then.
-    let page_height = (paper_mm.1 - 2.0 * margin) * MM;
-    let blocks: Vec<&Block> = blocks_at("paper").iter().collect();
-    let (fewest, most) = (
-        pack(&blocks, page_height + 1.0),
-        pack(&blocks, page_height - 1.0),
-    );
-    if !(fewest..=most).contains(&pages) {
-        problems.push(format!(
-            "the PDF has {pages} pages; its layout makes {fewest}{}",
-            if most == fewest {
-                String::new()
-            } else {
-                format!(" or {most}")
-            }
-        ));
-    }
-    // Each card's head and foot on one page of the PDF itself.
-    let text = tool(
+    // Each card's head and foot on one page of the PDF itself, in one column.
+    let bbox = tool(
         "pdftotext",
         &[
-            "-layout".to_string(),
+            "-bbox".to_string(),
             pdf.display().to_string(),
             "-".to_string(),
         ],
         &log("text"),
     );
-    let text = String::from_utf8_lossy(&text.stdout).into_owned();
-    let per_page: Vec<Vec<(usize, usize)>> = text.split('\u{c}').map(card_numbers).collect();
-    if per_page.iter().all(Vec::is_empty) {
+    let marks = card_marks(&String::from_utf8_lossy(&bbox.stdout));
+    if marks.is_empty() {
         return Err(format!(
-            "pdftotext read no card numbers from {}: {text}",
+            "pdftotext read no card numbers from {}",
             pdf.display()
         ));
     }
-    let cards = blocks_at("paper")
+    let cards = blocks_at("A4")
         .iter()
         .filter(|b| b.name.starts_with("card-"))
         .count();
     for n in 1..=cards {
-        let on: Vec<usize> = per_page
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.iter().any(|(i, of)| *i == n && *of == cards))
-            .map(|(i, _)| i + 1)
-            .collect();
-        let marks: usize = per_page
-            .iter()
-            .map(|p| p.iter().filter(|(i, of)| *i == n && *of == cards).count())
-            .sum();
-        if on.len() != 1 || marks != 2 {
-            problems.push(format!(
-                "card {n}/{cards} is split across pages {on:?} of the PDF"
-            ));
+        let these: Vec<_> = marks.iter().filter(|m| m.0 == n && m.1 == cards).collect();
+        let whole = match these.as_slice() {
+            [head, foot] => {
+                let column = |m: &(usize, usize, usize, f64, f64, f64)| m.3 >= m.5 / 2.0;
+                head.2 == foot.2 && column(head) == column(foot)
+            }
+            _ => false,
+        };
+        if !whole {
+            let on: Vec<String> = these
+                .iter()
+                .map(|m| format!("page {} at {:.0},{:.0}", m.2, m.3, m.4))
+                .collect();
+            problems.push(format!("card {n}/{cards} is split: {}", on.join("; ")));
         }
     }
-    let png = out.join(format!("{name}-page1"));
+    // A picture of each page.
+    let prefix = out.join(&stem);
     tool(
         "pdftoppm",
         &[
             "-png".to_string(),
             "-r".to_string(),
             "60".to_string(),
-            "-f".to_string(),
-            "1".to_string(),
-            "-l".to_string(),
-            "1".to_string(),
-            "-singlefile".to_string(),
             pdf.display().to_string(),
-            png.display().to_string(),
+            prefix.display().to_string(),
         ],
         &log("png"),
     );
-    let png = png.with_extension("png");
-    if !png.exists() {
-        problems.push(format!("pdftoppm made no {}", png.display()));
+    let pngs: Vec<PathBuf> = (1..=pages)
+        .map(|p| {
+            // pdftoppm numbers pages with as many digits as the last one has.
+            let digits = pages.to_string().len();
+            out.join(format!("{stem}-{p:0digits$}.png"))
+        })
+        .collect();
+    for png in &pngs {
+        if !png.exists() {
+            problems.push(format!("pdftoppm made no {}", png.display()));
+        }
     }
     if problems.is_empty() {
         Ok(Printed {
             pages,
-            predicted: fewest,
-            png,
+            pngs,
             tallest,
         })
     } else {
@@ -225,45 +271,48 @@ fn print_and_check(name: &str, html: &str, out: &Path) -> Result<Printed, String
     }
 }
 
-fn printed(name: &str, html: &str) -> Printed {
+fn printed(name: &str, html: &str, paper: Paper) -> Printed {
     let start = Instant::now();
-    let printed = print_and_check(name, html, &output_dir())
-        .unwrap_or_else(|problems| panic!("the {name} sheet, printed:\n{problems}"));
+    let printed = print_and_check(name, html, paper, &output_dir())
+        .unwrap_or_else(|problems| panic!("the {name} sheet, printed on {paper:?}:\n{problems}"));
     let tallest: Vec<String> = printed
         .tallest
         .iter()
         .map(|(paper, most, limit)| format!("{most:.0} of {limit:.0} mm on {paper}"))
         .collect();
     eprintln!(
-        "{name}: {} pages (the layout makes {}), the tallest card {}, page one in {}, {:.1} s",
+        "{name} on {paper:?}: {} pages, the tallest card {}, {:.1} s; the pages:",
         printed.pages,
-        printed.predicted,
         tallest.join(", "),
-        printed.png.display(),
         start.elapsed().as_secs_f64()
     );
+    for png in &printed.pngs {
+        eprintln!("  {}", png.display());
+    }
     printed
 }
 
 #[test]
 #[ignore = "needs chromium, pdfinfo, pdftotext and pdftoppm: run by .ci/run (cargo test -- --ignored)"]
-fn the_printed_sheet_keeps_every_card_whole() {
+fn la_petite_guerre_prints_on_four_pages_of_a4_and_of_letter() {
     let html = sheet(&[]);
-    let p = printed("la-petite-guerre", &html);
-    // Turn and legend share page one; each card takes a page or less (two small ones share).
-    assert!((6..=14).contains(&p.pages), "{p:?}");
-    assert_eq!(p.pages, p.predicted, "{p:?}");
+    for paper in [Paper::A4, Paper::Letter] {
+        let p = printed("la-petite-guerre", &html, paper);
+        assert!((1..=4).contains(&p.pages), "{paper:?}: {p:?}");
+        assert_eq!(p.pngs.len(), p.pages, "{p:?}");
+    }
 }
 
 #[test]
 #[ignore = "needs chromium, pdfinfo, pdftotext and pdftoppm: run by .ci/run (cargo test -- --ignored)"]
-fn a_test_ruleset_prints_whole_too() {
-    let r = all_rulesets()
-        .into_iter()
-        .find(|r| r.name == "officers-and-leaders")
-        .unwrap_or_else(|| panic!("the test ruleset officers-and-leaders"));
-    let p = printed("officers-and-leaders", &sheet_of(&r));
-    assert!((1..=r.procedures.len() + 1).contains(&p.pages), "{p:?}");
+fn every_test_ruleset_prints_whole_too() {
+    for r in all_rulesets() {
+        let html = sheet_of(&r);
+        for paper in [Paper::A4, Paper::Letter] {
+            let p = printed(&r.name, &html, paper);
+            assert!((1..=r.procedures.len() + 1).contains(&p.pages), "{p:?}");
+        }
+    }
 }
 
 #[test]
@@ -298,15 +347,12 @@ fn a_card_taller_than_a_page_fails_the_check() {
         "long",
     ]);
     let out = temp();
-    let problems = print_and_check("long", &html, out.path())
+    let problems = print_and_check("long", &html, Paper::A4, out.path())
         .err()
         .unwrap_or_else(|| panic!("a card taller than a page passed the check"));
     assert!(problems.contains("card-1 is"), "{problems}");
     assert!(problems.contains("on A4 paper"), "{problems}");
     assert!(problems.contains("on Letter paper"), "{problems}");
-    assert!(problems.contains("taller than a page"), "{problems}");
-    assert!(
-        problems.contains("card 1/1 is split across pages"),
-        "{problems}"
-    );
+    assert!(problems.contains("taller than a column"), "{problems}");
+    assert!(problems.contains("card 1/1 is split"), "{problems}");
 }
