@@ -46,12 +46,12 @@ pub enum UnitCmd {
         /// The unit's name.
         name: String,
     },
-    /// Change a unit's fields as the game goes on (its formation, its officer), as the rules
+    /// Change a unit's fields as the game goes on (its order, who is with it), as the rules
     /// of eligibility allow.
     Set {
         /// The unit's name.
         name: String,
-        /// The fields to change (`formation=column`, `officer=no`).
+        /// The fields to change (`FIELD=VALUE`, or `FLAG=no` for a yes/no field).
         #[arg(value_name = "FIELD=VALUE", required = true)]
         fields: Vec<String>,
     },

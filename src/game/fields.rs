@@ -1,5 +1,5 @@
 //! A unit's fields: the words typed for them made canonical values (a choice, or yes/no for a
-//! flag field), the rules of eligibility that govern them (an order only some troops take),
+//! flag field), the rules of eligibility that govern them (a value only some others allow),
 //! and changing them during a game.
 
 use std::collections::BTreeMap;
@@ -116,7 +116,7 @@ pub fn refusal(
         .find(|st| st.verdict != Verdict::Met)
 }
 
-/// Change some of a unit's fields (`formation=column`, `officer=no`); the caller weighs the
+/// Change some of a unit's fields (`FIELD=VALUE`, `FLAG=no`); the caller weighs the
 /// rules of eligibility on the result ([`refusal`]) before the change is kept.
 pub fn set(
     game: &mut Game,

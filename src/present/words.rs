@@ -42,8 +42,8 @@ pub fn standing(st: &Standing) -> Option<String> {
     }
 }
 
-/// A rule of eligibility as `rules` and the cards say it: `volley (Volley fire) needs
-/// kind=a/b, officer; otherwise it is withheld`.
+/// A rule of eligibility as `rules` and the cards say it: `FLAG (RULE) needs
+/// kind=a/b, OTHER; otherwise it is withheld`.
 pub fn requirement(r: &crate::model::RequireDef) -> String {
     let then = match r.then {
         crate::model::Then::Refuse => "otherwise refused",
@@ -84,12 +84,12 @@ pub fn refused(st: &Standing, side: Option<&str>, procedure: Option<&str>) -> cr
 }
 
 /// Needs not met, each with what the situation has instead where that says more than the
-/// need: `officer`, `not pinned`, `kind=a/b (it is c)`.
+/// need: `FLAG`, `not FLAG`, `kind=a/b (it is c)`.
 pub fn shortfalls(unmet: &[Short]) -> String {
     unmet
         .iter()
         .map(|u| match &u.need.test {
-            // "needs officer", "needs not pinned": the need says what is missing.
+            // "needs FLAG", "needs not FLAG": the need says what is missing.
             Test::Flag(_) => condition(&u.need),
             _ => format!("{} (it is {})", condition(&u.need), u.is),
         })
@@ -443,8 +443,8 @@ fn spoken(name: &str) -> String {
 }
 
 /// Values of a choice factor in the table's words, `a, b or c`: their labels, or, where the
-/// factor's values have no labels but their names, the factor's name before them (`formation
-/// line or column`: a bare `line` would not say what it is).
+/// factor's values have no labels but their names, the factor's name before them (`FACTOR a
+/// or b`: a bare `a` would not say what it is).
 fn plain_values(r: &Ruleset, factor: &str, values: &[String]) -> String {
     let f = r.factor(factor);
     let label = |v: &str| f.map_or(v, |f| r.value_label(f, v)).to_string();
@@ -477,8 +477,8 @@ fn joined(items: &[String], word: &str) -> String {
 }
 
 /// A condition in the umpire's words, from the table's labels, where [`condition`] says it as
-/// it is typed: `in half cover` (`cover=half`), `prone`, `not pinned`, `line troops or
-/// militia`, `figures 4 or more`.
+/// it is typed: a value's label for `FACTOR=VALUE`, a flag's words for `FLAG` and `not FLAG`,
+/// the labels of several values or classes joined by `or`, `FACTOR N or more` for a number.
 pub fn plain_condition(r: &Ruleset, c: &Cond) -> String {
     match &c.test {
         Test::Flag(true) => spoken(&c.factor),
@@ -491,13 +491,13 @@ pub fn plain_condition(r: &Ruleset, c: &Cond) -> String {
     }
 }
 
-/// Conditions that must all hold, in words: `volley and line troops`.
+/// Conditions that must all hold, in words: `FLAG and CLASS LABEL`.
 pub fn plain_conditions(r: &Ruleset, c: &Conditions) -> String {
     and_list(&c.iter().map(|x| plain_condition(r, x)).collect::<Vec<_>>())
 }
 
-/// A guard in the umpire's words: `lightly wounded or prone`, `volley and line troops`,
-/// `unless unwounded`.
+/// A guard in the umpire's words: `VALUE LABEL or FLAG`, `FLAG and CLASS LABEL`,
+/// `unless VALUE LABEL`.
 pub fn plain_guard(r: &Ruleset, g: Guard<'_>) -> String {
     let mut parts = Vec::new();
     if !g.when.is_empty() {
@@ -537,7 +537,7 @@ pub fn plain_clause(r: &Ruleset, g: Guard<'_>) -> String {
     }
 }
 
-/// Factors set to values, in the umpire's words: `received a wound, lightly wounded`.
+/// Factors set to values, in the umpire's words: `VALUE LABEL, VALUE LABEL`.
 pub fn plain_settings(r: &Ruleset, settings: &Settings) -> String {
     settings
         .iter()
@@ -551,8 +551,8 @@ pub fn plain_settings(r: &Ruleset, settings: &Settings) -> String {
         .join(", ")
 }
 
-/// A rule of eligibility in the umpire's words: `volley needs line troops or militia,
-/// formation line or column and officer; otherwise the bonus is withheld`.
+/// A rule of eligibility in the umpire's words: what it governs, then what it needs, each
+/// condition said by [`plain_condition`], then what happens otherwise.
 pub fn plain_requirement(r: &Ruleset, rule: &crate::model::RequireDef) -> String {
     let then = match rule.then {
         crate::model::Then::Refuse => "otherwise it is not allowed",

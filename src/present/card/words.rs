@@ -14,8 +14,8 @@ use crate::model::{
 use crate::present::words;
 use crate::words::{capitalised, times};
 
-/// A guard as the voice says it: typed (`wound=light or prone`) or in the umpire's words
-/// (`lightly wounded or prone`).
+/// A guard as the voice says it: typed (`kind=a or FLAG`) or in the umpire's words
+/// (`the label of a, or FLAG`).
 pub(super) fn guard_in(r: &Ruleset, voice: Voice, g: crate::model::Guard<'_>) -> String {
     match voice {
         Voice::Typed => words::guard(g),
@@ -123,7 +123,7 @@ pub(super) fn case_dice(r: &Ruleset, c: &RollCase) -> String {
 }
 
 /// A step that follows, in the umpire's words: `then TITLE`, `must follow: TITLE for the loser
-/// (received a wound, lightly wounded; if ...): note`.
+/// (VALUE LABEL, VALUE LABEL; if ...): note`.
 fn plain_follow_words(r: &Ruleset, f: &FollowDef, whom: &[String], must: bool) -> String {
     let title = r
         .procedure(&f.procedure)
@@ -230,7 +230,7 @@ pub(super) fn result_parts_in(
     }
     for b in &res.becomes {
         // In an opposed roll the condition is read on one side: `(loser: unless x=y)`, or
-        // in words `(the loser, unless unwounded)`.
+        // in words `(the loser, unless VALUE LABEL)`.
         let condition = match (voice, &b.side, guard_in(r, voice, b.guard())) {
             (_, _, w) if w.is_empty() => String::new(),
             (Voice::Plain, Some(side), w) if w.starts_with("unless ") => {

@@ -125,7 +125,7 @@ pub fn swatch(colour: &str, code: &str) -> String {
     }
 }
 
-/// A token's colour without a code (a side's bead).
+/// A token's colour without a code (a side's token in the draw).
 pub fn token(colour: &str) -> String {
     css_colour(colour).map_or_else(String::new, |c| {
         format!(r#"<span class="swatch token" style="background:{c}"></span>"#)

@@ -1,6 +1,6 @@
 //! The sheet's reference cards, each from its own part of the tables and only where the
 //! tables have it: the turn sequence (`turn:`), the actions a figure may take (`game:
-//! actions:`), the sides and markers (`game:`), and what orders, volleys and the like need
+//! actions:`), the sides and markers (`game:`), and what the rules of eligibility need
 //! (`requires:`, the same rules the engine applies), in the umpire's words.
 
 use std::fmt::Write as _;
@@ -208,8 +208,8 @@ fn choice(c: &[Cond]) -> Option<Choice<'_>> {
     }
 }
 
-/// A rule that opens values of one factor (a formation) only to values of another (troop
-/// types): refused, one condition on each, both choices.
+/// A rule that opens values of one factor only to values of another (one unit field by
+/// another): refused, one condition on each, both choices.
 fn option_rule(r: &RequireDef) -> Option<(Choice<'_>, Choice<'_>)> {
     if r.then != crate::model::Then::Refuse {
         return None;
@@ -224,7 +224,7 @@ fn members(r: &Ruleset, factor: &str, key: &str) -> Vec<String> {
         .map_or_else(|| vec![key.to_string()], |c| c.members.clone())
 }
 
-/// The options a factor's values have by another's (formations by troop type): a line per
+/// The options a factor's values have by another's (one unit field by another): a line per
 /// value of the second, a column per value of the first, a tick where the rules allow it.
 fn options(r: &Ruleset, of: &str, by: &str, rules: &[&RequireDef]) -> Option<Grid> {
     let of_f = r.factor(of)?;
