@@ -86,14 +86,18 @@ fn json_text(v: &Value) -> Option<String> {
 fn table_corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
     CORPUS.get_or_init(|| {
+        let builtin = crate::rules::catalog::builtin_tables()
+            .into_iter()
+            .map(|(_, t)| t);
         Corpus::new(
-            vec![
-                include_str!("../../tables/000-la-petite-guerre.yaml"),
-                include_str!("../../tests/tables/001-la-petite-guerre-1750s.yaml"),
-                include_str!("../../tests/tables/002-french-indian-war.yaml"),
-                include_str!("../../tests/tables/003-officers-and-leaders.yaml"),
-                include_str!("../../tests/tables/004-cest-la-guerre.yaml"),
-            ],
+            builtin
+                .chain([
+                    include_str!("../../tests/tables/001-la-petite-guerre-1750s.yaml"),
+                    include_str!("../../tests/tables/002-french-indian-war.yaml"),
+                    include_str!("../../tests/tables/003-officers-and-leaders.yaml"),
+                    include_str!("../../tests/tables/004-cest-la-guerre.yaml"),
+                ])
+                .collect(),
             yaml_value,
         )
     })
@@ -155,11 +159,12 @@ pub(super) struct GameInput {
 fn builtin() -> &'static Ruleset {
     static RULESET: OnceLock<Ruleset> = OnceLock::new();
     RULESET.get_or_init(|| {
-        Ruleset::parse(
-            "tables/000-la-petite-guerre.yaml",
-            include_str!("../../tables/000-la-petite-guerre.yaml"),
-        )
-        .unwrap_or_else(|e| panic!("the built-in tables: {e}"))
+        // The first built-in table: the game's files of the corpus are one of its games.
+        let tables = crate::rules::catalog::builtin_tables();
+        let (file, text) = tables
+            .first()
+            .unwrap_or_else(|| panic!("no built-in table"));
+        Ruleset::parse(file, text).unwrap_or_else(|e| panic!("the built-in tables: {e}"))
     })
 }
 

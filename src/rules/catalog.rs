@@ -49,6 +49,22 @@ fn is_table(name: &str) -> bool {
     name.ends_with(".yaml") || name.ends_with(".yml")
 }
 
+/// The built-in tables as (file, text), in the order of their names: the seed of a fuzz
+/// harness, which mutates tables as a user would write them.
+#[cfg(test)]
+pub(crate) fn builtin_tables() -> Vec<(String, &'static str)> {
+    let mut tables: Vec<(String, &'static str)> = EMBEDDED
+        .files()
+        .filter(|f| is_table(&f.path().to_string_lossy()))
+        .filter_map(|f| {
+            let name = f.path().to_string_lossy().to_string();
+            Some((format!("tables/{name}"), f.contents_utf8()?))
+        })
+        .collect();
+    tables.sort();
+    tables
+}
+
 impl Catalog {
     /// The embedded tables, and the YAML files of `user_dir` when given.
     pub fn load(user_dir: Option<&Path>) -> Result<Catalog> {
