@@ -71,16 +71,8 @@ fn what_if(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     // A changed word replaces the word for the same factor (and side), wherever it came from.
-    let key = |w: &str| -> String {
-        let name = w.split('=').next().unwrap_or(w);
-        let (side, factor) = match name.split_once('.') {
-            Some((s, f)) => (format!("{s}."), f),
-            None => (String::new(), name),
-        };
-        let factor = ruleset.factor(factor).map_or(factor, |f| f.name.as_str());
-        format!("{side}{factor}")
-    };
-    let changed: Vec<String> = vs.iter().map(|w| key(w)).collect();
+    let key = |w: &str| crate::game::figures::mentioned(ruleset, p, w);
+    let changed: Vec<(Option<String>, String)> = vs.iter().map(|w| key(w)).collect();
     let mut other: Vec<String> = words
         .iter()
         .filter(|w| !changed.contains(&key(w)))
@@ -96,7 +88,7 @@ fn what_if(
             "ruleset": ruleset.name(),
             "procedure": p.name,
             "vs": vs,
-            "outcomes": explain::side_by_side(finals, &theirs).iter().map(|(l, a, b)| json!({
+            "outcomes": crate::present::brief::side_by_side(finals, &theirs).iter().map(|(l, a, b)| json!({
                 "outcome": l,
                 "probability": a,
                 "vs": b,
@@ -104,7 +96,7 @@ fn what_if(
         });
         return write_json(out, value);
     }
-    let text = explain::what_if(&p.name, &vs.join(" "), finals, &theirs);
+    let text = crate::present::brief::what_if(&p.name, &vs.join(" "), finals, &theirs);
     out.extend_from_slice(text.as_bytes());
     Ok(())
 }

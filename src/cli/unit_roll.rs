@@ -263,7 +263,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
         text.push_str(&format!(
             "  {}: {}\n",
             who(&d.figures),
-            explain::brief(&d.step)
+            crate::present::brief::brief(&d.step)
         ));
     }
     for (f, why) in held {
@@ -281,7 +281,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
             }
         })
         .collect();
-    // A check several figures' results call for (a volley's target) is said once.
+    // A check several figures' results call for (one owed once by a target) is said once.
     let mut follow = follow;
     let mut seen = std::collections::BTreeSet::new();
     follow.retain(|l| seen.insert(l.clone()));

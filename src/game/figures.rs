@@ -244,7 +244,7 @@ pub fn outnumbered(p: &ProcedureDef, pairings: usize, typed: &[String]) -> Optio
 }
 
 /// The factor a user's word names, as (side prefix, canonical factor name).
-fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>, String) {
+pub fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>, String) {
     let (side, rest) = match word.split_once('.') {
         Some((s, r)) => {
             let side = p
@@ -264,7 +264,7 @@ fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>
     (side, name.to_string())
 }
 
-/// The word a marker's setting adds to a roll (`pinned`, `wound=light`); none for a "no".
+/// The word a marker's setting adds to a roll (`FLAG`, `FACTOR=VALUE`); none for a "no".
 fn setting_word(factor: &str, v: &Value) -> Option<String> {
     match v {
         Value::Flag(true) => Some(factor.to_string()),
@@ -352,7 +352,7 @@ fn figure_words(
             if !wanted(factor) {
                 continue;
             }
-            // A yes/no field never set is "no": the roster knows the unit has no officer.
+            // A yes/no field never set is "no": the roster knows the unit lacks it.
             let flag = ruleset
                 .factor(factor)
                 .is_some_and(|f| f.kind == crate::model::FactorKind::Flag);
@@ -423,8 +423,8 @@ pub fn roster_words(
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
     let g = game_def(ruleset)?;
-    // What only a rule of eligibility asks about (an officer with the unit) is read from the
-    // roster only when something the rule governs is said (a volley): otherwise every roll
+    // What only a rule of eligibility asks about (a yes/no field of the unit) is read from the
+    // roster only when something the rule governs is said (its flag): otherwise every roll
     // would list it.
     let rules = ruleset.requirements(p);
     let asked: BTreeSet<String> = rules

@@ -180,38 +180,6 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     }
 }
 
-/// A step and the steps it led to on one line, as a unit's roll lists each figure's:
-/// `3 4 +5 = 12: Hit › hit-result 1 2 = 3: Light wound`, `3 3: Misfire (natural doubles)`.
-pub fn brief(s: &Step) -> String {
-    let faces: Vec<String> = s
-        .throws
-        .iter()
-        .filter(|t| t.dice.is_some())
-        .flat_map(|t| t.faces.iter().map(ToString::to_string))
-        .collect();
-    let net = s.sides.first().map_or(0, |side| side.net);
-    let total = match &s.decision.read {
-        crate::engine::decide::Read::Check { total, .. }
-        | crate::engine::decide::Read::Table { total, .. }
-        | crate::engine::decide::Read::Grid { total, .. }
-        | crate::engine::decide::Read::Amount { total, .. } => Some(*total),
-        _ => None,
-    };
-    let mut own = faces.join(" ");
-    match (&s.decision.natural, total) {
-        (Some(n), _) => own.push_str(&format!(": {} ({n})", s.decision.label)),
-        (None, Some(t)) if net != 0 => {
-            own.push_str(&format!(" {} = {t}: {}", signed(net), s.decision.label));
-        }
-        (None, Some(t)) => own.push_str(&format!(" = {t}: {}", s.decision.label)),
-        (None, None) => own.push_str(&format!(": {}", s.decision.label)),
-    }
-    for n in &s.next {
-        own.push_str(&format!(" › {} {}", n.procedure, brief(n)));
-    }
-    own
-}
-
 /// Every follow-up of a chain, in the order they are owed.
 pub fn follow_ups(s: &Step) -> Vec<&crate::engine::resolve::FollowUp> {
     s.all_follow_ups()
@@ -286,55 +254,6 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
         let _ = writeln!(out, "{pad}  {who}net modifier {}", signed(side.net));
     }
     let _ = writeln!(out, "{pad}{}", words::reading(plan));
-}
-
-/// Two lists of outcomes as rows of both, in the first list's order then the second's new
-/// ones; an outcome one of them cannot have is 0.
-pub fn side_by_side(
-    a: &[(String, Fraction)],
-    b: &[(String, Fraction)],
-) -> Vec<(String, Fraction, Fraction)> {
-    let find = |list: &[(String, Fraction)], l: &str| {
-        list.iter()
-            .find(|(x, _)| x == l)
-            .map_or(Fraction::ZERO, |(_, p)| *p)
-    };
-    let mut rows: Vec<(String, Fraction, Fraction)> =
-        a.iter().map(|(l, p)| (l.clone(), *p, find(b, l))).collect();
-    for (l, p) in b {
-        if !a.iter().any(|(x, _)| x == l) {
-            rows.push((l.clone(), Fraction::ZERO, *p));
-        }
-    }
-    rows
-}
-
-/// `odds PROCEDURE ... --vs WORDS`: each outcome's chance as given and with the words changed.
-pub fn what_if(
-    procedure: &str,
-    vs: &str,
-    a: &[(String, Fraction)],
-    b: &[(String, Fraction)],
-) -> String {
-    let rows = side_by_side(a, b);
-    let width = rows
-        .iter()
-        .map(|(l, ..)| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(7);
-    let mut out = String::new();
-    let _ = writeln!(out, "{procedure}: as given, and what if {vs}");
-    let _ = writeln!(
-        out,
-        "  {:<width$}  {:>18}  {:>18}",
-        "outcome", "as given", "what if"
-    );
-    for (l, p, q) in rows {
-        let cell = |f: Fraction| format!("{} {:>6.2}%", f, f.percent());
-        let _ = writeln!(out, "  {l:<width$}  {:>18}  {:>18}", cell(p), cell(q));
-    }
-    out
 }
 
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.
