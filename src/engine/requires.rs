@@ -41,8 +41,8 @@ pub enum Verdict {
 
 /// Whether the roll knows enough to weigh a need: the factor was given (from the roster or
 /// typed) or has a default. A yes/no factor nobody set is "no" where the need is for "no", or
-/// where the procedure itself reads it (the umpire declares what it takes, a volley, when it
-/// holds); a fact only a rule asks about (an officer present) is not known until the roster or
+/// where the procedure itself reads it (the umpire declares what it takes when it holds); a
+/// fact only a rule asks about (one the roster keeps for the unit) is not known until the roster or
 /// the umpire says it, and a roll typed without the roster assumes it and says so.
 fn known(ruleset: &Ruleset, s: &Situation, own: &[String], c: &Cond) -> bool {
     s.given.contains_key(&c.factor)
@@ -91,7 +91,7 @@ pub fn stand(ruleset: &Ruleset, s: &Situation, own: &[String], r: &RequireDef) -
 pub fn apply(ruleset: &Ruleset, p: &ProcedureDef, mut s: Situation) -> (Situation, Vec<Standing>) {
     let mut standings = Vec::new();
     let own = ruleset.part_factors(p);
-    for r in ruleset.requirements(p) {
+    for r in ruleset.governing(&own) {
         let Some(standing) = stand(ruleset, &s, &own, r) else {
             continue;
         };

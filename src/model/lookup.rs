@@ -118,11 +118,12 @@ impl Ruleset {
         self.governing(&names).collect()
     }
 
-    fn governing<'a>(
+    /// The rules of eligibility whose `when` asks only about these factors (a procedure's
+    /// own, from [`Self::part_factors`]).
+    pub fn governing<'a, 'b>(
         &'a self,
-        names: &[String],
-    ) -> impl Iterator<Item = &'a crate::model::RequireDef> {
-        let names = names.to_vec();
+        names: &'b [String],
+    ) -> impl Iterator<Item = &'a crate::model::RequireDef> + use<'a, 'b> {
         self.model
             .requires
             .iter()

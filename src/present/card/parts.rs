@@ -118,6 +118,22 @@ fn labelled(voice: Voice, label: &str, g: crate::model::Guard<'_>) -> String {
     }
 }
 
+/// The label an item's values are said after (`LABEL VALUE`), with its space.
+fn label_prefix(item: &ItemDef) -> String {
+    item.label
+        .as_ref()
+        .map(|l| format!("{l} "))
+        .unwrap_or_default()
+}
+
+/// An item's values by the modifier each gives, greatest first: a card reads from the best
+/// case to the worst.
+fn greatest_first(values: &std::collections::BTreeMap<String, i64>) -> Vec<(&String, &i64)> {
+    let mut entries: Vec<(&String, &i64)> = values.iter().collect();
+    entries.sort_by(|a, b| b.1.cmp(a.1));
+    entries
+}
+
 fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>, voice: Voice) {
     if voice == Voice::Plain {
         return plain_item_rows(r, item, rows);
@@ -146,16 +162,9 @@ fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>, voice: Vo
     let Some(fname) = item.factor.as_deref() else {
         return;
     };
-    let prefix = item
-        .label
-        .as_ref()
-        .map(|l| format!("{l} "))
-        .unwrap_or_default();
+    let prefix = label_prefix(item);
     if let Some(values) = &item.values {
-        let mut entries: Vec<(&String, &i64)> = values.iter().collect();
-        // Greatest first: the card reads from the best case to the worst.
-        entries.sort_by(|a, b| b.1.cmp(a.1));
-        for (key, v) in entries {
+        for (key, v) in greatest_first(values) {
             let label = r
                 .factor(fname)
                 .map_or(key.as_str(), |f| r.value_label(f, key));
@@ -197,15 +206,9 @@ fn plain_item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
     let Some(fname) = item.factor.as_deref() else {
         return;
     };
-    let prefix = item
-        .label
-        .as_ref()
-        .map(|l| format!("{l} "))
-        .unwrap_or_default();
+    let prefix = label_prefix(item);
     if let Some(values) = &item.values {
-        let mut entries: Vec<(&String, &i64)> = values.iter().collect();
-        entries.sort_by(|a, b| b.1.cmp(a.1));
-        for (key, v) in entries {
+        for (key, v) in greatest_first(values) {
             let label = words::plain_condition(
                 r,
                 &crate::model::Cond {
