@@ -208,6 +208,9 @@ pub enum Command {
     React(ReactArgs),
     /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
     Activate(ActivateArgs),
+    /// A unit charges an enemy unit in one command: the chargers' checks first, the charged
+    /// unit's reaction and its fire, then the first round of every fight, logged as one event.
+    Charge(ChargeArgs),
     #[command(about = drawn(STATUS, None), disable_help_flag = true)]
     Status(DrawHelp),
     /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
@@ -322,6 +325,42 @@ pub struct ReactArgs {
 pub struct ActivateArgs {
     /// The unit's name.
     pub unit: String,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The ruleset's `game: charge:` says what the charge checks, what the \
+                        charged unit's reaction costs and what each side carries into the fight \
+                        (`umpire rules RULESET`)."
+)]
+pub struct ChargeArgs {
+    /// The charging unit: its name or the code on its bases.
+    #[arg(long, value_name = "UNIT")]
+    pub unit: String,
+    /// The charged unit: its name or the code on its bases.
+    #[arg(long, value_name = "UNIT")]
+    pub target: String,
+    /// The charged unit reacts, as the ruleset allows (a check by each figure, then fire at
+    /// the chargers by those who pass); it spends what the ruleset says.
+    #[arg(long)]
+    pub react: bool,
+    /// Who fights whom, one fight each: `LONE=OTHER,OTHER` (`--fight B1=A1,A2`); by default
+    /// the figures of the many side are dealt out in turn, as many on one as the fight allows.
+    #[arg(long = "fight", value_name = "LONE=OTHERS")]
+    pub fights: Vec<String>,
+    /// Words for the fight, by side: `SIDE.FACTOR=VALUE` or `SIDE.FLAG`.
+    #[arg(value_name = "FACTOR")]
+    pub factors: Vec<String>,
+    /// Faces really thrown, for each roll in order: the chargers' checks, the reaction and its
+    /// fire, then the fights.
+    #[arg(long = "dice", value_name = "FACES")]
+    pub dice: Vec<String>,
+    /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
+    #[arg(long)]
+    pub physical: bool,
+    /// Show what would change, and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use crate::engine::dice::{Asker, DiceSpec};
+use crate::engine::dice::{Asker, DiceSource, DiceSpec};
 use crate::engine::plan::Plan;
 use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
@@ -16,7 +16,7 @@ use crate::game::roles::Cast;
 use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
-use crate::model::Ruleset;
+use crate::model::{ProcedureDef, Ruleset};
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
@@ -67,34 +67,11 @@ pub(super) fn figure_roll(
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         let mut event = Event::new(game.turn.number, &how.line, "");
-        // Results land on a copy, kept unless this is a dry run. Every pairing reads the
-        // figures as they were before any result: the pairings are fought at once.
+        // Results land on a copy, kept unless this is a dry run.
         let mut after = game.clone();
-        let many = p.many_on_one.as_ref().filter(|_| n > 1);
-        let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
-        let mut lone: Option<ThrowRecord> = None;
-        let mut fought = Vec::new();
-        for i in 0..n {
-            let figs = found.pairing(i);
-            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, &typed)?;
-            words.extend(figures::outnumbered(p, n, &typed));
-            words.extend(typed.iter().cloned());
-            let input = situation::parse(ruleset, p, &words)?;
-            let plan = Plan::new(ruleset, p, &input)?;
-            crate::present::words::admit(&plan)?;
-            let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
-                (Some(at), Some(t)) => (0..plan.sides.len())
-                    .map(|k| (k == at).then(|| t.clone()))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            let step = plan.resolve_with(&mut source, None, &fixed)?;
-            if lone.is_none() {
-                lone = lone_at.and_then(|at| step.throws.get(at).cloned());
-            }
-            let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
-            fought.push((step, lines, landed, figs));
-        }
+        let words = |_: &figures::Figures| typed.clone();
+        let one = (&mut source, &mut event);
+        let (mut fought, lone) = fight(game, &mut after, ruleset, p, &found, &words, one)?;
         all_dice_used(&source, how.dice.len())?;
         // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
         // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
@@ -123,9 +100,8 @@ pub(super) fn figure_roll(
                 landed.extend(made.as_ref().map(|(_, line)| line.clone()));
             }
             // The checks the results call for, owed by the figures as they stand after them.
-            landed.extend(figures::aim_follow_ups(step, &after, ruleset, figs));
-            landed.extend(pending::queue_follow_ups(
-                &mut after, step, &what, &mut event,
+            landed.extend(pending::owe_follow_ups(
+                &mut after, ruleset, step, figs, &what, &mut event,
             ));
         }
         // Other figures the roll fell on owe what it calls for whatever its result.
@@ -219,6 +195,52 @@ pub(super) fn figure_roll(
         resolve(game, &ruleset, out, report, ask)
     };
     locked(cli, &files, how.dry_run, &attempt, out, report)
+}
+
+/// One pairing of a fight: its roll, the roster's lines, what landed, and its figures.
+pub(super) type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
+
+/// The pairings of a fight (one, or several against one): every pairing reads the figures as
+/// they were before any result (`before`), for the pairings are fought at once, with the words
+/// `typed` gives it; the lone figure's one throw is shared by them all, and returned. Results
+/// land on `after`.
+pub(super) fn fight(
+    before: &Game,
+    after: &mut Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    found: &figures::Figures,
+    typed: &dyn Fn(&figures::Figures) -> Vec<String>,
+    (source, event): (&mut DiceSource, &mut Event),
+) -> Result<(Vec<Fought>, Option<ThrowRecord>)> {
+    let n = found.pairings.len().max(1);
+    let many = p.many_on_one.as_ref().filter(|_| n > 1);
+    let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
+    let mut lone: Option<ThrowRecord> = None;
+    let mut fought = Vec::new();
+    for i in 0..n {
+        let figs = found.pairing(i);
+        let typed = typed(&figs);
+        let (mut words, lines) = figures::roster_words(before, ruleset, p, &figs, &typed)?;
+        words.extend(figures::outnumbered(p, n, &typed));
+        words.extend(typed.iter().cloned());
+        let input = situation::parse(ruleset, p, &words)?;
+        let plan = Plan::new(ruleset, p, &input)?;
+        crate::present::words::admit(&plan)?;
+        let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
+            (Some(at), Some(t)) => (0..plan.sides.len())
+                .map(|k| (k == at).then(|| t.clone()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let step = plan.resolve_with(source, None, &fixed)?;
+        if lone.is_none() {
+            lone = lone_at.and_then(|at| step.throws.get(at).cloned());
+        }
+        let landed = figures::land(after, ruleset, &step, &figs, event)?;
+        fought.push((step, lines, landed, figs));
+    }
+    Ok((fought, lone))
 }
 
 /// One try at a roll on the game: it writes its output and report and returns the event to
@@ -363,7 +385,7 @@ fn changes_head(dry_run: bool) -> &'static str {
 pub(super) fn print_pairings(
     cli: &Cli,
     ruleset: &Ruleset,
-    fought: &[(Step, Vec<String>, Vec<String>, figures::Figures)],
+    fought: &[Fought],
     (seed, n_entered, n_rolled): (u64, usize, usize),
     (dry_run, state_changes): (bool, &[Change]),
     out: &mut Vec<u8>,

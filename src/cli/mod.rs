@@ -3,6 +3,7 @@
 //! file of its own.
 
 mod args;
+mod charge;
 pub mod config;
 mod ctx;
 mod fig;
@@ -178,7 +179,13 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
     let config = crate::config::Config::load()?;
     cli.default_rules = config.rules;
     cli.ask_faces = config.dice == crate::config::DiceMode::Physical
-        || matches!(&cli.command, Some(Command::Roll { physical: true, .. }));
+        || matches!(
+            &cli.command,
+            Some(
+                Command::Roll { physical: true, .. }
+                    | Command::Charge(ChargeArgs { physical: true, .. })
+            )
+        );
     let catalog = match loaded {
         Some(catalog) => catalog,
         None => Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref()),
@@ -230,6 +237,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
         Command::Activate(ActivateArgs { unit }) => turn::activate(&ctx(), unit, out),
         Command::Status(_) => turn::status(&ctx(), out),
+        Command::Charge(a) => charge::charge(&cli, &catalog, a, command_line(&args), out, report),
         Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             if cli.json {

@@ -4,6 +4,7 @@
 
 use serde_json::json;
 
+use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
 use crate::engine::situation;
@@ -14,7 +15,7 @@ use crate::game::roles::{Cast, Named};
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::game::unit_action;
-use crate::model::{Part, Ruleset};
+use crate::model::{Part, ProcedureDef, Ruleset};
 use crate::present::explain;
 
 use super::ctx::game_ruleset;
@@ -24,10 +25,54 @@ use super::{Cli, Report, fresh_seed, write_json};
 use crate::rules::catalog::Catalog;
 
 /// One figure's part of the unit's action.
-struct Done {
-    figures: Figures,
-    step: Step,
-    changes: Vec<String>,
+pub(super) struct Done {
+    pub(super) figures: Figures,
+    pub(super) step: Step,
+    pub(super) changes: Vec<String>,
+}
+
+/// One figure's roll of a procedure, at the figure it acts upon if any, with the roster's
+/// words and the words typed: its rules of eligibility admitted, resolved from the dice, its
+/// results landed on `after` and recorded in the event.
+pub(super) fn figure_step(
+    after: &mut Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    (code, target): (&str, Option<&str>),
+    typed: &[String],
+    (source, event): (&mut DiceSource, &mut Event),
+) -> Result<Done> {
+    let g = crate::game::roster::game_def(ruleset)?;
+    let option = |part: Part| {
+        crate::game::roles::option_for(g, p, &part)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let mut named = vec![Named {
+        option: option(Part::Acting),
+        part: Part::Acting,
+        figures: vec![code.to_string()],
+    }];
+    if let Some(t) = target {
+        named.push(Named {
+            option: option(Part::ActedUpon),
+            part: Part::ActedUpon,
+            figures: vec![t.to_string()],
+        });
+    }
+    let found = figures::find(after, ruleset, p, &Cast { named })?;
+    let (mut words, _) = figures::roster_words(after, ruleset, p, &found, typed)?;
+    words.extend(typed.iter().cloned());
+    let input = situation::parse(ruleset, p, &words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
+    let step = plan.resolve_with(source, None, &[])?;
+    let changes = figures::land(after, ruleset, &step, &found, event)?;
+    Ok(Done {
+        figures: found,
+        step,
+        changes,
+    })
 }
 
 /// `(procedure, unit)`: what is done, and by which unit.
@@ -60,7 +105,6 @@ pub(super) fn unit_roll(
         .filter(|f| !f.is_empty())
         .map(str::to_string)
         .collect();
-    let target_option = cast.named.first().map(|n| n.option.clone());
     let attempt =
         |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
             let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
@@ -73,10 +117,6 @@ pub(super) fn unit_roll(
             }
             let action = unit_action::plan(game, &ruleset, p, unit, &targets)?;
             let g = crate::game::roster::game_def(&ruleset)?;
-            let acting = crate::game::roles::option_for(g, p, &Part::Acting)
-                .unwrap_or("fig")
-                .to_string();
-            let upon = target_option.clone().unwrap_or_default();
             let mut source = super::roll::dice_source_with(how.dice, seed, ask)?;
             let mut event = Event::new(game.turn.number, &how.line, "");
             let mut after = game.clone();
@@ -94,32 +134,9 @@ pub(super) fn unit_roll(
                     },
                     None => None,
                 };
-                let mut named = vec![Named {
-                    option: acting.clone(),
-                    part: Part::Acting,
-                    figures: vec![code.clone()],
-                }];
-                if let Some(t) = &target {
-                    named.push(Named {
-                        option: upon.clone(),
-                        part: Part::ActedUpon,
-                        figures: vec![t.clone()],
-                    });
-                }
-                let found = figures::find(&after, &ruleset, p, &Cast { named })?;
-                let (mut words, _) =
-                    figures::roster_words(&after, &ruleset, p, &found, how.factors)?;
-                words.extend(how.factors.iter().cloned());
-                let input = situation::parse(&ruleset, p, &words)?;
-                let plan = Plan::new(&ruleset, p, &input)?;
-                crate::present::words::admit(&plan)?;
-                let step = plan.resolve_with(&mut source, None, &[])?;
-                let changes = figures::land(&mut after, &ruleset, &step, &found, &mut event)?;
-                done.push(Done {
-                    figures: found,
-                    step,
-                    changes,
-                });
+                let who = (code.as_str(), target.as_deref());
+                let one = (&mut source, &mut event);
+                done.push(figure_step(&mut after, &ruleset, p, who, how.factors, one)?);
             }
             if done.is_empty() {
                 let why: Vec<String> = held.iter().map(|(c, w)| format!("{c} {w}")).collect();
@@ -135,9 +152,14 @@ pub(super) fn unit_roll(
             // all (a target a later shot killed owes none), and those of figures taken out.
             for d in &mut done {
                 let what = format!("{} ({}): {}", p.name, who(&d.figures), d.step.outcome());
-                let aimed = figures::aim_follow_ups(&mut d.step, &after, &ruleset, &d.figures);
-                d.changes.extend(aimed);
-                let owed = pending::queue_follow_ups(&mut after, &d.step, &what, &mut event);
+                let owed = pending::owe_follow_ups(
+                    &mut after,
+                    &ruleset,
+                    &mut d.step,
+                    &d.figures,
+                    &what,
+                    &mut event,
+                );
                 d.changes.extend(owed);
             }
             let gone = pending::drop_out_of_play(&mut after, g, &mut event);

@@ -85,7 +85,7 @@ pub struct Became {
 
 impl Decision {
     /// What tells two results apart in the odds.
-    pub(super) fn key(&self) -> String {
+    pub fn key(&self) -> String {
         match &self.loser {
             Some(l) => format!("{l}: {}", self.label),
             None => self.label.clone(),

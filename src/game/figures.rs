@@ -282,6 +282,30 @@ fn setting_words(settings: &Settings, wanted: &dyn Fn(&str) -> bool) -> Vec<Stri
         .collect()
 }
 
+/// Does a condition on a choice factor hold for the value the unit's field sets (a class
+/// covering it will do)?
+pub fn unit_holds(
+    ruleset: &Ruleset,
+    g: &GameDef,
+    u: &crate::game::state::Unit,
+    c: &crate::model::Cond,
+) -> bool {
+    let Some(f) = ruleset.factor(&c.factor) else {
+        return false;
+    };
+    let value = g
+        .unit
+        .iter()
+        .filter(|(_, factor)| **factor == f.name)
+        .find_map(|(field, _)| u.fields.get(field));
+    match (&c.test, value) {
+        (crate::model::Test::Values(keys), Some(v)) => {
+            keys.iter().any(|k| ruleset.key_covers(f, k, v).is_some())
+        }
+        _ => false,
+    }
+}
+
 /// The entries of `implies` that hold for a unit: each condition met by the value its fields
 /// set (a class covering it will do), and enough of its figures in play.
 pub fn implies<'g>(
@@ -298,26 +322,10 @@ pub fn implies<'g>(
         .iter()
         .filter(|f| f.state.is_none())
         .count();
-    let holds = |c: &crate::model::Cond| {
-        let Some(f) = ruleset.factor(&c.factor) else {
-            return false;
-        };
-        let value = g
-            .unit
-            .iter()
-            .filter(|(_, factor)| **factor == f.name)
-            .find_map(|(field, _)| u.fields.get(field));
-        match (&c.test, value) {
-            (crate::model::Test::Values(keys), Some(v)) => {
-                keys.iter().any(|k| ruleset.key_covers(f, k, v).is_some())
-            }
-            _ => false,
-        }
-    };
     g.implies
         .iter()
         .filter(|i| {
-            i.when.iter().all(holds)
+            i.when.iter().all(|c| unit_holds(ruleset, g, u, c))
                 && i.figures
                     .is_none_or(|n| in_play >= usize::try_from(n).unwrap_or(usize::MAX))
         })
@@ -370,6 +378,17 @@ fn figure_words(
                 .filter(|f| f.state.is_none())
                 .count();
             got.push(format!("{size}={in_play}"));
+        }
+        // Whether the unit charged the turn before, for a rule about charging again.
+        if let Some(flag) = g
+            .charge
+            .as_ref()
+            .and_then(|c| c.last_turn.as_ref())
+            .filter(|f| !acted_upon && wanted(f))
+        {
+            let last = game.turn.number.checked_sub(1).filter(|n| *n > 0);
+            let yes = last.is_some() && unit.charged == last;
+            got.push(format!("{flag}={}", if yes { "yes" } else { "no" }));
         }
         if !got.is_empty() {
             from.push(format!("from its unit: {}", got.join(" ")));

@@ -137,6 +137,22 @@ pub fn listing(game: &Game) -> Vec<String> {
 
 /// Queue every check a resolved chain calls for on a figure of the game (its follow-ups aimed
 /// at the figures), as caused by `cause` in the event being made. The lines that say so.
+/// The checks a roll's results call for, aimed at its figures as they stand after every
+/// result (a figure a later result took out owes none) and owed in the game's queue: the
+/// lines that say so.
+pub fn owe_follow_ups(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &mut crate::engine::resolve::Step,
+    figures: &crate::game::figures::Figures,
+    cause: &str,
+    event: &mut Event,
+) -> Vec<String> {
+    let mut said = crate::game::figures::aim_follow_ups(step, game, ruleset, figures);
+    said.extend(queue_follow_ups(game, step, cause, event));
+    said
+}
+
 pub fn queue_follow_ups(
     game: &mut Game,
     step: &crate::engine::resolve::Step,

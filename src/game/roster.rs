@@ -202,6 +202,7 @@ pub fn add_unit(
         side,
         code: code.clone(),
         fields,
+        charged: None,
         note: spec.note.clone(),
     };
     game.apply(game.unit_change(&spec.name, Some(unit.clone())), event);
@@ -263,6 +264,18 @@ pub fn unit<'a>(game: &'a Game, name: &str) -> Result<&'a Unit> {
             }),
         )
     })
+}
+
+/// A unit by the code on its bases (any case) or by name.
+pub fn unit_or_code<'a>(game: &'a Game, word: &str) -> Result<&'a Unit> {
+    match game
+        .units
+        .iter()
+        .find(|u| u.code.eq_ignore_ascii_case(word))
+    {
+        Some(u) => Ok(u),
+        None => unit(game, word),
+    }
 }
 
 /// A figure by label (any case), with a suggestion when it is not found.

@@ -10,8 +10,9 @@ use crate::error::{Error, Result};
 pub use crate::game::pending::Check;
 
 /// The layout of `game.json`; a file with another number is refused, not guessed at.
-/// Format 2 added the checks the game owes (`pending`); a file of format 1 owes none.
-pub const FORMAT: u32 = 2;
+/// Format 2 added the checks the game owes (`pending`); a file of format 1 owes none. Format 3
+/// added the turn a unit last charged (`charged`); a file of an older format has none.
+pub const FORMAT: u32 = 3;
 
 /// The oldest layout still read: what it lacks is empty.
 const OLDEST: u32 = 1;
@@ -85,6 +86,9 @@ pub struct Unit {
     /// Troop type, weapon, formation...: the ruleset's unit fields, by name.
     #[serde(default)]
     pub fields: BTreeMap<String, String>,
+    /// The turn the unit last charged, for a rule about charging again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charged: Option<u32>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
 }

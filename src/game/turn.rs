@@ -89,7 +89,7 @@ fn token_of(g: &GameDef, d: &DrawDef, side: &str) -> String {
     format!("{which} {}", d.token)
 }
 
-fn set_turn(game: &mut Game, after: Turn, event: &mut Event) {
+pub fn set_turn(game: &mut Game, after: Turn, event: &mut Event) {
     let change = Change::Turn {
         before: game.turn.clone(),
         after,

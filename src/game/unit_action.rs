@@ -27,14 +27,7 @@ pub fn plan(
     targets: &[String],
 ) -> Result<UnitAction> {
     let g = game_def(ruleset)?;
-    let u = match game
-        .units
-        .iter()
-        .find(|u| u.code.eq_ignore_ascii_case(unit))
-    {
-        Some(u) => u,
-        None => roster::unit(game, unit)?,
-    };
+    let u = roster::unit_or_code(game, unit)?;
     let targets: Vec<String> = targets
         .iter()
         .map(|t| roster::figure(game, t).map(|f| f.code.clone()))

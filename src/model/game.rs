@@ -37,6 +37,8 @@ pub struct GameDef {
     pub actions: Vec<ActionDef>,
     /// How many actions a figure takes a phase and a turn, where the table says.
     pub action_limits: Option<ActionLimits>,
+    /// How a unit charges an enemy unit (`umpire charge`), where the table says.
+    pub charge: Option<super::ChargeDef>,
 }
 
 /// One thing a figure may do as an action: fire, move, load...

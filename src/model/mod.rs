@@ -8,6 +8,7 @@
 //! its names indexed) and its look-ups (`lookup`). The model depends on no other layer: the
 //! engine runs it, `rules` makes it.
 
+mod charge;
 pub mod decimal;
 pub mod dice;
 mod game;
@@ -22,6 +23,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use charge::{BeforeDef, ChargeDef, ReactionDef};
 pub use decimal::Decimal;
 pub use game::*;
 pub use procedure::*;

@@ -8,7 +8,8 @@ use crate::engine::resolve::Step;
 use crate::words::signed;
 
 /// A step and the steps it led to on one line, as a unit's roll lists each figure's:
-/// `3 4 +5 = 12: Hit › hit-result 1 2 = 3: Light wound`, `3 3: Misfire (natural doubles)`.
+/// `3 4 +5 = 12: Hit › hit-result 1 2 = 3: Light wound`, `3 3: Misfire (natural doubles)`;
+/// an opposed roll side by side: `SIDE 4 +3 = 7 against SIDE 2 -2 = 0: RESULT`.
 pub fn brief(s: &Step) -> String {
     let faces: Vec<String> = s
         .throws
@@ -25,6 +26,35 @@ pub fn brief(s: &Step) -> String {
         _ => None,
     };
     let mut own = faces.join(" ");
+    // An opposed roll: each side's throw and total, then the result.
+    if let crate::engine::decide::Read::Compare { sides, .. } = &s.decision.read {
+        own = sides
+            .iter()
+            .map(|(side, total)| {
+                let faces: Vec<String> = s
+                    .throws
+                    .iter()
+                    .filter(|t| t.side.as_deref() == Some(side.as_str()))
+                    .flat_map(|t| t.faces.iter().map(ToString::to_string))
+                    .collect();
+                let net = s
+                    .sides
+                    .iter()
+                    .find(|r| r.side.as_deref() == Some(side.as_str()))
+                    .map_or(0, |r| r.net);
+                match net {
+                    0 => format!("{side} {} = {total}", faces.join(" ")),
+                    n => format!("{side} {} {} = {total}", faces.join(" "), signed(n)),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" against ");
+        own.push_str(&format!(": {}", s.decision.key()));
+        for n in &s.next {
+            own.push_str(&format!(" › {} {}", n.procedure, brief(n)));
+        }
+        return own;
+    }
     match (&s.decision.natural, total) {
         (Some(n), _) => own.push_str(&format!(": {} ({n})", s.decision.label)),
         (None, Some(t)) if net != 0 => {

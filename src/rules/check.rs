@@ -35,6 +35,7 @@ impl Source {
             self.check_game(game, at)?;
             self.check_size(game, at)?;
             self.check_actions(game, at)?;
+            self.check_charge(game, at)?;
         }
         self.check_requires(at)?;
         if let Some(turn) = &def.turn

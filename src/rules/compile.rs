@@ -471,6 +471,48 @@ impl Source {
                 })
                 .collect(),
             action_limits: g.action_limits,
+            charge: g
+                .charge
+                .as_ref()
+                .map(|c| self.charge_model(c, at))
+                .transpose()?,
+        })
+    }
+
+    /// A charge with its names made canonical and its conditions and settings typed.
+    fn charge_model(&self, c: &s::ChargeDef, at: &Locator<'_>) -> Result<m::ChargeDef> {
+        let before = c
+            .before
+            .iter()
+            .map(|b| {
+                let p = self.procedure_name(&b.procedure);
+                Ok(m::BeforeDef {
+                    target: self.conditions(&b.target),
+                    label: b.label.clone(),
+                    set: self.settings(&b.set, &b.label, &["charge:", "before:", &b.label], at)?,
+                    out: b.out.clone(),
+                    procedure: p,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let reaction = c.reaction.as_ref().map(|r| {
+            let p = self.procedure_name(&r.procedure);
+            m::ReactionDef {
+                procedure: p,
+                fire: r.fire.as_deref().map(|f| self.procedure_name(f)),
+                fired: r.fired.as_deref().map(|f| self.canonical(f)),
+                failed: r.failed.as_deref().map(|f| self.canonical(f)),
+                ..r.clone()
+            }
+        });
+        Ok(m::ChargeDef {
+            fight: self.procedure_name(&c.fight),
+            side: c.side.clone(),
+            flag: c.flag.as_deref().map(|f| self.canonical(f)),
+            last_turn: c.last_turn.as_deref().map(|f| self.canonical(f)),
+            before,
+            reaction,
+            note: c.note.clone(),
         })
     }
 

@@ -45,6 +45,9 @@ pub struct GameDef {
     /// How many actions a figure takes a phase and a turn.
     #[serde(default)]
     pub action_limits: Option<ActionLimits>,
+    /// How a unit charges an enemy unit (`umpire charge`).
+    #[serde(default)]
+    pub charge: Option<super::ChargeDef>,
 }
 
 /// One thing a figure may do as an action, as written: the procedure it rolls and the markers

@@ -5,6 +5,7 @@
 //! Every name is kebab-case in YAML. Unknown keys are refused so that a typo in a house rule
 //! is reported with its line and column instead of being silently ignored.
 
+mod charge;
 mod game;
 mod procedure;
 mod shorthand;
@@ -13,6 +14,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+pub use charge::*;
 pub use game::*;
 pub use procedure::*;
 
@@ -21,8 +23,8 @@ pub use procedure::*;
 pub use crate::model::{
     ActionLimits, BandDef, ClassDef, CompareBy, CompareDef, Comparison, CountDef, CounterDef,
     DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded, IfAlreadyDef, LookupDef,
-    ManyOnOneDef, Part, PhasesDef, Policy, ReactDef, Role, RoleDef, Rounding, ScaleDef, SideDef,
-    StateDef, TableDef, TurnDef, WhichSide,
+    ManyOnOneDef, Part, PhasesDef, Policy, ReactDef, ReactionDef, Role, RoleDef, Rounding,
+    ScaleDef, SideDef, StateDef, TableDef, TurnDef, WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.

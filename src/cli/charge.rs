@@ -1,0 +1,674 @@
+//! `umpire charge --unit NAME --target NAME`: a unit charges an enemy unit in one command. The
+//! chargers make the checks the charged unit calls for, the charged unit may react (a check by
+//! each figure, fire at the chargers by those who pass), then every fight's first round is
+//! fought with what each side carries into it; the checks the results call for are owed, and
+//! the whole charge is one event that one `undo` takes back.
+
+use serde_json::json;
+
+use crate::engine::resolve::Step;
+use crate::error::Result;
+use crate::game::charge::{self, Charge, Group};
+use crate::game::figures::Figures;
+use crate::game::pending;
+use crate::game::roles::{Cast, Named};
+use crate::game::roster::{self, game_def};
+use crate::game::state::{Event, Game};
+use crate::game::store::Store;
+use crate::model::{Part, Ruleset};
+use crate::rules::catalog::Catalog;
+
+use super::ctx::game_ruleset;
+use super::figure::{Fought, fight, locked};
+use super::roll::{all_dice_used, count_throws, dice_line, dice_source_with, flatten_faces};
+use super::unit_roll::{Done, figure_step};
+use super::{ChargeArgs, Cli, Report, fresh_seed, write_json};
+
+/// A figure of the charged unit reacting: its check, and its shot if it fired.
+struct Reaction {
+    check: Done,
+    shot: Option<Done>,
+    /// Why a figure that passed did not fire (a marker that blocks it).
+    held: Option<String>,
+}
+
+/// One fight of the charge, as fought.
+struct Fray {
+    group: Group,
+    pairings: Vec<Fought>,
+}
+
+/// Everything the charge did, to be printed and logged.
+#[derive(Default)]
+struct Said {
+    start: Vec<String>,
+    before: Vec<(String, Vec<(Done, bool)>)>,
+    react: Option<String>,
+    reactions: Vec<Reaction>,
+    frays: Vec<Fray>,
+    /// Figures with no one to fight, and why.
+    idle: Vec<(String, String)>,
+    /// The lone figures' throws counted more than once by their pairings' steps: entered,
+    /// rolled.
+    shared: (usize, usize),
+    changes: Vec<String>,
+}
+
+pub(super) fn charge(
+    cli: &Cli,
+    catalog: &Catalog,
+    a: &ChargeArgs,
+    line: String,
+    out: &mut Vec<u8>,
+    report: &mut Report,
+) -> Result<()> {
+    report.in_game = true;
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    let seed = cli.seed.unwrap_or_else(fresh_seed);
+    let attempt =
+        |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
+            let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
+            let mut source = dice_source_with(&a.dice, seed, ask)?;
+            let mut event = Event::new(game.turn.number, &line, "");
+            let mut after = game.clone();
+            let c = charge::plan(&after, &ruleset, &a.unit, &a.target, &a.factors)?;
+            admitted(&after, &ruleset, &c, &a.factors)?;
+            // The fights the umpire gave, checked before any die is thrown.
+            charge::groups(&c, &c.chargers, &a.fights)?;
+            let mut said = Said {
+                start: charge::start(&mut after, &ruleset, &c, &mut event)?,
+                ..Said::default()
+            };
+            // The checks before the charge: a charger whose result keeps it out does not charge.
+            let mut charging = c.chargers.clone();
+            for b in &c.before {
+                let p = ruleset.procedure_or_err(&b.procedure)?;
+                let words: Vec<String> = b
+                    .set
+                    .iter()
+                    .map(|(f, v)| format!("{f}={}", v.word()))
+                    .collect();
+                let mut rolls = Vec::new();
+                for code in &c.chargers {
+                    let one = (&mut source, &mut event);
+                    let d = figure_step(&mut after, &ruleset, p, (code, None), &words, one)?;
+                    let out_of_it = b.out.contains(&d.step.decision.result);
+                    if out_of_it {
+                        charging.retain(|x| x != code);
+                    }
+                    rolls.push((d, out_of_it));
+                }
+                said.before.push((b.label.clone(), rolls));
+            }
+            let (groups, left) = charge::groups(&c, &charging, &a.fights)?;
+            let most = c.fight.many_on_one.as_ref().map_or(1, |m| m.up_to);
+            said.idle.extend(
+                left.into_iter()
+                    .map(|f| (f, format!("fights no one (at most {most} against one)"))),
+            );
+            let (fired, failed) = if a.react {
+                react(
+                    &mut after,
+                    &ruleset,
+                    &c,
+                    &groups,
+                    (&mut source, &mut event),
+                    &mut said,
+                )?
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            // The fights, each as the figures stand after the fire.
+            let other = c.other_side().to_string();
+            // A unit's size, for a rule that asks for enough chargers, is those who charge.
+            let size = game_def(&ruleset)?
+                .size
+                .as_ref()
+                .filter(|_| charging.len() < c.chargers.len());
+            let sized = size.map(|f| format!("{f}={}", charging.len()));
+            let flags = |figs: &Figures| -> Vec<String> {
+                let mut words = a.factors.clone();
+                let r = c.def.reaction.as_ref();
+                for (side, code) in &figs.sides {
+                    let mut flag = |f: Option<&String>| {
+                        words.extend(f.map(|f| format!("{side}.{f}")));
+                    };
+                    if *side == c.def.side && charging.contains(code) {
+                        flag(c.def.flag.as_ref());
+                        flag(sized.as_ref());
+                    }
+                    if *side == other && fired.contains(code) {
+                        flag(r.and_then(|r| r.fired.as_ref()));
+                    }
+                    if *side == other && failed.contains(code) {
+                        flag(r.and_then(|r| r.failed.as_ref()));
+                    }
+                }
+                words
+            };
+            let g = game_def(&ruleset)?;
+            let in_play =
+                |game: &Game, f: &String| game.figure(f).is_some_and(|f| f.state.is_none());
+            for group in groups {
+                let others: Vec<String> = group
+                    .others
+                    .iter()
+                    .filter(|f| in_play(&after, f))
+                    .cloned()
+                    .collect();
+                if others.is_empty() || !in_play(&after, &group.lone) {
+                    said.idle
+                        .push((group.lone.clone(), "no fight: its opponents are out".into()));
+                    continue;
+                }
+                let (lone_side, many_side) = if charging.contains(&group.lone) {
+                    (c.def.side.clone(), other.clone())
+                } else {
+                    (other.clone(), c.def.side.clone())
+                };
+                let option = |side: &str| {
+                    crate::game::roles::option_for(g, c.fight, &Part::Side(side.to_string()))
+                        .unwrap_or(side)
+                        .to_string()
+                };
+                let named = vec![
+                    Named {
+                        option: option(&many_side),
+                        part: Part::Side(many_side.clone()),
+                        figures: others.clone(),
+                    },
+                    Named {
+                        option: option(&lone_side),
+                        part: Part::Side(lone_side.clone()),
+                        figures: vec![group.lone.clone()],
+                    },
+                ];
+                let found = crate::game::figures::find(&after, &ruleset, c.fight, &Cast { named })?;
+                let before_fight = after.clone();
+                let one = (&mut source, &mut event);
+                let (pairings, lone) = fight(
+                    &before_fight,
+                    &mut after,
+                    &ruleset,
+                    c.fight,
+                    &found,
+                    &flags,
+                    one,
+                )?;
+                // The lone figure threw once, counted in every pairing's step.
+                if let Some(t) = lone {
+                    let again = pairings.len().saturating_sub(1);
+                    if t.entered {
+                        said.shared.0 += again;
+                    } else {
+                        said.shared.1 += again;
+                    }
+                }
+                said.frays.push(Fray {
+                    group: Group {
+                        lone: group.lone.clone(),
+                        others,
+                    },
+                    pairings,
+                });
+            }
+            all_dice_used(&source, a.dice.len())?;
+            owe(&mut after, &ruleset, &c, &mut said, &mut event);
+            said.changes
+                .extend(pending::drop_out_of_play(&mut after, g, &mut event));
+            let (entered, rolled) = thrown(&said);
+            event.summary = summary(&c, &said);
+            let faces: Vec<String> = steps(&said).flat_map(flatten_faces).collect();
+            event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": entered }));
+            report.must_follow = Vec::new();
+            print(
+                cli,
+                &ruleset,
+                &c,
+                &said,
+                (seed, entered, rolled),
+                a.dry_run,
+                out,
+            )?;
+            if !a.dry_run {
+                *game = after;
+            }
+            Ok((!a.dry_run).then_some(event))
+        };
+    locked(cli, &files, a.dry_run, &attempt, out, report)
+}
+
+/// A charge the rules of eligibility refuse (a unit that charged the turn before, say) is
+/// refused before any die is thrown: the fight is planned for the first charger against the
+/// first of the charged unit, as the roster stands.
+fn admitted(game: &Game, ruleset: &Ruleset, c: &Charge<'_>, typed: &[String]) -> Result<()> {
+    let (Some(charger), Some(defender)) = (c.chargers.first(), c.defenders.first()) else {
+        return Ok(());
+    };
+    let g = game_def(ruleset)?;
+    let named = [(c.def.side.as_str(), charger), (c.other_side(), defender)]
+        .into_iter()
+        .map(|(side, code)| Named {
+            option: crate::game::roles::option_for(g, c.fight, &Part::Side(side.to_string()))
+                .unwrap_or(side)
+                .to_string(),
+            part: Part::Side(side.to_string()),
+            figures: vec![code.clone()],
+        })
+        .collect();
+    let found = crate::game::figures::find(game, ruleset, c.fight, &Cast { named })?;
+    let mut typed = typed.to_vec();
+    typed.extend(c.def.flag.as_ref().map(|f| format!("{}.{f}", c.def.side)));
+    let (mut words, _) =
+        crate::game::figures::roster_words(game, ruleset, c.fight, &found, &typed)?;
+    words.extend(typed);
+    let input = crate::engine::situation::parse(ruleset, c.fight, &words)?;
+    let plan = crate::engine::plan::Plan::new(ruleset, c.fight, &input)?;
+    crate::present::words::admit(&plan)
+}
+
+/// The charged unit reacts: its token and activation spent, each figure's check, and the fire
+/// of those who pass at the chargers (each at a charger it will fight, else the next in turn).
+/// The figures that fired, and those that failed.
+fn react(
+    after: &mut Game,
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    groups: &[Group],
+    (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
+    said: &mut Said,
+) -> Result<(Vec<String>, Vec<String>)> {
+    said.react = Some(charge::react(after, ruleset, c, event)?);
+    let (mut fired, mut failed) = (Vec::new(), Vec::new());
+    let Some(r) = &c.def.reaction else {
+        return Ok((fired, failed));
+    };
+    let p = ruleset.procedure_or_err(&r.procedure)?;
+    let fire = r
+        .fire
+        .as_deref()
+        .map(|f| ruleset.procedure_or_err(f))
+        .transpose()?;
+    let g = game_def(ruleset)?;
+    let mut next = 0usize;
+    for code in &c.defenders {
+        let check = figure_step(
+            after,
+            ruleset,
+            p,
+            (code, None),
+            &[],
+            (&mut *source, &mut *event),
+        )?;
+        if !r.pass.contains(&check.step.decision.result) {
+            failed.push(code.clone());
+            said.reactions.push(Reaction {
+                check,
+                shot: None,
+                held: None,
+            });
+            continue;
+        }
+        let Some(fire) = fire else {
+            said.reactions.push(Reaction {
+                check,
+                shot: None,
+                held: None,
+            });
+            continue;
+        };
+        let blocked = after.figure(code).and_then(|f| {
+            f.markers
+                .iter()
+                .filter_map(|m| roster::marker(g, m))
+                .find(|m| m.blocks.iter().any(|b| b == &fire.name))
+                .map(|m| roster::marker_label(g, &m.name).to_string())
+        });
+        if let Some(why) = blocked {
+            said.reactions.push(Reaction {
+                check,
+                shot: None,
+                held: Some(why),
+            });
+            continue;
+        }
+        // Its own opponent first, else the chargers in turn; only those still standing.
+        let standing = |f: &&String| after.figure(f).is_some_and(|f| f.state.is_none());
+        let own = groups
+            .iter()
+            .find(|gr| &gr.lone == code)
+            .and_then(|gr| gr.others.iter().find(standing))
+            .or_else(|| {
+                groups
+                    .iter()
+                    .find(|gr| gr.others.contains(code))
+                    .map(|gr| &gr.lone)
+            })
+            .filter(standing)
+            .cloned();
+        let chargers: Vec<&String> = c.chargers.iter().filter(standing).collect();
+        let target = own.or_else(|| {
+            let t = chargers
+                .get(next % chargers.len().max(1))
+                .map(|s| (*s).clone());
+            next += 1;
+            t
+        });
+        let Some(target) = target else {
+            said.reactions.push(Reaction {
+                check,
+                shot: None,
+                held: Some("no charger left to fire at".into()),
+            });
+            continue;
+        };
+        let shot = figure_step(
+            after,
+            ruleset,
+            fire,
+            (code, Some(&target)),
+            &[],
+            (&mut *source, &mut *event),
+        )?;
+        fired.push(code.clone());
+        said.reactions.push(Reaction {
+            check,
+            shot: Some(shot),
+            held: None,
+        });
+    }
+    Ok((fired, failed))
+}
+
+/// The checks every roll's results call for, owed by the figures as they stand after the
+/// whole charge.
+fn owe(after: &mut Game, ruleset: &Ruleset, c: &Charge<'_>, said: &mut Said, event: &mut Event) {
+    let mut lines = Vec::new();
+    let mut one = |step: &mut Step, figs: &Figures, lines: &mut Vec<String>| {
+        let cause = format!("charge ({} at {}): {}", c.unit, c.target, step.outcome());
+        lines.extend(pending::owe_follow_ups(
+            after, ruleset, step, figs, &cause, event,
+        ));
+    };
+    for (_, rolls) in &mut said.before {
+        for (d, _) in rolls {
+            one(&mut d.step, &d.figures, &mut lines);
+        }
+    }
+    for r in &mut said.reactions {
+        one(&mut r.check.step, &r.check.figures, &mut lines);
+        if let Some(s) = &mut r.shot {
+            one(&mut s.step, &s.figures, &mut lines);
+        }
+    }
+    for f in &mut said.frays {
+        for (step, _, _, figs) in &mut f.pairings {
+            one(step, figs, &mut lines);
+        }
+    }
+    said.changes.extend(lines);
+}
+
+/// Every step of the charge, in the order rolled.
+fn steps(said: &Said) -> impl Iterator<Item = &Step> {
+    let before = said
+        .before
+        .iter()
+        .flat_map(|(_, r)| r.iter().map(|(d, _)| &d.step));
+    let reactions = said
+        .reactions
+        .iter()
+        .flat_map(|r| std::iter::once(&r.check.step).chain(r.shot.as_ref().map(|s| &s.step)));
+    let fights = said
+        .frays
+        .iter()
+        .flat_map(|f| f.pairings.iter().map(|p| &p.0));
+    before.chain(reactions).chain(fights)
+}
+
+/// The throws entered and rolled, the lone figures' shared throws counted once.
+fn thrown(said: &Said) -> (usize, usize) {
+    let (mut entered, mut rolled) = (0, 0);
+    for s in steps(said) {
+        count_throws(s, &mut entered, &mut rolled);
+    }
+    (
+        entered.saturating_sub(said.shared.0),
+        rolled.saturating_sub(said.shared.1),
+    )
+}
+
+/// The log's line: who charged whom, each roll's figure and outcome.
+fn summary(c: &Charge<'_>, said: &Said) -> String {
+    let mut parts = Vec::new();
+    for (label, rolls) in &said.before {
+        let each: Vec<String> = rolls
+            .iter()
+            .map(|(d, _)| format!("{} {}", who(&d.figures), d.step.outcome()))
+            .collect();
+        parts.push(format!("{label}: {}", each.join(", ")));
+    }
+    if !said.reactions.is_empty() {
+        let each: Vec<String> = said
+            .reactions
+            .iter()
+            .map(|r| {
+                let mut s = format!("{} {}", who(&r.check.figures), r.check.step.outcome());
+                if let Some(shot) = &r.shot {
+                    s.push_str(&format!(
+                        ", fires at {}: {}",
+                        shot.figures.acted_upon.as_deref().unwrap_or("?"),
+                        shot.step.outcome()
+                    ));
+                }
+                s
+            })
+            .collect();
+        parts.push(format!("reaction: {}", each.join(", ")));
+    }
+    for f in &said.frays {
+        let each: Vec<String> = f
+            .pairings
+            .iter()
+            .map(|(step, _, _, figs)| format!("{} {}", who(figs), step.outcome()))
+            .collect();
+        parts.push(each.join(", "));
+    }
+    format!("charge ({} at {}): {}", c.unit, c.target, parts.join("; "))
+}
+
+/// `RR1`, `RR1 at CF2`, `RR1 against CF1`.
+fn who(f: &Figures) -> String {
+    if f.sides.is_empty() {
+        [f.acting.as_deref(), f.acted_upon.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" at ")
+    } else {
+        f.sides
+            .iter()
+            .map(|(_, c)| c.as_str())
+            .collect::<Vec<_>>()
+            .join(" against ")
+    }
+}
+
+fn print(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    said: &Said,
+    (seed, entered, rolled): (u64, usize, usize),
+    dry_run: bool,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let idle = &said.idle;
+    if cli.json {
+        let done = |d: &Done| {
+            json!({
+                "figure": d.figures.acting,
+                "target": d.figures.acted_upon,
+                "outcome": d.step.outcome(),
+                "step": d.step,
+                "changes": d.changes,
+            })
+        };
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "unit": c.unit,
+            "target": c.target,
+            "started": said.start,
+            "before": said.before.iter().map(|(label, rolls)| json!({
+                "why": label,
+                "rolls": rolls.iter().map(|(d, out_of_it)| {
+                    let mut v = done(d);
+                    v["out_of_the_charge"] = json!(out_of_it);
+                    v
+                }).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "reaction": said.react,
+            "reactions": said.reactions.iter().map(|r| json!({
+                "check": done(&r.check),
+                "shot": r.shot.as_ref().map(done),
+                "held": r.held,
+            })).collect::<Vec<_>>(),
+            "fights": said.frays.iter().map(|f| json!({
+                "lone": f.group.lone,
+                "against": f.group.others,
+                "pairings": f.pairings.iter().map(|(step, lines, landed, figs)| json!({
+                    "figures": figs.sides,
+                    "roster": lines,
+                    "outcome": step.outcome(),
+                    "step": step,
+                    "changes": landed,
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "idle": idle.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
+            "changes": said.changes,
+            "seed": seed,
+            "dice_entered": entered,
+            "dice_rolled": rolled,
+            "dry_run": dry_run,
+        });
+        return write_json(out, value);
+    }
+    let brief = crate::present::brief::brief;
+    let mut t = format!(
+        "{} charges {}: {} against {}\n",
+        c.unit,
+        c.target,
+        figures_word(c.chargers.len()),
+        c.defenders.len()
+    );
+    for l in &said.start {
+        t.push_str(&format!("  {l}\n"));
+    }
+    for (label, rolls) in &said.before {
+        let p = rolls.first().map_or("", |(d, _)| d.step.procedure.as_str());
+        t.push_str(&format!("before the charge, {p}: {label}\n"));
+        for (d, out_of_it) in rolls {
+            let stays = if *out_of_it {
+                ": out of the charge"
+            } else {
+                ""
+            };
+            t.push_str(&format!(
+                "  {}: {}{stays}\n",
+                who(&d.figures),
+                brief(&d.step)
+            ));
+        }
+    }
+    if let Some(r) = &said.react {
+        t.push_str(&format!("{r}\n"));
+        let flags = c.def.reaction.as_ref();
+        for r in &said.reactions {
+            let mut l = format!("  {}: {}", who(&r.check.figures), brief(&r.check.step));
+            match (&r.shot, &r.held) {
+                (Some(s), _) => l.push_str(&format!(
+                    "; fires at {}: {}{}",
+                    s.figures.acted_upon.as_deref().unwrap_or("?"),
+                    brief(&s.step),
+                    flags
+                        .and_then(|f| f.fired.as_deref())
+                        .map(|f| format!(" (then fights with {f})"))
+                        .unwrap_or_default()
+                )),
+                (None, Some(why)) => l.push_str(&format!("; does not fire: {why}")),
+                (None, None) => {}
+            }
+            t.push_str(&l);
+            t.push('\n');
+        }
+    }
+    if said.frays.is_empty() {
+        t.push_str("no fight: no charger reached the enemy\n");
+    } else {
+        t.push_str(&format!("{}, first round:\n", c.fight.name));
+    }
+    for f in &said.frays {
+        t.push_str(&format!(
+            "  {} against {}:\n",
+            f.group.lone,
+            f.group.others.join(", ")
+        ));
+        for (step, _, _, figs) in &f.pairings {
+            t.push_str(&format!("    {}: {}\n", who(figs), brief(step)));
+            for side in &step.sides {
+                for st in side
+                    .standings
+                    .iter()
+                    .filter_map(crate::present::words::standing)
+                {
+                    let s = side.side.as_deref().unwrap_or_default();
+                    t.push_str(&format!("      {s}: {st}\n"));
+                }
+            }
+        }
+    }
+    for (f, why) in idle {
+        t.push_str(&format!("  {f}: {why}\n"));
+    }
+    let landed: Vec<&String> = said
+        .before
+        .iter()
+        .flat_map(|(_, r)| r.iter().flat_map(|(d, _)| &d.changes))
+        .chain(said.reactions.iter().flat_map(|r| {
+            r.check
+                .changes
+                .iter()
+                .chain(r.shot.iter().flat_map(|s| &s.changes))
+        }))
+        .chain(
+            said.frays
+                .iter()
+                .flat_map(|f| f.pairings.iter().flat_map(|p| &p.2)),
+        )
+        .chain(&said.changes)
+        .collect();
+    let head = if dry_run {
+        "would change (dry run, nothing written):"
+    } else {
+        "changes:"
+    };
+    if landed.is_empty() {
+        t.push_str(&format!("{head} none\n"));
+    } else {
+        t.push_str(&format!("{head}\n"));
+        for l in landed {
+            t.push_str(&format!("  {l}\n"));
+        }
+    }
+    t.push_str(&dice_line(entered, rolled, "", seed));
+    out.extend_from_slice(t.as_bytes());
+    Ok(())
+}
+
+fn figures_word(n: usize) -> String {
+    if n == 1 {
+        "1 figure".into()
+    } else {
+        format!("{n} figures")
+    }
+}

@@ -1,0 +1,99 @@
+//! The checks of a game's charge (`game: charge:`): the fight an opposed procedure with the
+//! side named, every procedure, result and yes/no factor it names known, and the conditions
+//! and settings of its checks fit for their factors.
+
+use crate::error::{Error, Result};
+use crate::rules::schema::{FactorKind, GameDef, ProcedureDef};
+use crate::rules::source::{Locator, Source};
+use crate::suggest::did_you_mean;
+
+impl Source {
+    pub(super) fn check_charge(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let Some(c) = &g.charge else {
+            return Ok(());
+        };
+        let here = |needles: &[&str], msg: String| {
+            let mut all = vec!["game:", "charge:"];
+            all.extend_from_slice(needles);
+            at.err(&all, msg)
+        };
+        let fight = self.known_procedure(&c.fight, &|msg| here(&["fight:"], msg))?;
+        if !fight.sides.iter().any(|s| s.name == c.side) {
+            let sides = fight.sides.iter().map(|s| s.name.as_str());
+            return Err(here(
+                &["side:"],
+                if fight.sides.is_empty() {
+                    format!(
+                        "the charge fights `{}`, which is no opposed roll: it has no sides",
+                        c.fight
+                    )
+                } else {
+                    format!("`{}` is not a side of `{}`", c.side, c.fight)
+                },
+            )
+            .with_hint_opt(did_you_mean(&c.side, sides)));
+        }
+        for (key, flag) in [("flag:", &c.flag), ("last-turn:", &c.last_turn)] {
+            if let Some(f) = flag {
+                self.yes_no(f, &|msg| here(&[key], msg))?;
+            }
+        }
+        for b in &c.before {
+            let within = |needle: &str, msg: String| here(&["before:", &b.label, needle], msg);
+            let p = self.known_procedure(&b.procedure, &|msg| within("procedure:", msg))?;
+            self.check_conditions(&b.target, &within)?;
+            self.check_conditions(&b.set, &within)?;
+            self.known_results(p, &b.out, &|r, msg| within(r, msg))?;
+        }
+        if let Some(r) = &c.reaction {
+            let within = |needle: &str, msg: String| here(&["reaction:", needle], msg);
+            let p = self.known_procedure(&r.procedure, &|msg| within("procedure:", msg))?;
+            self.known_results(p, &r.pass, &|n, msg| within(n, msg))?;
+            if let Some(fire) = &r.fire {
+                self.known_procedure(fire, &|msg| within("fire:", msg))?;
+            }
+            for (key, flag) in [("fired:", &r.fired), ("failed:", &r.failed)] {
+                if let Some(f) = flag {
+                    self.yes_no(f, &|msg| within(key, msg))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn known_procedure(&self, name: &str, err: &dyn Fn(String) -> Error) -> Result<&ProcedureDef> {
+        self.procedure(name).ok_or_else(|| {
+            let names = self.def.procedures.iter().map(|p| p.name.as_str());
+            err(format!("`{name}` is not a procedure of this ruleset"))
+                .with_hint_opt(did_you_mean(name, names))
+        })
+    }
+
+    fn known_results(
+        &self,
+        p: &ProcedureDef,
+        names: &[String],
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        for r in names {
+            if !p.results.iter().any(|x| &x.name == r) {
+                let results = p.results.iter().map(|x| x.name.as_str());
+                return Err(err(r, format!("`{r}` is not a result of `{}`", p.name))
+                    .with_hint_opt(did_you_mean(r, results)));
+            }
+        }
+        Ok(())
+    }
+
+    fn yes_no(&self, name: &str, err: &dyn Fn(String) -> Error) -> Result<()> {
+        match self.factor(name) {
+            Some(f) if f.kind == FactorKind::Flag => Ok(()),
+            Some(_) => Err(err(format!("`{name}` is not a yes/no factor"))),
+            None => {
+                let names = self.def.factors.iter().map(|f| f.name.as_str());
+                Err(err(format!("`{name}` is not a factor of this ruleset"))
+                    .with_hint_opt(did_you_mean(name, names)))
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The written shape of a ruleset's `game: charge:` where it differs from the compiled one:
+//! procedures and results may be named by an alias, conditions and settings as written.
+
+use serde::Deserialize;
+
+use super::{Conditions, ReactionDef};
+
+/// How a charge is fought, as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ChargeDef {
+    pub fight: String,
+    pub side: String,
+    #[serde(default)]
+    pub flag: Option<String>,
+    #[serde(default)]
+    pub last_turn: Option<String>,
+    #[serde(default)]
+    pub before: Vec<BeforeDef>,
+    #[serde(default)]
+    pub reaction: Option<ReactionDef>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A check each charger makes first, as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BeforeDef {
+    pub procedure: String,
+    #[serde(default)]
+    pub target: Conditions,
+    pub label: String,
+    #[serde(default)]
+    pub set: Conditions,
+    #[serde(default)]
+    pub out: Vec<String>,
+}

@@ -1,0 +1,249 @@
+//! The charge as one workflow (`umpire charge`): the chargers test before charging a line, a
+//! charger that fails stays out (and with fewer than four charging the bonus is withheld,
+//! naming its rule), the charged unit reacts by spending a bead and an activation, those who
+//! pass fire at the chargers, every fight's first round carries the charge bonus and the
+//! defenders' -1s, and the whole charge is one event that one undo takes back. A unit may not
+//! charge two turns running.
+
+use super::game;
+use crate::support::Table;
+
+/// The line of `out` that starts with `start` (after its indent).
+fn line<'a>(out: &'a str, start: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.trim_start().starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting {start:?} in:\n{out}"))
+        .trim_start()
+}
+
+/// British regulars in line with an officer (BR1-BR4) and French marines in line (CF1-CF2),
+/// turn 1 started and the red bead drawn.
+fn lines_drawn_up() -> Table {
+    let t = game();
+    for (name, troop, side, n, code) in [
+        ("line", "troop=regulars", "british", "4", "BR"),
+        ("mar", "troop=marine", "french", "2", "CF"),
+    ] {
+        let mut args = vec!["unit", "add", name, troop, "formation=line"];
+        if side == "british" {
+            args.push("officer");
+        }
+        args.extend(["--side", side, "--figures", n, "--code", code]);
+        t.ok(&args);
+    }
+    t.ok(&["turn"]);
+    t.ok(&["draw", "--bead", "red"]);
+    t
+}
+
+/// `charge --unit line --target CF --react` with these faces, in order.
+fn charge(t: &Table, faces: &[&str]) -> String {
+    let mut args = vec!["charge", "--unit", "line", "--target", "CF", "--react"];
+    for f in faces {
+        args.extend(["--dice", f]);
+    }
+    t.ok(&args)
+}
+
+/// Four chargers test (+3: formed, officer), the marines react: CF1 passes and fires at its
+/// opponent BR1 and misses, CF2 fails; then CF1 fights BR1 and BR3, CF2 fights BR2 and BR4.
+const ALL_PASS: [&str; 13] = [
+    "4,4", "5,3", "3,3", "5,5", // before: all pass
+    "5,4", "1,2", // CF1 passes (9), fires at BR1: 3 + 3 = 6, a miss
+    "1,1", // CF2 fails (2)
+    "4", "3", "2", // BR1, CF1 (shared), BR3
+    "5", "6", "3", // BR2, CF2 (shared), BR4
+];
+
+#[test]
+fn a_charge_tests_the_chargers_spends_the_defenders_bead_and_fights_with_every_modifier() {
+    let t = lines_drawn_up();
+    let out = charge(&t, &ALL_PASS);
+    assert_eq!(
+        out.lines().take(4).collect::<Vec<_>>(),
+        [
+            "line charges mar: 4 figures against 2",
+            "  line acts in phase 1 (activation 1 of 2 this turn)",
+            "before the charge, morale: the charged unit stands in line",
+            "  BR1: 4 4 +3 = 11: Pass",
+        ]
+    );
+    assert_eq!(
+        line(&out, "mar reacts"),
+        "mar reacts, spending a white bead taken from the bag and activation 1 this turn"
+    );
+    assert_eq!(
+        line(&out, "CF1: 5 4"),
+        "CF1: 5 4 = 9: May fire at the chargers; fires at BR1: 1 2 +3 = 6: Miss (then fights \
+         with defensive-fire)"
+    );
+    assert_eq!(
+        line(&out, "CF2: 1 1"),
+        "CF2: 1 1 = 2: No fire; -1 in the first round of melee"
+    );
+    // Regulars +1, formed +2, charging +1; the lone marine -1 outnumbered, -1 for its fire
+    // (CF1) or its failed reaction (CF2).
+    assert_eq!(
+        line(&out, "BR1 against CF1"),
+        "BR1 against CF1: attacker 4 +4 = 8 against defender 3 -2 = 1: defender: Killed"
+    );
+    assert_eq!(
+        line(&out, "BR3 against CF1"),
+        "BR3 against CF1: attacker 2 +4 = 6 against defender 3 -2 = 1: defender: Captured"
+    );
+    assert_eq!(
+        line(&out, "BR4 against CF2"),
+        "BR4 against CF2: attacker 3 +4 = 7 against defender 6 -2 = 4: defender: Light wound"
+    );
+    assert_eq!(line(&out, "dice:"), "dice: 13 entered, 0 rolled");
+    let status = t.ok(&["status"]);
+    assert!(status.contains("in the bag: 0 red, 0 white\n"), "{status}");
+    assert!(status.contains("  mar (french): phase 1\n"), "{status}");
+    assert_eq!(t.state()["figures"][4]["state"], "dead", "CF1");
+    assert_eq!(t.state()["figures"][5]["state"], "captured", "CF2");
+}
+
+#[test]
+fn the_whole_charge_is_one_event_that_one_undo_takes_back() {
+    let t = lines_drawn_up();
+    let before = t.state_bytes();
+    charge(&t, &ALL_PASS);
+    let log = t.ok(&["log", "--last", "1"]);
+    assert!(
+        log.starts_with(
+            "#5 turn 1: charge (line at mar): the charged unit stands in line: BR1 Pass, BR2 \
+             Pass, BR3 Pass, BR4 Pass; reaction: CF1 May fire at the chargers, fires at BR1: \
+             Miss, CF2 No fire; -1 in the first round of melee; BR1 against CF1 defender: Killed"
+        ),
+        "{log}"
+    );
+    t.ok(&["undo"]);
+    let after: serde_json::Value =
+        crate::support::parsed(&String::from_utf8_lossy(&t.state_bytes()));
+    let was: serde_json::Value = crate::support::parsed(&String::from_utf8_lossy(&before));
+    for key in ["turn", "units", "figures", "pending"] {
+        assert_eq!(after[key], was[key], "{key}");
+    }
+}
+
+#[test]
+fn a_charger_that_fails_its_test_stays_out_and_three_chargers_get_no_bonus() {
+    let t = lines_drawn_up();
+    let out = t.ok(&[
+        "charge", "--unit", "BR", "--target", "mar", "--dice", "4,4", "--dice", "1,2", "--dice",
+        "3,3", "--dice", "5,5", "--dice", "4", "--dice", "3", "--dice", "2", "--dice", "5",
+        "--dice", "2",
+    ]);
+    assert_eq!(
+        line(&out, "BR2: 1 2"),
+        "BR2: 1 2 +3 = 6: Fail: out of the charge"
+    );
+    // Three charge: BR1 and BR4 against CF1, BR3 against CF2; the bonus needs four.
+    assert_eq!(
+        line(&out, "BR1 against CF1"),
+        "BR1 against CF1: attacker 4 +3 = 7 against defender 3 -1 = 2: defender: Captured"
+    );
+    assert_eq!(
+        line(&out, "attacker: charging"),
+        "attacker: charging withheld: Charging needs figures 4 or more (it is 3)"
+    );
+    assert_eq!(
+        line(&out, "BR3 against CF2"),
+        "BR3 against CF2: attacker 5 +3 = 8 against defender 2 = 2: defender: Killed"
+    );
+    assert!(!out.contains("BR2 against"), "{out}");
+}
+
+#[test]
+fn a_unit_may_not_charge_two_turns_running() {
+    let t = lines_drawn_up();
+    charge(&t, &ALL_PASS);
+    t.ok(&[
+        "unit",
+        "add",
+        "more",
+        "troop=marine",
+        "--side",
+        "french",
+        "--figures",
+        "2",
+        "--code",
+        "MM",
+    ]);
+    t.ok(&["turn"]);
+    t.ok(&["draw", "--bead", "red"]);
+    let before = (t.state_bytes(), t.log_bytes());
+    let err = t.refused(&["charge", "--unit", "line", "--target", "MM", "--seed", "1"]);
+    assert!(
+        err.starts_with(
+            "attacker: charging refused by the rule Charging two turns running: it needs not \
+             charged-last-turn"
+        ),
+        "{err}"
+    );
+    assert_eq!((t.state_bytes(), t.log_bytes()), before);
+}
+
+#[test]
+fn a_reaction_needs_a_bead_left_and_nothing_is_written_without_one() {
+    let t = lines_drawn_up();
+    // The only white bead goes to the marines' reaction.
+    charge(&t, &ALL_PASS);
+    t.ok(&[
+        "unit",
+        "add",
+        "more",
+        "troop=marine",
+        "--side",
+        "french",
+        "--figures",
+        "2",
+        "--code",
+        "MM",
+    ]);
+    let before = (t.state_bytes(), t.log_bytes());
+    assert_eq!(
+        t.refused(&[
+            "charge", "--unit", "line", "--target", "MM", "--react", "--seed", "3"
+        ]),
+        "more cannot react: no white bead is left in the bag, and none is held"
+    );
+    assert_eq!((t.state_bytes(), t.log_bytes()), before);
+}
+
+#[test]
+fn a_charge_at_a_friend_or_an_empty_unit_is_refused() {
+    let t = lines_drawn_up();
+    t.ok(&[
+        "unit",
+        "add",
+        "lights",
+        "troop=lights",
+        "--side",
+        "british",
+        "--figures",
+        "2",
+        "--code",
+        "LI",
+    ]);
+    assert_eq!(
+        t.refused(&["charge", "--unit", "line", "--target", "LI"]),
+        "line and lights are both of british: a unit charges the enemy"
+    );
+    assert!(
+        t.refused(&["charge", "--unit", "line", "--target", "nosuch"])
+            .starts_with("there is no unit `nosuch`"),
+    );
+    assert_eq!(
+        t.refused(&[
+            "charge",
+            "--unit",
+            "line",
+            "--target",
+            "CF",
+            "--fight",
+            "CF1=BR1,BR2,BR3,BR4"
+        ]),
+        "`CF1=BR1,BR2,BR3,BR4`: a fight has 1 to 3 figures against one"
+    );
+}
