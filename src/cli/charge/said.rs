@@ -1,0 +1,308 @@
+//! What a charge did, as the log's line, the text the umpire reads and `--json`.
+
+use serde_json::json;
+
+use crate::engine::resolve::Step;
+use crate::error::Result;
+use crate::game::charge::{Charge, Group};
+use crate::game::figures::Figures;
+use crate::model::Ruleset;
+
+use super::super::figure::Fought;
+use super::super::roll::{count_throws, dice_line};
+use super::super::unit_roll::Done;
+use super::super::{Cli, write_json};
+
+/// A figure of the charged unit reacting: its check, and its shot if it fired.
+pub(super) struct Reaction {
+    pub(super) check: Done,
+    pub(super) shot: Option<Done>,
+    /// Why a figure that passed did not fire (a marker that blocks it).
+    pub(super) held: Option<String>,
+}
+
+/// One fight of the charge, as fought.
+pub(super) struct Fray {
+    pub(super) group: Group,
+    pub(super) pairings: Vec<Fought>,
+}
+
+/// Everything the charge did, to be printed and logged.
+#[derive(Default)]
+pub(super) struct Said {
+    pub(super) start: Vec<String>,
+    pub(super) before: Vec<(String, Vec<(Done, bool)>)>,
+    pub(super) react: Option<String>,
+    pub(super) reactions: Vec<Reaction>,
+    pub(super) frays: Vec<Fray>,
+    /// Figures with no one to fight, and why.
+    pub(super) idle: Vec<(String, String)>,
+    /// The lone figures' throws counted more than once by their pairings' steps: entered,
+    /// rolled.
+    pub(super) shared: (usize, usize),
+    pub(super) changes: Vec<String>,
+}
+
+/// Every step of the charge, in the order rolled.
+pub(super) fn steps(said: &Said) -> impl Iterator<Item = &Step> {
+    let before = said
+        .before
+        .iter()
+        .flat_map(|(_, r)| r.iter().map(|(d, _)| &d.step));
+    let reactions = said
+        .reactions
+        .iter()
+        .flat_map(|r| std::iter::once(&r.check.step).chain(r.shot.as_ref().map(|s| &s.step)));
+    let fights = said
+        .frays
+        .iter()
+        .flat_map(|f| f.pairings.iter().map(|p| &p.0));
+    before.chain(reactions).chain(fights)
+}
+
+/// The throws entered and rolled, the lone figures' shared throws counted once.
+pub(super) fn thrown(said: &Said) -> (usize, usize) {
+    let (mut entered, mut rolled) = (0, 0);
+    for s in steps(said) {
+        count_throws(s, &mut entered, &mut rolled);
+    }
+    (
+        entered.saturating_sub(said.shared.0),
+        rolled.saturating_sub(said.shared.1),
+    )
+}
+
+/// The log's line: who charged whom, each roll's figure and outcome.
+pub(super) fn summary(c: &Charge<'_>, said: &Said) -> String {
+    let mut parts = Vec::new();
+    for (label, rolls) in &said.before {
+        let each: Vec<String> = rolls
+            .iter()
+            .map(|(d, _)| format!("{} {}", who(&d.figures), d.step.outcome()))
+            .collect();
+        parts.push(format!("{label}: {}", each.join(", ")));
+    }
+    if !said.reactions.is_empty() {
+        let each: Vec<String> = said
+            .reactions
+            .iter()
+            .map(|r| {
+                let mut s = format!("{} {}", who(&r.check.figures), r.check.step.outcome());
+                if let Some(shot) = &r.shot {
+                    s.push_str(&format!(
+                        ", fires at {}: {}",
+                        shot.figures.acted_upon.as_deref().unwrap_or("?"),
+                        shot.step.outcome()
+                    ));
+                }
+                s
+            })
+            .collect();
+        parts.push(format!("reaction: {}", each.join(", ")));
+    }
+    for f in &said.frays {
+        let each: Vec<String> = f
+            .pairings
+            .iter()
+            .map(|(step, _, _, figs)| format!("{} {}", who(figs), step.outcome()))
+            .collect();
+        parts.push(each.join(", "));
+    }
+    format!("charge ({} at {}): {}", c.unit, c.target, parts.join("; "))
+}
+
+/// `RR1`, `RR1 at CF2`, `RR1 against CF1`.
+fn who(f: &Figures) -> String {
+    if f.sides.is_empty() {
+        [f.acting.as_deref(), f.acted_upon.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" at ")
+    } else {
+        f.sides
+            .iter()
+            .map(|(_, c)| c.as_str())
+            .collect::<Vec<_>>()
+            .join(" against ")
+    }
+}
+
+pub(super) fn print(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    said: &Said,
+    (seed, entered, rolled): (u64, usize, usize),
+    dry_run: bool,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let idle = &said.idle;
+    if cli.json {
+        let done = |d: &Done| {
+            json!({
+                "figure": d.figures.acting,
+                "target": d.figures.acted_upon,
+                "outcome": d.step.outcome(),
+                "step": d.step,
+                "changes": d.changes,
+            })
+        };
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "unit": c.unit,
+            "target": c.target,
+            "started": said.start,
+            "before": said.before.iter().map(|(label, rolls)| json!({
+                "why": label,
+                "rolls": rolls.iter().map(|(d, out_of_it)| {
+                    let mut v = done(d);
+                    v["out_of_the_charge"] = json!(out_of_it);
+                    v
+                }).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "reaction": said.react,
+            "reactions": said.reactions.iter().map(|r| json!({
+                "check": done(&r.check),
+                "shot": r.shot.as_ref().map(done),
+                "held": r.held,
+            })).collect::<Vec<_>>(),
+            "fights": said.frays.iter().map(|f| json!({
+                "lone": f.group.lone,
+                "against": f.group.others,
+                "pairings": f.pairings.iter().map(|(step, lines, landed, figs)| json!({
+                    "figures": figs.sides,
+                    "roster": lines,
+                    "outcome": step.outcome(),
+                    "step": step,
+                    "changes": landed,
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "idle": idle.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
+            "changes": said.changes,
+            "seed": seed,
+            "dice_entered": entered,
+            "dice_rolled": rolled,
+            "dry_run": dry_run,
+        });
+        return write_json(out, value);
+    }
+    let brief = crate::present::brief::brief;
+    let mut t = format!(
+        "{} charges {}: {} against {}\n",
+        c.unit,
+        c.target,
+        figures_word(c.chargers.len()),
+        c.defenders.len()
+    );
+    for l in &said.start {
+        t.push_str(&format!("  {l}\n"));
+    }
+    for (label, rolls) in &said.before {
+        let p = rolls.first().map_or("", |(d, _)| d.step.procedure.as_str());
+        t.push_str(&format!("before the charge, {p}: {label}\n"));
+        for (d, out_of_it) in rolls {
+            let stays = if *out_of_it {
+                ": out of the charge"
+            } else {
+                ""
+            };
+            t.push_str(&format!(
+                "  {}: {}{stays}\n",
+                who(&d.figures),
+                brief(&d.step)
+            ));
+        }
+    }
+    if let Some(r) = &said.react {
+        t.push_str(&format!("{r}\n"));
+        let flags = c.def.reaction.as_ref();
+        for r in &said.reactions {
+            let mut l = format!("  {}: {}", who(&r.check.figures), brief(&r.check.step));
+            match (&r.shot, &r.held) {
+                (Some(s), _) => l.push_str(&format!(
+                    "; fires at {}: {}{}",
+                    s.figures.acted_upon.as_deref().unwrap_or("?"),
+                    brief(&s.step),
+                    flags
+                        .and_then(|f| f.fired.as_deref())
+                        .map(|f| format!(" (then fights with {f})"))
+                        .unwrap_or_default()
+                )),
+                (None, Some(why)) => l.push_str(&format!("; does not fire: {why}")),
+                (None, None) => {}
+            }
+            t.push_str(&l);
+            t.push('\n');
+        }
+    }
+    if said.frays.is_empty() {
+        t.push_str("no fight: no charger reached the enemy\n");
+    } else {
+        t.push_str(&format!("{}, first round:\n", c.fight.name));
+    }
+    for f in &said.frays {
+        t.push_str(&format!(
+            "  {} against {}:\n",
+            f.group.lone,
+            f.group.others.join(", ")
+        ));
+        for (step, _, _, figs) in &f.pairings {
+            t.push_str(&format!("    {}: {}\n", who(figs), brief(step)));
+            for side in &step.sides {
+                for st in side
+                    .standings
+                    .iter()
+                    .filter_map(crate::present::words::standing)
+                {
+                    let s = side.side.as_deref().unwrap_or_default();
+                    t.push_str(&format!("      {s}: {st}\n"));
+                }
+            }
+        }
+    }
+    for (f, why) in idle {
+        t.push_str(&format!("  {f}: {why}\n"));
+    }
+    let landed: Vec<&String> = said
+        .before
+        .iter()
+        .flat_map(|(_, r)| r.iter().flat_map(|(d, _)| &d.changes))
+        .chain(said.reactions.iter().flat_map(|r| {
+            r.check
+                .changes
+                .iter()
+                .chain(r.shot.iter().flat_map(|s| &s.changes))
+        }))
+        .chain(
+            said.frays
+                .iter()
+                .flat_map(|f| f.pairings.iter().flat_map(|p| &p.2)),
+        )
+        .chain(&said.changes)
+        .collect();
+    let head = if dry_run {
+        "would change (dry run, nothing written):"
+    } else {
+        "changes:"
+    };
+    if landed.is_empty() {
+        t.push_str(&format!("{head} none\n"));
+    } else {
+        t.push_str(&format!("{head}\n"));
+        for l in landed {
+            t.push_str(&format!("  {l}\n"));
+        }
+    }
+    t.push_str(&dice_line(entered, rolled, "", seed));
+    out.extend_from_slice(t.as_bytes());
+    Ok(())
+}
+
+fn figures_word(n: usize) -> String {
+    if n == 1 {
+        "1 figure".into()
+    } else {
+        format!("{n} figures")
+    }
+}
