@@ -77,6 +77,9 @@ pub struct SideRecord {
     pub side: Option<String>,
     /// The dice thrown, or the total given without a roll.
     pub dice: DicePlan,
+    /// Why these dice, where the procedure's dice depend on the situation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice_label: Option<String>,
     pub drops: Vec<String>,
     pub modifiers: Vec<ModLine>,
     pub net: i64,
@@ -218,6 +221,7 @@ impl<'a> Plan<'a> {
             .map(|s| SideRecord {
                 side: s.side.clone(),
                 dice: s.dice.clone(),
+                dice_label: s.dice_label.clone(),
                 drops: s.drops.clone(),
                 modifiers: s.modifiers.clone(),
                 net: s.net,

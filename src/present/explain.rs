@@ -94,7 +94,16 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
     } else {
         format!(", {}", s.drops.join(", "))
     };
-    let _ = writeln!(out, "{pad}{who}dice {}{drops}", words::dice_plan(&s.dice));
+    let why = s
+        .dice_label
+        .as_ref()
+        .map(|l| format!(" ({l})"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "{pad}{who}dice {}{why}{drops}",
+        words::dice_plan(&s.dice)
+    );
 }
 
 /// The explanation of a resolved chain, step by step.
@@ -238,6 +247,7 @@ fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str)
         let record = SideRecord {
             side: side.side.clone(),
             dice: side.dice.clone(),
+            dice_label: side.dice_label.clone(),
             drops: side.drops.clone(),
             modifiers: side.modifiers.clone(),
             net: side.net,

@@ -280,3 +280,25 @@ fn hidden_movement_is_revealed_below_the_inches_moved() -> TestResult {
     );
     Ok(())
 }
+
+#[test]
+fn a_marker_moved_6_inches_or_less_is_never_revealed_and_one_moved_6_5_rolls() -> TestResult {
+    let r = lpg()?;
+    // Without the reading, 3d6 under 6 (3..5: 10 of 216) would reveal a 6-inch move.
+    assert_eq!(
+        first_step(&r, "hidden-move", "moved=6")?,
+        pairs(&[("Still hidden", "1")])
+    );
+    // 3..6: 1+3+6+10 = 20 of 216.
+    assert_eq!(
+        p_of(&first_step(&r, "hidden-move", "moved=6.5")?, "Revealed"),
+        "5/54"
+    );
+    let out = crate::support::ok(&["roll", "hidden-move", "moved=4"]);
+    assert!(
+        out.contains("dice no roll: 6 (moved 6 inches or less: never revealed by moving)\n"),
+        "{out}"
+    );
+    assert!(out.contains("outcome: Still hidden\n"), "{out}");
+    Ok(())
+}

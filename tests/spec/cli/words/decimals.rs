@@ -37,7 +37,9 @@ fn hidden_movement_is_revealed_below_a_decimal_distance_exactly() {
     // Less than 6.5 on 3d6 is 6 or less: 20 of 216 throws.
     assert_eq!(chance("hidden-move", "moved=6.5", "Revealed"), "5/54");
     assert_eq!(chance("hidden-move", "moved=7", "Revealed"), "5/54");
-    assert_eq!(chance("hidden-move", "moved=6", "Revealed"), "5/108");
+    // At 6 inches or less a marker is never revealed by moving (the README's reading).
+    assert_eq!(chance("hidden-move", "moved=6", "Still hidden"), "1");
+    assert_eq!(chance("hidden-move", "moved=5.5", "Still hidden"), "1");
 }
 
 #[test]
