@@ -208,6 +208,9 @@ pub enum Command {
     React(ReactArgs),
     /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
     Activate(ActivateArgs),
+    /// A unit's figures do an action of the ruleset's list that takes markers off (loading
+    /// takes off the marker that says a gun must load); rolls are `umpire roll --unit`.
+    Act(ActArgs),
     /// A unit charges an enemy unit in one command: the chargers' checks first, the charged
     /// unit's reaction and its fire, then the first round of every fight, logged as one event.
     Charge(ChargeArgs),
@@ -361,6 +364,17 @@ pub struct ChargeArgs {
     /// Show what would change, and change nothing.
     #[arg(long)]
     pub dry_run: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ActArgs {
+    /// The unit: its name or the code on its bases.
+    pub unit: String,
+    /// The action, as the ruleset lists it (`umpire rules RULESET`).
+    pub action: String,
+    /// Only these figures of the unit (`A1,A2`); by default every figure that needs it.
+    #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
+    pub figs: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -2,6 +2,7 @@
 //! The definition of the commands is in `args`; each command, or family of commands, has a
 //! file of its own.
 
+mod act;
 mod args;
 mod charge;
 pub mod config;
@@ -237,6 +238,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
         Command::Activate(ActivateArgs { unit }) => turn::activate(&ctx(), unit, out),
         Command::Status(_) => turn::status(&ctx(), out),
+        Command::Act(ActArgs { unit, action, figs }) => act::act(&ctx(), unit, action, figs, out),
         Command::Charge(a) => charge::charge(&cli, &catalog, a, command_line(&args), out, report),
         Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;

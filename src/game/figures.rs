@@ -114,15 +114,17 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
                 "{} carries {}: it cannot {} until that is cleared",
                 f.code, m.label, p.name
             ))
-            .with_hint(format!(
-                "{}then `umpire mark {} -{}`",
-                m.note
-                    .as_deref()
-                    .map(|n| format!("{n}; "))
-                    .unwrap_or_default(),
-                f.code,
-                m.name
-            )));
+            .with_hint({
+                // The action that takes the marker off, where the ruleset lists one.
+                let then = match g.actions.iter().find(|a| a.clears.contains(&m.name)) {
+                    Some(a) => format!("`umpire act {} {} --figs {}`", f.unit, a.name, f.code),
+                    None => format!("`umpire mark {} -{}`", f.code, m.name),
+                };
+                match &m.note {
+                    Some(n) => format!("{n}; then {then}"),
+                    None => format!("then {then}"),
+                }
+            }));
         }
         Ok(f.code.clone())
     };

@@ -302,7 +302,7 @@ fn a_rifle_must_load_after_firing_a_musket_need_not_and_a_pinned_figure_cannot_m
     assert_eq!(
         t.refused(&["roll", "shoot", "--firer", "BR1", "--target", "CF1"]),
         "BR1 carries must load: it cannot shoot until that is cleared (rifles and artillery load \
-         with an action after each shot (muskets need none); then `umpire mark BR1 -must-load`)"
+         with an action after each shot (muskets need none); then `umpire act line load --figs BR1`)"
     );
     assert_eq!(t.ok(&["mark", "BR1", "-load"]), "BR1: -must load\n");
     // A musket fires again at once.

@@ -7,6 +7,7 @@
 //! would change what it does or where it keeps its files. Dice are entered with `--dice` (or
 //! a seed given) wherever an outcome is asserted, so that every outcome is exact.
 
+mod actions;
 mod charge;
 mod eligibility;
 mod hold_and_activations;

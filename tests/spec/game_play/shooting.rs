@@ -144,7 +144,8 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
     // Rifles still load after the gun is cleared.
     assert_eq!(t.fig("RF2"), "RF2: misfire (white), must load (grey)");
     let blocked = "RF2 carries misfire: it cannot shoot until that is cleared (the gun must be \
-                   cleared (an action) before it fires again; then `umpire mark RF2 -misfire`)";
+                   cleared (an action) before it fires again; then `umpire act rifles clear-misfire \
+                   --figs RF2`)";
     assert_eq!(
         t.refused(&[
             "roll", "shoot", "--firer", "RF2", "--target", "CF2", "--dice", "5,4", "--dice", "4,1",
@@ -161,7 +162,7 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
     assert_eq!(
         t.refused(&["roll", "shoot", "--firer", "RF2", "--target", "CF2"]),
         "RF2 carries must load: it cannot shoot until that is cleared (rifles and artillery load \
-         with an action after each shot (muskets need none); then `umpire mark RF2 -must-load`)"
+         with an action after each shot (muskets need none); then `umpire act rifles load --figs RF2`)"
     );
     assert_eq!(t.ok(&["mark", "RF2", "-load"]), "RF2: -must load\n");
     let out = t.ok(&[

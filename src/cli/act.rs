@@ -1,0 +1,95 @@
+//! `umpire act UNIT ACTION`: an action of the ruleset's list that changes what the tool keeps
+//! (loading takes the marker that says a gun must load off), done by every figure of the unit
+//! that needs it, or by the figures named.
+
+use super::ctx::Ctx;
+use crate::error::{Error, Result};
+use crate::game::roster::{self, Mark, game_def, marker_label};
+use crate::suggest::did_you_mean;
+
+pub fn act(
+    ctx: &Ctx<'_>,
+    unit: &str,
+    action: &str,
+    figs: &[String],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    ctx.change(out, |game, ruleset, event| {
+        let g = game_def(ruleset)?;
+        let names = || g.actions.iter().map(|a| a.name.as_str());
+        let a = g
+            .actions
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(action))
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "`{action}` is not an action of {}",
+                    ruleset.model.title
+                ))
+                .with_hint_opt(did_you_mean(action, names()).or_else(|| {
+                    let all: Vec<&str> = names().collect();
+                    (!all.is_empty()).then(|| format!("the actions are: {}", all.join(", ")))
+                }))
+            })?;
+        let u = roster::unit_or_code(game, unit)?.clone();
+        if let Some(p) = &a.procedure {
+            return Err(Error::usage(format!("{} is a roll: {p}", a.label))
+                .with_hint(format!("`umpire roll {p} --unit {}`", u.name)));
+        }
+        if a.clears.is_empty() {
+            return Err(
+                Error::usage(format!("{} changes nothing the tool keeps", a.label))
+                    .with_hint_opt(a.note.clone()),
+            );
+        }
+        let named: Vec<String> = figs
+            .iter()
+            .map(|f| roster::figure(game, f).map(|f| f.code.clone()))
+            .collect::<Result<_>>()?;
+        if let Some(other) = named
+            .iter()
+            .find(|c| game.figure(c).is_some_and(|f| f.unit != u.name))
+        {
+            return Err(Error::usage(format!("{other} is not of {}", u.name)));
+        }
+        let mut said = Vec::new();
+        let mut acted = Vec::new();
+        let codes: Vec<String> = game
+            .figures_of(&u.name)
+            .iter()
+            .filter(|f| f.state.is_none())
+            .filter(|f| named.is_empty() || named.contains(&f.code))
+            .map(|f| f.code.clone())
+            .collect();
+        for code in codes {
+            let carried: Vec<Mark> = game
+                .figure(&code)
+                .map(|f| {
+                    a.clears
+                        .iter()
+                        .filter(|m| f.markers.contains(m))
+                        .map(|m| Mark::Remove(m.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if carried.is_empty() {
+                continue;
+            }
+            said.extend(roster::mark(game, ruleset, &code, &carried, event)?);
+            acted.push(code);
+        }
+        if acted.is_empty() {
+            let markers: Vec<&str> = a.clears.iter().map(|m| marker_label(g, m)).collect();
+            return Err(Error::usage(format!(
+                "no figure of {} in play carries {}: nothing to {}",
+                u.name,
+                markers.join(" or "),
+                a.label.to_lowercase()
+            )));
+        }
+        let mut lines = vec![format!("{}: {} ({})", u.name, a.label, acted.join(", "))];
+        lines.extend(said.into_iter().map(|l| format!("  {l}")));
+        event.summary = format!("{} ({}): {}", a.name, u.name, acted.join(", "));
+        Ok(lines)
+    })
+}
