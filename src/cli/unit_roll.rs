@@ -14,7 +14,7 @@ use crate::game::roles::{Cast, Named};
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::game::unit_action;
-use crate::model::{Part, Ruleset};
+use crate::model::{Part, ProcedureDef, Ruleset};
 use crate::present::explain;
 
 use super::ctx::game_ruleset;
@@ -44,39 +44,16 @@ pub(super) fn unit_roll(
         return Err(Error::usage("--unit rolls each figure of the unit once")
             .with_hint("leave out --times"));
     }
-    if let Some(n) = cast.named.iter().find(|n| n.part != Part::ActedUpon) {
-        return Err(Error::usage(format!(
-            "--unit names the figures acting; --{} cannot name them too",
-            n.option
-        )));
-    }
+    let (targets, upon) = unit_targets(cast)?;
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
-    let targets: Vec<String> = cast
-        .named
-        .iter()
-        .flat_map(|n| n.figures.iter())
-        .flat_map(|f| f.split(','))
-        .filter(|f| !f.is_empty())
-        .map(str::to_string)
-        .collect();
-    let target_option = cast.named.first().map(|n| n.option.clone());
     let attempt =
         |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
             let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
             let p = ruleset.procedure_or_err(procedure)?;
-            if !p.sides.is_empty() {
-                return Err(Error::usage(format!(
-                    "{} is an opposed roll: pair the figures with its own options",
-                    p.name
-                )));
-            }
-            let action = unit_action::plan(game, &ruleset, p, unit, &targets)?;
+            let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
             let g = crate::game::roster::game_def(&ruleset)?;
-            let acting = crate::game::roles::option_for(g, p, &Part::Acting)
-                .unwrap_or("fig")
-                .to_string();
-            let upon = target_option.clone().unwrap_or_default();
+            let options = (acting.as_str(), upon.as_str());
             let mut source = super::roll::dice_source_with(how.dice, seed, ask)?;
             let mut event = Event::new(game.turn.number, &how.line, "");
             let mut after = game.clone();
@@ -84,35 +61,12 @@ pub(super) fn unit_roll(
             let mut held = action.held.clone();
             for (code, target) in &action.acts {
                 // A target an earlier figure took out of the game passes to the next one standing.
-                let target = match target {
-                    Some(t) => match standing_target(&after, t, &targets) {
-                        Some(t) => Some(t),
-                        None => {
-                            held.push((code.clone(), "no target left in play".into()));
-                            continue;
-                        }
-                    },
-                    None => None,
+                let Some(target) = aimed(&after, (code, target.as_deref()), &targets, &mut held)
+                else {
+                    continue;
                 };
-                let mut named = vec![Named {
-                    option: acting.clone(),
-                    part: Part::Acting,
-                    figures: vec![code.clone()],
-                }];
-                if let Some(t) = &target {
-                    named.push(Named {
-                        option: upon.clone(),
-                        part: Part::ActedUpon,
-                        figures: vec![t.clone()],
-                    });
-                }
-                let found = figures::find(&after, &ruleset, p, &Cast { named })?;
-                let (mut words, _) =
-                    figures::roster_words(&after, &ruleset, p, &found, how.factors)?;
-                words.extend(how.factors.iter().cloned());
-                let input = situation::parse(&ruleset, p, &words)?;
-                let plan = Plan::new(&ruleset, p, &input)?;
-                crate::present::words::admit(&plan)?;
+                let who = (code.as_str(), target.as_deref());
+                let (found, plan, _) = figure_plan(&after, &ruleset, p, options, who, how.factors)?;
                 let step = plan.resolve_with(&mut source, None, &[])?;
                 let changes = figures::land(&mut after, &ruleset, &step, &found, &mut event)?;
                 done.push(Done {
@@ -122,13 +76,7 @@ pub(super) fn unit_roll(
                 });
             }
             if done.is_empty() {
-                let why: Vec<String> = held.iter().map(|(c, w)| format!("{c} {w}")).collect();
-                return Err(Error::usage(format!(
-                    "no figure of {} can {} ({})",
-                    action.unit,
-                    p.name,
-                    why.join(", ")
-                )));
+                return Err(unit_action::none_able(&action.unit, &p.name, &held));
             }
             all_dice_used(&source, how.dice.len())?;
             // The checks the results call for, owed by the figures as they stand after them
@@ -192,6 +140,105 @@ pub(super) fn unit_roll(
     locked(cli, &files, how.dry_run, &attempt, out, report)
 }
 
+/// The figures a unit's roll is aimed at, in the order the umpire listed them (`CF2,CF3`), and
+/// the option that named them: `--unit` names the figures acting, so no other option may.
+pub(super) fn unit_targets(cast: &Cast) -> Result<(Vec<String>, String)> {
+    if let Some(n) = cast.named.iter().find(|n| n.part != Part::ActedUpon) {
+        return Err(Error::usage(format!(
+            "--unit names the figures acting; --{} cannot name them too",
+            n.option
+        )));
+    }
+    let targets: Vec<String> = cast
+        .named
+        .iter()
+        .flat_map(|n| n.figures.iter())
+        .flat_map(|f| f.split(','))
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect();
+    let option = cast
+        .named
+        .first()
+        .map(|n| n.option.clone())
+        .unwrap_or_default();
+    Ok((targets, option))
+}
+
+/// Which of the unit's figures act and at whom, and the option that names a figure acting in
+/// the procedure. Each figure rolls on its own: an opposed roll pairs figures otherwise.
+pub(super) fn unit_plan(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    unit: &str,
+    targets: &[String],
+) -> Result<(unit_action::UnitAction, String)> {
+    if !p.sides.is_empty() {
+        return Err(Error::usage(format!(
+            "{} is an opposed roll: pair the figures with its own options",
+            p.name
+        )));
+    }
+    let action = unit_action::plan(game, ruleset, p, unit, targets)?;
+    let g = crate::game::roster::game_def(ruleset)?;
+    let acting = crate::game::roles::option_for(g, p, &Part::Acting)
+        .unwrap_or("fig")
+        .to_string();
+    Ok((action, acting))
+}
+
+/// One figure's part of a unit's action, made ready: its figures found in the game (by the
+/// options `(acting, acted upon)`), and the plan of its situation, the roster's words for
+/// that figure and its target with the words the umpire typed; with the roster's lines.
+pub(super) fn figure_plan<'r>(
+    game: &Game,
+    ruleset: &'r Ruleset,
+    p: &'r ProcedureDef,
+    (acting, upon): (&str, &str),
+    (code, target): (&str, Option<&str>),
+    factors: &[String],
+) -> Result<(Figures, Plan<'r>, Vec<String>)> {
+    let mut named = vec![Named {
+        option: acting.to_string(),
+        part: Part::Acting,
+        figures: vec![code.to_string()],
+    }];
+    if let Some(t) = target {
+        named.push(Named {
+            option: upon.to_string(),
+            part: Part::ActedUpon,
+            figures: vec![t.to_string()],
+        });
+    }
+    let found = figures::find(game, ruleset, p, &Cast { named })?;
+    let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
+    words.extend(factors.iter().cloned());
+    let input = situation::parse(ruleset, p, &words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
+    Ok((found, plan, lines))
+}
+
+/// Whom figure `code` acts upon in the game as it stands: its own target while it is in play,
+/// else the next of the umpire's list that is; `None` (the figure held back, with why) when
+/// none is left.
+pub(super) fn aimed(
+    game: &Game,
+    (code, target): (&str, Option<&str>),
+    targets: &[String],
+    held: &mut Vec<(String, String)>,
+) -> Option<Option<String>> {
+    let Some(t) = target else {
+        return Some(None);
+    };
+    let standing = standing_target(game, t, targets);
+    if standing.is_none() {
+        held.push((code.to_string(), "no target left in play".into()));
+    }
+    standing.map(Some)
+}
+
 /// The target still in play: the one given, or the next of the umpire's list that is.
 fn standing_target(game: &Game, first: &str, all: &[String]) -> Option<String> {
     let in_play = |c: &str| game.figure(c).is_some_and(|f| f.state.is_none());
@@ -205,7 +252,7 @@ fn standing_target(game: &Game, first: &str, all: &[String]) -> Option<String> {
 }
 
 /// `RR1 at CF2`, or the figure alone.
-fn who(f: &Figures) -> String {
+pub(super) fn who(f: &Figures) -> String {
     [f.acting.as_deref(), f.acted_upon.as_deref()]
         .into_iter()
         .flatten()
@@ -310,7 +357,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
     Ok(())
 }
 
-fn figures_word(n: usize) -> String {
+pub(super) fn figures_word(n: usize) -> String {
     if n == 1 {
         "1 figure".into()
     } else {

@@ -10,3 +10,4 @@ pub mod plan;
 pub mod requires;
 pub mod resolve;
 pub mod situation;
+pub mod whole;

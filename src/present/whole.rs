@@ -1,0 +1,119 @@
+//! The odds of several rolls made at once, in words: a unit's whole action before it is
+//! rolled (each figure's chances on one line, then how many figures get each result and the
+//! chance of at least one).
+
+use std::fmt::Write as _;
+
+use crate::engine::fraction::Fraction;
+use crate::engine::whole::{Anywhere, FigureOdds, UnitOdds};
+use crate::present::explain::{chance, distribution};
+
+/// One figure of a unit's action: who it is and at whom (`A1 at B2`), its net modifier, and
+/// its odds.
+#[derive(Debug)]
+pub struct FigureRow<'a> {
+    pub who: String,
+    pub net: i64,
+    pub odds: &'a FigureOdds,
+}
+
+/// What a unit's odds say: the unit and procedure, each figure, those held back (with why),
+/// and the figures' odds together.
+#[derive(Debug)]
+pub struct UnitSaid<'a> {
+    pub unit: &'a str,
+    pub procedure: &'a str,
+    pub figures: &'a [FigureRow<'a>],
+    pub held: &'a [(String, String)],
+    /// The word for a figure acted upon (the table's), when the figures were given some.
+    pub aimed: Option<&'a str>,
+    pub all: &'a UnitOdds,
+}
+
+/// The one assumption a unit's odds make, when its figures act upon others.
+pub fn as_if_standing(word: &str) -> String {
+    format!(
+        "each figure is counted as if its {word} still stands as it is now (in the roll, one \
+         aimed at a figure already out of the game passes to the next {word} standing)"
+    )
+}
+
+/// A count's average, exactly and to two places: `2/3 (0.67)`.
+pub fn average(e: Fraction) -> String {
+    format!("{e} ({:.2})", e.to_f64())
+}
+
+/// A result anywhere in a chain, named with its procedure: `PROCEDURE: LABEL`.
+pub fn reached_label(a: &Anywhere) -> String {
+    format!("{}: {}", a.reached.procedure, a.reached.label)
+}
+
+/// `umpire odds PROCEDURE --unit NAME`.
+pub fn unit_odds(said: &UnitSaid<'_>) -> String {
+    let UnitSaid {
+        unit,
+        procedure,
+        figures,
+        held,
+        aimed,
+        all,
+    } = said;
+    let mut out = String::new();
+    let n = figures.len();
+    let _ = writeln!(
+        out,
+        "{unit}: odds of {procedure} with {}, before it is rolled",
+        crate::words::quantity(i64::try_from(n).unwrap_or(0), "figures")
+    );
+    for f in *figures {
+        let chances: Vec<String> = f
+            .odds
+            .first
+            .iter()
+            .map(|(r, p)| format!("{} {}", r.label, chance(*p)))
+            .collect();
+        let net = crate::words::signed(f.net);
+        let _ = writeln!(out, "  {}, net {net}: {}", f.who, chances.join(", "));
+    }
+    for (f, why) in *held {
+        let _ = writeln!(out, "  {f}: held back: {why}");
+    }
+    if let Some(word) = aimed {
+        let _ = writeln!(out, "{}", as_if_standing(word));
+    }
+    let _ = writeln!(
+        out,
+        "how many of the {n} figures get each result of {procedure}:"
+    );
+    for (r, dist) in &all.counts {
+        let _ = writeln!(out, "  {}", r.label);
+        let rows: Vec<(String, Fraction)> = dist
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (k.to_string(), *p))
+            .collect();
+        distribution(&mut out, "    ", &rows);
+    }
+    let _ = writeln!(
+        out,
+        "each result of the chain: the chance of at least one, and how many on average:"
+    );
+    let labels: Vec<String> = all.anywhere.iter().map(reached_label).collect();
+    let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let fw = all
+        .anywhere
+        .iter()
+        .map(|a| a.at_least_one.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for (a, label) in all.anywhere.iter().zip(&labels) {
+        let _ = writeln!(
+            out,
+            "  {label:<width$}  {:>6.2}%  {:<fw$}  on average {}",
+            a.at_least_one.percent(),
+            a.at_least_one.to_string(),
+            average(a.expected)
+        );
+    }
+    out
+}

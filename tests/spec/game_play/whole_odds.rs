@@ -1,0 +1,231 @@
+//! The odds an umpire asks for before the dice are thrown: a unit's whole action (`odds
+//! PROCEDURE --unit NAME`: how many figures get each result, the chance of at least one) and a
+//! whole fight of several against one (`odds melee --attackers A,B,C --defender D`: the lone
+//! figure's one die shared by every pairing, the worst result standing, two wounds killing);
+//! and a roll of several against one that lands the worst result on the lone figure.
+//!
+//! Every expected chance is worked out here, by independent arithmetic on exact fractions,
+//! from the modifiers spelt out in each test.
+
+use super::game;
+use crate::support::{Table, parsed};
+
+/// An exact fraction, reduced: the tests' own arithmetic, apart from the tool's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Q(u128, u128);
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+impl Q {
+    fn new(n: u128, d: u128) -> Q {
+        let g = gcd(n, d).max(1);
+        Q(n / g, d / g)
+    }
+    fn mul(self, o: Q) -> Q {
+        Q::new(self.0 * o.0, self.1 * o.1)
+    }
+    fn not(self) -> Q {
+        Q::new(self.1 - self.0, self.1)
+    }
+    fn pow(self, k: u32) -> Q {
+        (0..k).fold(Q(1, 1), |acc, _| acc.mul(self))
+    }
+    fn text(self) -> String {
+        if self.1 == 1 {
+            self.0.to_string()
+        } else {
+            format!("{}/{}", self.0, self.1)
+        }
+    }
+}
+
+fn choose(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// A British line of six regulars with rifles and an officer (BR1-BR6), and French marines
+/// (CF1-CF4), neither formed nor in cover.
+fn volley_line() -> Table {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "line",
+        "troop=regulars",
+        "weapon=rifle",
+        "formation=line",
+        "officer",
+        "--side",
+        "british",
+        "--figures",
+        "6",
+        "--code",
+        "BR",
+    ]);
+    t.unit("marines", "french", "marine", 4, "CF", None);
+    t
+}
+
+/// The fraction `--json` printed at `value["probability"]` (or another key).
+fn fraction(value: &serde_json::Value, key: &str) -> String {
+    value[key]["fraction"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no fraction at {key}: {value}"))
+        .to_string()
+}
+
+// ----- a unit's whole action ----------------------------------------------------------------------
+
+#[test]
+fn a_six_figure_volley_gives_the_exact_chance_of_each_number_of_hits_and_of_at_least_one_kill() {
+    let t = volley_line();
+    // Regulars +1, rifle +1, volley +3: +5, and 8 or more hits on 3 and up: every throw but
+    // doubles (a misfire, whatever the modifiers). Each figure hits on 30 of 36 throws.
+    let p = Q::new(30, 36);
+    let json = parsed(&t.ok(&[
+        "--json", "odds", "shoot", "--unit", "line", "--target", "CF1", "volley",
+    ]));
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["unit"], "line");
+    let figures = json["figures"].as_array().expect("figures");
+    assert_eq!(figures.len(), 6);
+    for f in figures {
+        assert_eq!(f["target"], "CF1", "{f}");
+        let hit = f["outcomes"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["result"] == "hit"))
+            .expect("a hit");
+        assert_eq!(fraction(hit, "probability"), p.text());
+    }
+    // The number of hits among six independent figures: C(6,k) p^k (1-p)^(6-k).
+    let hits = json["counts"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["result"] == "hit"))
+        .expect("the count of hits");
+    let got: Vec<String> = hits["distribution"]
+        .as_array()
+        .expect("a distribution")
+        .iter()
+        .map(|d| fraction(d, "probability"))
+        .collect();
+    let want: Vec<String> = (0..=6u32)
+        .map(|k| {
+            Q(choose(6, u128::from(k)), 1)
+                .mul(p.pow(k))
+                .mul(p.not().pow(6 - k))
+                .text()
+        })
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(want[6], "15625/46656");
+    // A hit marine (no modifier on the results of being hit) is killed by natural doubles
+    // only: 1 in 6. At least one killed among six: 1 - (1 - p/6)^6.
+    let killed = p.mul(Q::new(1, 6));
+    let at_least_one = killed.not().pow(6).not();
+    let row = json["results"]
+        .as_array()
+        .and_then(|r| {
+            r.iter()
+                .find(|r| r["procedure"] == "hit-result" && r["result"] == "killed")
+        })
+        .expect("a row for killed");
+    assert_eq!(fraction(row, "at_least_one"), at_least_one.text());
+    assert_eq!(row["expected"]["fraction"], Q::new(6, 1).mul(killed).text());
+    // The text says the same, one figure a line first, and the one assumption it makes.
+    let out = t.ok(&["odds", "shoot", "--unit", "BR", "--target", "CF1", "volley"]);
+    assert!(
+        out.starts_with(
+            "line: odds of shoot with 6 figures, before it is rolled\n  BR1 at CF1, net +5: \
+             Misfire 1/6 (16.7%), Hit 5/6 (83.3%)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "each figure is counted as if its target still stands as it is now (in the roll, \
+             one aimed at a figure already out of the game passes to the next target standing)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("    6  {}   33.49%", want[6])),
+        "{out}"
+    );
+    let killed_line = out
+        .lines()
+        .find(|l| l.starts_with("  hit-result: Killed "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cells: Vec<&str> = killed_line.split_whitespace().collect();
+    assert_eq!(
+        cells[2..],
+        [
+            "59.23%",
+            &at_least_one.text(),
+            "on",
+            "average",
+            "5/6",
+            "(0.83)"
+        ],
+        "{killed_line}"
+    );
+}
+
+#[test]
+fn a_unit_s_odds_list_the_figures_held_back_and_each_figure_reads_its_own_markers() {
+    let t = volley_line();
+    t.ok(&["mark", "BR2", "+misfire"]);
+    t.ok(&["mark", "BR3", "+light-wound"]);
+    t.ok(&["mark", "CF2", "+light-wound"]);
+    let out = t.ok(&["odds", "shoot", "--unit", "line", "--target", "CF1,CF2"]);
+    // Regulars +1, rifle +1; BR3 lightly wounded -1. Targets in turn: CF1, CF2, CF1, ...
+    assert!(
+        out.starts_with(
+            "line: odds of shoot with 5 figures, before it is rolled
+  BR1 at CF1, net +2: Misfire 1/6 (16.7%), Hit 11/18 (61.1%), Miss 2/9 (22.2%)
+  BR3 at CF2, net +1: Misfire 1/6 (16.7%), Hit 1/2 (50.0%), Miss 1/3 (33.3%)
+  BR4 at CF1, net +2: "
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\n  BR2: held back: misfire\n"), "{out}");
+    // Nothing is written: the game is as it was.
+    let events = t.events().len();
+    t.ok(&["odds", "morale", "--unit", "line", "reason=volley"]);
+    assert_eq!(t.events().len(), events);
+}
+
+#[test]
+fn a_unit_s_odds_refuse_what_its_roll_refuses() {
+    let t = volley_line();
+    assert_eq!(
+        t.refused(&["odds", "shoot", "--unit", "NOSUCH"]),
+        "there is no unit `NOSUCH` (the units are: line, marines)"
+    );
+    assert_eq!(
+        t.refused(&["odds", "melee", "--unit", "line"]),
+        "melee is an opposed roll: pair the figures with its own options"
+    );
+    assert_eq!(
+        t.refused(&["roll", "shoot", "--unit", "line", "--times", "3"]),
+        "--unit rolls each figure of the unit once (leave out --times)"
+    );
+    // `odds` counts every throw: it has no --times to repeat one.
+    let out = t
+        .test()
+        .args(["odds", "shoot", "--unit", "line", "--times", "3"])
+        .status(2)
+        .stdout("")
+        .run();
+    assert!(out.stderr.contains("--times"), "{}", out.stderr);
+    assert_eq!(
+        t.refused(&["odds", "shoot", "--unit", "line", "--firer", "BR1"]),
+        "--unit names the figures acting; --firer cannot name them too"
+    );
+    assert_eq!(
+        t.refused(&["odds", "shoot", "--unit", "line", "--vs", "cover=half"]),
+        "--vs compares one figure's situation; a unit's odds take none (leave out --vs, or \
+         ask the odds of one figure with --vs)"
+    );
+}
