@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use crate::engine::dice::{Asker, DiceSpec};
+use crate::engine::fight;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::{Step, ThrowRecord};
 use crate::engine::situation;
@@ -92,10 +93,51 @@ pub(super) fn figure_roll(
             if lone.is_none() {
                 lone = lone_at.and_then(|at| step.throws.get(at).cloned());
             }
-            let landed = figures::land(&mut after, ruleset, &step, &figs, &mut event)?;
-            fought.push((step, lines, landed, figs));
+            fought.push((step, lines, Vec::new(), figs));
         }
         all_dice_used(&source, how.dice.len())?;
+        // The lone figure's results land worst first, so that the worst stands: a figure
+        // taken out takes nothing more, and a second wound kills as its marker says. (A table
+        // that does not rank them lands the pairings in turn.)
+        let ranked = many.filter(|m| !m.worst_first.is_empty());
+        let received: Vec<Option<&str>> = fought
+            .iter()
+            .map(|(step, ..)| {
+                let d = &step.decision;
+                let on_lone = ranked.is_some_and(|m| d.loser.as_ref() == Some(&m.lone));
+                on_lone.then_some(d.result.as_str())
+            })
+            .collect();
+        let order = ranked.map_or_else(
+            || (0..fought.len()).collect(),
+            |m| fight::landing_order(m, &received),
+        );
+        let on_lone: Vec<&str> = received.iter().flatten().copied().collect();
+        let worst = ranked.and_then(|m| fight::worst(m, &on_lone));
+        let mut landed_each: Vec<Vec<String>> = vec![Vec::new(); fought.len()];
+        for i in order {
+            if let (Some((step, _, _, figs)), Some(landed)) =
+                (fought.get(i), landed_each.get_mut(i))
+            {
+                *landed = figures::land(&mut after, ruleset, step, figs, &mut event)?;
+            }
+        }
+        for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {
+            *landed = mine;
+        }
+        // With several against one, what befell the lone figure in the end: its worst result,
+        // and the checks it owed that no longer stand.
+        let mut lone_end: Option<LoneEnd> = ranked.map(|m| LoneEnd {
+            figure: found
+                .sides
+                .iter()
+                .find(|(side, _)| *side == m.lone)
+                .map(|(_, f)| f.clone())
+                .unwrap_or_default(),
+            against: n,
+            worst: worst.clone().map(|w| (p.result_label(&w.result), w)),
+            changes: Vec::new(),
+        });
         // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
         // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
         // (the check's factors, the line that says it was made)
@@ -123,7 +165,18 @@ pub(super) fn figure_roll(
                 landed.extend(made.as_ref().map(|(_, line)| line.clone()));
             }
             // The checks the results call for, owed by the figures as they stand after them.
-            landed.extend(figures::aim_follow_ups(step, &after, ruleset, figs));
+            let dropped = figures::aim_follow_ups(step, &after, ruleset, figs);
+            match lone_end.as_mut() {
+                // Said once for the lone figure, however many pairings called for the check.
+                Some(end) => {
+                    for line in dropped {
+                        if !end.changes.contains(&line) {
+                            end.changes.push(line);
+                        }
+                    }
+                }
+                None => landed.extend(dropped),
+            }
             landed.extend(pending::queue_follow_ups(
                 &mut after, step, &what, &mut event,
             ));
@@ -138,8 +191,10 @@ pub(super) fn figure_roll(
         }
         // And those a figure owed before, when this roll took it out of the game.
         let gone = pending::drop_out_of_play(&mut after, game_def(ruleset)?, &mut event);
-        if let Some((_, _, landed, _)) = fought.last_mut() {
-            landed.extend(gone);
+        match (lone_end.as_mut(), fought.last_mut()) {
+            (Some(end), _) => end.changes.extend(gone),
+            (None, Some((_, _, landed, _))) => landed.extend(gone),
+            (None, None) => {}
         }
         let (mut n_entered, mut n_rolled) = (0, 0);
         for (step, ..) in &fought {
@@ -202,7 +257,7 @@ pub(super) fn figure_roll(
             print_pairings(
                 cli,
                 ruleset,
-                &fought,
+                (&fought, lone_end.as_ref()),
                 (seed, n_entered, n_rolled),
                 (how.dry_run, &event.changes),
                 out,
@@ -360,10 +415,24 @@ fn changes_head(dry_run: bool) -> &'static str {
     }
 }
 
+/// What befell the lone figure of several against one, once every pairing landed.
+pub(super) struct LoneEnd {
+    figure: String,
+    /// How many it fought.
+    against: usize,
+    /// Its worst result, with that result's label; none when no pairing gave it one.
+    worst: Option<(String, fight::Worst)>,
+    /// The checks it owed that its end took away.
+    changes: Vec<String>,
+}
+
+/// Each pairing: its step, the roster's lines, what it landed, and its figures.
+type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
+
 pub(super) fn print_pairings(
     cli: &Cli,
     ruleset: &Ruleset,
-    fought: &[(Step, Vec<String>, Vec<String>, figures::Figures)],
+    (fought, lone_end): (&[Fought], Option<&LoneEnd>),
     (seed, n_entered, n_rolled): (u64, usize, usize),
     (dry_run, state_changes): (bool, &[Change]),
     out: &mut Vec<u8>,
@@ -389,6 +458,16 @@ pub(super) fn print_pairings(
                 "follow_ups": explain::follow_ups(step),
                 "changes": landed,
             })).collect::<Vec<_>>(),
+            "lone": lone_end.map(|end| json!({
+                "figure": end.figure,
+                "against": end.against,
+                "worst": end.worst.as_ref().map(|(label, w)| json!({
+                    "result": w.result,
+                    "label": label,
+                    "together": w.together,
+                })),
+                "changes": end.changes,
+            })),
             "state_changes": state_changes,
         });
         return write_json(out, value);
@@ -415,6 +494,17 @@ pub(super) fn print_pairings(
             }
         }
         text.push('\n');
+    }
+    if let Some(end) = lone_end {
+        let worst = end.worst.as_ref().map(|(label, w)| (label.as_str(), w));
+        text.push_str(&crate::present::whole::lone_end(
+            &end.figure,
+            end.against,
+            worst,
+        ));
+        for l in &end.changes {
+            text.push_str(&format!("  {l}\n"));
+        }
     }
     text.push_str(&dice_line(
         n_entered,

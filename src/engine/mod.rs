@@ -3,6 +3,7 @@
 
 pub mod decide;
 pub mod dice;
+pub mod fight;
 pub mod fraction;
 pub mod modifiers;
 pub mod odds;

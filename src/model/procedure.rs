@@ -43,6 +43,16 @@ pub struct ProcedureDef {
     pub many_on_one: Option<ManyOnOneDef>,
 }
 
+impl ProcedureDef {
+    /// A result's label, by its name (the name itself for a result not listed).
+    pub fn result_label(&self, name: &str) -> String {
+        self.results
+            .iter()
+            .find(|r| r.name == name)
+            .map_or_else(|| name.to_string(), |r| r.label.clone())
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ManyOnOneDef {

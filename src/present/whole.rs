@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::fight::Worst;
 use crate::engine::fraction::Fraction;
 use crate::engine::whole::{Anywhere, FigureOdds, UnitOdds};
 use crate::present::explain::{chance, distribution};
@@ -116,4 +117,16 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
         );
     }
     out
+}
+
+/// After several against one, the lone figure's end: `A1 against 3: worst result RESULT`
+/// (with the rule that made it when results received together did), or none received.
+pub fn lone_end(figure: &str, against: usize, worst: Option<(&str, &Worst)>) -> String {
+    match worst {
+        Some((label, w)) => match &w.together {
+            Some(rule) => format!("{figure} against {against}: worst result {label} ({rule})\n"),
+            None => format!("{figure} against {against}: worst result {label}\n"),
+        },
+        None => format!("{figure} against {against}: no result against it\n"),
+    }
 }

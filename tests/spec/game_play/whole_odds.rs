@@ -7,7 +7,7 @@
 //! Every expected chance is worked out here, by independent arithmetic on exact fractions,
 //! from the modifiers spelt out in each test.
 
-use super::game;
+use super::{Roster, game};
 use crate::support::{Table, parsed};
 
 /// An exact fraction, reduced: the tests' own arithmetic, apart from the tool's.
@@ -227,5 +227,137 @@ fn a_unit_s_odds_refuse_what_its_roll_refuses() {
         t.refused(&["odds", "shoot", "--unit", "line", "--vs", "cover=half"]),
         "--vs compares one figure's situation; a unit's odds take none (leave out --vs, or \
          ask the odds of one figure with --vs)"
+    );
+}
+
+// ----- several against one, rolled ---------------------------------------------------------------
+
+/// British rangers RR1-RR3 (+1 in melee) and French marines CF1-CF4 (no modifier), neither
+/// formed.
+fn skirmishers() -> Table {
+    let t = game();
+    t.unit("rangers", "british", "rangers", 3, "RR", None);
+    t.unit("marines", "french", "marine", 4, "CF", None);
+    t
+}
+
+/// What a roll printed from the line that starts `from` to the end.
+fn from<'a>(out: &'a str, start: &str) -> &'a str {
+    out.find(start)
+        .map(|i| &out[i..])
+        .unwrap_or_else(|| panic!("no {start:?} in:\n{out}"))
+}
+
+#[test]
+fn three_against_one_lands_the_worst_result_on_the_lone_figure_whatever_the_order() {
+    let t = skirmishers();
+    // Rangers +1 each; CF1 outnumbered by 2: -2, and its one die is 1: -1 against each.
+    // RR1 3 + 1 = 4 wins by 5: captured. RR2 1 + 1 = 2 wins by 3: a light wound. RR3 4 + 1 = 5
+    // wins by 6: killed. Killed lands first and stands; the capture and the wound find a dead
+    // figure, and the wounded figure's check is no longer owed.
+    let out = t.ok(&[
+        "roll",
+        "melee",
+        "--attackers",
+        "RR1,RR2,RR3",
+        "--defender",
+        "CF1",
+        "--dice",
+        "3",
+        "--dice",
+        "1",
+        "--dice",
+        "1",
+        "--dice",
+        "4",
+    ]);
+    assert!(
+        out.contains(
+            "  => attacker 4 against defender -1: attacker wins by 5; defender: Captured   \
+             chance 1/9 (11.1%)\n     a figure not severely wounded may guard up to 4 \
+             prisoners within 4 inches\noutcome: defender: Captured\nchanges:\n  CF1: already \
+             dead, not captured\n\npairing 2 of 3"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("outcome: defender: Light wound\nchanges:\n  CF1: dead (nothing to mark)\n"),
+        "{out}"
+    );
+    assert!(
+        from(&out, "outcome: defender: Killed\n").starts_with(
+            "outcome: defender: Killed
+changes:
+  CF1: dead
+
+CF1 against 3: worst result Killed
+  CF1 is dead: no morale outnumbered=2 reason=wound wound=light to make
+dice: 4 entered, 0 rolled, the lone figure's throw shared by the 3 pairings
+"
+        ),
+        "{out}"
+    );
+    assert_eq!(t.figs_row("CF1").0.last().map(String::as_str), Some("dead"));
+    assert!(t.state()["pending"].as_array().is_none_or(Vec::is_empty));
+}
+
+#[test]
+fn two_light_wounds_from_two_pairings_kill_the_lone_figure() {
+    let t = skirmishers();
+    // CF1 outnumbered by 1: -1, its die 4: 3. RR1 and RR2 each 5 + 1 = 6: each wins by 3, a
+    // light wound apiece: the second kills.
+    let json = parsed(&t.ok(&[
+        "--json",
+        "roll",
+        "melee",
+        "--attackers",
+        "RR1,RR2",
+        "--defender",
+        "CF1",
+        "--dice",
+        "5",
+        "--dice",
+        "4",
+        "--dice",
+        "5",
+    ]));
+    let outcomes: Vec<&str> = json["pairings"]
+        .as_array()
+        .expect("pairings")
+        .iter()
+        .map(|p| p["outcome"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(outcomes, ["defender: Light wound", "defender: Light wound"]);
+    assert_eq!(json["lone"]["figure"], "CF1");
+    assert_eq!(json["lone"]["worst"]["label"], "Killed");
+    assert_eq!(json["lone"]["worst"]["together"], "two wounds kill");
+    assert_eq!(t.figs_row("CF1").0.last().map(String::as_str), Some("dead"));
+    t.ok(&["undo"]);
+    let out = t.ok(&[
+        "roll",
+        "melee",
+        "--attackers",
+        "RR1,RR2",
+        "--defender",
+        "CF1",
+        "--dice",
+        "5",
+        "--dice",
+        "4",
+        "--dice",
+        "5",
+    ]);
+    // The second wound lands on a figure the first one marked; the check each wound called
+    // for is said once, and is not owed by a dead figure.
+    assert!(
+        out.contains("changes:\n  CF1: a second wound kills: dead\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "\nCF1 against 2: worst result Killed (two wounds kill)\n  CF1 is dead: no morale \
+             outnumbered=1 reason=wound to make\ndice: 3 entered"
+        ),
+        "{out}"
     );
 }
