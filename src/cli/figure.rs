@@ -7,9 +7,7 @@ use std::rc::Rc;
 
 use crate::engine::dice::{Asker, DiceSpec};
 use crate::engine::fight;
-use crate::engine::plan::Plan;
 use crate::engine::resolve::{Step, ThrowRecord};
-use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
 use crate::game::pending;
@@ -17,13 +15,13 @@ use crate::game::roles::Cast;
 use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
-use crate::model::Ruleset;
+use crate::model::{ProcedureDef, Ruleset};
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
 
 use super::ctx::game_ruleset;
-use super::odds::odds;
+use super::odds::{odds, planned};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
@@ -77,12 +75,8 @@ pub(super) fn figure_roll(
         let mut fought = Vec::new();
         for i in 0..n {
             let figs = found.pairing(i);
-            let (mut words, lines) = figures::roster_words(game, ruleset, p, &figs, &typed)?;
-            words.extend(figures::outnumbered(p, n, &typed));
-            words.extend(typed.iter().cloned());
-            let input = situation::parse(ruleset, p, &words)?;
-            let plan = Plan::new(ruleset, p, &input)?;
-            crate::present::words::admit(&plan)?;
+            let (words, lines) = pairing_words(game, ruleset, p, (&figs, n), &typed)?;
+            let plan = planned(ruleset, p, &words)?;
             let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
                 (Some(at), Some(t)) => (0..plan.sides.len())
                     .map(|k| (k == at).then(|| t.clone()))
@@ -530,10 +524,23 @@ pub(super) fn figure_odds(
     let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
     let p = ruleset.procedure_or_err(procedure)?;
     let found = figures::find(&game, &ruleset, p, cast)?;
-    let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;
     let n = found.pairings.len().max(1);
-    words.extend(figures::outnumbered(p, n, factors));
-    words.extend(factors.iter().cloned());
+    // Several against one, in a table that ranks the lone figure's results: the whole fight.
+    if let Some(m) = p
+        .many_on_one
+        .as_ref()
+        .filter(|m| n > 1 && !m.worst_first.is_empty())
+    {
+        let fight = super::fight_odds::Fight {
+            game: &game,
+            ruleset: &ruleset,
+            p,
+            m,
+            found: &found,
+        };
+        return super::fight_odds::fight_odds(cli, &fight, factors, out);
+    }
+    let (words, lines) = pairing_words(&game, &ruleset, p, (&found, n), factors)?;
     if !cli.json {
         out.extend_from_slice(b"from the roster:\n");
         for l in &lines {
@@ -547,4 +554,20 @@ pub(super) fn figure_odds(
         }
     }
     odds(cli, &ruleset, procedure, &words, out)
+}
+
+/// The words of one pairing of `n` (or of the figures' one roll): the roster's for its
+/// figures, the count of the lone figure's extra opponents, then the words typed; with the
+/// roster's lines.
+pub(super) fn pairing_words(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    (figs, n): (&figures::Figures, usize),
+    typed: &[String],
+) -> Result<(Vec<String>, Vec<String>)> {
+    let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;
+    words.extend(figures::outnumbered(p, n, typed));
+    words.extend(typed.iter().cloned());
+    Ok((words, lines))
 }

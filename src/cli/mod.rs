@@ -6,6 +6,7 @@ mod args;
 pub mod config;
 mod ctx;
 mod fig;
+mod fight_odds;
 mod figure;
 mod game;
 pub mod generate;

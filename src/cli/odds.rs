@@ -8,6 +8,18 @@ use crate::model::Ruleset;
 use crate::present::explain;
 use serde_json::json;
 
+/// The plan of a procedure for the words given, refused when a rule of eligibility refuses it.
+pub(super) fn planned<'r>(
+    ruleset: &'r Ruleset,
+    p: &'r crate::model::ProcedureDef,
+    words: &[String],
+) -> Result<Plan<'r>> {
+    let input = situation::parse(ruleset, p, words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
+    Ok(plan)
+}
+
 pub(super) fn odds(
     cli: &Cli,
     ruleset: &Ruleset,
@@ -16,9 +28,7 @@ pub(super) fn odds(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
-    let input = situation::parse(ruleset, p, words)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let plan = planned(ruleset, p, words)?;
     let finals = explain::ordered(plan.chain_odds()?);
     if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
         && !vs.is_empty()
@@ -79,9 +89,7 @@ fn what_if(
         .cloned()
         .collect();
     other.extend(vs.iter().cloned());
-    let input = situation::parse(ruleset, p, &other)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let plan = planned(ruleset, p, &other)?;
     let theirs = explain::ordered(plan.chain_odds()?);
     if cli.json {
         let value = json!({

@@ -6,7 +6,6 @@ use serde_json::json;
 
 use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
-use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures::{self, Figures};
 use crate::game::pending;
@@ -214,9 +213,7 @@ pub(super) fn figure_plan<'r>(
     let found = figures::find(game, ruleset, p, &Cast { named })?;
     let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
     words.extend(factors.iter().cloned());
-    let input = situation::parse(ruleset, p, &words)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let plan = super::odds::planned(ruleset, p, &words)?;
     Ok((found, plan, lines))
 }
 

@@ -86,8 +86,9 @@ impl<'a> Plan<'a> {
         self.distribution().map(Some)
     }
 
-    /// Every result of this step with its exact probability, in order of first appearance.
-    pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+    /// Each side's distinct throws with their weights, refused when there are too many to
+    /// count exactly.
+    pub(super) fn throws(&self) -> Result<Vec<crate::engine::dice::Weighted>> {
         if self.cases() > MAX_DISTINCT_THROWS {
             let dice: Vec<String> = self
                 .sides
@@ -108,14 +109,18 @@ impl<'a> Plan<'a> {
                 "the odds are counted up to {MAX_DISTINCT_THROWS} distinct throws; a roll still works"
             )));
         }
-        let throws: Vec<crate::engine::dice::Weighted> = self
-            .sides
+        self.sides
             .iter()
             .map(|s| match &s.dice {
                 DicePlan::Roll(spec) => spec.enumerate_weighted(),
                 DicePlan::Fixed(_) => Ok((vec![(Vec::new(), 1)], 1)),
             })
-            .collect::<Result<_>>()?;
+            .collect()
+    }
+
+    /// Every result of this step with its exact probability, in order of first appearance.
+    pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        let throws = self.throws()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
         let mut add =
             |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {

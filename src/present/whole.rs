@@ -4,10 +4,12 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::fight::Worst;
+use crate::engine::fight::{FightOdds, Worst};
 use crate::engine::fraction::Fraction;
+use crate::engine::plan::Plan;
 use crate::engine::whole::{Anywhere, FigureOdds, UnitOdds};
-use crate::present::explain::{chance, distribution};
+use crate::model::{ManyOnOneDef, ProcedureDef, Ruleset};
+use crate::present::explain::{chance, distribution, first_rows, plan_summary};
 
 /// One figure of a unit's action: who it is and at whom (`A1 at B2`), its net modifier, and
 /// its odds.
@@ -129,4 +131,114 @@ pub fn lone_end(figure: &str, against: usize, worst: Option<(&str, &Worst)>) -> 
         },
         None => format!("{figure} against {against}: no result against it\n"),
     }
+}
+
+/// One pairing of a fight, on its own: who against whom, and its plan.
+#[derive(Debug)]
+pub struct Pairing<'a> {
+    pub who: String,
+    pub plan: &'a Plan<'a>,
+}
+
+/// What the odds of a whole fight of several against one say.
+#[derive(Debug)]
+pub struct FightSaid<'a> {
+    pub ruleset: &'a Ruleset,
+    pub p: &'a ProcedureDef,
+    pub m: &'a ManyOnOneDef,
+    /// The lone figure's side and code.
+    pub lone: (&'a str, &'a str),
+    /// What the lone figure throws (`1d6`).
+    pub dice: String,
+    pub roster: &'a [String],
+    pub pairings: &'a [Pairing<'a>],
+    pub odds: &'a FightOdds,
+}
+
+/// `umpire odds PROCEDURE` with several figures against one: the lone figure's end, its chance
+/// to come through, and each pairing on its own.
+pub fn fight_odds(said: &FightSaid<'_>) -> crate::error::Result<String> {
+    let FightSaid {
+        ruleset,
+        p,
+        m,
+        lone: (side, figure),
+        dice,
+        roster,
+        pairings,
+        odds,
+    } = said;
+    let mut out = String::new();
+    let _ = writeln!(out, "from the roster:");
+    for l in *roster {
+        let _ = writeln!(out, "  {l}");
+    }
+    let _ = writeln!(
+        out,
+        "{} — {} ({}): the whole fight, {} against {side} {figure}",
+        p.name,
+        p.title,
+        ruleset.model.title,
+        pairings.len()
+    );
+    let order: Vec<String> = m.worst_first.iter().map(|r| p.result_label(r)).collect();
+    let mut how = format!(
+        "  {figure} throws {dice} once, against each; the worst result against it stands ({})",
+        order.join(", ")
+    );
+    for t in &m.together {
+        how.push_str(&format!("; {}", t.label));
+    }
+    let _ = writeln!(out, "{how}");
+    let _ = writeln!(out, "{figure}'s end:");
+    let mut rows: Vec<(String, Fraction)> = Vec::new();
+    for (end, q) in &odds.ends {
+        let Some(w) = end else { continue };
+        let label = p.result_label(&w.result);
+        match &w.together {
+            None => rows.push((label, *q)),
+            Some(rule) => {
+                // The share a rule made of a result, beneath the result's whole chance.
+                match rows.iter().position(|(l, _)| *l == label) {
+                    Some(i) => {
+                        if let Some((_, whole)) = rows.get_mut(i) {
+                            *whole = whole.checked_add(*q).unwrap_or(*whole);
+                        }
+                        rows.insert(i + 1, (format!("  of which {rule}"), *q));
+                    }
+                    None => {
+                        rows.push((label, *q));
+                        rows.push((format!("  of which {rule}"), *q));
+                    }
+                }
+            }
+        }
+    }
+    rows.push(("unharmed".into(), odds.unharmed));
+    distribution(&mut out, "  ", &rows);
+    let out_of_play: Vec<String> = m
+        .worst_first
+        .iter()
+        .chain(m.together.iter().map(|t| &t.result))
+        .filter(|r| crate::engine::fight::takes_out(ruleset, p, r))
+        .map(|r| p.result_label(r))
+        .fold(Vec::new(), |mut seen, l| {
+            if !seen.contains(&l) {
+                seen.push(l);
+            }
+            seen
+        });
+    let _ = writeln!(
+        out,
+        "survives the fight (not {}): {}",
+        crate::present::words::or_list(&out_of_play),
+        chance(odds.survives)
+    );
+    let _ = writeln!(out, "each pairing on its own:");
+    for pairing in *pairings {
+        let _ = writeln!(out, "  {}", pairing.who);
+        plan_summary(ruleset, pairing.plan, &mut out, "    ");
+        distribution(&mut out, "      ", &first_rows(pairing.plan)?);
+    }
+    Ok(out)
 }

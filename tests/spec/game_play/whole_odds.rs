@@ -8,7 +8,7 @@
 //! from the modifiers spelt out in each test.
 
 use super::{Roster, game};
-use crate::support::{Table, parsed};
+use crate::support::{Table, house_tables, parsed};
 
 /// An exact fraction, reduced: the tests' own arithmetic, apart from the tool's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +22,9 @@ impl Q {
     fn new(n: u128, d: u128) -> Q {
         let g = gcd(n, d).max(1);
         Q(n / g, d / g)
+    }
+    fn add(self, o: Q) -> Q {
+        Q::new(self.0 * o.1 + o.0 * self.1, self.1 * o.1)
     }
     fn mul(self, o: Q) -> Q {
         Q::new(self.0 * o.0, self.1 * o.1)
@@ -358,6 +361,171 @@ fn two_light_wounds_from_two_pairings_kill_the_lone_figure() {
             "\nCF1 against 2: worst result Killed (two wounds kill)\n  CF1 is dead: no morale \
              outnumbered=1 reason=wound to make\ndice: 3 entered"
         ),
+        "{out}"
+    );
+}
+
+// ----- the odds of a whole fight ---------------------------------------------------------------
+
+/// The lone figure's end in a melee, by brute force: each pairing's margin read as the table
+/// reads it, the worst result standing, two wounds killing. `None`: no result against it.
+fn end_of(margins: &[i64]) -> Option<&'static str> {
+    let worst_first = ["killed", "captured", "severe-wound", "light-wound", "flee"];
+    let results: Vec<&str> = margins
+        .iter()
+        .filter_map(|m| match m {
+            ..=0 => None,
+            1..=2 => Some("flee"),
+            3 => Some("light-wound"),
+            4 => Some("severe-wound"),
+            5 => Some("captured"),
+            _ => Some("killed"),
+        })
+        .collect();
+    let wounds = results
+        .iter()
+        .filter(|r| matches!(**r, "light-wound" | "severe-wound"))
+        .count();
+    if wounds >= 2 {
+        return Some("killed");
+    }
+    worst_first.into_iter().find(|w| results.contains(w))
+}
+
+#[test]
+fn the_odds_of_three_against_one_are_those_of_the_whole_fight_with_one_die_for_the_lone_figure() {
+    let t = skirmishers();
+    // Rangers +1 each; CF1 (marines, no modifier) outnumbered by 2: -2. Every throw of the
+    // four dice (CF1's one, each ranger's own) is equally likely: 6^4 of them.
+    let (mut survives, mut unharmed, mut killed) = (Q(0, 1), Q(0, 1), Q(0, 1));
+    let one = Q::new(1, 1296);
+    for lone in 1..=6i64 {
+        for a in 1..=6i64 {
+            for b in 1..=6i64 {
+                for c in 1..=6i64 {
+                    let margins: Vec<i64> =
+                        [a, b, c].iter().map(|x| (x + 1) - (lone - 2)).collect();
+                    match end_of(&margins) {
+                        Some("killed") => killed = killed.add(one),
+                        Some("captured") => {}
+                        None => {
+                            unharmed = unharmed.add(one);
+                            survives = survives.add(one);
+                        }
+                        Some(_) => survives = survives.add(one),
+                    }
+                }
+            }
+        }
+    }
+    let json = parsed(&t.ok(&[
+        "--json",
+        "odds",
+        "melee",
+        "--attackers",
+        "RR1,RR2,RR3",
+        "--defender",
+        "CF1",
+    ]));
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["lone"]["figure"], "CF1");
+    assert_eq!(fraction(&json, "survives"), survives.text());
+    assert_eq!(fraction(&json, "unharmed"), unharmed.text());
+    let killed_ends: Vec<Q> = json["ends"]
+        .as_array()
+        .expect("ends")
+        .iter()
+        .filter(|e| e["result"] == "killed")
+        .map(|e| {
+            let f = fraction(e, "probability");
+            let (n, d) = f.split_once('/').unwrap_or((&f, "1"));
+            Q::new(
+                n.parse().expect("a numerator"),
+                d.parse().expect("a denominator"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        killed_ends.len(),
+        2,
+        "killed outright, and by two wounds: {json}"
+    );
+    assert_eq!(killed_ends[0].add(killed_ends[1]), killed);
+    // Each pairing on its own is one ranger's die against CF1's.
+    assert_eq!(json["pairings"].as_array().map(Vec::len), Some(3));
+    let out = t.ok(&[
+        "odds",
+        "melee",
+        "--attackers",
+        "RR1,RR2,RR3",
+        "--defender",
+        "CF1",
+    ]);
+    assert!(
+        out.contains(
+            "melee — War Club and Musket Butt (La Petite Guerre): the whole fight, 3 against \
+             defender CF1\n  CF1 throws 1d6 once, against each; the worst result against it \
+             stands (Killed, Captured, Severe wound, Light wound, Flee); two wounds kill\n\
+             CF1's end:\n  Killed "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "\nsurvives the fight (not Killed or Captured): {} (",
+            survives.text()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("\n    of which two wounds kill "), "{out}");
+    assert!(
+        out.contains("\neach pairing on its own:\n  RR1 against CF1\n"),
+        "{out}"
+    );
+    assert_eq!(
+        t.refused(&[
+            "odds",
+            "melee",
+            "--attackers",
+            "RR1,RR2",
+            "--defender",
+            "CF1",
+            "--vs",
+            "defender.troop=militia"
+        ]),
+        "--vs compares one situation; the whole fight's odds take none (leave out --vs, or ask \
+         with one figure on each side)"
+    );
+}
+
+#[test]
+fn a_table_that_does_not_rank_the_lone_figure_s_results_gives_the_odds_of_one_pairing() {
+    let tables = house_tables(|t| {
+        t.lines()
+            .filter(|l| {
+                !l.contains("worst-first:")
+                    && !l.contains("together:")
+                    && !l.contains("two wounds kill}")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    let t = Table::house_game(tables.path());
+    let out = t
+        .test_with(tables.path())
+        .args([
+            "odds",
+            "melee",
+            "--attackers",
+            "CF1,CF2",
+            "--defender",
+            "RA1",
+        ])
+        .stderr("")
+        .run()
+        .stdout;
+    assert!(
+        out.contains("odds of one of the 2 pairings (the first attacker's)\n"),
         "{out}"
     );
 }
