@@ -12,7 +12,7 @@ use crate::model::{ManyOnOneDef, ProcedureDef, Ruleset};
 use crate::present::whole::{FightSaid, Pairing};
 
 use super::figure::pairing_words;
-use super::odds::planned;
+use super::odds::{outcomes_json, planned};
 use super::{Cli, write_json};
 
 /// A fight of several against one, found in the game.
@@ -93,12 +93,7 @@ pub(super) fn fight_odds(
             "unharmed": odds.unharmed,
             "pairings": plans.iter().map(|(figs, plan)| Ok(json!({
                 "figures": figs.sides,
-                "outcomes": plan.distribution()?.into_iter().map(|(d, pr)| json!({
-                    "result": d.result,
-                    "label": d.label,
-                    "loser": d.loser,
-                    "probability": pr,
-                })).collect::<Vec<_>>(),
+                "outcomes": outcomes_json(plan)?,
             }))).collect::<Result<Vec<_>>>()?,
         });
         return write_json(out, value);

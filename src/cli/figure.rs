@@ -91,7 +91,7 @@ pub(super) fn figure_roll(
         }
         all_dice_used(&source, how.dice.len())?;
         // The lone figure's results land worst first, so that the worst stands: a figure
-        // taken out takes nothing more, and a second wound kills as its marker says. (A table
+        // taken out takes nothing more, and a marker's rule for a second one holds. (A table
         // that does not rank them lands the pairings in turn.)
         let ranked = many.filter(|m| !m.worst_first.is_empty());
         let received: Vec<Option<&str>> = fought

@@ -20,6 +20,22 @@ pub(super) fn planned<'r>(
     Ok(plan)
 }
 
+/// A step's own results as JSON: each with its loser (in an opposed roll) and exact chance.
+pub(super) fn outcomes_json(plan: &Plan<'_>) -> Result<Vec<serde_json::Value>> {
+    Ok(plan
+        .distribution()?
+        .into_iter()
+        .map(|(d, pr)| {
+            json!({
+                "result": d.result,
+                "label": d.label,
+                "loser": d.loser,
+                "probability": pr,
+            })
+        })
+        .collect())
+}
+
 pub(super) fn odds(
     cli: &Cli,
     ruleset: &Ruleset,
@@ -45,12 +61,7 @@ pub(super) fn odds(
                     "net": s.net,
                     "standings": s.standings,
                 })).collect::<Vec<_>>(),
-                "outcomes": plan.distribution()?.into_iter().map(|(d, pr)| json!({
-                    "result": d.result,
-                    "label": d.label,
-                    "loser": d.loser,
-                    "probability": pr,
-                })).collect::<Vec<_>>(),
+                "outcomes": outcomes_json(plan)?,
             }))
         };
         let mut steps = vec![step(&plan)?];

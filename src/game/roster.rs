@@ -471,8 +471,8 @@ pub fn mark(
     Ok(said)
 }
 
-/// Marker `name`'s rule for a figure that already carries one of those it names (a second
-/// wound kills): the figure takes the rule's state, and the line that says so is returned;
+/// Marker `name`'s rule for a figure that already carries one of those it names
+/// (`if-already`): the figure takes the rule's state, and the line that says so is returned;
 /// nothing changes when the rule does not hold.
 pub fn if_already(g: &GameDef, fig: &mut Figure, name: &str) -> Option<String> {
     let rule = marker(g, name)?.if_already.as_ref()?;

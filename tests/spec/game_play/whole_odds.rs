@@ -52,21 +52,8 @@ fn choose(n: u128, k: u128) -> u128 {
 /// (CF1-CF4), neither formed nor in cover.
 fn volley_line() -> Table {
     let t = game();
-    t.ok(&[
-        "unit",
-        "add",
-        "line",
-        "troop=regulars",
-        "weapon=rifle",
-        "formation=line",
-        "officer",
-        "--side",
-        "british",
-        "--figures",
-        "6",
-        "--code",
-        "BR",
-    ]);
+    t.unit("line", "british", "regulars", 6, "BR", Some("rifle"));
+    t.ok(&["unit", "set", "line", "formation=line", "officer"]);
     t.unit("marines", "french", "marine", 4, "CF", None);
     t
 }
@@ -309,8 +296,7 @@ fn two_light_wounds_from_two_pairings_kill_the_lone_figure() {
     let t = skirmishers();
     // CF1 outnumbered by 1: -1, its die 4: 3. RR1 and RR2 each 5 + 1 = 6: each wins by 3, a
     // light wound apiece: the second kills.
-    let json = parsed(&t.ok(&[
-        "--json",
+    let fight = [
         "roll",
         "melee",
         "--attackers",
@@ -323,7 +309,8 @@ fn two_light_wounds_from_two_pairings_kill_the_lone_figure() {
         "4",
         "--dice",
         "5",
-    ]));
+    ];
+    let json = parsed(&t.ok(&[&["--json"][..], &fight].concat()));
     let outcomes: Vec<&str> = json["pairings"]
         .as_array()
         .expect("pairings")
@@ -336,20 +323,7 @@ fn two_light_wounds_from_two_pairings_kill_the_lone_figure() {
     assert_eq!(json["lone"]["worst"]["together"], "two wounds kill");
     assert_eq!(t.figs_row("CF1").0.last().map(String::as_str), Some("dead"));
     t.ok(&["undo"]);
-    let out = t.ok(&[
-        "roll",
-        "melee",
-        "--attackers",
-        "RR1,RR2",
-        "--defender",
-        "CF1",
-        "--dice",
-        "5",
-        "--dice",
-        "4",
-        "--dice",
-        "5",
-    ]);
+    let out = t.ok(&fight);
     // The second wound lands on a figure the first one marked; the check each wound called
     // for is said once, and is not owed by a dead figure.
     assert!(
@@ -418,15 +392,15 @@ fn the_odds_of_three_against_one_are_those_of_the_whole_fight_with_one_die_for_t
             }
         }
     }
-    let json = parsed(&t.ok(&[
-        "--json",
+    let three = [
         "odds",
         "melee",
         "--attackers",
         "RR1,RR2,RR3",
         "--defender",
         "CF1",
-    ]));
+    ];
+    let json = parsed(&t.ok(&[&["--json"][..], &three].concat()));
     assert_eq!(json["schema"], 1);
     assert_eq!(json["lone"]["figure"], "CF1");
     assert_eq!(fraction(&json, "survives"), survives.text());
@@ -453,14 +427,7 @@ fn the_odds_of_three_against_one_are_those_of_the_whole_fight_with_one_die_for_t
     assert_eq!(killed_ends[0].add(killed_ends[1]), killed);
     // Each pairing on its own is one ranger's die against CF1's.
     assert_eq!(json["pairings"].as_array().map(Vec::len), Some(3));
-    let out = t.ok(&[
-        "odds",
-        "melee",
-        "--attackers",
-        "RR1,RR2,RR3",
-        "--defender",
-        "CF1",
-    ]);
+    let out = t.ok(&three);
     assert!(
         out.contains(
             "melee — War Club and Musket Butt (La Petite Guerre): the whole fight, 3 against \
