@@ -176,6 +176,11 @@ pub enum Command {
         /// more), its odds side by side with the situation's.
         #[arg(long, value_name = "FACTOR")]
         vs: Vec<String>,
+        /// The whole action of this unit before it is rolled (its name or the code on its
+        /// bases): the figures `roll --unit` would roll, each figure's odds, and how many of
+        /// them get each result.
+        #[arg(long, value_name = "UNIT")]
+        unit: Option<String>,
         #[command(flatten)]
         help: ProcedureHelp,
     },

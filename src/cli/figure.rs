@@ -6,9 +6,8 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use crate::engine::dice::{Asker, DiceSource, DiceSpec};
-use crate::engine::plan::Plan;
+use crate::engine::fight;
 use crate::engine::resolve::{Step, ThrowRecord};
-use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
 use crate::game::pending;
@@ -22,7 +21,7 @@ use crate::rules::catalog::Catalog;
 use serde_json::json;
 
 use super::ctx::game_ruleset;
-use super::odds::odds;
+use super::odds::{odds, planned};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
@@ -67,12 +66,18 @@ pub(super) fn figure_roll(
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         let mut event = Event::new(game.turn.number, &how.line, "");
-        // Results land on a copy, kept unless this is a dry run.
+        // Results land on a copy, kept unless this is a dry run. Every pairing reads the
+        // figures as they were before any result: the pairings are fought at once.
         let mut after = game.clone();
         let words = |_: &figures::Figures| typed.clone();
         let one = (&mut source, &mut event);
-        let (mut fought, lone) = fight(game, &mut after, ruleset, p, &found, &words, one)?;
+        let Fight {
+            mut fought,
+            lone,
+            lone_end,
+        } = fight(game, &mut after, ruleset, p, &found, &words, one)?;
         all_dice_used(&source, how.dice.len())?;
+        let mut lone_end = lone_end;
         // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
         // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
         // (the check's factors, the line that says it was made)
@@ -100,8 +105,20 @@ pub(super) fn figure_roll(
                 landed.extend(made.as_ref().map(|(_, line)| line.clone()));
             }
             // The checks the results call for, owed by the figures as they stand after them.
-            landed.extend(pending::owe_follow_ups(
-                &mut after, ruleset, step, figs, &what, &mut event,
+            let dropped = figures::aim_follow_ups(step, &after, ruleset, figs);
+            match lone_end.as_mut() {
+                // Said once for the lone figure, however many pairings called for the check.
+                Some(end) => {
+                    for line in dropped {
+                        if !end.changes.contains(&line) {
+                            end.changes.push(line);
+                        }
+                    }
+                }
+                None => landed.extend(dropped),
+            }
+            landed.extend(pending::queue_follow_ups(
+                &mut after, step, &what, &mut event,
             ));
         }
         // Other figures the roll fell on owe what it calls for whatever its result.
@@ -114,8 +131,10 @@ pub(super) fn figure_roll(
         }
         // And those a figure owed before, when this roll took it out of the game.
         let gone = pending::drop_out_of_play(&mut after, game_def(ruleset)?, &mut event);
-        if let Some((_, _, landed, _)) = fought.last_mut() {
-            landed.extend(gone);
+        match (lone_end.as_mut(), fought.last_mut()) {
+            (Some(end), _) => end.changes.extend(gone),
+            (None, Some((_, _, landed, _))) => landed.extend(gone),
+            (None, None) => {}
         }
         let (mut n_entered, mut n_rolled) = (0, 0);
         for (step, ..) in &fought {
@@ -178,7 +197,7 @@ pub(super) fn figure_roll(
             print_pairings(
                 cli,
                 ruleset,
-                &fought,
+                (&fought, lone_end.as_ref()),
                 (seed, n_entered, n_rolled),
                 (how.dry_run, &event.changes),
                 out,
@@ -197,13 +216,18 @@ pub(super) fn figure_roll(
     locked(cli, &files, how.dry_run, &attempt, out, report)
 }
 
-/// One pairing of a fight: its roll, the roster's lines, what landed, and its figures.
-pub(super) type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
+/// A fight as fought: each pairing (its step, the roster's lines, what it landed, its
+/// figures), the lone figure's one throw, and with several against one what befell it.
+pub(super) struct Fight {
+    pub(super) fought: Vec<Fought>,
+    pub(super) lone: Option<ThrowRecord>,
+    pub(super) lone_end: Option<LoneEnd>,
+}
 
 /// The pairings of a fight (one, or several against one): every pairing reads the figures as
 /// they were before any result (`before`), for the pairings are fought at once, with the words
-/// `typed` gives it; the lone figure's one throw is shared by them all, and returned. Results
-/// land on `after`.
+/// `typed` gives it; the lone figure's one throw is shared by them all. Results land on
+/// `after`, the lone figure's worst first.
 pub(super) fn fight(
     before: &Game,
     after: &mut Game,
@@ -212,7 +236,7 @@ pub(super) fn fight(
     found: &figures::Figures,
     typed: &dyn Fn(&figures::Figures) -> Vec<String>,
     (source, event): (&mut DiceSource, &mut Event),
-) -> Result<(Vec<Fought>, Option<ThrowRecord>)> {
+) -> Result<Fight> {
     let n = found.pairings.len().max(1);
     let many = p.many_on_one.as_ref().filter(|_| n > 1);
     let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
@@ -220,13 +244,8 @@ pub(super) fn fight(
     let mut fought = Vec::new();
     for i in 0..n {
         let figs = found.pairing(i);
-        let typed = typed(&figs);
-        let (mut words, lines) = figures::roster_words(before, ruleset, p, &figs, &typed)?;
-        words.extend(figures::outnumbered(p, n, &typed));
-        words.extend(typed.iter().cloned());
-        let input = situation::parse(ruleset, p, &words)?;
-        let plan = Plan::new(ruleset, p, &input)?;
-        crate::present::words::admit(&plan)?;
+        let (words, lines) = pairing_words(before, ruleset, p, (&figs, n), &typed(&figs))?;
+        let plan = planned(ruleset, p, &words)?;
         let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
             (Some(at), Some(t)) => (0..plan.sides.len())
                 .map(|k| (k == at).then(|| t.clone()))
@@ -237,10 +256,53 @@ pub(super) fn fight(
         if lone.is_none() {
             lone = lone_at.and_then(|at| step.throws.get(at).cloned());
         }
-        let landed = figures::land(after, ruleset, &step, &figs, event)?;
-        fought.push((step, lines, landed, figs));
+        fought.push((step, lines, Vec::new(), figs));
     }
-    Ok((fought, lone))
+    // The lone figure's results land worst first, so that the worst stands: a figure
+    // taken out takes nothing more, and a marker's rule for a second one holds. (A table
+    // that does not rank them lands the pairings in turn.)
+    let ranked = many.filter(|m| !m.worst_first.is_empty());
+    let received: Vec<Option<&str>> = fought
+        .iter()
+        .map(|(step, ..)| {
+            let d = &step.decision;
+            let on_lone = ranked.is_some_and(|m| d.loser.as_ref() == Some(&m.lone));
+            on_lone.then_some(d.result.as_str())
+        })
+        .collect();
+    let order = ranked.map_or_else(
+        || (0..fought.len()).collect(),
+        |m| fight::landing_order(m, &received),
+    );
+    let on_lone: Vec<&str> = received.iter().flatten().copied().collect();
+    let worst = ranked.and_then(|m| fight::worst(m, &on_lone));
+    let mut landed_each: Vec<Vec<String>> = vec![Vec::new(); fought.len()];
+    for i in order {
+        if let (Some((step, _, _, figs)), Some(landed)) = (fought.get(i), landed_each.get_mut(i)) {
+            *landed = figures::land(after, ruleset, step, figs, event)?;
+        }
+    }
+    for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {
+        *landed = mine;
+    }
+    // With several against one, what befell the lone figure in the end: its worst result,
+    // and the checks it owed that no longer stand.
+    let lone_end: Option<LoneEnd> = ranked.map(|m| LoneEnd {
+        figure: found
+            .sides
+            .iter()
+            .find(|(side, _)| *side == m.lone)
+            .map(|(_, f)| f.clone())
+            .unwrap_or_default(),
+        against: n,
+        worst: worst.clone().map(|w| (p.result_label(&w.result), w)),
+        changes: Vec::new(),
+    });
+    Ok(Fight {
+        fought,
+        lone,
+        lone_end,
+    })
 }
 
 /// One try at a roll on the game: it writes its output and report and returns the event to
@@ -382,10 +444,24 @@ fn changes_head(dry_run: bool) -> &'static str {
     }
 }
 
+/// What befell the lone figure of several against one, once every pairing landed.
+pub(super) struct LoneEnd {
+    pub(super) figure: String,
+    /// How many it fought.
+    pub(super) against: usize,
+    /// Its worst result, with that result's label; none when no pairing gave it one.
+    pub(super) worst: Option<(String, fight::Worst)>,
+    /// The checks it owed that its end took away.
+    pub(super) changes: Vec<String>,
+}
+
+/// Each pairing: its step, the roster's lines, what it landed, and its figures.
+pub(super) type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
+
 pub(super) fn print_pairings(
     cli: &Cli,
     ruleset: &Ruleset,
-    fought: &[Fought],
+    (fought, lone_end): (&[Fought], Option<&LoneEnd>),
     (seed, n_entered, n_rolled): (u64, usize, usize),
     (dry_run, state_changes): (bool, &[Change]),
     out: &mut Vec<u8>,
@@ -411,6 +487,16 @@ pub(super) fn print_pairings(
                 "follow_ups": explain::follow_ups(step),
                 "changes": landed,
             })).collect::<Vec<_>>(),
+            "lone": lone_end.map(|end| json!({
+                "figure": end.figure,
+                "against": end.against,
+                "worst": end.worst.as_ref().map(|(label, w)| json!({
+                    "result": w.result,
+                    "label": label,
+                    "together": w.together,
+                })),
+                "changes": end.changes,
+            })),
             "state_changes": state_changes,
         });
         return write_json(out, value);
@@ -438,6 +524,17 @@ pub(super) fn print_pairings(
         }
         text.push('\n');
     }
+    if let Some(end) = lone_end {
+        let worst = end.worst.as_ref().map(|(label, w)| (label.as_str(), w));
+        text.push_str(&crate::present::whole::lone_end(
+            &end.figure,
+            end.against,
+            worst,
+        ));
+        for l in &end.changes {
+            text.push_str(&format!("  {l}\n"));
+        }
+    }
     text.push_str(&dice_line(
         n_entered,
         n_rolled,
@@ -462,10 +559,23 @@ pub(super) fn figure_odds(
     let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
     let p = ruleset.procedure_or_err(procedure)?;
     let found = figures::find(&game, &ruleset, p, cast)?;
-    let (mut words, lines) = figures::roster_words(&game, &ruleset, p, &found, factors)?;
     let n = found.pairings.len().max(1);
-    words.extend(figures::outnumbered(p, n, factors));
-    words.extend(factors.iter().cloned());
+    // Several against one, in a table that ranks the lone figure's results: the whole fight.
+    if let Some(m) = p
+        .many_on_one
+        .as_ref()
+        .filter(|m| n > 1 && !m.worst_first.is_empty())
+    {
+        let fight = super::fight_odds::Fight {
+            game: &game,
+            ruleset: &ruleset,
+            p,
+            m,
+            found: &found,
+        };
+        return super::fight_odds::fight_odds(cli, &fight, factors, out);
+    }
+    let (words, lines) = pairing_words(&game, &ruleset, p, (&found, n), factors)?;
     if !cli.json {
         out.extend_from_slice(b"from the roster:\n");
         for l in &lines {
@@ -479,4 +589,20 @@ pub(super) fn figure_odds(
         }
     }
     odds(cli, &ruleset, procedure, &words, out)
+}
+
+/// The words of one pairing of `n` (or of the figures' one roll): the roster's for its
+/// figures, the count of the lone figure's extra opponents, then the words typed; with the
+/// roster's lines.
+pub(super) fn pairing_words(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    (figs, n): (&figures::Figures, usize),
+    typed: &[String],
+) -> Result<(Vec<String>, Vec<String>)> {
+    let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;
+    words.extend(figures::outnumbered(p, n, typed));
+    words.extend(typed.iter().cloned());
+    Ok((words, lines))
 }

@@ -8,6 +8,7 @@ mod charge;
 pub mod config;
 mod ctx;
 mod fig;
+mod fight_odds;
 mod figure;
 mod game;
 pub mod generate;
@@ -21,6 +22,7 @@ mod roll;
 mod rules;
 mod turn;
 mod unit;
+mod unit_odds;
 mod unit_roll;
 
 use std::ffi::OsString;
@@ -429,9 +431,14 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             procedure: Some(procedure),
             factors,
             vs: _,
+            unit,
             help: _,
         } => {
             let cast = &cli.cast;
+            if let Some(unit) = unit {
+                let what = (procedure.as_str(), unit.as_str());
+                return unit_odds::unit_odds(&cli, &catalog, what, cast, factors, out);
+            }
             if !cast.is_empty() {
                 return figure_odds(&cli, &catalog, procedure, cast, factors, out);
             }

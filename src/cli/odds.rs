@@ -8,6 +8,34 @@ use crate::model::Ruleset;
 use crate::present::explain;
 use serde_json::json;
 
+/// The plan of a procedure for the words given, refused when a rule of eligibility refuses it.
+pub(super) fn planned<'r>(
+    ruleset: &'r Ruleset,
+    p: &'r crate::model::ProcedureDef,
+    words: &[String],
+) -> Result<Plan<'r>> {
+    let input = situation::parse(ruleset, p, words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    crate::present::words::admit(&plan)?;
+    Ok(plan)
+}
+
+/// A step's own results as JSON: each with its loser (in an opposed roll) and exact chance.
+pub(super) fn outcomes_json(plan: &Plan<'_>) -> Result<Vec<serde_json::Value>> {
+    Ok(plan
+        .distribution()?
+        .into_iter()
+        .map(|(d, pr)| {
+            json!({
+                "result": d.result,
+                "label": d.label,
+                "loser": d.loser,
+                "probability": pr,
+            })
+        })
+        .collect())
+}
+
 pub(super) fn odds(
     cli: &Cli,
     ruleset: &Ruleset,
@@ -16,9 +44,7 @@ pub(super) fn odds(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
-    let input = situation::parse(ruleset, p, words)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let plan = planned(ruleset, p, words)?;
     let finals = explain::ordered(plan.chain_odds()?);
     if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
         && !vs.is_empty()
@@ -35,12 +61,7 @@ pub(super) fn odds(
                     "net": s.net,
                     "standings": s.standings,
                 })).collect::<Vec<_>>(),
-                "outcomes": plan.distribution()?.into_iter().map(|(d, pr)| json!({
-                    "result": d.result,
-                    "label": d.label,
-                    "loser": d.loser,
-                    "probability": pr,
-                })).collect::<Vec<_>>(),
+                "outcomes": outcomes_json(plan)?,
             }))
         };
         let mut steps = vec![step(&plan)?];
@@ -79,9 +100,7 @@ fn what_if(
         .cloned()
         .collect();
     other.extend(vs.iter().cloned());
-    let input = situation::parse(ruleset, p, &other)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let plan = planned(ruleset, p, &other)?;
     let theirs = explain::ordered(plan.chain_odds()?);
     if cli.json {
         let value = json!({

@@ -3,9 +3,7 @@
 
 use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 use crate::engine::dice::{Asker, DiceSource, parse_faces};
-use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
-use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::model::Ruleset;
 use crate::present::explain;
@@ -178,9 +176,7 @@ pub(super) fn resolve_steps(
     dice: &[String],
     times: u32,
 ) -> Result<Rolled> {
-    let input = situation::parse(ruleset, p, words)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let plan = super::odds::planned(ruleset, p, words)?;
     let (mut source, seed) = dice_source(cli, dice)?;
     let mut steps = Vec::new();
     for _ in 0..times {

@@ -7,7 +7,6 @@ use serde_json::json;
 use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
-use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures::{self, Figures};
 use crate::game::pending;
@@ -31,41 +30,19 @@ pub(super) struct Done {
     pub(super) changes: Vec<String>,
 }
 
-/// One figure's roll of a procedure, at the figure it acts upon if any, with the roster's
-/// words and the words typed: its rules of eligibility admitted, resolved from the dice, its
-/// results landed on `after` and recorded in the event.
+/// One figure's roll of a procedure (found by the options `(acting, acted upon)`), at the
+/// figure it acts upon if any, with the roster's words and the words typed: resolved from the
+/// dice, its results landed on `after` and recorded in the event.
 pub(super) fn figure_step(
     after: &mut Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    (code, target): (&str, Option<&str>),
+    options: (&str, &str),
+    who: (&str, Option<&str>),
     typed: &[String],
     (source, event): (&mut DiceSource, &mut Event),
 ) -> Result<Done> {
-    let g = crate::game::roster::game_def(ruleset)?;
-    let option = |part: Part| {
-        crate::game::roles::option_for(g, p, &part)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let mut named = vec![Named {
-        option: option(Part::Acting),
-        part: Part::Acting,
-        figures: vec![code.to_string()],
-    }];
-    if let Some(t) = target {
-        named.push(Named {
-            option: option(Part::ActedUpon),
-            part: Part::ActedUpon,
-            figures: vec![t.to_string()],
-        });
-    }
-    let found = figures::find(after, ruleset, p, &Cast { named })?;
-    let (mut words, _) = figures::roster_words(after, ruleset, p, &found, typed)?;
-    words.extend(typed.iter().cloned());
-    let input = situation::parse(ruleset, p, &words)?;
-    let plan = Plan::new(ruleset, p, &input)?;
-    crate::present::words::admit(&plan)?;
+    let (found, plan, _) = figure_plan(after, ruleset, p, options, who, typed)?;
     let step = plan.resolve_with(source, None, &[])?;
     let changes = figures::land(after, ruleset, &step, &found, event)?;
     Ok(Done {
@@ -89,34 +66,16 @@ pub(super) fn unit_roll(
         return Err(Error::usage("--unit rolls each figure of the unit once")
             .with_hint("leave out --times"));
     }
-    if let Some(n) = cast.named.iter().find(|n| n.part != Part::ActedUpon) {
-        return Err(Error::usage(format!(
-            "--unit names the figures acting; --{} cannot name them too",
-            n.option
-        )));
-    }
+    let (targets, upon) = unit_targets(cast)?;
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
-    let targets: Vec<String> = cast
-        .named
-        .iter()
-        .flat_map(|n| n.figures.iter())
-        .flat_map(|f| f.split(','))
-        .filter(|f| !f.is_empty())
-        .map(str::to_string)
-        .collect();
     let attempt =
         |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
             let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
             let p = ruleset.procedure_or_err(procedure)?;
-            if !p.sides.is_empty() {
-                return Err(Error::usage(format!(
-                    "{} is an opposed roll: pair the figures with its own options",
-                    p.name
-                )));
-            }
-            let action = unit_action::plan(game, &ruleset, p, unit, &targets)?;
+            let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
             let g = crate::game::roster::game_def(&ruleset)?;
+            let options = (acting.as_str(), upon.as_str());
             let mut source = super::roll::dice_source_with(how.dice, seed, ask)?;
             let mut event = Event::new(game.turn.number, &how.line, "");
             let mut after = game.clone();
@@ -124,42 +83,26 @@ pub(super) fn unit_roll(
             let mut held = action.held.clone();
             for (code, target) in &action.acts {
                 // A target an earlier figure took out of the game passes to the next one standing.
-                let target = match target {
-                    Some(t) => match standing_target(&after, t, &targets) {
-                        Some(t) => Some(t),
-                        None => {
-                            held.push((code.clone(), "no target left in play".into()));
-                            continue;
-                        }
-                    },
-                    None => None,
+                let Some(target) = aimed(&after, (code, target.as_deref()), &targets, &mut held)
+                else {
+                    continue;
                 };
                 let who = (code.as_str(), target.as_deref());
                 let one = (&mut source, &mut event);
-                done.push(figure_step(&mut after, &ruleset, p, who, how.factors, one)?);
+                let d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one)?;
+                done.push(d);
             }
             if done.is_empty() {
-                let why: Vec<String> = held.iter().map(|(c, w)| format!("{c} {w}")).collect();
-                return Err(Error::usage(format!(
-                    "no figure of {} can {} ({})",
-                    action.unit,
-                    p.name,
-                    why.join(", ")
-                )));
+                return Err(unit_action::none_able(&action.unit, &p.name, &held));
             }
             all_dice_used(&source, how.dice.len())?;
             // The checks the results call for, owed by the figures as they stand after them
             // all (a target a later shot killed owes none), and those of figures taken out.
             for d in &mut done {
                 let what = format!("{} ({}): {}", p.name, who(&d.figures), d.step.outcome());
-                let owed = pending::owe_follow_ups(
-                    &mut after,
-                    &ruleset,
-                    &mut d.step,
-                    &d.figures,
-                    &what,
-                    &mut event,
-                );
+                let (step, figs) = (&mut d.step, &d.figures);
+                let owed =
+                    pending::owe_follow_ups(&mut after, &ruleset, step, figs, &what, &mut event);
                 d.changes.extend(owed);
             }
             let gone = pending::drop_out_of_play(&mut after, g, &mut event);
@@ -214,6 +157,103 @@ pub(super) fn unit_roll(
     locked(cli, &files, how.dry_run, &attempt, out, report)
 }
 
+/// The figures a unit's roll is aimed at, in the order the umpire listed them (`CF2,CF3`), and
+/// the option that named them: `--unit` names the figures acting, so no other option may.
+pub(super) fn unit_targets(cast: &Cast) -> Result<(Vec<String>, String)> {
+    if let Some(n) = cast.named.iter().find(|n| n.part != Part::ActedUpon) {
+        return Err(Error::usage(format!(
+            "--unit names the figures acting; --{} cannot name them too",
+            n.option
+        )));
+    }
+    let targets: Vec<String> = cast
+        .named
+        .iter()
+        .flat_map(|n| n.figures.iter())
+        .flat_map(|f| f.split(','))
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect();
+    let option = cast
+        .named
+        .first()
+        .map(|n| n.option.clone())
+        .unwrap_or_default();
+    Ok((targets, option))
+}
+
+/// Which of the unit's figures act and at whom, and the option that names a figure acting in
+/// the procedure. Each figure rolls on its own: an opposed roll pairs figures otherwise.
+pub(super) fn unit_plan(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    unit: &str,
+    targets: &[String],
+) -> Result<(unit_action::UnitAction, String)> {
+    if !p.sides.is_empty() {
+        return Err(Error::usage(format!(
+            "{} is an opposed roll: pair the figures with its own options",
+            p.name
+        )));
+    }
+    let action = unit_action::plan(game, ruleset, p, unit, targets)?;
+    let g = crate::game::roster::game_def(ruleset)?;
+    let acting = crate::game::roles::option_for(g, p, &Part::Acting)
+        .unwrap_or("fig")
+        .to_string();
+    Ok((action, acting))
+}
+
+/// One figure's part of a unit's action, made ready: its figures found in the game (by the
+/// options `(acting, acted upon)`), and the plan of its situation, the roster's words for
+/// that figure and its target with the words the umpire typed; with the roster's lines.
+pub(super) fn figure_plan<'r>(
+    game: &Game,
+    ruleset: &'r Ruleset,
+    p: &'r ProcedureDef,
+    (acting, upon): (&str, &str),
+    (code, target): (&str, Option<&str>),
+    factors: &[String],
+) -> Result<(Figures, Plan<'r>, Vec<String>)> {
+    let mut named = vec![Named {
+        option: acting.to_string(),
+        part: Part::Acting,
+        figures: vec![code.to_string()],
+    }];
+    if let Some(t) = target {
+        named.push(Named {
+            option: upon.to_string(),
+            part: Part::ActedUpon,
+            figures: vec![t.to_string()],
+        });
+    }
+    let found = figures::find(game, ruleset, p, &Cast { named })?;
+    let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
+    words.extend(factors.iter().cloned());
+    let plan = super::odds::planned(ruleset, p, &words)?;
+    Ok((found, plan, lines))
+}
+
+/// Whom figure `code` acts upon in the game as it stands: its own target while it is in play,
+/// else the next of the umpire's list that is; `None` (the figure held back, with why) when
+/// none is left.
+pub(super) fn aimed(
+    game: &Game,
+    (code, target): (&str, Option<&str>),
+    targets: &[String],
+    held: &mut Vec<(String, String)>,
+) -> Option<Option<String>> {
+    let Some(t) = target else {
+        return Some(None);
+    };
+    let standing = standing_target(game, t, targets);
+    if standing.is_none() {
+        held.push((code.to_string(), "no target left in play".into()));
+    }
+    standing.map(Some)
+}
+
 /// The target still in play: the one given, or the next of the umpire's list that is.
 fn standing_target(game: &Game, first: &str, all: &[String]) -> Option<String> {
     let in_play = |c: &str| game.figure(c).is_some_and(|f| f.state.is_none());
@@ -227,7 +267,7 @@ fn standing_target(game: &Game, first: &str, all: &[String]) -> Option<String> {
 }
 
 /// `RR1 at CF2`, or the figure alone.
-fn who(f: &Figures) -> String {
+pub(super) fn who(f: &Figures) -> String {
     [f.acting.as_deref(), f.acted_upon.as_deref()]
         .into_iter()
         .flatten()
@@ -332,7 +372,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
     Ok(())
 }
 
-fn figures_word(n: usize) -> String {
+pub(super) fn figures_word(n: usize) -> String {
     if n == 1 {
         "1 figure".into()
     } else {

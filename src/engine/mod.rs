@@ -3,6 +3,7 @@
 
 pub mod decide;
 pub mod dice;
+pub mod fight;
 pub mod fraction;
 pub mod modifiers;
 pub mod odds;
@@ -10,3 +11,4 @@ pub mod plan;
 pub mod requires;
 pub mod resolve;
 pub mod situation;
+pub mod whole;

@@ -19,6 +19,51 @@ pub const MAX_OUTCOMES: usize = 10_000;
 /// The most steps a chain's odds follow one after another.
 pub const MAX_STEPS: usize = 100;
 
+/// One final outcome of a chain: a step's result and the outcomes of the steps that followed
+/// it, one for each.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub procedure: String,
+    /// The result's name; empty for a distance, which stands as its span.
+    pub result: String,
+    /// How the odds tell it apart (with the loser in an opposed roll), or the span.
+    pub key: String,
+    pub then: Vec<Outcome>,
+}
+
+impl Outcome {
+    fn span(procedure: &str, span: String) -> Outcome {
+        Outcome {
+            procedure: procedure.to_string(),
+            result: String::new(),
+            key: span,
+            then: Vec::new(),
+        }
+    }
+
+    /// The outcome on one line, as the odds list it: `RESULT › NEXT; OTHER`.
+    pub fn label(&self) -> String {
+        if self.then.is_empty() {
+            return self.key.clone();
+        }
+        let then: Vec<String> = self.then.iter().map(Outcome::label).collect();
+        format!("{} › {}", self.key, then.join("; "))
+    }
+
+    /// This step's result and those of every step after it, in the chain's order (a span,
+    /// which is no named result, left out).
+    pub fn results(&self) -> Vec<&Outcome> {
+        let mut all = Vec::new();
+        if !self.result.is_empty() {
+            all.push(self);
+        }
+        for t in &self.then {
+            all.extend(t.results());
+        }
+        all
+    }
+}
+
 impl<'a> Plan<'a> {
     /// How many cases enumerating this step's throws costs: the product of each side's
     /// distinct throws (an opposed 5d20 against 5d20 is 42,504 squared).
@@ -41,8 +86,9 @@ impl<'a> Plan<'a> {
         self.distribution().map(Some)
     }
 
-    /// Every result of this step with its exact probability, in order of first appearance.
-    pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+    /// Each side's distinct throws with their weights, refused when there are too many to
+    /// count exactly.
+    pub(super) fn throws(&self) -> Result<Vec<crate::engine::dice::Weighted>> {
         if self.cases() > MAX_DISTINCT_THROWS {
             let dice: Vec<String> = self
                 .sides
@@ -63,14 +109,18 @@ impl<'a> Plan<'a> {
                 "the odds are counted up to {MAX_DISTINCT_THROWS} distinct throws; a roll still works"
             )));
         }
-        let throws: Vec<crate::engine::dice::Weighted> = self
-            .sides
+        self.sides
             .iter()
             .map(|s| match &s.dice {
                 DicePlan::Roll(spec) => spec.enumerate_weighted(),
                 DicePlan::Fixed(_) => Ok((vec![(Vec::new(), 1)], 1)),
             })
-            .collect::<Result<_>>()?;
+            .collect()
+    }
+
+    /// Every result of this step with its exact probability, in order of first appearance.
+    pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        let throws = self.throws()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
         let mut add =
             |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
@@ -137,11 +187,29 @@ impl<'a> Plan<'a> {
     /// Every final outcome of the chain from here, with its exact probability; refused when
     /// there are more than [`MAX_OUTCOMES`] of them or more than [`MAX_STEPS`] steps.
     pub fn chain_odds(&self) -> Result<Vec<(String, Fraction)>> {
-        self.chain_odds_at(&self.procedure.name, 1)
+        let mut out: Vec<(String, Fraction)> = Vec::new();
+        let mut at: HashMap<String, usize> = HashMap::new();
+        for (o, p) in self.chain_outcomes()? {
+            let label = o.label();
+            match at.get(&label).and_then(|i| out.get_mut(*i)) {
+                Some((_, acc)) => *acc = acc.checked_add(p)?,
+                None => {
+                    at.insert(label.clone(), out.len());
+                    out.push((label, p));
+                }
+            }
+        }
+        Ok(out)
     }
 
-    /// The chain's odds from here, this step being the `step`-th of the chain from `first`.
-    fn chain_odds_at(&self, first: &str, step: usize) -> Result<Vec<(String, Fraction)>> {
+    /// Every final outcome of the chain from here as the results of its steps, with its exact
+    /// probability: what a unit's odds count the results of, step by step.
+    pub fn chain_outcomes(&self) -> Result<Vec<(Outcome, Fraction)>> {
+        self.chain_outcomes_at(&self.procedure.name, 1)
+    }
+
+    /// The chain's outcomes from here, this step being the `step`-th of the chain from `first`.
+    fn chain_outcomes_at(&self, first: &str, step: usize) -> Result<Vec<(Outcome, Fraction)>> {
         let too_many = |what: String| {
             Error::usage(format!(
                 "the chain from `{first}` has {what}: too many to enumerate"
@@ -152,14 +220,20 @@ impl<'a> Plan<'a> {
             return Err(too_many(format!("more than {MAX_STEPS} steps")));
         }
         let outcomes = || too_many(format!("more than {MAX_OUTCOMES} final outcomes"));
-        let mut out: Vec<(String, Fraction)> = Vec::new();
+        let mut out: Vec<(Outcome, Fraction)> = Vec::new();
         // Where each outcome is in `out`, so that adding one costs the same however many.
-        let mut at: HashMap<String, usize> = HashMap::new();
+        let mut at: HashMap<Outcome, usize> = HashMap::new();
         for (d, p) in self.distribution()? {
-            let mut branches: Vec<(String, Fraction)> = vec![(d.key(), p)];
+            let head = Outcome {
+                procedure: self.procedure.name.clone(),
+                result: d.result.clone(),
+                key: d.key(),
+                then: Vec::new(),
+            };
+            let mut branches: Vec<(Outcome, Fraction)> = vec![(head.clone(), p)];
             let follows = self.follows(Some(&d), |r| &r.next, false)?;
             if !follows.is_empty() {
-                let mut tails: Vec<(Vec<String>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
+                let mut tails: Vec<(Vec<Outcome>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
                 for (q, s, _) in follows {
                     let input = Input {
                         shared: s,
@@ -168,41 +242,42 @@ impl<'a> Plan<'a> {
                     let plan = Plan::new(self.ruleset, q, &input)?;
                     // A distance that follows is one outcome ("retreat 2-12 inches"), not eleven.
                     let sub = match plan.amount_span()? {
-                        Some(span) => vec![(span, Fraction::ONE)],
-                        None => plan.chain_odds_at(first, step + 1)?,
+                        Some(span) => vec![(Outcome::span(&q.name, span), Fraction::ONE)],
+                        None => plan.chain_outcomes_at(first, step + 1)?,
                     };
                     if tails.len().saturating_mul(sub.len()) > MAX_OUTCOMES {
                         return Err(outcomes());
                     }
                     let mut grown = Vec::new();
-                    for (labels, tp) in &tails {
-                        for (l, sp) in &sub {
-                            let mut ls = labels.clone();
-                            ls.push(l.clone());
-                            grown.push((ls, tp.checked_mul(*sp)?));
+                    for (then, tp) in &tails {
+                        for (o, sp) in &sub {
+                            let mut then = then.clone();
+                            then.push(o.clone());
+                            grown.push((then, tp.checked_mul(*sp)?));
                         }
                     }
                     tails = grown;
                 }
                 branches = tails
                     .into_iter()
-                    .map(|(ls, tp)| {
-                        Ok((
-                            format!("{} › {}", d.key(), ls.join("; ")),
-                            p.checked_mul(tp)?,
-                        ))
+                    .map(|(then, tp)| {
+                        let o = Outcome {
+                            then,
+                            ..head.clone()
+                        };
+                        Ok((o, p.checked_mul(tp)?))
                     })
                     .collect::<Result<_>>()?;
             }
-            for (label, q) in branches {
-                match at.get(&label).and_then(|i| out.get_mut(*i)) {
+            for (o, q) in branches {
+                match at.get(&o).and_then(|i| out.get_mut(*i)) {
                     Some((_, acc)) => *acc = acc.checked_add(q)?,
                     None => {
                         if out.len() == MAX_OUTCOMES {
                             return Err(outcomes());
                         }
-                        at.insert(label.clone(), out.len());
-                        out.push((label, q));
+                        at.insert(o.clone(), out.len());
+                        out.push((o, q));
                     }
                 }
             }

@@ -389,7 +389,6 @@ impl<'a> Plan<'a> {
 
     /// A result's label, by its name.
     pub fn label(&self, name: &str) -> String {
-        self.result_def(name)
-            .map_or_else(|| name.to_string(), |r| r.label.clone())
+        self.procedure.result_label(name)
     }
 }

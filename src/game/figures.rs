@@ -665,6 +665,15 @@ fn apply_one(
         return Ok(said);
     }
     let is_state = g.states.iter().any(|s| s.name == name);
+    // A marker it already carries, from another result of the same roll (the pairings of
+    // several against one are fought at once): its rule for a second one still holds.
+    if add && !is_state && fig.state.is_none() && fig.markers.iter().any(|m| m == name) {
+        let mut f = fig.clone();
+        if let Some(line) = roster::if_already(g, &mut f, name) {
+            game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+            return Ok(vec![line]);
+        }
+    }
     let pointless = if is_state {
         (add && fig.state.is_some()) || (!add && fig.state.as_deref() != Some(name))
     } else {
@@ -678,6 +687,7 @@ fn apply_one(
         };
         let why = match (add, &fig.state) {
             (_, Some(s)) if !is_state => format!("{} (nothing to mark)", state_label(g, s)),
+            (true, Some(s)) if s != name => format!("already {}, not {what}", state_label(g, s)),
             (true, _) => format!("already {what}"),
             (false, _) => format!("not {what} (nothing to take off)"),
         };

@@ -446,17 +446,11 @@ pub fn mark(
                     ))
                     .with_hint(format!("`umpire fig show {}` shows its markers", fig.code)));
                 }
-                let def = marker(g, name).ok_or_else(|| Error::failure("marker vanished"))?;
-                if let Some(rule) = &def.if_already
-                    && fig.markers.iter().any(|m| rule.any.contains(m))
-                {
-                    fig.state = Some(rule.state.clone());
-                    said.push(format!(
-                        "{}: {}: {}",
-                        fig.code,
-                        rule.label,
-                        state_label(g, &rule.state)
-                    ));
+                if marker(g, name).is_none() {
+                    return Err(Error::failure("marker vanished"));
+                }
+                if let Some(line) = if_already(g, &mut fig, name) {
+                    said.push(line);
                     continue;
                 }
                 fig.markers.push(name.clone());
@@ -488,6 +482,23 @@ pub fn mark(
         game.apply(game.figure_change(&code, Some(fig)), event);
     }
     Ok(said)
+}
+
+/// Marker `name`'s rule for a figure that already carries one of those it names
+/// (`if-already`): the figure takes the rule's state, and the line that says so is returned;
+/// nothing changes when the rule does not hold.
+pub fn if_already(g: &GameDef, fig: &mut Figure, name: &str) -> Option<String> {
+    let rule = marker(g, name)?.if_already.as_ref()?;
+    if !fig.markers.iter().any(|m| rule.any.contains(m)) {
+        return None;
+    }
+    fig.state = Some(rule.state.clone());
+    Some(format!(
+        "{}: {}: {}",
+        fig.code,
+        rule.label,
+        state_label(g, &rule.state)
+    ))
 }
 
 /// Take every marker off a figure (its state stays).

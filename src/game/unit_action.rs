@@ -67,17 +67,16 @@ pub fn plan(
         }
     }
     if action.acts.is_empty() {
-        let why: Vec<String> = action
-            .held
-            .iter()
-            .map(|(c, w)| format!("{c} {w}"))
-            .collect();
-        return Err(Error::usage(format!(
-            "no figure of {} can {} ({})",
-            u.name,
-            p.name,
-            why.join(", ")
-        )));
+        return Err(none_able(&action.unit, &p.name, &action.held));
     }
     Ok(action)
+}
+
+/// No figure of the unit can perform the procedure: each held back, with why.
+pub fn none_able(unit: &str, procedure: &str, held: &[(String, String)]) -> Error {
+    let why: Vec<String> = held.iter().map(|(c, w)| format!("{c} {w}")).collect();
+    Error::usage(format!(
+        "no figure of {unit} can {procedure} ({})",
+        why.join(", ")
+    ))
 }

@@ -43,6 +43,16 @@ pub struct ProcedureDef {
     pub many_on_one: Option<ManyOnOneDef>,
 }
 
+impl ProcedureDef {
+    /// A result's label, by its name (the name itself for a result not listed).
+    pub fn result_label(&self, name: &str) -> String {
+        self.results
+            .iter()
+            .find(|r| r.name == name)
+            .map_or_else(|| name.to_string(), |r| r.label.clone())
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ManyOnOneDef {
@@ -53,6 +63,25 @@ pub struct ManyOnOneDef {
     /// A number factor of the lone side set to the opponents beyond the first (`outnumbered`).
     #[serde(default)]
     pub count: Option<String>,
+    /// The results that may fall on the lone figure, worst first: after every pairing the
+    /// worst it received stands, and a roll lands them in this order. None listed: the
+    /// pairings land in turn, and the odds are those of one pairing.
+    #[serde(default)]
+    pub worst_first: Vec<String>,
+    /// Results that, received together from several pairings, become another.
+    #[serde(default)]
+    pub together: Vec<TogetherDef>,
+}
+
+/// Results received together by a lone figure that become another: `count` of `results`
+/// (from as many pairings) make `result`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TogetherDef {
+    pub results: Vec<String>,
+    pub count: u32,
+    pub result: String,
+    pub label: String,
 }
 
 /// The dice: one expression, or cases whose first match applies.

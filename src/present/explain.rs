@@ -242,7 +242,8 @@ pub fn distribution(out: &mut String, pad: &str, rows: &[(String, Fraction)]) {
     }
 }
 
-fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str) {
+/// A step's dice and modifiers, side by side, and how its total is read.
+pub fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &str) {
     for side in &plan.sides {
         let record = SideRecord {
             side: side.side.clone(),
@@ -279,6 +280,23 @@ pub fn ordered(mut rows: Vec<(String, Fraction)>) -> Vec<(String, Fraction)> {
     rows
 }
 
+/// A step's own odds as rows: each result (with its loser in an opposed roll) and its chance.
+pub fn first_rows(plan: &Plan<'_>) -> crate::error::Result<Vec<(String, Fraction)>> {
+    let rows = plan
+        .distribution()?
+        .into_iter()
+        .map(|(d, p)| {
+            (
+                d.loser
+                    .as_ref()
+                    .map_or_else(|| d.label.clone(), |l| format!("{l}: {}", d.label)),
+                p,
+            )
+        })
+        .collect();
+    Ok(ordered(rows))
+}
+
 /// The whole `odds` report: each step's own odds, then the final outcomes of the chain.
 pub fn odds(
     ruleset: &Ruleset,
@@ -292,20 +310,7 @@ pub fn odds(
         plan.procedure.name, plan.procedure.title, ruleset.model.title
     );
     plan_summary(ruleset, plan, &mut out, "  ");
-    let first: Vec<(String, Fraction)> = plan
-        .distribution()?
-        .into_iter()
-        .map(|(d, p)| {
-            (
-                d.loser
-                    .as_ref()
-                    .map_or_else(|| d.label.clone(), |l| format!("{l}: {}", d.label)),
-                p,
-            )
-        })
-        .collect();
-    let first = ordered(first);
-    distribution(&mut out, "    ", &first);
+    distribution(&mut out, "    ", &first_rows(plan)?);
     let following = plan.next_plans()?;
     let mut queue = following.clone();
     let mut shown = 0;

@@ -6,4 +6,5 @@ pub mod card;
 pub mod explain;
 pub mod sheet;
 pub mod view;
+pub mod whole;
 pub mod words;

@@ -340,6 +340,7 @@ impl Source {
                     format!("many-on-one counts into `{c}`, which is not a number factor"),
                 ));
             }
+            self.check_lone_results(p, m, &result_names, at)?;
         }
         for r in &p.results {
             for m in &r.marks {
@@ -430,6 +431,61 @@ impl Source {
     }
 
     /// One procedure that follows `p` (`from` says after what), checked; returns it.
+    /// The lone figure's results of a many-on-one: `worst-first` and what `together` counts
+    /// and makes are results of the procedure, each listed once.
+    fn check_lone_results(
+        &self,
+        p: &ProcedureDef,
+        m: &crate::rules::schema::ManyOnOneDef,
+        names: &[&str],
+        at: &Locator<'_>,
+    ) -> Result<()> {
+        let here = format!("name: {}", p.name);
+        let err = |key: &str, needle: &str, msg: String| {
+            at.err(
+                &["procedures:", &here, "many-on-one:", key, needle],
+                format!("procedure `{}`: many-on-one: {msg}", p.name),
+            )
+        };
+        let known = |key: &str, r: &str| -> Result<()> {
+            if names.contains(&r) {
+                return Ok(());
+            }
+            Err(err(
+                key,
+                r,
+                format!(
+                    "{key} names result `{r}`, which is not among its results ({})",
+                    names.join(", ")
+                ),
+            )
+            .with_hint_opt(did_you_mean(r, names.iter().copied())))
+        };
+        for (i, r) in m.worst_first.iter().enumerate() {
+            known("worst-first", r)?;
+            if m.worst_first.iter().take(i).any(|x| x == r) {
+                return Err(err(
+                    "worst-first",
+                    r,
+                    format!("worst-first lists `{r}` twice"),
+                ));
+            }
+        }
+        for t in &m.together {
+            for r in t.results.iter().chain([&t.result]) {
+                known("together", r)?;
+            }
+            if t.results.is_empty() || t.count < 1 {
+                return Err(err(
+                    "together",
+                    &t.label,
+                    "together needs `results` and a `count` of 1 or more".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn check_follow(
         &self,
         p: &ProcedureDef,

@@ -111,3 +111,32 @@ fn a_marker_that_rolls_what_is_not_a_roll_of_one_figure_when_a_phase_ends_is_ref
         );
     }
 }
+
+#[test]
+fn the_results_a_lone_figure_takes_worst_first_or_together_are_results_of_its_procedure() {
+    for args in [&["rules", "--check"][..], &["odds", "melee"]] {
+        refused(
+            (
+                "worst-first: [killed, captured,",
+                "worst-first: [killed, taken,",
+            ),
+            args,
+            "procedure `melee`: many-on-one: worst-first names result `taken`, which is not \
+             among its results (tie, flee, light-wound, severe-wound, captured, killed)",
+        );
+    }
+    refused(
+        ("count: 2, result: killed,", "count: 2, result: dead,"),
+        &["rules", "--check"],
+        "procedure `melee`: many-on-one: together names result `dead`, which is not among its \
+         results (tie, flee, light-wound, severe-wound, captured, killed)",
+    );
+    refused(
+        (
+            "worst-first: [killed, captured,",
+            "worst-first: [killed, killed,",
+        ),
+        &["rules", "--check"],
+        "procedure `melee`: many-on-one: worst-first lists `killed` twice",
+    );
+}

@@ -19,7 +19,7 @@ use crate::model::{Part, Ruleset};
 use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
-use super::figure::{fight, locked};
+use super::figure::{Fight, fight, locked};
 use super::roll::{all_dice_used, dice_source_with, flatten_faces};
 use super::unit_roll::figure_step;
 use super::{ChargeArgs, Cli, Report, fresh_seed};
@@ -65,7 +65,9 @@ pub(super) fn charge(
                 let mut rolls = Vec::new();
                 for code in &c.chargers {
                     let one = (&mut source, &mut event);
-                    let d = figure_step(&mut after, &ruleset, p, (code, None), &words, one)?;
+                    let o = options(&ruleset, p)?;
+                    let o = (o.0.as_str(), o.1.as_str());
+                    let d = figure_step(&mut after, &ruleset, p, o, (code, None), &words, one)?;
                     let out_of_it = b.out.contains(&d.step.decision.result);
                     if out_of_it {
                         charging.retain(|x| x != code);
@@ -160,7 +162,11 @@ pub(super) fn charge(
                 let found = crate::game::figures::find(&after, &ruleset, c.fight, &Cast { named })?;
                 let before_fight = after.clone();
                 let one = (&mut source, &mut event);
-                let (pairings, lone) = fight(
+                let Fight {
+                    fought: pairings,
+                    lone,
+                    lone_end,
+                } = fight(
                     &before_fight,
                     &mut after,
                     &ruleset,
@@ -184,6 +190,7 @@ pub(super) fn charge(
                         others,
                     },
                     pairings,
+                    lone_end,
                 });
             }
             all_dice_used(&source, a.dice.len())?;
@@ -210,6 +217,17 @@ pub(super) fn charge(
             Ok((!a.dry_run).then_some(event))
         };
     locked(cli, &files, a.dry_run, &attempt, out, report)
+}
+
+/// The options that name a procedure's figure acting and the one it acts upon.
+fn options(ruleset: &Ruleset, p: &crate::model::ProcedureDef) -> Result<(String, String)> {
+    let g = game_def(ruleset)?;
+    let option = |part: Part| {
+        crate::game::roles::option_for(g, p, &part)
+            .unwrap_or_default()
+            .to_string()
+    };
+    Ok((option(Part::Acting), option(Part::ActedUpon)))
 }
 
 /// A charge the rules of eligibility refuse (a unit that charged the turn before, say) is
@@ -266,10 +284,12 @@ fn react(
     let g = game_def(ruleset)?;
     let mut next = 0usize;
     for code in &c.defenders {
+        let o = options(ruleset, p)?;
         let check = figure_step(
             after,
             ruleset,
             p,
+            (&o.0, &o.1),
             (code, None),
             &[],
             (&mut *source, &mut *event),
@@ -336,10 +356,12 @@ fn react(
             });
             continue;
         };
+        let o = options(ruleset, fire)?;
         let shot = figure_step(
             after,
             ruleset,
             fire,
+            (&o.0, &o.1),
             (code, Some(&target)),
             &[],
             (&mut *source, &mut *event),

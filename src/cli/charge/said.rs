@@ -8,7 +8,7 @@ use crate::game::charge::{Charge, Group};
 use crate::game::figures::Figures;
 use crate::model::Ruleset;
 
-use super::super::figure::Fought;
+use super::super::figure::{Fought, LoneEnd};
 use super::super::roll::{count_throws, dice_line};
 use super::super::unit_roll::Done;
 use super::super::{Cli, write_json};
@@ -25,6 +25,8 @@ pub(super) struct Reaction {
 pub(super) struct Fray {
     pub(super) group: Group,
     pub(super) pairings: Vec<Fought>,
+    /// With several against one, the lone figure's worst result.
+    pub(super) lone_end: Option<LoneEnd>,
 }
 
 /// Everything the charge did, to be printed and logged.
@@ -169,6 +171,9 @@ pub(super) fn print(
             })).collect::<Vec<_>>(),
             "fights": said.frays.iter().map(|f| json!({
                 "lone": f.group.lone,
+                "worst": f.lone_end.as_ref().and_then(|e| e.worst.as_ref()).map(|(label, w)| json!({
+                    "result": w.result, "label": label, "together": w.together,
+                })),
                 "against": f.group.others,
                 "pairings": f.pairings.iter().map(|(step, lines, landed, figs)| json!({
                     "figures": figs.sides,
@@ -259,6 +264,11 @@ pub(super) fn print(
                     t.push_str(&format!("      {s}: {st}\n"));
                 }
             }
+        }
+        if let Some(end) = &f.lone_end {
+            let worst = end.worst.as_ref().map(|(label, w)| (label.as_str(), w));
+            let line = crate::present::whole::lone_end(&end.figure, end.against, worst);
+            t.push_str(&format!("    {line}"));
         }
     }
     for (f, why) in idle {

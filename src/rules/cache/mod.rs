@@ -236,7 +236,12 @@ procedures:
     amount: {unit: u, floor: 0, halve: [{round-up: true, label: h}]}
     compare: {by: doubling, tie: a, bands: [{max: 1, result: b}], beaten: b, doubled: a}
     sides: [{name: attacker, aliases: [a]}, {name: defender}]
-    many-on-one: {up-to: 3, lone: defender, count: f}
+    many-on-one:
+      up-to: 3
+      lone: defender
+      count: f
+      worst-first: [b, a]
+      together: [{results: [a, b], count: 2, result: b, label: t}]
     about: acted-upon
     roles: [q]
     results: [{name: a, label: A}, {name: b, label: B}]

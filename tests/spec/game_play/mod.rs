@@ -20,6 +20,7 @@ mod shooting;
 mod turn_and_draw;
 mod undo_and_log;
 mod unit_action;
+mod whole_odds;
 
 use crate::support::Table;
 

@@ -123,7 +123,7 @@ fn odds_for_several_attackers_count_the_defender_outnumbered() {
         "RR1",
     ]);
     assert!(
-        said.contains("odds of one of the 2 pairings (the first attacker's)\n"),
+        said.contains("(La Petite Guerre): the whole fight, 2 against defender RR1\n"),
         "{said}"
     );
     assert!(

@@ -1,0 +1,141 @@
+//! `umpire odds PROCEDURE --unit NAME`: the exact odds of a unit's whole action before it is
+//! rolled: the figures `roll --unit` would roll, each with its own markers and target, each
+//! figure's chances, how many figures get each result, and the chance of at least one.
+
+use serde_json::json;
+
+use crate::engine::fraction::Fraction;
+use crate::engine::whole;
+use crate::error::{Error, Result};
+use crate::game::roles::Cast;
+use crate::game::store::Store;
+use crate::model::Part;
+use crate::present::whole::{FigureRow, UnitSaid};
+use crate::rules::catalog::Catalog;
+
+use super::ctx::game_ruleset;
+use super::unit_roll::{aimed, figure_plan, unit_plan, unit_targets, who};
+use super::{Cli, write_json};
+
+/// `(procedure, unit)`: what is done, and by which unit; `factors` as typed.
+pub(super) fn unit_odds(
+    cli: &Cli,
+    catalog: &Catalog,
+    (procedure, unit): (&str, &str),
+    cast: &Cast,
+    factors: &[String],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
+        && !vs.is_empty()
+    {
+        return Err(
+            Error::usage("--vs compares one figure's situation; a unit's odds take none")
+                .with_hint("leave out --vs, or ask the odds of one figure with --vs"),
+        );
+    }
+    let (targets, upon) = unit_targets(cast)?;
+    let game = Store::open_default()?
+        .current(cli.game.as_deref())?
+        .read()?;
+    let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
+    let p = ruleset.procedure_or_err(procedure)?;
+    let (action, acting) = unit_plan(&game, &ruleset, p, unit, &targets)?;
+    let mut held = action.held.clone();
+    // (figures, net modifier, odds, roster lines)
+    let mut each = Vec::new();
+    for (code, target) in &action.acts {
+        let Some(target) = aimed(&game, (code, target.as_deref()), &targets, &mut held) else {
+            continue;
+        };
+        let options = (acting.as_str(), upon.as_str());
+        let who_for = (code.as_str(), target.as_deref());
+        let (found, plan, lines) = figure_plan(&game, &ruleset, p, options, who_for, factors)?;
+        let net = plan.sides.first().map_or(0, |s| s.net);
+        each.push((found, net, whole::figure(&plan)?, lines));
+    }
+    if each.is_empty() {
+        return Err(crate::game::unit_action::none_able(
+            &action.unit,
+            &p.name,
+            &held,
+        ));
+    }
+    let odds: Vec<whole::FigureOdds> = each.iter().map(|(_, _, o, _)| o.clone()).collect();
+    let all = whole::unit(&odds)?;
+    let g = crate::game::roster::game_def(&ruleset)?;
+    let word = crate::game::roles::part_word(g, &Part::ActedUpon);
+    let aimed_at = (!targets.is_empty()).then_some(word.as_str());
+    if cli.json {
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": p.name,
+            "unit": action.unit,
+            "assumption": aimed_at.map(crate::present::whole::as_if_standing),
+            "figures": each.iter().map(|(f, net, o, lines)| json!({
+                "figure": f.acting,
+                "target": f.acted_upon,
+                "roster": lines,
+                "net": net,
+                "outcomes": o.first.iter().map(|(r, pr)| json!({
+                    "result": r.result,
+                    "label": r.label,
+                    "probability": pr,
+                })).collect::<Vec<_>>(),
+                "results": o.anywhere.iter().map(anywhere_json).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "held": held.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
+            "counts": all.counts.iter().map(|(r, dist)| json!({
+                "procedure": r.procedure,
+                "result": r.result,
+                "label": r.label,
+                "distribution": dist.iter().enumerate().map(|(k, pr)| json!({
+                    "figures": k,
+                    "probability": pr,
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "results": all.anywhere.iter().map(anywhere_json).collect::<Vec<_>>(),
+        });
+        return write_json(out, value);
+    }
+    let rows: Vec<FigureRow<'_>> = each
+        .iter()
+        .map(|(f, net, o, _)| FigureRow {
+            who: who(f),
+            net: *net,
+            odds: o,
+        })
+        .collect();
+    let said = UnitSaid {
+        unit: &action.unit,
+        procedure: &p.name,
+        figures: &rows,
+        held: &held,
+        aimed: aimed_at,
+        all: &all,
+    };
+    out.extend_from_slice(crate::present::whole::unit_odds(&said).as_bytes());
+    Ok(())
+}
+
+/// A result anywhere in the chain, as JSON: the chance of at least one, and the average count
+/// (a fraction that may pass 1, so with its value rather than a percentage).
+fn anywhere_json(a: &whole::Anywhere) -> serde_json::Value {
+    json!({
+        "procedure": a.reached.procedure,
+        "result": a.reached.result,
+        "label": a.reached.label,
+        "first_step": a.reached.first,
+        "at_least_one": a.at_least_one,
+        "expected": expected_json(a.expected),
+    })
+}
+
+fn expected_json(e: Fraction) -> serde_json::Value {
+    json!({
+        "fraction": e.to_string(),
+        "numerator": e.numerator().to_string(),
+        "denominator": e.denominator().to_string(),
+        "value": (e.to_f64() * 100.0).round() / 100.0,
+    })
+}

@@ -1,0 +1,208 @@
+//! The exact odds of several rolls made at once: a unit's figures each rolling a chain of
+//! their own. The rolls are independent, so the chance of how many figures get a result is the
+//! convolution of each figure's chance of it, and the chance of at least one is the complement
+//! of none getting it.
+
+use serde::Serialize;
+
+use crate::engine::fraction::Fraction;
+use crate::engine::plan::Plan;
+use crate::error::Result;
+
+/// A result some step of a chain may give.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reached {
+    pub procedure: String,
+    pub result: String,
+    /// How the odds name it.
+    pub label: String,
+    /// Given by the chain's first step.
+    pub first: bool,
+}
+
+impl Reached {
+    fn same(&self, procedure: &str, result: &str) -> bool {
+        self.procedure == procedure && self.result == result
+    }
+}
+
+/// A result anywhere in a chain: the chance that it comes at least once, and how often it
+/// comes on average.
+#[derive(Debug, Clone, Serialize)]
+pub struct Anywhere {
+    pub reached: Reached,
+    pub at_least_one: Fraction,
+    pub expected: Fraction,
+}
+
+/// One figure's roll, before it is made.
+#[derive(Debug, Clone)]
+pub struct FigureOdds {
+    /// Each result of the chain's first step, with its chance.
+    pub first: Vec<(Reached, Fraction)>,
+    /// Each result of any step: first-step results first, then the others as they come.
+    pub anywhere: Vec<Anywhere>,
+}
+
+/// A unit's figures rolling at once.
+#[derive(Debug, Clone)]
+pub struct UnitOdds {
+    /// For each result of the first step, the chance that 0, 1, 2, ... of the figures get it.
+    pub counts: Vec<(Reached, Vec<Fraction>)>,
+    /// For each result of any step, the chance that at least one figure gets it, and how many
+    /// get it on average.
+    pub anywhere: Vec<Anywhere>,
+}
+
+/// The odds of one figure's whole chain, result by result.
+pub fn figure(plan: &Plan<'_>) -> Result<FigureOdds> {
+    let mut first: Vec<(Reached, Fraction)> = Vec::new();
+    let mut anywhere: Vec<Anywhere> = Vec::new();
+    for (outcome, p) in plan.chain_outcomes()? {
+        match first
+            .iter_mut()
+            .find(|(r, _)| r.same(&outcome.procedure, &outcome.result))
+        {
+            Some((_, acc)) => *acc = acc.checked_add(p)?,
+            None => first.push((
+                Reached {
+                    procedure: outcome.procedure.clone(),
+                    result: outcome.result.clone(),
+                    label: outcome.key.clone(),
+                    first: true,
+                },
+                p,
+            )),
+        }
+        // How often this outcome gives each result (a step that comes twice, twice).
+        let mut times: Vec<(Reached, u128)> = Vec::new();
+        for (depth, o) in outcome.results().into_iter().enumerate() {
+            match times
+                .iter_mut()
+                .find(|(r, _)| r.same(&o.procedure, &o.result))
+            {
+                Some((_, n)) => *n += 1,
+                None => times.push((
+                    Reached {
+                        procedure: o.procedure.clone(),
+                        result: o.result.clone(),
+                        label: o.key.clone(),
+                        first: depth == 0,
+                    },
+                    1,
+                )),
+            }
+        }
+        for (reached, n) in times {
+            let expected = p.checked_mul(Fraction::new(n, 1))?;
+            match anywhere
+                .iter_mut()
+                .find(|a| a.reached.same(&reached.procedure, &reached.result))
+            {
+                Some(a) => {
+                    a.reached.first |= reached.first;
+                    a.at_least_one = a.at_least_one.checked_add(p)?;
+                    a.expected = a.expected.checked_add(expected)?;
+                }
+                None => anywhere.push(Anywhere {
+                    reached,
+                    at_least_one: p,
+                    expected,
+                }),
+            }
+        }
+    }
+    anywhere.sort_by_key(|a| !a.reached.first);
+    Ok(FigureOdds { first, anywhere })
+}
+
+/// The odds of every figure's roll together, each counted on its own.
+pub fn unit(figures: &[FigureOdds]) -> Result<UnitOdds> {
+    let mut firsts: Vec<&Reached> = Vec::new();
+    let mut reached: Vec<&Reached> = Vec::new();
+    for f in figures {
+        for (r, _) in &f.first {
+            if !firsts.iter().any(|x| x.same(&r.procedure, &r.result)) {
+                firsts.push(r);
+            }
+        }
+        for a in &f.anywhere {
+            if !reached
+                .iter()
+                .any(|x| x.same(&a.reached.procedure, &a.reached.result))
+            {
+                reached.push(&a.reached);
+            }
+        }
+    }
+    reached.sort_by_key(|r| !r.first);
+    let mut counts = Vec::new();
+    for r in firsts {
+        let chances: Vec<Fraction> = figures
+            .iter()
+            .map(|f| {
+                f.first
+                    .iter()
+                    .find(|(x, _)| x.same(&r.procedure, &r.result))
+                    .map_or(Fraction::ZERO, |(_, p)| *p)
+            })
+            .collect();
+        counts.push((r.clone(), how_many(&chances)?));
+    }
+    let mut anywhere = Vec::new();
+    for r in reached {
+        let mut none = Fraction::ONE;
+        let mut expected = Fraction::ZERO;
+        for a in figures.iter().filter_map(|f| {
+            f.anywhere
+                .iter()
+                .find(|a| a.reached.same(&r.procedure, &r.result))
+        }) {
+            none = none.checked_mul(a.at_least_one.complement())?;
+            expected = expected.checked_add(a.expected)?;
+        }
+        anywhere.push(Anywhere {
+            reached: r.clone(),
+            at_least_one: none.complement(),
+            expected,
+        });
+    }
+    Ok(UnitOdds { counts, anywhere })
+}
+
+/// The chance that exactly 0, 1, ... n of n independent events happen, each with its own
+/// chance: the events added one at a time.
+pub fn how_many(chances: &[Fraction]) -> Result<Vec<Fraction>> {
+    let mut dist = vec![Fraction::ONE];
+    for p in chances {
+        let q = p.complement();
+        let mut next = vec![Fraction::ZERO; dist.len() + 1];
+        for (k, d) in dist.iter().enumerate() {
+            if let Some(n) = next.get_mut(k) {
+                *n = n.checked_add(d.checked_mul(q)?)?;
+            }
+            if let Some(n) = next.get_mut(k + 1) {
+                *n = n.checked_add(d.checked_mul(*p)?)?;
+            }
+        }
+        dist = next;
+    }
+    Ok(dist)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn how_many_of_independent_events_is_the_binomial_when_the_chances_are_equal() {
+        let p = Fraction::new(5, 6);
+        let dist = how_many(&[p; 3]).unwrap();
+        let shown: Vec<String> = dist.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["1/216", "5/72", "25/72", "125/216"]);
+        let mixed = how_many(&[Fraction::new(1, 2), Fraction::ONE]).unwrap();
+        let shown: Vec<String> = mixed.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["0", "1/2", "1/2"]);
+        assert_eq!(how_many(&[]).unwrap(), [Fraction::ONE]);
+    }
+}
