@@ -336,7 +336,7 @@ pub fn implies<'g>(
 
 /// The words one figure gives a roll: its unit's fields and its markers, as the acting figure
 /// or as the one acted upon; with one line saying where each came from.
-fn figure_words(
+pub(super) fn figure_words(
     game: &Game,
     ruleset: &Ruleset,
     g: &GameDef,
@@ -520,86 +520,6 @@ fn gather(
         add(code, false, Some(side))?;
     }
     Ok((words, lines))
-}
-
-/// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`, by the
-/// option the follow-up's procedure names its figure acting with), leaving out
-/// the words the roster gives that figure now (after the results landed); a word that says
-/// something else (one the umpire typed) stays. A check of a figure the results took out of
-/// the game is dropped, with a line that says so.
-pub fn aim_follow_ups(
-    step: &mut Step,
-    game: &Game,
-    ruleset: &Ruleset,
-    figures: &Figures,
-) -> Vec<String> {
-    let mut dropped = Vec::new();
-    let about = step.about;
-    for f in &mut step.follow_ups {
-        let who = match &f.side {
-            Some(side) => figures.of(Role::Loser, Some(side)),
-            None => figures.of(f.on.unwrap_or(about), None),
-        };
-        if let Some(code) = who {
-            dropped.extend(aim_at(f, code, game, ruleset));
-        }
-    }
-    step.follow_ups.retain(|f| !f.procedure.is_empty());
-    for n in &mut step.next {
-        dropped.extend(aim_follow_ups(n, game, ruleset, figures));
-    }
-    dropped
-}
-
-/// Point one follow-up at figure `code` of the game, as `aim_follow_ups` does; a figure out of
-/// the game has no check left to make: the follow-up is emptied (no procedure) and the line
-/// that says so returned.
-pub fn aim_at(
-    f: &mut crate::engine::resolve::FollowUp,
-    code: &str,
-    game: &Game,
-    ruleset: &Ruleset,
-) -> Option<String> {
-    let g = ruleset.model.game.as_ref()?;
-    let fig = game.figure(code)?;
-    let q = ruleset.procedure(&f.procedure)?;
-    let reads: BTreeSet<String> = ruleset.chain_factors(q).into_iter().collect();
-    let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
-        reads.contains(factor)
-    });
-    let said: Vec<String> = f
-        .args
-        .iter()
-        .filter(|a| !now.contains(a))
-        .cloned()
-        .collect();
-    if let Some(state) = &fig.state {
-        let mut what = vec![f.procedure.clone()];
-        what.extend(said);
-        f.args.clear();
-        f.procedure.clear();
-        return Some(format!(
-            "{} is {}: no {} to make",
-            fig.code,
-            state_label(g, state),
-            what.join(" ")
-        ));
-    }
-    let option = roles::option_for(g, q, &Part::Acting)?;
-    let mut args = vec![format!("--{option}"), fig.code.clone()];
-    args.extend(said);
-    f.args = args;
-    f.figure = Some(fig.code.clone());
-    None
-}
-
-/// The factor words of a follow-up: after the option and the label that name its figure, once
-/// aimed at one.
-pub fn follow_up_factors(f: &crate::engine::resolve::FollowUp) -> &[String] {
-    match f.figure {
-        Some(_) => f.args.get(2..).unwrap_or_default(),
-        None => &f.args,
-    }
 }
 
 /// Write a resolved chain's results onto the figures: markers, states and counters, with the

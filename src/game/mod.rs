@@ -1,6 +1,7 @@
 //! A game at the table: its state, how it is stored, the roster and its markers, the turn, the
 //! checks figures owe, and what the roster says about the figures in a roll.
 
+pub mod aim;
 pub mod charge;
 pub mod fields;
 pub mod figures;

@@ -148,7 +148,7 @@ pub fn owe_follow_ups(
     cause: &str,
     event: &mut Event,
 ) -> Vec<String> {
-    let mut said = crate::game::figures::aim_follow_ups(step, game, ruleset, figures);
+    let mut said = crate::game::aim::aim_follow_ups(step, game, ruleset, figures);
     said.extend(queue_follow_ups(game, step, cause, event));
     said
 }
@@ -177,7 +177,7 @@ pub fn queue<'f>(
         let check = Check {
             procedure: f.procedure.clone(),
             figure: figure.clone(),
-            factors: crate::game::figures::follow_up_factors(f).to_vec(),
+            factors: crate::game::aim::follow_up_factors(f).to_vec(),
             note: f.note.clone(),
             event: id,
             cause: cause.to_string(),

@@ -89,7 +89,9 @@ pub fn end(
         ));
         // Whatever else the procedure does lands as any roll's would.
         said.extend(figures::land(game, ruleset, &step, &figs, event)?);
-        said.extend(figures::aim_follow_ups(&mut step, game, ruleset, &figs));
+        said.extend(crate::game::aim::aim_follow_ups(
+            &mut step, game, ruleset, &figs,
+        ));
         let what = format!("{} ({code}): {}", p.name, step.outcome());
         said.extend(pending::queue_follow_ups(game, &step, &what, event));
     }
