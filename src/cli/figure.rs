@@ -105,7 +105,7 @@ pub(super) fn figure_roll(
                 landed.extend(made.as_ref().map(|(_, line)| line.clone()));
             }
             // The checks the results call for, owed by the figures as they stand after them.
-            let dropped = crate::game::aim::aim_follow_ups(step, &after, ruleset, figs);
+            let dropped = crate::game::aim::aim_follow_ups(step, (game, &after), ruleset, figs);
             match lone_end.as_mut() {
                 // Said once for the lone figure, however many pairings called for the check.
                 Some(end) => {

@@ -191,7 +191,12 @@ pub(super) fn also(
             .filter(|f| f.on == Some(Role::ActedUpon) && f.side.is_none())
             .collect();
         for f in &mut owed {
-            said.extend(crate::game::aim::aim_at(f, &fig.code, after, ruleset));
+            said.extend(crate::game::aim::aim_at(
+                f,
+                &fig.code,
+                (game, after),
+                ruleset,
+            ));
         }
         let before = said.len();
         said.extend(pending::queue(after, &owed, cause, event));

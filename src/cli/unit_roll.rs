@@ -19,6 +19,7 @@ use crate::present::explain;
 
 use super::ctx::game_ruleset;
 use super::figure::locked;
+use super::owed::also;
 use super::roll::{RollHow, all_dice_used, count_throws, dice_line, flatten_faces, must_follow};
 use super::{Cli, Report, fresh_seed, write_json};
 use crate::rules::catalog::Catalog;
@@ -67,6 +68,16 @@ pub(super) fn unit_roll(
             .with_hint("leave out --times"));
     }
     let (targets, upon) = unit_targets(cast)?;
+    if let Some(t) = how
+        .also
+        .iter()
+        .find(|a| targets.iter().any(|t| t.eq_ignore_ascii_case(a)))
+    {
+        return Err(Error::usage(format!(
+            "{} is a target of this roll already: --also names other figures",
+            t.to_ascii_uppercase()
+        )));
+    }
     let files = Store::open_default()?.current(cli.game.as_deref())?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let attempt =
@@ -89,7 +100,11 @@ pub(super) fn unit_roll(
                 };
                 let who = (code.as_str(), target.as_deref());
                 let one = (&mut source, &mut event);
-                let d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one)?;
+                let mut d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one)?;
+                // A roll that is a check the figure owes makes it, as a figure's own roll does.
+                if let Some(at) = pending::matching(&after, &ruleset, p, code, how.factors) {
+                    d.changes.extend(pending::made(&mut after, at, &mut event));
+                }
                 done.push(d);
             }
             if done.is_empty() {
@@ -101,9 +116,20 @@ pub(super) fn unit_roll(
             for d in &mut done {
                 let what = format!("{} ({}): {}", p.name, who(&d.figures), d.step.outcome());
                 let (step, figs) = (&mut d.step, &d.figures);
-                let owed =
-                    pending::owe_follow_ups(&mut after, &ruleset, step, figs, &what, &mut event);
+                let owed = pending::owe_follow_ups(
+                    game, &mut after, &ruleset, step, figs, &what, &mut event,
+                );
                 d.changes.extend(owed);
+            }
+            // The other figures the action fell on (`--also`) owe what it calls for whatever
+            // its results, each read as if it were the first figure's target.
+            if let Some(d) = done.first_mut() {
+                let cause = format!("{} ({}): {}", p.name, action.unit, d.step.outcome());
+                let more = (how.also, how.factors, cause.as_str());
+                let found = d.figures.clone();
+                d.changes.extend(also(
+                    game, &mut after, &ruleset, p, &found, more, &mut event,
+                )?);
             }
             let gone = pending::drop_out_of_play(&mut after, g, &mut event);
             if let Some(d) = done.last_mut() {

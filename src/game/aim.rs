@@ -13,12 +13,13 @@ use crate::model::{Part, Role, Ruleset};
 
 /// Point the chain's printed follow-ups at the figure they are for (`--fig RR2`, by the
 /// option the follow-up's procedure names its figure acting with), leaving out
-/// the words the roster gives that figure now (after the results landed); a word that says
+/// the words the roster gives that figure now (after the results landed) or gave it `then`
+/// (when the roll was made): it gives them again when the check is made. A word that says
 /// something else (one the umpire typed) stays. A check of a figure the results took out of
 /// the game is dropped, with a line that says so.
 pub fn aim_follow_ups(
     step: &mut Step,
-    game: &Game,
+    (then, game): (&Game, &Game),
     ruleset: &Ruleset,
     figures: &Figures,
 ) -> Vec<String> {
@@ -30,12 +31,12 @@ pub fn aim_follow_ups(
             None => figures.of(f.on.unwrap_or(about), None),
         };
         if let Some(code) = who {
-            dropped.extend(aim_at(f, code, game, ruleset));
+            dropped.extend(aim_at(f, code, (then, game), ruleset));
         }
     }
     step.follow_ups.retain(|f| !f.procedure.is_empty());
     for n in &mut step.next {
-        dropped.extend(aim_follow_ups(n, game, ruleset, figures));
+        dropped.extend(aim_follow_ups(n, (then, game), ruleset, figures));
     }
     dropped
 }
@@ -46,20 +47,28 @@ pub fn aim_follow_ups(
 pub fn aim_at(
     f: &mut crate::engine::resolve::FollowUp,
     code: &str,
-    game: &Game,
+    (then, game): (&Game, &Game),
     ruleset: &Ruleset,
 ) -> Option<String> {
     let g = ruleset.model.game.as_ref()?;
     let fig = game.figure(code)?;
     let q = ruleset.procedure(&f.procedure)?;
     let reads: BTreeSet<String> = ruleset.chain_factors(q).into_iter().collect();
-    let (now, _) = figure_words(game, ruleset, g, fig, false, &|factor| {
-        reads.contains(factor)
-    });
+    let wanted = |factor: &str| reads.contains(factor);
+    let (mut given, _) = figure_words(game, ruleset, g, fig, false, &wanted);
+    if let Some(was) = then.figure(code) {
+        given.extend(figure_words(then, ruleset, g, was, false, &wanted).0);
+    }
+    // A yes/no factor is said bare (`FLAG`) or with its value (`FLAG=yes`).
+    let plain = |w: &str| match w.split_once('=') {
+        Some((f, "yes")) => f.to_string(),
+        _ => w.to_string(),
+    };
+    let given: BTreeSet<String> = given.iter().map(|w| plain(w)).collect();
     let said: Vec<String> = f
         .args
         .iter()
-        .filter(|a| !now.contains(a))
+        .filter(|a| !given.contains(&plain(a)))
         .cloned()
         .collect();
     if let Some(state) = &fig.state {

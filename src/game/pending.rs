@@ -141,6 +141,7 @@ pub fn listing(game: &Game) -> Vec<String> {
 /// result (a figure a later result took out owes none) and owed in the game's queue: the
 /// lines that say so.
 pub fn owe_follow_ups(
+    then: &Game,
     game: &mut Game,
     ruleset: &Ruleset,
     step: &mut crate::engine::resolve::Step,
@@ -148,7 +149,7 @@ pub fn owe_follow_ups(
     cause: &str,
     event: &mut Event,
 ) -> Vec<String> {
-    let mut said = crate::game::aim::aim_follow_ups(step, game, ruleset, figures);
+    let mut said = crate::game::aim::aim_follow_ups(step, (then, game), ruleset, figures);
     said.extend(queue_follow_ups(game, step, cause, event));
     said
 }

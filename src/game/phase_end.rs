@@ -88,9 +88,13 @@ pub fn end(
             faces.join("; ")
         ));
         // Whatever else the procedure does lands as any roll's would.
+        let then = game.clone();
         said.extend(figures::land(game, ruleset, &step, &figs, event)?);
         said.extend(crate::game::aim::aim_follow_ups(
-            &mut step, game, ruleset, &figs,
+            &mut step,
+            (&then, game),
+            ruleset,
+            &figs,
         ));
         let what = format!("{} ({code}): {}", p.name, step.outcome());
         said.extend(pending::queue_follow_ups(game, &step, &what, event));

@@ -194,7 +194,7 @@ pub(super) fn charge(
                 });
             }
             all_dice_used(&source, a.dice.len())?;
-            owe(&mut after, &ruleset, &c, &mut said, &mut event);
+            owe((game, &mut after), &ruleset, &c, &mut said, &mut event);
             said.changes
                 .extend(pending::drop_out_of_play(&mut after, g, &mut event));
             let (entered, rolled) = thrown(&said);
@@ -378,12 +378,18 @@ fn react(
 
 /// The checks every roll's results call for, owed by the figures as they stand after the
 /// whole charge.
-fn owe(after: &mut Game, ruleset: &Ruleset, c: &Charge<'_>, said: &mut Said, event: &mut Event) {
+fn owe(
+    (then, after): (&Game, &mut Game),
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    said: &mut Said,
+    event: &mut Event,
+) {
     let mut lines = Vec::new();
     let mut one = |step: &mut Step, figs: &Figures, lines: &mut Vec<String>| {
         let cause = format!("charge ({} at {}): {}", c.unit, c.target, step.outcome());
         lines.extend(pending::owe_follow_ups(
-            after, ruleset, step, figs, &cause, event,
+            then, after, ruleset, step, figs, &cause, event,
         ));
     };
     for (_, rolls) in &mut said.before {

@@ -202,3 +202,55 @@ fn a_unit_tests_its_morale_in_one_command_each_figure_with_its_own_markers() {
     );
     assert_eq!(json["dice_entered"], 6);
 }
+
+#[test]
+fn the_other_potential_targets_of_a_unit_volley_owe_their_test_and_the_unit_makes_them_at_once() {
+    let t = lines();
+    // RR1 hits CF1 (9 on the results: no effect); the others misfire on doubles.
+    t.ok(&[
+        "roll", "shoot", "--unit", "RR", "--target", "CF1", "--also", "CF3,CF4", "range=15",
+        "volley", "--dice", "1,2", "--dice", "4,5", "--dice", "2,2", "--dice", "3,3", "--dice",
+        "4,4",
+    ]);
+    let status = t.ok(&["status"]);
+    for code in ["CF1", "CF3", "CF4"] {
+        assert!(
+            status.contains(&format!(
+                "{code} morale reason=volley: every potential target"
+            )),
+            "{status}"
+        );
+    }
+    assert!(!status.contains("CF2 morale"), "{status}");
+    // A target of the roll named again with --also is refused.
+    assert_eq!(
+        t.refused(&[
+            "roll", "shoot", "--unit", "RR", "--target", "CF1", "--also", "cf1", "volley"
+        ]),
+        "CF1 is a target of this roll already: --also names other figures"
+    );
+    // Formed (+2) with an officer (+1): the marines' test for the volley, one command.
+    let out = t.ok(&[
+        "roll",
+        "morale",
+        "--unit",
+        "marines",
+        "reason=volley",
+        "--dice",
+        "4,4",
+        "--dice",
+        "3,3",
+        "--dice",
+        "2,3",
+        "--dice",
+        "4,1",
+    ]);
+    for code in ["CF1", "CF3", "CF4"] {
+        assert!(
+            out.contains(&format!("  {code} made the morale reason=volley it owed\n")),
+            "{out}"
+        );
+    }
+    assert!(!out.contains("CF2 made"), "{out}");
+    assert!(!t.ok(&["status"]).contains("checks owed"));
+}
