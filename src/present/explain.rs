@@ -232,13 +232,14 @@ pub fn distribution(out: &mut String, pad: &str, rows: &[(String, Fraction)]) {
         .max()
         .unwrap_or(0);
     for (label, p) in rows {
-        let _ = writeln!(
-            out,
+        let line = format!(
             "{pad}{label:<width$}  {:>fw$}  {:>6.2}%  {}",
             p.to_string(),
             p.percent(),
             bar(*p, 30)
         );
+        // A chance too small for a mark of the bar leaves no blank at the end of the line.
+        let _ = writeln!(out, "{}", line.trim_end());
     }
 }
 

@@ -113,6 +113,15 @@ pub(super) fn summary(c: &Charge<'_>, said: &Said) -> String {
     format!("charge ({} at {}): {}", c.unit, c.target, parts.join("; "))
 }
 
+/// Whether the figure fought in the charge.
+fn fights(said: &Said, code: Option<&str>) -> bool {
+    said.frays.iter().any(|f| {
+        std::iter::once(&f.group.lone)
+            .chain(&f.group.others)
+            .any(|c| Some(c.as_str()) == code)
+    })
+}
+
 /// `RR1`, `RR1 at CF2`, `RR1 against CF1`.
 fn who(f: &Figures) -> String {
     if f.sides.is_empty() {
@@ -231,6 +240,7 @@ pub(super) fn print(
                     brief(&s.step),
                     flags
                         .and_then(|f| f.fired.as_deref())
+                        .filter(|_| fights(said, s.figures.acting.as_deref()))
                         .map(|f| format!(" (then fights with {f})"))
                         .unwrap_or_default()
                 )),
