@@ -247,3 +247,59 @@ fn a_charge_at_a_friend_or_an_empty_unit_is_refused() {
         "`CF1=BR1,BR2,BR3,BR4`: a fight has 1 to 3 figures against one"
     );
 }
+
+#[test]
+fn a_unit_that_acted_twice_this_turn_cannot_react() {
+    let t = game();
+    for (name, troop, side, code) in [
+        ("line", "troop=regulars", "british", "BR"),
+        ("mar", "troop=marine", "french", "CF"),
+    ] {
+        t.ok(&[
+            "unit",
+            "add",
+            name,
+            troop,
+            "formation=line",
+            "officer",
+            "--side",
+            side,
+            "--figures",
+            "4",
+            "--code",
+            code,
+        ]);
+    }
+    t.ok(&["turn", "--phases", "3", "--beads", "2"]);
+    for _ in 0..2 {
+        t.ok(&["draw", "--bead", "white"]);
+        t.ok(&["activate", "mar"]);
+    }
+    t.ok(&["draw", "--bead", "red"]);
+    assert_eq!(
+        t.refused(&[
+            "charge", "--unit", "line", "--target", "mar", "--react", "--seed", "2"
+        ]),
+        "mar already acted 2 times this turn: it cannot react (a unit acts at most 2 times in a \
+         turn)"
+    );
+}
+
+#[test]
+fn a_charge_in_json_says_each_roll_and_the_fights() {
+    let t = lines_drawn_up();
+    let mut args = vec![
+        "charge", "--unit", "line", "--target", "CF", "--react", "--json",
+    ];
+    for f in ALL_PASS {
+        args.extend(["--dice", f]);
+    }
+    let v = crate::support::parsed(&t.ok(&args));
+    assert_eq!(v["schema"], 1);
+    assert_eq!(v["unit"], "line");
+    assert_eq!(v["before"][0]["rolls"][1]["outcome"], "Pass");
+    assert_eq!(v["reactions"][0]["shot"]["outcome"], "Miss");
+    assert_eq!(v["fights"][0]["lone"], "CF1");
+    assert_eq!(v["fights"][0]["worst"]["result"], "killed");
+    assert_eq!(v["dice_entered"], 13);
+}
