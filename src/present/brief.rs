@@ -8,7 +8,7 @@ use crate::engine::resolve::Step;
 use crate::words::signed;
 
 /// A step and the steps it led to on one line, as a unit's roll lists each figure's:
-/// `3 4 +5 = 12: Hit › hit-result 1 2 = 3: Light wound`, `3 3: Misfire (natural doubles)`;
+/// `3 4 +5 = 12: RESULT › NEXT 1 2 = 3: RESULT`, `3 3: RESULT (NATURAL)`;
 /// an opposed roll side by side: `SIDE 4 +3 = 7 against SIDE 2 -2 = 0: RESULT`.
 pub fn brief(s: &Step) -> String {
     let faces: Vec<String> = s
