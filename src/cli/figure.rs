@@ -360,7 +360,7 @@ pub(super) fn locked(
 }
 
 /// Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
-fn who(figs: &figures::Figures) -> String {
+pub(super) fn who(figs: &figures::Figures) -> String {
     if figs.sides.is_empty() {
         [figs.acting.as_deref(), figs.acted_upon.as_deref()]
             .into_iter()
@@ -434,7 +434,6 @@ fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>) -
     ))
 }
 
-/// Several figures against one: each pairing's roll, what landed, then where the dice came from.
 /// The heading of what a roll did to the figures, or would have done in a dry run.
 fn changes_head(dry_run: bool) -> &'static str {
     if dry_run {
@@ -442,6 +441,19 @@ fn changes_head(dry_run: bool) -> &'static str {
     } else {
         "changes:"
     }
+}
+
+/// What a roll did to the figures (or would have, in a dry run), a line each, or `none`.
+pub(super) fn changes_block<S: AsRef<str>>(dry_run: bool, changes: &[S]) -> String {
+    let head = changes_head(dry_run);
+    if changes.is_empty() {
+        return format!("{head} none\n");
+    }
+    let mut text = format!("{head}\n");
+    for c in changes {
+        text.push_str(&format!("  {}\n", c.as_ref()));
+    }
+    text
 }
 
 /// What befell the lone figure of several against one, once every pairing landed.

@@ -14,7 +14,8 @@ use crate::present::whole::{FigureRow, UnitSaid};
 use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
-use super::unit_roll::{aimed, figure_plan, unit_plan, unit_targets, who};
+use super::figure::who;
+use super::unit_roll::{aimed, figure_plan, unit_plan, unit_targets};
 use super::{Cli, write_json};
 
 /// `(procedure, unit)`: what is done, and by which unit; `factors` as typed.

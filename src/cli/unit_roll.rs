@@ -18,7 +18,7 @@ use crate::model::{Part, ProcedureDef, Ruleset};
 use crate::present::explain;
 
 use super::ctx::game_ruleset;
-use super::figure::locked;
+use super::figure::{changes_block, locked, who};
 use super::owed::also;
 use super::roll::{RollHow, all_dice_used, count_throws, dice_line, flatten_faces, must_follow};
 use super::{Cli, Report, fresh_seed, write_json};
@@ -292,15 +292,6 @@ fn standing_target(game: &Game, first: &str, all: &[String]) -> Option<String> {
         .map(|f| f.code.clone())
 }
 
-/// `RR1 at CF2`, or the figure alone.
-pub(super) fn who(f: &Figures) -> String {
-    [f.acting.as_deref(), f.acted_upon.as_deref()]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" at ")
-}
-
 /// What a unit's roll did, to be printed.
 struct Said<'a> {
     unit: &'a str,
@@ -380,19 +371,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
             text.push('\n');
         }
     }
-    let head = if dry_run {
-        "would change (dry run, nothing written):"
-    } else {
-        "changes:"
-    };
-    if changes.is_empty() {
-        text.push_str(&format!("{head} none\n"));
-    } else {
-        text.push_str(&format!("{head}\n"));
-        for c in changes {
-            text.push_str(&format!("  {c}\n"));
-        }
-    }
+    text.push_str(&changes_block(dry_run, &changes));
     text.push_str(&dice_line(entered, rolled, "", seed));
     out.extend_from_slice(text.as_bytes());
     Ok(())

@@ -5,10 +5,9 @@ use serde_json::json;
 use crate::engine::resolve::Step;
 use crate::error::Result;
 use crate::game::charge::{Charge, Group};
-use crate::game::figures::Figures;
 use crate::model::Ruleset;
 
-use super::super::figure::{Fought, LoneEnd};
+use super::super::figure::{Fought, LoneEnd, changes_block, who};
 use super::super::roll::{count_throws, dice_line};
 use super::super::unit_roll::Done;
 use super::super::{Cli, write_json};
@@ -120,23 +119,6 @@ fn fights(said: &Said, code: Option<&str>) -> bool {
             .chain(&f.group.others)
             .any(|c| Some(c.as_str()) == code)
     })
-}
-
-/// `RR1`, `RR1 at CF2`, `RR1 against CF1`.
-fn who(f: &Figures) -> String {
-    if f.sides.is_empty() {
-        [f.acting.as_deref(), f.acted_upon.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" at ")
-    } else {
-        f.sides
-            .iter()
-            .map(|(_, c)| c.as_str())
-            .collect::<Vec<_>>()
-            .join(" against ")
-    }
 }
 
 pub(super) fn print(
@@ -301,19 +283,7 @@ pub(super) fn print(
         )
         .chain(&said.changes)
         .collect();
-    let head = if dry_run {
-        "would change (dry run, nothing written):"
-    } else {
-        "changes:"
-    };
-    if landed.is_empty() {
-        t.push_str(&format!("{head} none\n"));
-    } else {
-        t.push_str(&format!("{head}\n"));
-        for l in landed {
-            t.push_str(&format!("  {l}\n"));
-        }
-    }
+    t.push_str(&changes_block(dry_run, &landed));
     t.push_str(&dice_line(entered, rolled, "", seed));
     out.extend_from_slice(t.as_bytes());
     Ok(())

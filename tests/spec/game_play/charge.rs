@@ -16,9 +16,8 @@ fn line<'a>(out: &'a str, start: &str) -> &'a str {
         .trim_start()
 }
 
-/// British regulars in line with an officer (BR1-BR4) and French marines in line (CF1-CF2),
-/// turn 1 started and the red bead drawn.
-fn lines_drawn_up() -> Table {
+/// British regulars in line with an officer (BR1-BR4) and French marines in line (CF1-CF2).
+fn lines() -> Table {
     let t = game();
     for (name, troop, side, n, code) in [
         ("line", "troop=regulars", "british", "4", "BR"),
@@ -31,6 +30,12 @@ fn lines_drawn_up() -> Table {
         args.extend(["--side", side, "--figures", n, "--code", code]);
         t.ok(&args);
     }
+    t
+}
+
+/// The same, turn 1 started and the red bead drawn.
+fn lines_drawn_up() -> Table {
+    let t = lines();
     t.ok(&["turn"]);
     t.ok(&["draw", "--bead", "red"]);
     t
@@ -250,26 +255,7 @@ fn a_charge_at_a_friend_or_an_empty_unit_is_refused() {
 
 #[test]
 fn a_unit_that_acted_twice_this_turn_cannot_react() {
-    let t = game();
-    for (name, troop, side, code) in [
-        ("line", "troop=regulars", "british", "BR"),
-        ("mar", "troop=marine", "french", "CF"),
-    ] {
-        t.ok(&[
-            "unit",
-            "add",
-            name,
-            troop,
-            "formation=line",
-            "officer",
-            "--side",
-            side,
-            "--figures",
-            "4",
-            "--code",
-            code,
-        ]);
-    }
+    let t = lines();
     t.ok(&["turn", "--phases", "3", "--beads", "2"]);
     for _ in 0..2 {
         t.ok(&["draw", "--bead", "white"]);
