@@ -62,12 +62,19 @@ pub enum UnitCmd {
         /// The note.
         text: String,
     },
+    /// Combine two units into one, as the ruleset allows: FROM's figures join INTO.
+    Merge {
+        /// The unit that takes the other in (its name or the code on its bases).
+        into: String,
+        /// The unit that joins it.
+        from: String,
+    },
 }
 
 /// A unit whose fields break a rule of eligibility is refused, naming the rule.
 fn refuse_fields(ruleset: &crate::model::Ruleset, unit: &crate::game::state::Unit) -> Result<()> {
     let g = roster::game_def(ruleset)?;
-    match fields::refusal(ruleset, g, &unit.fields) {
+    match fields::refusal(ruleset, g, &unit.fields, None) {
         Some(st) => Err(words::refused(&st, None, None)),
         None => Ok(()),
     }
@@ -167,6 +174,14 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 u.name,
                 codes.len()
             )])
+        }),
+        UnitCmd::Merge { into, from } => ctx.change(out, |game, ruleset, event| {
+            if let Some((unit, st)) = crate::game::combine::refusal(game, ruleset, into, from)? {
+                let e = words::refused(&st, None, None);
+                return Err(crate::error::Error::usage(format!("{unit}: {}", e.message))
+                    .with_hint_opt(e.hint));
+            }
+            crate::game::combine::merge(game, ruleset, into, from, event)
         }),
         UnitCmd::Note { name, text } => {
             text::check_typed("a note", text, text::NOTE_MAX)?;

@@ -99,14 +99,25 @@ fn situation(ruleset: &Ruleset, g: &GameDef, fields: &BTreeMap<String, String>) 
 }
 
 /// The first rule of eligibility a unit's fields break, among the rules whose `when` asks
-/// only about what the fields set (an order only some troop types take).
+/// only about what the fields set (an order only some troop types take), and about `doing`,
+/// a yes/no factor for what the unit is about to do (be combined with another), when given.
 pub fn refusal(
     ruleset: &Ruleset,
     g: &GameDef,
     fields: &BTreeMap<String, String>,
+    doing: Option<&str>,
 ) -> Option<Standing> {
-    let s = situation(ruleset, g, fields);
-    let set_by_fields = |factor: &str| g.unit.values().any(|f| f == factor);
+    let mut s = situation(ruleset, g, fields);
+    if let Some(flag) = doing {
+        let given = Given {
+            value: Value::Flag(true),
+            distance: None,
+            via: None,
+        };
+        s.given.insert(flag.to_string(), given);
+    }
+    let set_by_fields =
+        |factor: &str| doing == Some(factor) || g.unit.values().any(|f| f == factor);
     ruleset
         .model
         .requires

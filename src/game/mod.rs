@@ -3,6 +3,7 @@
 
 pub mod aim;
 pub mod charge;
+pub mod combine;
 pub mod fields;
 pub mod figures;
 pub mod pending;

@@ -39,6 +39,31 @@ pub struct GameDef {
     pub action_limits: Option<ActionLimits>,
     /// How a unit charges an enemy unit (`umpire charge`), where the table says.
     pub charge: Option<super::ChargeDef>,
+    /// Whether and how two units combine into one (`umpire unit merge`).
+    pub combine: Option<CombineDef>,
+}
+
+/// Two units combined into one: the yes/no factor its rules of eligibility govern, weighed on
+/// each unit's fields; the fields both must share; and a field that must be yes for so many
+/// figures of the combined unit (a leader for every dozen).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CombineDef {
+    pub flag: String,
+    #[serde(default)]
+    pub same: Vec<String>,
+    #[serde(default)]
+    pub each: Option<EachDef>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A yes/no unit field that one unit must bring for every so many figures.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EachDef {
+    pub field: String,
+    pub figures: u32,
 }
 
 /// One thing a figure may do as an action: fire, move, load...

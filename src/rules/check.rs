@@ -36,6 +36,7 @@ impl Source {
             self.check_size(game, at)?;
             self.check_actions(game, at)?;
             self.check_charge(game, at)?;
+            self.check_combine(game, at)?;
         }
         self.check_requires(at)?;
         if let Some(turn) = &def.turn

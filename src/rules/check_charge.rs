@@ -1,4 +1,5 @@
-//! The checks of a game's charge (`game: charge:`): the fight an opposed procedure with the
+//! The checks of a game's charge (`game: charge:`) and of how its units combine
+//! (`game: combine:`): the fight an opposed procedure with the
 //! side named, every procedure, result and yes/no factor it names known, and the conditions
 //! and settings of its checks fit for their factors.
 
@@ -46,16 +47,48 @@ impl Source {
             self.known_results(p, &b.out, &|r, msg| within(r, msg))?;
         }
         if let Some(r) = &c.reaction {
-            let within = |needle: &str, msg: String| here(&["reaction:", needle], msg);
-            let p = self.known_procedure(&r.procedure, &|msg| within("procedure:", msg))?;
-            self.known_results(p, &r.pass, &|n, msg| within(n, msg))?;
-            if let Some(fire) = &r.fire {
-                self.known_procedure(fire, &|msg| within("fire:", msg))?;
+            self.check_reaction(r, &here)?;
+        }
+        Ok(())
+    }
+
+    /// Units combined: the flag a yes/no factor, the fields shared and counted the unit's.
+    pub(super) fn check_combine(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let Some(c) = &g.combine else {
+            return Ok(());
+        };
+        let here = |needle: &str, msg: String| at.err(&["game:", "combine:", needle], msg);
+        self.yes_no(&c.flag, &|msg| here("flag:", msg))?;
+        let fields = g.unit.keys().map(String::as_str);
+        for f in c.same.iter().chain(c.each.iter().map(|e| &e.field)) {
+            if !g.unit.contains_key(f) {
+                return Err(here(f, format!("`{f}` is not a unit field"))
+                    .with_hint_opt(did_you_mean(f, fields.clone())));
             }
-            for (key, flag) in [("fired:", &r.fired), ("failed:", &r.failed)] {
-                if let Some(f) = flag {
-                    self.yes_no(f, &|msg| within(key, msg))?;
-                }
+        }
+        if let Some(e) = &c.each {
+            self.yes_no(&g.unit[&e.field], &|msg| here("field:", msg))?;
+            if e.figures == 0 {
+                return Err(here("figures:", "`figures: 0`: give 1 or more".into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_reaction(
+        &self,
+        r: &crate::model::ReactionDef,
+        here: &dyn Fn(&[&str], String) -> Error,
+    ) -> Result<()> {
+        let within = |needle: &str, msg: String| here(&["reaction:", needle], msg);
+        let p = self.known_procedure(&r.procedure, &|msg| within("procedure:", msg))?;
+        self.known_results(p, &r.pass, &|n, msg| within(n, msg))?;
+        if let Some(fire) = &r.fire {
+            self.known_procedure(fire, &|msg| within("fire:", msg))?;
+        }
+        for (key, flag) in [("fired:", &r.fired), ("failed:", &r.failed)] {
+            if let Some(f) = flag {
+                self.yes_no(f, &|msg| within(key, msg))?;
             }
         }
         Ok(())

@@ -476,6 +476,10 @@ impl Source {
                 .as_ref()
                 .map(|c| self.charge_model(c, at))
                 .transpose()?,
+            combine: g.combine.clone().map(|mut c| {
+                c.flag = self.canonical(&c.flag);
+                c
+            }),
         })
     }
 

@@ -123,6 +123,7 @@ fn owner(raw: Option<&RulesetDef>, place: Place) -> Place {
 }
 
 /// Factors nothing reads: no procedure, follow-up, other factor or game section names them.
+/// (A rule of eligibility reads a factor only for what it governs, which something else sets.)
 fn factors(r: &Ruleset) -> Vec<Issue> {
     let mut read: BTreeSet<String> = BTreeSet::new();
     // The compiled model names every factor by its canonical name.
@@ -161,6 +162,8 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
                 .chain(m.acted_upon.keys())
                 .for_each(|n| add(n));
         }
+        // The flag a combining of units sets, for the rules of eligibility that govern it.
+        g.combine.iter().for_each(|c| add(&c.flag));
     }
     r.model
         .factors

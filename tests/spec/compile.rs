@@ -140,3 +140,42 @@ fn the_results_a_lone_figure_takes_worst_first_or_together_are_results_of_its_pr
         "procedure `melee`: many-on-one: worst-first lists `killed` twice",
     );
 }
+
+#[test]
+fn a_charge_or_a_combining_that_names_what_the_table_lacks_is_refused_with_its_place() {
+    for (edit, says) in [
+        (
+            ("fight: melee", "fight: brawl"),
+            "`brawl` is not a procedure of this ruleset",
+        ),
+        (
+            ("side: attacker\n    flag", "side: charger\n    flag"),
+            "`charger` is not a side of `melee`",
+        ),
+        (
+            ("out: [fail]", "out: [failed]"),
+            "`failed` is not a result of `morale` (did you mean `fail`?)",
+        ),
+        (
+            ("fired: defensive-fire", "fired: range"),
+            "`range` is not a yes/no factor",
+        ),
+        (
+            ("same: [troop]", "same: [troops]"),
+            "`troops` is not a unit field (did you mean `troop`?)",
+        ),
+        (
+            (
+                "each: {field: officer, figures: 12}",
+                "each: {field: officer, figures: 0}",
+            ),
+            "`figures: 0`: give 1 or more",
+        ),
+        (
+            ("flag: combined", "flag: combine"),
+            "`combine` is not a factor of this ruleset (did you mean `combined`?)",
+        ),
+    ] {
+        refused(edit, &["rules", "--check"], says);
+    }
+}

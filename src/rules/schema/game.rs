@@ -48,6 +48,9 @@ pub struct GameDef {
     /// How a unit charges an enemy unit (`umpire charge`).
     #[serde(default)]
     pub charge: Option<super::ChargeDef>,
+    /// Whether and how two units combine into one (`umpire unit merge`).
+    #[serde(default)]
+    pub combine: Option<super::CombineDef>,
 }
 
 /// One thing a figure may do as an action, as written: the procedure it rolls and the markers

@@ -190,7 +190,8 @@ fn a_units_fields_are_the_ones_its_ruleset_names() {
             "unit: {grade: troop, weapon: weapon, formation: formation, officer: officer}",
         )
         .replace("required: [troop]", "required: [grade]")
-        .replace("acted-upon: {troop: target}", "acted-upon: {grade: target}");
+        .replace("acted-upon: {troop: target}", "acted-upon: {grade: target}")
+        .replace("same: [troop]", "same: [grade]");
     crate::support::write(&tables.path().join("la-petite-guerre.yaml"), text);
     let t = Table::empty();
     let run = |args: &[&str]| {

@@ -9,6 +9,7 @@
 
 mod actions;
 mod charge;
+mod combine;
 mod eligibility;
 mod hold_and_activations;
 mod house_rules;

@@ -1,0 +1,91 @@
+//! Units combined into one (`umpire unit merge`), as La Petite Guerre allows: line troops of
+//! the same type, in line or column, with an officer for every twelve figures. Every refusal
+//! names what it needs, nothing is written, and one undo takes a merge back.
+
+use super::game;
+use crate::support::Table;
+
+/// British regulars: `a` in line with an officer (A1-A8), `b` in line (B1-B6), `b2` in column
+/// (BB1-BB4); rangers `c` (C1-C2), militia `m` (M1-M2); French marines `f` (F1-F2).
+fn british() -> Table {
+    let t = game();
+    for (name, fields, side, n, code) in [
+        (
+            "a",
+            "troop=regulars formation=line officer",
+            "british",
+            "8",
+            "A",
+        ),
+        ("b", "troop=regulars formation=line", "british", "6", "B"),
+        (
+            "b2",
+            "troop=regulars formation=column",
+            "british",
+            "4",
+            "BB",
+        ),
+        ("c", "troop=rangers formation=line", "british", "2", "C"),
+        ("m", "troop=militia", "british", "2", "M"),
+        ("f", "troop=marine", "french", "2", "F"),
+    ] {
+        let mut args = vec!["unit", "add", name];
+        args.extend(fields.split(' '));
+        args.extend(["--side", side, "--figures", n, "--code", code]);
+        t.ok(&args);
+    }
+    t
+}
+
+#[test]
+fn two_units_of_line_troops_combine_and_one_undo_parts_them() {
+    let t = british();
+    let before = t.state();
+    assert_eq!(
+        t.ok(&["unit", "merge", "A", "b2"]),
+        "b2 joins a: 12 figures in play (4 come over: BB1, BB2, BB3, BB4)\n"
+    );
+    assert!(t.ok(&["unit", "show", "a"]).contains("  BB4: no markers\n"));
+    assert!(
+        t.refused(&["unit", "show", "b2"])
+            .starts_with("there is no unit `b2`")
+    );
+    t.ok(&["undo"]);
+    for key in ["units", "figures"] {
+        assert_eq!(t.state()[key], before[key], "{key}");
+    }
+}
+
+#[test]
+fn a_combining_the_rules_do_not_allow_is_refused_saying_why() {
+    let t = british();
+    let before = (t.state_bytes(), t.log_bytes());
+    let note = "(Only line troops combine units, in line or column, with an officer for every \
+                twelve figures. Reading: units of different troop types do not combine.)";
+    assert_eq!(
+        t.refused(&["unit", "merge", "a", "b"]),
+        format!("14 figures need 2 with officer (one for every 12); 1 with them {note}")
+    );
+    assert_eq!(
+        t.refused(&["unit", "merge", "a", "c"]),
+        format!(
+            "a troop regulars and c troop rangers differ: units combine only with the same \
+             troop {note}"
+        )
+    );
+    assert_eq!(
+        t.refused(&["unit", "merge", "a", "m"]),
+        "m: combined refused by the rule Combining units: it needs troop=line (it is militia) \
+         (Only line troops combine units, in line or column, with an officer for every twelve \
+         figures.)"
+    );
+    assert_eq!(
+        t.refused(&["unit", "merge", "a", "f"]),
+        "a is of british and f of french: only a side's own units combine"
+    );
+    assert_eq!(
+        t.refused(&["unit", "merge", "A", "a"]),
+        "a is one unit: name two"
+    );
+    assert_eq!((t.state_bytes(), t.log_bytes()), before);
+}
