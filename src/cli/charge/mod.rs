@@ -47,8 +47,13 @@ pub(super) fn charge(
             let mut after = game.clone();
             let c = charge::plan(&after, &ruleset, &a.unit, &a.target, &a.factors)?;
             admitted(&after, &ruleset, &c, &a.factors)?;
-            // The fights the umpire gave, checked before any die is thrown.
+            // The fights the umpire gave and what the reaction spends, checked before any die
+            // is thrown.
             charge::groups(&c, &c.chargers, &a.fights)?;
+            if a.react {
+                let mut scratch = Event::new(game.turn.number, "", "");
+                charge::react(&mut after.clone(), &ruleset, &c, &mut scratch)?;
+            }
             let mut said = Said {
                 start: charge::start(&mut after, &ruleset, &c, &mut event)?,
                 ..Said::default()
@@ -82,7 +87,8 @@ pub(super) fn charge(
                 left.into_iter()
                     .map(|f| (f, format!("fights no one (at most {most} against one)"))),
             );
-            let (fired, failed) = if a.react {
+            // A charge no charger is left to make meets no reaction.
+            let (fired, failed) = if a.react && !charging.is_empty() {
                 react(
                     &mut after,
                     &ruleset,

@@ -289,3 +289,19 @@ fn a_charge_in_json_says_each_roll_and_the_fights() {
     assert_eq!(v["fights"][0]["worst"]["result"], "killed");
     assert_eq!(v["dice_entered"], 13);
 }
+
+#[test]
+fn a_charge_every_charger_fails_to_make_costs_the_defender_nothing() {
+    let t = lines_drawn_up();
+    let out = charge(&t, &["1,1", "1,2", "2,1", "1,3"]);
+    assert_eq!(
+        line(&out, "BR4: 1 3"),
+        "BR4: 1 3 +3 = 7: Fail: out of the charge"
+    );
+    assert!(
+        out.contains("no fight: no charger reached the enemy\n"),
+        "{out}"
+    );
+    assert!(!out.contains("mar reacts"), "{out}");
+    assert!(t.ok(&["status"]).contains("in the bag: 0 red, 1 white\n"));
+}
