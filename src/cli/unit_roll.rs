@@ -92,6 +92,13 @@ pub(super) fn unit_roll(
             let mut after = game.clone();
             let mut done: Vec<Done> = Vec::new();
             let mut held = action.held.clone();
+            // A procedure the unit rolls once (its movement, say) is rolled by its first able
+            // figure for them all.
+            let once = p.once_per_unit.as_ref().is_some_and(|c| {
+                game.unit(&action.unit)
+                    .is_some_and(|u| c.iter().all(|c| figures::unit_holds(&ruleset, g, u, c)))
+            });
+            let covers: Vec<String> = action.acts.iter().map(|(c, _)| c.clone()).collect();
             for (code, target) in &action.acts {
                 // A target an earlier figure took out of the game passes to the next one standing.
                 let Some(target) = aimed(&after, (code, target.as_deref()), &targets, &mut held)
@@ -106,6 +113,9 @@ pub(super) fn unit_roll(
                     d.changes.extend(pending::made(&mut after, at, &mut event));
                 }
                 done.push(d);
+                if once {
+                    break;
+                }
             }
             if done.is_empty() {
                 return Err(unit_action::none_able(&action.unit, &p.name, &held));
@@ -173,6 +183,7 @@ pub(super) fn unit_roll(
                 held: &held,
                 dice: (seed, entered, rolled),
                 dry_run: how.dry_run,
+                once: once.then_some(covers.as_slice()),
             };
             print(cli, &ruleset, &said, out)?;
             if !how.dry_run {
@@ -300,6 +311,8 @@ struct Said<'a> {
     /// The seed, and the throws entered and rolled.
     dice: (u64, usize, usize),
     dry_run: bool,
+    /// The figures one roll stands for, when the unit rolls once.
+    once: Option<&'a [String]>,
 }
 
 fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Result<()> {
@@ -309,6 +322,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
         held,
         dice: (seed, entered, rolled),
         dry_run,
+        once,
     } = *said;
     let changes: Vec<&String> = done.iter().flat_map(|d| &d.changes).collect();
     if cli.json {
@@ -328,16 +342,21 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
                 "changes": d.changes,
             })).collect::<Vec<_>>(),
             "held": held.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
+            "one_roll_for": once,
             "changes": changes,
         });
         return write_json(out, value);
     }
     let mut text = String::new();
     let procedure = done.first().map_or("", |d| d.step.procedure.as_str());
-    text.push_str(&format!(
-        "{unit}: {procedure} with {}\n",
-        figures_word(done.len())
-    ));
+    text.push_str(&match once {
+        Some(all) => format!(
+            "{unit}: {procedure}, one roll for its {} ({})\n",
+            figures_word(all.len()),
+            all.join(", ")
+        ),
+        None => format!("{unit}: {procedure} with {}\n", figures_word(done.len())),
+    });
     for d in done {
         text.push_str(&format!(
             "  {}: {}\n",

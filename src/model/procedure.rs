@@ -41,6 +41,9 @@ pub struct ProcedureDef {
     pub roles: Vec<String>,
     /// In an opposed roll, several figures may fight a lone one.
     pub many_on_one: Option<ManyOnOneDef>,
+    /// A unit rolls it once for all its figures (when these conditions on the first figure's
+    /// situation hold; none: always).
+    pub once_per_unit: Option<Conditions>,
 }
 
 impl ProcedureDef {

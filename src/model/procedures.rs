@@ -63,6 +63,7 @@ fn unreadable(item: &Item) -> ProcedureDef {
         about: Role::default(),
         roles: Vec::new(),
         many_on_one: None,
+        once_per_unit: None,
     }
 }
 

@@ -34,6 +34,9 @@ impl Source {
                 .with_hint_opt(did_you_mean(r, result_names.iter().copied())))
             }
         };
+        if let Some(c) = &p.once_per_unit {
+            self.check_conditions(c, &|n, m| err(n, m))?;
+        }
         for f in &p.factors {
             if self.factor(f).is_none() {
                 return Err(err(

@@ -263,6 +263,7 @@ impl Source {
                 many.count = many.count.map(|c| self.canonical(&c));
                 many
             }),
+            once_per_unit: p.once_per_unit.as_ref().map(|c| self.conditions(c)),
         }
     }
 

@@ -69,6 +69,10 @@ pub struct ProcedureDef {
     /// lone figure's one throw against each of theirs.
     #[serde(default)]
     pub many_on_one: Option<ManyOnOneDef>,
+    /// A unit rolls it once for all its figures (`{}`), or when the first figure's situation
+    /// meets these conditions (`{order: [a, b]}`).
+    #[serde(default)]
+    pub once_per_unit: Option<Conditions>,
 }
 
 /// The dice: one expression, or cases whose first match applies.

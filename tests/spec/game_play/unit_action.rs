@@ -254,3 +254,45 @@ fn the_other_potential_targets_of_a_unit_volley_owe_their_test_and_the_unit_make
     assert!(!out.contains("CF2 made"), "{out}");
     assert!(!t.ok(&["status"]).contains("checks owed"));
 }
+
+#[test]
+fn a_unit_moves_on_one_roll_and_a_formed_unit_spots_on_one() {
+    let t = lines();
+    t.ok(&[
+        "unit",
+        "add",
+        "ottawa",
+        "troop=indians",
+        "formation=skirmish",
+        "--side",
+        "french",
+        "--figures",
+        "2",
+        "--code",
+        "OT",
+    ]);
+    assert_eq!(
+        t.ok(&["roll", "move", "--unit", "rogers", "--dice", "5,4"]),
+        "rogers: move, one roll for its 4 figures (RR1, RR2, RR3, RR4)\n  RR1: 5 4 = 9: 9 \
+         inches\nchanges: none\ndice: 1 entered, 0 rolled\n"
+    );
+    assert!(
+        t.ok(&[
+            "roll",
+            "spot",
+            "--unit",
+            "marines",
+            "distance=10",
+            "--dice",
+            "5,4,2"
+        ])
+        .starts_with("marines: spot, one roll for its 4 figures (CF1, CF2, CF3, CF4)\n"),
+    );
+    // Skirmishers spot one by one.
+    assert!(
+        t.ok(&["roll", "spot", "--unit", "OT", "distance=10", "--dice", "5,4,2", "--dice", "1,1,1"])
+            .starts_with("ottawa: spot with 2 figures\n  OT1: 5 4 2 = 11: Spotted\n  OT2: 1 1 1 = 3: Not spotted\n"),
+    );
+    let json = parsed(&t.ok(&["roll", "move", "--unit", "OT", "--dice", "1,2,3", "--json"]));
+    assert_eq!(json["one_roll_for"], serde_json::json!(["OT1", "OT2"]));
+}
