@@ -83,24 +83,28 @@ fn json_text(v: &Value) -> Option<String> {
 
 // ----- tables -----------------------------------------------------------------------------------
 
+/// The tables the tests read besides the built-in ones, every file of their folder.
+static TEST_TABLES: include_dir::Dir<'static> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/tests/tables");
+
+/// Every table a case may start from: the built-in ones, then the tests' in file order.
+fn table_texts() -> Vec<&'static str> {
+    let mut tests: Vec<(String, &'static str)> = TEST_TABLES
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "yaml"))
+        .filter_map(|f| Some((f.path().to_string_lossy().to_string(), f.contents_utf8()?)))
+        .collect();
+    tests.sort();
+    crate::rules::catalog::builtin_tables()
+        .into_iter()
+        .chain(tests)
+        .map(|(_, t)| t)
+        .collect()
+}
+
 fn table_corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
-    CORPUS.get_or_init(|| {
-        let builtin = crate::rules::catalog::builtin_tables()
-            .into_iter()
-            .map(|(_, t)| t);
-        Corpus::new(
-            builtin
-                .chain([
-                    include_str!("../../tests/tables/001-la-petite-guerre-1750s.yaml"),
-                    include_str!("../../tests/tables/002-french-indian-war.yaml"),
-                    include_str!("../../tests/tables/003-officers-and-leaders.yaml"),
-                    include_str!("../../tests/tables/004-cest-la-guerre.yaml"),
-                ])
-                .collect(),
-            yaml_value,
-        )
-    })
+    CORPUS.get_or_init(|| Corpus::new(table_texts(), yaml_value))
 }
 
 /// As many procedures as a case looks at past the compile step: enough for every real
@@ -316,12 +320,22 @@ pub(super) fn game_log() -> Target<GameInput> {
 fn config_corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
     CORPUS.get_or_init(|| {
+        // Settings that name rulesets the tables declare (the first, and the third).
+        let names: Vec<String> = table_texts()
+            .iter()
+            .filter_map(|t| yaml_value(t)?.get("ruleset")?.as_str().map(str::to_string))
+            .collect();
+        let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
         Corpus::new(
             vec![
-                "# umpire's settings: `umpire config KEY VALUE` changes them.\nrules: \
-                 la-petite-guerre\ndice: physical\ncolour: never\n",
+                leak(format!(
+                    "# umpire's settings: `umpire config KEY VALUE` changes them.\nrules: {}\n\
+                     dice: physical\ncolour: never\n",
+                    name(0)
+                )),
                 "dice: tool\ncolour: always\n",
-                "rules: fiw-grid\ncolour: auto\n",
+                leak(format!("rules: {}\ncolour: auto\n", name(2))),
             ],
             yaml_value,
         )
