@@ -15,11 +15,12 @@ use crate::game::roles::{Cast, Named};
 use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
-use crate::model::{Part, Ruleset};
+use crate::model::{GameDef, Part, Ruleset};
 use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
-use super::figure::{Fight, fight, locked};
+use super::figure::{Fight, fight, locked, pairing_words};
+use super::odds::planned;
 use super::roll::{all_dice_used, dice_source_with, flatten_faces};
 use super::unit_roll::figure_step;
 use super::{ChargeArgs, Cli, Report, fresh_seed};
@@ -68,10 +69,10 @@ pub(super) fn charge(
                     .map(|(f, v)| format!("{f}={}", v.word()))
                     .collect();
                 let mut rolls = Vec::new();
+                let o = options(&ruleset, p)?;
+                let o = (o.0.as_str(), o.1.as_str());
                 for code in &c.chargers {
                     let one = (&mut source, &mut event);
-                    let o = options(&ruleset, p)?;
-                    let o = (o.0.as_str(), o.1.as_str());
                     let d = figure_step(&mut after, &ruleset, p, o, (code, None), &words, one)?;
                     let out_of_it = b.out.contains(&d.step.decision.result);
                     if out_of_it {
@@ -148,22 +149,9 @@ pub(super) fn charge(
                 } else {
                     (other.clone(), c.def.side.clone())
                 };
-                let option = |side: &str| {
-                    crate::game::roles::option_for(g, c.fight, &Part::Side(side.to_string()))
-                        .unwrap_or(side)
-                        .to_string()
-                };
                 let named = vec![
-                    Named {
-                        option: option(&many_side),
-                        part: Part::Side(many_side.clone()),
-                        figures: others.clone(),
-                    },
-                    Named {
-                        option: option(&lone_side),
-                        part: Part::Side(lone_side.clone()),
-                        figures: vec![group.lone.clone()],
-                    },
+                    on_side(g, &c, &many_side, others.clone()),
+                    on_side(g, &c, &lone_side, vec![group.lone.clone()]),
                 ];
                 let found = crate::game::figures::find(&after, &ruleset, c.fight, &Cast { named })?;
                 let before_fight = after.clone();
@@ -244,25 +232,26 @@ fn admitted(game: &Game, ruleset: &Ruleset, c: &Charge<'_>, typed: &[String]) ->
         return Ok(());
     };
     let g = game_def(ruleset)?;
-    let named = [(c.def.side.as_str(), charger), (c.other_side(), defender)]
-        .into_iter()
-        .map(|(side, code)| Named {
-            option: crate::game::roles::option_for(g, c.fight, &Part::Side(side.to_string()))
-                .unwrap_or(side)
-                .to_string(),
-            part: Part::Side(side.to_string()),
-            figures: vec![code.clone()],
-        })
-        .collect();
+    let named = vec![
+        on_side(g, c, &c.def.side, vec![charger.clone()]),
+        on_side(g, c, c.other_side(), vec![defender.clone()]),
+    ];
     let found = crate::game::figures::find(game, ruleset, c.fight, &Cast { named })?;
     let mut typed = typed.to_vec();
     typed.extend(c.def.flag.as_ref().map(|f| format!("{}.{f}", c.def.side)));
-    let (mut words, _) =
-        crate::game::figures::roster_words(game, ruleset, c.fight, &found, &typed)?;
-    words.extend(typed);
-    let input = crate::engine::situation::parse(ruleset, c.fight, &words)?;
-    let plan = crate::engine::plan::Plan::new(ruleset, c.fight, &input)?;
-    crate::present::words::admit(&plan)
+    let (words, _) = pairing_words(game, ruleset, c.fight, (&found, 1), &typed)?;
+    planned(ruleset, c.fight, &words).map(|_| ())
+}
+
+/// Figures of one side of the fight, named by the option that names that side's figures.
+fn on_side(g: &GameDef, c: &Charge<'_>, side: &str, figures: Vec<String>) -> Named {
+    Named {
+        option: crate::game::roles::option_for(g, c.fight, &Part::Side(side.to_string()))
+            .unwrap_or(side)
+            .to_string(),
+        part: Part::Side(side.to_string()),
+        figures,
+    }
 }
 
 /// The charged unit reacts: its token and activation spent, each figure's check, and the fire
@@ -289,8 +278,9 @@ fn react(
         .transpose()?;
     let g = game_def(ruleset)?;
     let mut next = 0usize;
+    let o = options(ruleset, p)?;
+    let shooting = fire.map(|f| options(ruleset, f)).transpose()?;
     for code in &c.defenders {
-        let o = options(ruleset, p)?;
         let check = figure_step(
             after,
             ruleset,
@@ -309,7 +299,7 @@ fn react(
             });
             continue;
         }
-        let Some(fire) = fire else {
+        let Some((fire, (by, at))) = fire.zip(shooting.as_ref()) else {
             said.reactions.push(Reaction {
                 check,
                 shot: None,
@@ -362,12 +352,11 @@ fn react(
             });
             continue;
         };
-        let o = options(ruleset, fire)?;
         let shot = figure_step(
             after,
             ruleset,
             fire,
-            (&o.0, &o.1),
+            (by, at),
             (code, Some(&target)),
             &[],
             (&mut *source, &mut *event),

@@ -9,7 +9,7 @@ use crate::model::Ruleset;
 
 use super::super::figure::{Fought, LoneEnd, changes_block, who};
 use super::super::roll::{count_throws, dice_line};
-use super::super::unit_roll::Done;
+use super::super::unit_roll::{Done, figures_word};
 use super::super::{Cli, write_json};
 
 /// A figure of the charged unit reacting: its check, and its shot if it fired.
@@ -287,12 +287,4 @@ pub(super) fn print(
     t.push_str(&dice_line(entered, rolled, "", seed));
     out.extend_from_slice(t.as_bytes());
     Ok(())
-}
-
-fn figures_word(n: usize) -> String {
-    if n == 1 {
-        "1 figure".into()
-    } else {
-        format!("{n} figures")
-    }
 }
