@@ -197,7 +197,8 @@ pub enum Command {
     Fig(FigCmd),
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
-    /// Put markers on a figure or take them off: `mark CF3 +pinned -prone`.
+    /// Put markers on a figure or take them off (`mark CF3 +pinned -prone`), or change its
+    /// counts (`mark CF3 hits+2`).
     Mark(MarkArgs),
     /// The game's events, oldest first.
     Log(LogArgs),
@@ -251,7 +252,8 @@ pub struct RulesArgs {
 pub struct MarkArgs {
     /// A figure's label, or several separated by commas (`CF1,CF2`).
     pub figure: String,
-    /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off.
+    /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off; `COUNTER+N`,
+    /// `COUNTER-N` and `COUNTER=N` change a count.
     #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
     pub changes: Vec<String>,
     /// Take every marker off.

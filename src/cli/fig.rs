@@ -47,7 +47,8 @@ pub enum FigCmd {
 
 pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
     match cmd {
-        FigCmd::Add { unit, count } => ctx.change_with(out, |game, _, event| {
+        FigCmd::Add { unit, count } => ctx.change_with(out, |game, ruleset, event| {
+            roster::figures_only(ruleset, "added to it")?;
             let u = roster::unit(game, unit)?.clone();
             let added = roster::add_figures(game, &u, *count, event)?;
             let line = format!("{}: added {}", u.name, added.join(", "));
@@ -69,7 +70,8 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
             game.apply(game.figure_change(&f.code, None), event);
             Ok(vec![format!("{} removed from {}", f.code, f.unit)])
         }),
-        FigCmd::Move { code, to } => ctx.change(out, |game, _, event| {
+        FigCmd::Move { code, to } => ctx.change(out, |game, ruleset, event| {
+            roster::figures_only(ruleset, "moved between units")?;
             let mut f = roster::figure(game, code)?.clone();
             let target = roster::unit(game, to)?.name.clone();
             if f.unit == target {

@@ -1,7 +1,8 @@
-//! `umpire mark`: markers and states put on a figure or taken off.
+//! `umpire mark`: markers and states put on a figure or taken off, and its counts changed.
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
+use crate::game::counters;
 use crate::game::roster::{self, Mark};
 /// `umpire mark CF3 +pinned -prone`, or `--clear`.
 pub fn mark(
@@ -17,22 +18,35 @@ pub fn mark(
         ));
     }
     if !clear && changes.is_empty() {
-        return Err(Error::usage("no marker change given")
-            .with_hint("`umpire mark CF3 +pinned -prone`, or `--clear`"));
+        return Err(Error::usage("no marker change given").with_hint(
+            "`umpire mark CF3 +pinned -prone`, a count such as `hits+2`, or `--clear`",
+        ));
     }
     ctx.change(out, |game, ruleset, event| {
         let g = roster::game_def(ruleset)?;
-        let marks: Vec<Mark> = changes
-            .iter()
-            .map(|w| roster::parse_mark(g, w))
-            .collect::<Result<_>>()?;
+        // Counts (`hits+2`) apart from markers and states (`+pinned`), each read once.
+        let mut marks: Vec<Mark> = Vec::new();
+        let mut counts = Vec::new();
+        for w in changes {
+            match counters::parse(g, w) {
+                Some(c) => counts.push(c?),
+                None => marks.push(roster::parse_mark(g, w)?),
+            }
+        }
         let mut said = Vec::new();
         for code in codes.split(',').filter(|c| !c.is_empty()) {
-            said.extend(if clear {
-                roster::clear(game, ruleset, code, event)?
-            } else {
-                roster::mark(game, ruleset, code, &marks, event)?
-            });
+            if clear {
+                said.extend(roster::clear(game, ruleset, code, event)?);
+                continue;
+            }
+            if !marks.is_empty() {
+                said.extend(roster::mark(game, ruleset, code, &marks, event)?);
+            }
+            for (name, change) in &counts {
+                said.extend(counters::count(
+                    game, ruleset, code, name, *change, true, event,
+                )?);
+            }
         }
         Ok(said)
     })

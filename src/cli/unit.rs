@@ -8,6 +8,7 @@ use crate::cli::write_json;
 use crate::error::Result;
 use crate::game::fields;
 use crate::game::roster::{self, UnitSpec};
+use crate::model::Pieces;
 use crate::present::view;
 use crate::present::words;
 use crate::text;
@@ -24,9 +25,9 @@ pub enum UnitCmd {
         /// Whose unit it is (the ruleset's sides).
         #[arg(long)]
         side: String,
-        /// How many figures.
+        /// How many figures (not for a ruleset whose pieces are units: the unit is one).
         #[arg(long, value_name = "N")]
-        figures: u32,
+        figures: Option<u32>,
         /// The letters on the bases (`RR` gives RR1, RR2...); from the name by default.
         #[arg(long, value_name = "CODE")]
         code: Option<String>,
@@ -122,14 +123,23 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                     (Some(a), _) => (*a).to_string(),
                     _ => String::new(),
                 };
-                let line = format!(
-                    "Unit {} ({}, {}): {} figure{}, {range}",
-                    unit.name,
-                    unit.side,
-                    view::fields(&unit),
-                    codes.len(),
-                    if codes.len() == 1 { "" } else { "s" }
-                );
+                let line = if roster::game_def(ruleset)?.pieces == Pieces::Units {
+                    format!(
+                        "Unit {} ({}, {})",
+                        unit.name,
+                        unit.side,
+                        view::fields(&unit)
+                    )
+                } else {
+                    format!(
+                        "Unit {} ({}, {}): {} figure{}, {range}",
+                        unit.name,
+                        unit.side,
+                        view::fields(&unit),
+                        codes.len(),
+                        if codes.len() == 1 { "" } else { "s" }
+                    )
+                };
                 Ok((vec![line], json!({ "unit": unit, "figures": codes })))
             })
         }

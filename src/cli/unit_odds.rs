@@ -15,7 +15,7 @@ use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
 use super::figure::who;
-use super::unit_roll::{aimed, figure_plan, unit_plan, unit_targets};
+use super::unit_roll::{aimed, as_piece, figure_plan, unit_plan, unit_targets};
 use super::{Cli, write_json};
 
 /// `(procedure, unit)`: what is done, and by which unit; `factors` as typed.
@@ -40,6 +40,9 @@ pub(super) fn unit_odds(
         .current(cli.game.as_deref())?
         .read()?;
     let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
+    if let Some(cast) = as_piece(&game, &ruleset, unit, cast)? {
+        return super::figure_odds(cli, catalog, procedure, &cast, factors, out);
+    }
     let p = ruleset.procedure_or_err(procedure)?;
     let (action, acting) = unit_plan(&game, &ruleset, p, unit, &targets)?;
     let mut held = action.held.clone();

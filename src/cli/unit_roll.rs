@@ -14,12 +14,12 @@ use crate::game::roles::{Cast, Named};
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::game::unit_action;
-use crate::model::{Part, ProcedureDef, Ruleset};
+use crate::model::{Part, Pieces, ProcedureDef, Ruleset};
 use crate::present::explain;
 
 use super::ctx::game_ruleset;
 use super::figure::{changes_block, locked, who};
-use super::owed::also;
+use super::owed::{Which, also};
 use super::roll::{RollHow, all_dice_used, count_throws, dice_line, flatten_faces, must_follow};
 use super::{Cli, Report, fresh_seed, write_json};
 use crate::rules::catalog::Catalog;
@@ -53,6 +53,27 @@ pub(super) fn figure_step(
     })
 }
 
+/// Where a unit is one piece (the ruleset's `pieces: units`), the figures of its roll: the
+/// unit's piece acting, with the figures named by the other options; `None` for a ruleset
+/// of figures.
+pub(super) fn as_piece(
+    game: &Game,
+    ruleset: &Ruleset,
+    unit: &str,
+    cast: &Cast,
+) -> Result<Option<Cast>> {
+    if crate::game::roster::game_def(ruleset)?.pieces != Pieces::Units {
+        return Ok(None);
+    }
+    let mut cast = cast.clone();
+    cast.named.push(Named {
+        option: "unit".into(),
+        part: Part::Acting,
+        figures: vec![crate::game::roster::unit(game, unit)?.name.clone()],
+    });
+    Ok(Some(cast))
+}
+
 /// `(procedure, unit)`: what is done, and by which unit.
 pub(super) fn unit_roll(
     cli: &Cli,
@@ -63,6 +84,19 @@ pub(super) fn unit_roll(
     out: &mut Vec<u8>,
     report: &mut Report,
 ) -> Result<()> {
+    let files = Store::open_default()?.current(cli.game.as_deref())?;
+    {
+        // Where a unit is one piece, its roll is that piece's: the roll of one figure.
+        let game = files.read()?;
+        let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
+        if let Some(cast) = as_piece(&game, &ruleset, unit, cast)? {
+            let which = Which::Named {
+                procedure,
+                cast: &cast,
+            };
+            return super::figure::figure_roll(cli, catalog, &which, how, out, report);
+        }
+    }
     if how.times != 1 {
         return Err(Error::usage("--unit rolls each figure of the unit once")
             .with_hint("leave out --times"));
@@ -78,7 +112,6 @@ pub(super) fn unit_roll(
             t.to_ascii_uppercase()
         )));
     }
-    let files = Store::open_default()?.current(cli.game.as_deref())?;
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let attempt =
         |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {

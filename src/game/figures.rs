@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
+use crate::game::counters::{self, Count};
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
@@ -411,6 +412,11 @@ pub(super) fn figure_words(
     if !marked.is_empty() {
         from.push(format!("from markers: {}", marked.join(", ")));
     }
+    let counted = counters::words(g, fig, acted_upon, wanted);
+    if !counted.is_empty() {
+        from.push(format!("from counters: {}", counted.join(" ")));
+        words.extend(counted);
+    }
     if !implied.is_empty() {
         from.push(format!("as its unit stands: {}", implied.join(", ")));
     }
@@ -422,9 +428,16 @@ pub(super) fn figure_words(
             Part::Acting
         },
     );
+    // A piece that is its unit is named once: `rangers (blue)`, not `rangers (rangers, blue)`.
     let unit = game
         .unit(&fig.unit)
-        .map(|u| format!("{}, {}", u.name, u.side))
+        .map(|u| {
+            if u.name == fig.code {
+                u.side.clone()
+            } else {
+                format!("{}, {}", u.name, u.side)
+            }
+        })
         .unwrap_or_default();
     let line = if from.is_empty() {
         format!("{} ({unit}), {role}: nothing the roll reads", fig.code)
@@ -543,6 +556,7 @@ pub fn land(
             said.extend(apply_one(game, ruleset, g, code, change, event)?);
         }
     }
+    said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
     for n in &step.next {
         said.extend(land(game, ruleset, n, figures, event)?);
     }
@@ -563,26 +577,8 @@ fn apply_one(
         Some(("-", n)) => (false, n),
         _ => return Ok(Vec::new()),
     };
-    if let Some(counter) = g.counters.iter().find(|c| c.name == name) {
-        if fig.state.is_some() {
-            return Ok(Vec::new());
-        }
-        let mut f = fig.clone();
-        let n = f.counters.entry(counter.name.clone()).or_insert(0);
-        *n += 1;
-        let count = *n;
-        game.apply(game.figure_change(&f.code, Some(f.clone())), event);
-        let mut said = vec![format!("{}: {} {count}", f.code, counter.label)];
-        if count >= counter.at && !f.markers.contains(&counter.then) {
-            said.extend(roster::mark(
-                game,
-                ruleset,
-                code,
-                &[Mark::Add(counter.then.clone())],
-                event,
-            )?);
-        }
-        return Ok(said);
+    if add && g.counters.iter().any(|c| c.name == name) {
+        return counters::count(game, ruleset, code, name, Count::By(1), false, event);
     }
     let is_state = g.states.iter().any(|s| s.name == name);
     // A marker it already carries, from another result of the same roll (the pairings of

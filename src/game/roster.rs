@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::game::state::{Event, Figure, Game, Unit, label_key};
 use crate::model::Ruleset;
-use crate::model::{GameDef, MarkerDef};
+use crate::model::{GameDef, MarkerDef, Pieces};
 use crate::suggest::{did_you_mean, find, same};
 
 /// The ruleset's `game` tables, or an error saying this ruleset keeps no games.
@@ -40,7 +40,8 @@ pub struct UnitSpec {
     pub name: String,
     pub side: String,
     pub code: Option<String>,
-    pub figures: u32,
+    /// How many figures; none where the pieces are units.
+    pub figures: Option<u32>,
     /// (field, value as typed), the fields as the ruleset's `game.unit` names them.
     pub fields: Vec<(String, String)>,
     pub note: String,
@@ -141,12 +142,28 @@ pub fn add_unit(
             .with_hint("unit names must differ, whatever their case; add figures to it with `umpire fig add`"));
     }
     let side = side(g, &spec.side)?.to_string();
-    if spec.figures == 0 || spec.figures > MAX_FIGURES {
-        return Err(Error::usage(format!(
-            "a unit has 1 to {MAX_FIGURES} figures, not {}",
-            spec.figures
-        )));
-    }
+    let figures = match (g.pieces, spec.figures) {
+        (Pieces::Figures, Some(n)) if n == 0 || n > MAX_FIGURES => {
+            return Err(Error::usage(format!(
+                "a unit has 1 to {MAX_FIGURES} figures, not {n}"
+            )));
+        }
+        (Pieces::Figures, Some(n)) => n,
+        (Pieces::Figures, None) => {
+            return Err(
+                Error::usage(format!("how many figures has unit `{}`?", spec.name))
+                    .with_hint("add `--figures N`"),
+            );
+        }
+        (Pieces::Units, None) => 1,
+        (Pieces::Units, Some(_)) => {
+            return Err(Error::usage(format!(
+                "in {} a unit is one piece: it has no figures to count",
+                ruleset.model.title
+            ))
+            .with_hint("leave out `--figures`"));
+        }
+    };
     let mut fields = std::collections::BTreeMap::new();
     for (field, word) in &spec.fields {
         let typed = if word.is_empty() {
@@ -206,8 +223,34 @@ pub fn add_unit(
         note: spec.note.clone(),
     };
     game.apply(game.unit_change(&spec.name, Some(unit.clone())), event);
-    add_figures(game, &unit, spec.figures, event)?;
+    if g.pieces == Pieces::Units {
+        // The unit is its own piece, named as the unit: markers and counts go on it.
+        let piece = Figure {
+            code: unit.name.clone(),
+            unit: unit.name.clone(),
+            markers: Vec::new(),
+            counters: Default::default(),
+            state: None,
+            note: String::new(),
+        };
+        game.apply(game.figure_change(&unit.name, Some(piece)), event);
+    } else {
+        add_figures(game, &unit, figures, event)?;
+    }
     Ok(unit)
+}
+
+/// Refuses, for a ruleset whose pieces are units, what only figures do (`doing`: being added
+/// to a unit, moving to another).
+pub fn figures_only(ruleset: &Ruleset, doing: &str) -> Result<()> {
+    if game_def(ruleset)?.pieces == Pieces::Units {
+        return Err(Error::usage(format!(
+            "in {} a unit is one piece: no figures are {doing}",
+            ruleset.model.title
+        ))
+        .with_hint("`umpire unit add` and `umpire unit rm` add and remove units"));
+    }
+    Ok(())
 }
 
 /// Add `count` figures to a unit, numbered after its highest label.

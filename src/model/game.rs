@@ -13,6 +13,8 @@ use super::{Conditions, Settings};
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct GameDef {
     pub sides: Vec<GameSideDef>,
+    /// Figures in units, or units as the pieces.
+    pub pieces: Pieces,
     /// A unit's fields and the choice factor each takes its values from (and sets when one of
     /// the unit's figures acts): `troop: troop`, `weapon: weapon`.
     pub unit: BTreeMap<String, String>,
@@ -200,6 +202,9 @@ pub struct IfAlreadyDef {
     pub label: String,
 }
 
+/// A count kept per piece (failed checks this turn, hits taken, casualties): raised by a
+/// result (`+NAME`), by the amount a roll inflicts (`amounts`), or by hand (`NAME+2`,
+/// `NAME-1`, `NAME=0`); read as a number factor; and reaching `at` does `then`.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CounterDef {
@@ -208,11 +213,31 @@ pub struct CounterDef {
     /// Set back to 0 when a new turn starts.
     #[serde(default)]
     pub per_turn: bool,
-    /// Reaching this count adds `then`'s marker.
+    /// Reaching this count adds `then`: a marker, or a state that takes the piece out.
     pub at: i64,
     pub then: String,
+    /// The unit of the amounts (`hits`) that a roll inflicts on the piece acted upon, which
+    /// are added to the count.
+    #[serde(default)]
+    pub amounts: Option<String>,
+    /// The number factor the count sets when the piece acts (`casualties=2`).
+    #[serde(default)]
+    pub acting: Option<String>,
+    /// The number factor the count sets when the piece is acted upon.
+    #[serde(default)]
+    pub acted_upon: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// What the pieces of a game are: figures grouped in units, or units that are pieces
+/// themselves (one card, one stand), each with its own markers and counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pieces {
+    #[default]
+    Figures,
+    Units,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -11,8 +11,8 @@ use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
 use crate::error::Result;
 use crate::game::roster::{self, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game, Unit};
-use crate::model::GameDef;
 use crate::model::Ruleset;
+use crate::model::{GameDef, Pieces};
 use crate::text::{NAME_SHOWN, NOTE_MAX, NOTE_SHOWN, shown};
 
 /// A name from the game's files, as shown.
@@ -132,15 +132,24 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     let g = game_def(ruleset)?;
     // The unit fields every unit must have (a troop type, a grade) are what tells figures apart.
     let fields_shown: &[String] = &g.required;
+    // Where a unit is one piece, its piece is the unit: no column of figures' labels.
+    let units_only = g.pieces == Pieces::Units;
     if game.figures.is_empty() {
         let fields: String = fields_shown.iter().map(|f| format!(" {f}=VALUE")).collect();
-        return Ok(format!(
-            "No figures yet: `umpire unit add NAME{fields} --side SIDE --figures N`."
-        ));
+        return Ok(if units_only {
+            format!("No units yet: `umpire unit add NAME{fields} --side SIDE`.")
+        } else {
+            format!("No figures yet: `umpire unit add NAME{fields} --side SIDE --figures N`.")
+        });
     }
     let mut text = String::new();
+    let first: &[&str] = if units_only {
+        &["unit", "side"]
+    } else {
+        &["fig", "unit", "side"]
+    };
     let header = |last: &str| {
-        let mut h: Vec<Cell> = ["fig", "unit", "side"].map(Cell::new).into();
+        let mut h: Vec<Cell> = first.iter().map(|c| Cell::new(*c)).collect();
         h.extend(fields_shown.iter().map(Cell::new));
         h.extend([last, "note"].map(Cell::new));
         h
@@ -165,6 +174,9 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
                 };
             }
             let mut row = vec![name(&f.code), name(&u.name), name(&u.side)];
+            if units_only {
+                row.remove(0);
+            }
             row.extend(values);
             if let Some(s) = &f.state {
                 row.extend([name(state_label(g, s)), note]);
@@ -180,6 +192,9 @@ pub fn roster(game: &Game, ruleset: &Ruleset, colour: bool) -> Result<String> {
     // Figures whose unit was renamed by hand still show.
     for f in game.figures.iter().filter(|f| game.unit(&f.unit).is_none()) {
         let mut row = vec![name(&f.code), name(&f.unit), "?".into()];
+        if units_only {
+            row.remove(0);
+        }
         row.extend(fields_shown.iter().map(|_| String::new()));
         row.extend(["unit missing".into(), String::new()]);
         in_play.add_row(row);

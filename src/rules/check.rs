@@ -272,23 +272,7 @@ impl Source {
                 }
             }
         }
-        for c in &g.counters {
-            if !g.markers.iter().any(|x| x.name == c.then) {
-                return Err(err(
-                    &c.then,
-                    format!(
-                        "counter `{}` adds `{}`, which is not a marker",
-                        c.name, c.then
-                    ),
-                ));
-            }
-            if c.at < 1 {
-                return Err(err(
-                    &c.name,
-                    format!("counter `{}` needs `at` of 1 or more", c.name),
-                ));
-            }
-        }
+        self.check_counters(g, at)?;
         Ok(())
     }
 

@@ -439,6 +439,7 @@ impl Source {
             .collect::<Result<_>>()?;
         Ok(m::GameDef {
             sides: g.sides.clone(),
+            pieces: g.pieces,
             unit: g
                 .unit
                 .iter()
@@ -454,7 +455,16 @@ impl Source {
             size: g.size.as_ref().map(|f| self.canonical(f)),
             markers,
             implies,
-            counters: g.counters.clone(),
+            counters: g
+                .counters
+                .iter()
+                .map(|c| m::CounterDef {
+                    then: marker_name(g, &c.then).to_string(),
+                    acting: c.acting.as_deref().map(|f| self.canonical(f)),
+                    acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
+                    ..c.clone()
+                })
+                .collect(),
             states: g.states.clone(),
             actions: g
                 .actions

@@ -8,6 +8,7 @@ pub mod catalog;
 mod check;
 mod check_actions;
 mod check_charge;
+mod check_counters;
 mod check_procedure;
 mod check_requires;
 mod compile;

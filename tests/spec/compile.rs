@@ -179,3 +179,31 @@ fn a_charge_or_a_combining_that_names_what_the_table_lacks_is_refused_with_its_p
         refused(edit, &["rules", "--check"], says);
     }
 }
+
+#[test]
+fn a_counter_that_names_what_the_table_lacks_is_refused_with_its_place() {
+    for (edit, says) in [
+        (
+            ("then: panicked", "then: panic-stricken"),
+            "counter `failed-morale` adds `panic-stricken`, which is neither a marker nor a state",
+        ),
+        (
+            ("at: 2\n      then: panicked", "at: 0\n      then: panicked"),
+            "counter `failed-morale` needs `at` of 1 or more",
+        ),
+        (
+            ("then: panicked", "then: panicked\n      acting: cover"),
+            "counter `failed-morale` sets `cover`, which is no number factor",
+        ),
+        (
+            ("then: panicked", "then: panicked\n      acting: outnumber"),
+            "counter `failed-morale` sets `outnumber`, which is no factor (did you mean `outnumbered`?)",
+        ),
+        (
+            ("then: panicked", "then: panicked\n      amounts: hits"),
+            "counter `failed-morale` adds up amounts of `hits`, which no procedure inflicts",
+        ),
+    ] {
+        refused(edit, &["rules", "--check"], says);
+    }
+}

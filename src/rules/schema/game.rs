@@ -5,13 +5,18 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::{ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, RoleDef, StateDef};
+use super::{
+    ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, Pieces, RoleDef, StateDef,
+};
 
 /// What the tool keeps for a game at the table.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameDef {
     pub sides: Vec<GameSideDef>,
+    /// `units` where a unit is one piece (a stand, a card) rather than figures.
+    #[serde(default)]
+    pub pieces: Pieces,
     /// A unit's fields and the choice factor each takes its values from (and sets when one of
     /// the unit's figures acts): `troop: troop`, `weapon: weapon`.
     #[serde(default)]

@@ -23,7 +23,7 @@ pub use procedure::*;
 pub use crate::model::{
     ActionLimits, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison, CountDef,
     CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded, IfAlreadyDef,
-    LookupDef, ManyOnOneDef, Part, PhasesDef, Policy, ReactDef, ReactionDef, Role, RoleDef,
+    LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy, ReactDef, ReactionDef, Role, RoleDef,
     Rounding, ScaleDef, SideDef, StateDef, TableDef, TurnDef, WhichSide,
 };
 

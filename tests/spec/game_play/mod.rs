@@ -21,6 +21,7 @@ mod shooting;
 mod turn_and_draw;
 mod undo_and_log;
 mod unit_action;
+mod unit_pieces;
 mod whole_odds;
 
 use crate::support::Table;

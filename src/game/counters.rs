@@ -1,0 +1,274 @@
+//! Counters kept on a piece (failed checks this turn, hits taken, casualties): raised by a
+//! result, by the amount a roll inflicts, or by hand; read as number factors; and what
+//! reaching the table's count does (a marker put on, or a state that takes the piece out).
+
+use crate::engine::resolve::Step;
+use crate::error::{Error, Result};
+use crate::game::figures::Figures;
+use crate::game::roster::{self, Mark, marker_label, state_label};
+use crate::game::state::{Event, Figure, Game};
+use crate::model::{CounterDef, GameDef, Ruleset};
+use crate::suggest::{did_you_mean, same};
+
+/// The largest count a hand may set: more is surely a typo, and sums stay far from overflow.
+pub const COUNT_MAX: i64 = 999;
+
+/// A change of a count: by so much (`hits+2`, `hits-1`), or to a number (`hits=0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    By(i64),
+    To(i64),
+}
+
+/// `hits+2`, `hits-1` or `hits=0` as a counter's change; `None` for a word of another shape
+/// (`+pinned` is a marker's). A counter's name that is not one is an error with a hint.
+pub fn parse(g: &GameDef, word: &str) -> Option<Result<(String, Count)>> {
+    if word.starts_with(['+', '-']) {
+        return None;
+    }
+    let at = word.find(['+', '-', '='])?;
+    let (name, rest) = word.split_at(at);
+    let (sign, digits) = rest.split_at(1);
+    let n = digits
+        .parse::<i64>()
+        .ok()
+        .filter(|n| (0..=COUNT_MAX).contains(n));
+    Some(match (counter(g, name), n) {
+        (None, _) => {
+            let names = g.counters.iter().map(|c| c.name.as_str());
+            let listed: Vec<&str> = names.clone().collect();
+            Err(Error::usage(format!(
+                "no counter `{name}`; {}",
+                if listed.is_empty() {
+                    "this ruleset keeps none".to_string()
+                } else {
+                    format!("there are: {}", listed.join(", "))
+                }
+            ))
+            .with_hint_opt(did_you_mean(name, names)))
+        }
+        (Some(_), None) => Err(Error::usage(format!(
+            "`{word}` needs a whole number from 0 to {COUNT_MAX} after `{sign}`"
+        ))
+        .with_hint(format!(
+            "`{name}+2` adds two, `{name}-1` takes one off, `{name}=0` sets it"
+        ))),
+        (Some(c), Some(n)) => Ok((
+            c.name.clone(),
+            match sign {
+                "+" => Count::By(n),
+                "-" => Count::By(-n),
+                _ => Count::To(n),
+            },
+        )),
+    })
+}
+
+/// A counter by name, whatever its case.
+fn counter<'a>(g: &'a GameDef, name: &str) -> Option<&'a CounterDef> {
+    g.counters.iter().find(|c| same(&c.name, name))
+}
+
+/// Change one piece's count, and do what reaching the table's count does. A count never goes
+/// below 0. A piece out of the game keeps its counts: changing them is refused by hand
+/// (`strict`), and skipped when a roll's result would.
+pub fn count(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    code: &str,
+    name: &str,
+    change: Count,
+    strict: bool,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = roster::game_def(ruleset)?;
+    let Some(c) = counter(g, name) else {
+        return Err(Error::failure(format!("counter `{name}` vanished")));
+    };
+    let fig = roster::figure(game, code)?.clone();
+    if let Some(s) = &fig.state {
+        if !strict {
+            return Ok(Vec::new());
+        }
+        return Err(Error::usage(format!(
+            "{} is {}: its counts no longer change",
+            fig.code,
+            state_label(g, s)
+        ))
+        .with_hint(format!(
+            "`umpire mark {} -{s}` if that was a mistake",
+            fig.code
+        )));
+    }
+    let was = fig.counters.get(&c.name).copied().unwrap_or(0);
+    let now = match change {
+        Count::By(n) => was.saturating_add(n),
+        Count::To(n) => n,
+    }
+    .clamp(0, COUNT_MAX);
+    let mut f = fig.clone();
+    if now == 0 {
+        f.counters.remove(&c.name);
+    } else {
+        f.counters.insert(c.name.clone(), now);
+    }
+    if f != fig {
+        game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+    }
+    // By hand, the count as it was and became; from a roll, as it is, with what it took when
+    // that is more than the one a result adds.
+    let line = match change {
+        _ if strict => format!("{}: {} {was} → {now}", f.code, c.label),
+        Count::By(n) if n != 1 => format!("{}: {} {now} (+{n})", f.code, c.label),
+        _ => format!("{}: {} {now}", f.code, c.label),
+    };
+    let mut said = vec![line];
+    if now >= c.at {
+        said.extend(reached(game, ruleset, g, &f, c, event)?);
+    }
+    Ok(said)
+}
+
+/// What a count reaching the table's number does: a state takes the piece out, a marker goes
+/// on (once: a piece already marked keeps its one marker).
+fn reached(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    fig: &Figure,
+    c: &CounterDef,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let reason = format!("{} {} or more", c.label, c.at);
+    if g.states.iter().any(|s| s.name == c.then) {
+        let mut f = fig.clone();
+        f.state = Some(c.then.clone());
+        game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+        return Ok(vec![format!(
+            "{}: {reason}: {}",
+            f.code,
+            state_label(g, &c.then)
+        )]);
+    }
+    if fig.markers.contains(&c.then) {
+        return Ok(Vec::new());
+    }
+    let mut said = roster::mark(
+        game,
+        ruleset,
+        &fig.code,
+        &[Mark::Add(c.then.clone())],
+        event,
+    )?;
+    if said.is_empty() {
+        said.push(format!(
+            "{}: {reason}: {}",
+            fig.code,
+            marker_label(g, &c.then)
+        ));
+    }
+    Ok(said)
+}
+
+/// The number factors a piece's counts set when it acts or is acted upon (`casualties=2`),
+/// those `wanted`, with the words said of them.
+pub fn words(
+    g: &GameDef,
+    fig: &Figure,
+    acted_upon: bool,
+    wanted: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
+    g.counters
+        .iter()
+        .filter_map(|c| {
+            let factor = if acted_upon { &c.acted_upon } else { &c.acting };
+            let factor = factor.as_deref().filter(|f| wanted(f))?;
+            let n = fig.counters.get(&c.name).copied().unwrap_or(0);
+            Some(format!("{factor}={n}"))
+        })
+        .collect()
+}
+
+/// The amount one step of a roll inflicted, added to the counters of the piece acted upon
+/// that add up amounts of its unit (`hits`).
+pub fn land_amount(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = roster::game_def(ruleset)?;
+    let unit = ruleset
+        .procedure(&step.procedure)
+        .and_then(|p| p.amount.as_ref())
+        .and_then(|a| a.unit.as_deref());
+    let (Some(unit), Some(n), Some(code)) =
+        (unit, step.decision.amount, figures.acted_upon.as_deref())
+    else {
+        return Ok(Vec::new());
+    };
+    let names: Vec<String> = g
+        .counters
+        .iter()
+        .filter(|c| n > 0 && c.amounts.as_deref() == Some(unit))
+        .map(|c| c.name.clone())
+        .collect();
+    let mut said = Vec::new();
+    for name in &names {
+        said.extend(count(
+            game,
+            ruleset,
+            code,
+            name,
+            Count::By(n),
+            false,
+            event,
+        )?);
+    }
+    Ok(said)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_def(counters: &str) -> GameDef {
+        let text = format!(
+            "sides: [{{name: a}}, {{name: b}}]\nstates: [{{name: out, label: out}}]\ncounters: {counters}"
+        );
+        let schema: crate::rules::schema::GameDef =
+            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        GameDef {
+            sides: schema.sides,
+            pieces: schema.pieces,
+            unit: Default::default(),
+            acted_upon: Default::default(),
+            roles: Vec::new(),
+            required: Vec::new(),
+            size: None,
+            markers: Vec::new(),
+            implies: Vec::new(),
+            counters: schema.counters,
+            states: schema.states,
+            actions: Vec::new(),
+            action_limits: None,
+            charge: None,
+            combine: None,
+        }
+    }
+
+    #[test]
+    fn a_counters_change_is_read_from_its_word() {
+        let g = game_def("[{name: hits, label: hits, at: 7, then: out}]");
+        let read = |w: &str| parse(&g, w).map(|r| r.map_err(|e| e.to_string()));
+        assert_eq!(read("hits+2"), Some(Ok(("hits".into(), Count::By(2)))));
+        assert_eq!(read("Hits-1"), Some(Ok(("hits".into(), Count::By(-1)))));
+        assert_eq!(read("hits=0"), Some(Ok(("hits".into(), Count::To(0)))));
+        assert_eq!(read("+pinned"), None);
+        assert_eq!(read("pinned"), None);
+        assert!(matches!(read("hit+1"), Some(Err(e)) if e.contains("no counter `hit`")));
+        assert!(matches!(read("hits+x"), Some(Err(e)) if e.contains("whole number")));
+        assert!(matches!(read("hits+1000"), Some(Err(_))));
+    }
+}

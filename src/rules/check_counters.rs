@@ -1,0 +1,84 @@
+//! The checks of a game's counters (`game: counters:`): what reaching the count does is a
+//! marker or a state, the count is reached from 1 up, the factors it sets are number factors,
+//! and the amounts it adds up are amounts some procedure inflicts.
+
+use crate::error::Result;
+use crate::rules::compile::marker_name;
+use crate::rules::schema::{FactorKind, GameDef};
+use crate::rules::source::{Locator, Source};
+use crate::suggest::did_you_mean;
+
+impl Source {
+    pub(super) fn check_counters(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        for c in &g.counters {
+            let here = format!("name: {}", c.name);
+            let err =
+                |needle: &str, msg: String| at.err(&["game:", "counters:", &here, needle], msg);
+            let then = marker_name(g, &c.then);
+            let known =
+                g.markers.iter().any(|x| x.name == then) || g.states.iter().any(|x| x.name == then);
+            if !known {
+                let names = g
+                    .markers
+                    .iter()
+                    .map(|m| m.name.as_str())
+                    .chain(g.states.iter().map(|s| s.name.as_str()));
+                return Err(err(
+                    &c.then,
+                    format!(
+                        "counter `{}` adds `{}`, which is neither a marker nor a state",
+                        c.name, c.then
+                    ),
+                )
+                .with_hint_opt(did_you_mean(&c.then, names)));
+            }
+            if c.at < 1 {
+                return Err(err(
+                    "at:",
+                    format!("counter `{}` needs `at` of 1 or more", c.name),
+                ));
+            }
+            for factor in [&c.acting, &c.acted_upon].into_iter().flatten() {
+                match self.factor(factor) {
+                    Some(f) if f.kind == FactorKind::Number => {}
+                    Some(f) => {
+                        return Err(err(
+                            factor,
+                            format!(
+                                "counter `{}` sets `{}`, which is no number factor",
+                                c.name, f.name
+                            ),
+                        ));
+                    }
+                    None => {
+                        let names = self.def.factors.iter().map(|f| f.name.as_str());
+                        return Err(err(
+                            factor,
+                            format!("counter `{}` sets `{factor}`, which is no factor", c.name),
+                        )
+                        .with_hint_opt(did_you_mean(factor, names)));
+                    }
+                }
+            }
+            if let Some(unit) = &c.amounts {
+                let units: Vec<&str> = self
+                    .def
+                    .procedures
+                    .iter()
+                    .filter_map(|p| p.amount.as_ref()?.unit.as_deref())
+                    .collect();
+                if !units.contains(&unit.as_str()) {
+                    return Err(err(
+                        unit,
+                        format!(
+                            "counter `{}` adds up amounts of `{unit}`, which no procedure inflicts",
+                            c.name
+                        ),
+                    )
+                    .with_hint_opt(did_you_mean(unit, units.iter().copied())));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,259 @@
+//! A ruleset whose pieces are units (one stand is one unit): a unit is added without figures,
+//! carries its own markers and counts, takes the hits a roll inflicts on it, is eliminated when
+//! its count reaches the table's number, and its counts feed its own rolls.
+
+use tempfile::TempDir;
+
+use crate::support::{Table, tempdir, write};
+
+/// A small grid game: shooting inflicts hits (1d6, −1 a hit the shooter has taken), hits
+/// add up on the target, seven eliminate; a shaken unit cannot shoot.
+const GRID: &str = r#"
+ruleset: grid-test
+title: Grid test
+unit: squares
+factors:
+  - name: type
+    help: the unit's type
+    values: [{name: line}, {name: irregular}]
+  - {name: cover, kind: flag, help: the target is in cover}
+  - {name: hits-taken, kind: number, min: 0, max: 20, help: hits the shooter has taken}
+procedures:
+  - name: shoot
+    title: Shooting
+    help: hits a unit scores
+    roll: 1d6
+    modifiers:
+      - group: shooting
+        policy: all
+        items:
+          - {label: target in cover, when: {cover: true}, value: -1}
+          - {factor: hits-taken, label: hits taken, each: -1}
+    amount: {unit: hits, floor: 0}
+    results: []
+  - name: rally
+    title: Rally
+    help: a unit that took hits tests
+    roll: 1d6
+    check: {compare: at-least, target: 3, pass: pass, fail: fail}
+    results:
+      - {name: pass, label: Rallied}
+      - {name: fail, label: Shaken, marks: [{on: acting, change: [+shaken]}]}
+game:
+  pieces: units
+  sides:
+    - {name: red}
+    - {name: blue}
+  unit: {type: type}
+  required: [type]
+  roles:
+    - {name: target, plays: acted-upon, help: the unit shot at}
+  markers:
+    - {name: shaken, label: shaken, colour: yellow, blocks: [shoot], note: cannot shoot}
+  counters:
+    - name: hits
+      label: hits
+      amounts: hits
+      acting: hits-taken
+      at: 7
+      then: eliminated
+      note: a unit with more than 6 hits is eliminated
+  states:
+    - {name: eliminated, label: eliminated, aliases: [gone]}
+"#;
+
+/// A game of the grid test with a red unit `grenadiers` and a blue unit `rangers`.
+fn grid_game() -> (Table, TempDir) {
+    let tables = tempdir();
+    write(&tables.path().join("grid.yaml"), GRID);
+    let t = Table::empty();
+    for args in [
+        &["game", "new", "g", "--rules", "grid-test"][..],
+        &["unit", "add", "grenadiers", "type=line", "--side", "red"],
+        &["unit", "add", "rangers", "type=irregular", "--side", "blue"],
+    ] {
+        t.test_with(tables.path()).args(args).stderr("").run();
+    }
+    (t, tables)
+}
+
+#[test]
+fn a_unit_is_one_piece_named_as_the_unit() {
+    let (t, tables) = grid_game();
+    let out = t
+        .test_with(tables.path())
+        .args(["unit", "add", "militia", "type=line", "--side", "red"])
+        .run();
+    assert_eq!(out.stdout, "Unit militia (red, type line)\n");
+    let figs = t.test_with(tables.path()).args(["figs"]).run().stdout;
+    assert!(figs.starts_with("In play (3):\n"), "{figs}");
+    assert!(
+        !figs.contains("fig "),
+        "no column of figures' labels: {figs}"
+    );
+    let refused = t
+        .test_with(tables.path())
+        .args([
+            "unit",
+            "add",
+            "horse",
+            "type=line",
+            "--side",
+            "red",
+            "--figures",
+            "3",
+        ])
+        .status(2)
+        .run()
+        .stderr;
+    assert_eq!(
+        refused,
+        "error: in Grid test a unit is one piece: it has no figures to count (leave out `--figures`)\n"
+    );
+    let refused = t
+        .test_with(tables.path())
+        .args(["fig", "add", "militia"])
+        .status(2)
+        .run()
+        .stderr;
+    assert!(
+        refused.starts_with("error: in Grid test a unit is one piece: no figures are added to it"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn hits_a_roll_inflicts_add_up_on_the_target_and_seven_eliminate_it() {
+    let (t, tables) = grid_game();
+    let run = |args: &[&str]| {
+        t.test_with(tables.path())
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout
+    };
+    let out = run(&[
+        "roll",
+        "shoot",
+        "--unit",
+        "grenadiers",
+        "--target",
+        "rangers",
+        "--dice",
+        "5",
+    ]);
+    assert!(out.contains("outcome: 5 hits\n"), "{out}");
+    assert!(out.contains("  rangers: hits 5 (+5)\n"), "{out}");
+    let out = run(&[
+        "roll",
+        "shoot",
+        "--unit",
+        "grenadiers",
+        "--target",
+        "rangers",
+        "--dice",
+        "2",
+    ]);
+    assert!(
+        out.contains("  rangers: hits 7 (+2)\n  rangers: hits 7 or more: eliminated\n"),
+        "{out}"
+    );
+    let state = t.state();
+    assert_eq!(state["figures"][1]["state"], "eliminated");
+    assert_eq!(state["figures"][1]["counters"]["hits"], 7);
+    // An eliminated unit takes no part in a roll, and the undo puts it back as it was.
+    let refused = t
+        .test_with(tables.path())
+        .args([
+            "roll",
+            "shoot",
+            "--unit",
+            "grenadiers",
+            "--target",
+            "rangers",
+            "--dice",
+            "2",
+        ])
+        .status(2)
+        .run()
+        .stderr;
+    assert!(
+        refused.starts_with("error: rangers is eliminated"),
+        "{refused}"
+    );
+    run(&["undo"]);
+    let state = t.state();
+    assert_eq!(state["figures"][1]["counters"]["hits"], 5);
+    assert!(state["figures"][1].get("state").is_none(), "{state}");
+}
+
+#[test]
+fn a_units_hits_feed_its_own_rolls() {
+    let (t, tables) = grid_game();
+    let run = |args: &[&str]| {
+        t.test_with(tables.path())
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout
+    };
+    run(&["mark", "grenadiers", "hits+2"]);
+    let out = run(&[
+        "roll",
+        "shoot",
+        "--unit",
+        "grenadiers",
+        "--target",
+        "rangers",
+        "--dice",
+        "5",
+    ]);
+    assert!(out.contains("from counters: hits-taken=2"), "{out}");
+    assert!(out.contains("outcome: 3 hits\n"), "{out}");
+    let odds = t
+        .test_with(tables.path())
+        .args([
+            "odds",
+            "shoot",
+            "--unit",
+            "grenadiers",
+            "--target",
+            "rangers",
+            "--json",
+        ])
+        .run()
+        .json();
+    let zero = &odds["steps"][0]["outcomes"][0];
+    assert_eq!(zero["label"], "0 hits", "{odds}");
+    assert_eq!(zero["probability"]["fraction"], "1/3", "{odds}");
+}
+
+#[test]
+fn counts_are_changed_by_hand_and_refused_with_hints() {
+    let (t, tables) = grid_game();
+    let run = |args: &[&str]| {
+        t.test_with(tables.path())
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout
+    };
+    assert_eq!(run(&["mark", "rangers", "hits+3"]), "rangers: hits 0 → 3\n");
+    assert_eq!(run(&["mark", "rangers", "hits-1"]), "rangers: hits 3 → 2\n");
+    assert_eq!(run(&["mark", "rangers", "hits-5"]), "rangers: hits 2 → 0\n");
+    assert_eq!(
+        run(&["mark", "rangers", "hits=7"]),
+        "rangers: hits 0 → 7\nrangers: hits 7 or more: eliminated\n"
+    );
+    let refused = |args: &[&str]| t.test_with(tables.path()).args(args).status(2).run().stderr;
+    assert_eq!(
+        refused(&["mark", "rangers", "hits+1"]),
+        "error: rangers is eliminated: its counts no longer change \
+         (`umpire mark rangers -eliminated` if that was a mistake)\n"
+    );
+    assert_eq!(
+        refused(&["mark", "grenadiers", "hit+1"]),
+        "error: no counter `hit`; there are: hits (did you mean `hits`?)\n"
+    );
+    assert!(refused(&["mark", "grenadiers", "hits+x"]).contains("needs a whole number"));
+}
