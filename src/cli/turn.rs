@@ -9,6 +9,7 @@ use crate::engine::dice::DiceSource;
 use crate::error::Result;
 use crate::game::state::{Event, Game};
 use crate::model::Ruleset;
+use crate::present::view;
 
 /// The dice of the end of a phase: rolled with the seed given (or a fresh one), or, when the
 /// dice are thrown at the table (`physical`), none: what the end of a phase rolls is owed.
@@ -159,15 +160,32 @@ pub fn activate(ctx: &Ctx<'_>, unit: &str, out: &mut Vec<u8>) -> Result<()> {
 pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let g = ctx.files()?.read()?;
     if ctx.json {
-        // The turn as game.json keeps it, and the checks owed.
+        // The turn as game.json keeps it, the checks owed and what holds for each side (none
+        // when the game's ruleset cannot be read: the rest still can).
+        let ruleset = ctx.ruleset(&g).ok();
+        let conditions = match ruleset
+            .as_ref()
+            .and_then(|r| r.model.game.as_ref().map(|d| (r, d)))
+        {
+            Some((r, def)) => crate::game::conditions::json(&g, r, def),
+            None => json!([]),
+        };
         return write_merged(
             out,
             &g.turn,
-            json!({ "game": g.name, "pending": g.pending }),
+            json!({ "game": g.name, "pending": g.pending, "conditions": conditions }),
         );
     }
     let ruleset = ctx.ruleset(&g)?;
-    say(out, &crate::game::turn::status(&g, &ruleset)?);
+    // A ruleset with no turn rule still has sides whose standing the roster tells.
+    if ruleset.model.turn.is_some() {
+        say(out, &crate::game::turn::status(&g, &ruleset)?);
+    } else {
+        say(out, &format!("Game {} ({})", g.name, ruleset.model.title));
+    }
+    for line in view::standings(&g, &ruleset)? {
+        say(out, &line);
+    }
     if !g.pending.is_empty() {
         say(
             out,

@@ -255,6 +255,7 @@ mod tests {
             action_limits: None,
             charge: None,
             combine: None,
+            conditions: Vec::new(),
         }
     }
 

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
+use crate::game::conditions;
 use crate::game::counters::{self, Count};
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
@@ -305,6 +306,10 @@ pub fn unit_holds(
         (crate::model::Test::Values(keys), Some(v)) => {
             keys.iter().any(|k| ruleset.key_covers(f, k, v).is_some())
         }
+        // A yes/no field never set is no.
+        (crate::model::Test::Flag(want), v) => {
+            v.is_some_and(|v| *v == Value::Flag(true).word()) == *want
+        }
         _ => false,
     }
 }
@@ -411,6 +416,13 @@ pub(super) fn figure_words(
     }
     if !marked.is_empty() {
         from.push(format!("from markers: {}", marked.join(", ")));
+    }
+    if let Some(u) = game.unit(&fig.unit).filter(|_| !acted_upon) {
+        let side = conditions::words(game, ruleset, g, &u.side, wanted);
+        if !side.is_empty() {
+            from.push(format!("from its side: {}", side.join(" ")));
+            words.extend(side);
+        }
     }
     let counted = counters::words(g, fig, acted_upon, wanted);
     if !counted.is_empty() {

@@ -4,6 +4,7 @@
 pub mod aim;
 pub mod charge;
 pub mod combine;
+pub mod conditions;
 pub mod counters;
 pub mod fields;
 pub mod figures;

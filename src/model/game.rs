@@ -43,6 +43,31 @@ pub struct GameDef {
     pub charge: Option<super::ChargeDef>,
     /// Whether and how two units combine into one (`umpire unit merge`).
     pub combine: Option<CombineDef>,
+    /// What holds for a whole side, read from the roster (an army's resolve lost).
+    pub conditions: Vec<SideConditionDef>,
+}
+
+/// Something that comes to hold for a whole side when it has lost enough: shown by `umpire
+/// status`, and a yes/no factor for the rolls of the side's figures.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct SideConditionDef {
+    pub name: String,
+    pub label: String,
+    /// It holds when any of these losses has happened.
+    pub any: Vec<LossDef>,
+    /// The yes/no factor it sets for the rolls of the side's figures.
+    pub sets: Option<String>,
+    pub note: Option<String>,
+}
+
+/// A loss a side may have suffered: so many of its units out of the game, or a unit of some
+/// standing (its fields) out of it. A unit is out when none of its figures is in play.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub enum LossDef {
+    /// At least this percent of the side's units.
+    Percent(u32),
+    /// A unit whose fields meet these conditions, with words for it.
+    Unit { when: Conditions, label: String },
 }
 
 /// Two units combined into one: the yes/no factor its rules of eligibility govern, weighed on

@@ -9,6 +9,7 @@ use std::io::IsTerminal;
 use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
 
 use crate::error::Result;
+use crate::game::conditions::Loss;
 use crate::game::roster::{self, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game, Unit};
 use crate::model::Ruleset;
@@ -379,4 +380,43 @@ pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
         }
     }
     t
+}
+
+/// `umpire status`'s lines for what holds for each side (`british: army resolve lost: 4 of 8
+/// units lost (50% or more)`), none when the table gives no side conditions.
+pub fn standings(game: &Game, ruleset: &Ruleset) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let side_label = |side: &str| {
+        g.sides
+            .iter()
+            .find(|s| s.name == side)
+            .and_then(|s| s.label.as_deref())
+            .unwrap_or(side)
+            .to_string()
+    };
+    Ok(crate::game::conditions::standings(game, ruleset, g)
+        .iter()
+        .map(|s| {
+            let why: Vec<String> = s
+                .losses
+                .iter()
+                .map(|l| match l {
+                    Loss::Share { lost, of, percent } => {
+                        format!("{lost} of {of} units lost ({percent}% or more)")
+                    }
+                    Loss::Unit { label, unit } => format!("{label} lost ({})", name(unit)),
+                })
+                .collect();
+            if s.holds() {
+                format!(
+                    "{}: {}: {}",
+                    side_label(s.side),
+                    s.condition.label,
+                    why.join("; ")
+                )
+            } else {
+                format!("{}: {}: not yet", side_label(s.side), s.condition.label)
+            }
+        })
+        .collect())
 }

@@ -273,6 +273,7 @@ impl Source {
             }
         }
         self.check_counters(g, at)?;
+        self.check_sides(g, at)?;
         Ok(())
     }
 

@@ -437,9 +437,31 @@ impl Source {
                 })
             })
             .collect::<Result<_>>()?;
+        let conditions = g
+            .conditions
+            .iter()
+            .map(|c| m::SideConditionDef {
+                name: c.name.clone(),
+                label: c.label.clone(),
+                any: c
+                    .any
+                    .iter()
+                    .map(|l| match (&l.unit, l.percent) {
+                        (Some(when), _) => m::LossDef::Unit {
+                            when: self.conditions(when),
+                            label: l.label.clone().unwrap_or_default(),
+                        },
+                        (None, p) => m::LossDef::Percent(p.unwrap_or(100)),
+                    })
+                    .collect(),
+                sets: c.sets.as_deref().map(|f| self.canonical(f)),
+                note: c.note.clone(),
+            })
+            .collect();
         Ok(m::GameDef {
             sides: g.sides.clone(),
             pieces: g.pieces,
+            conditions,
             unit: g
                 .unit
                 .iter()

@@ -11,6 +11,7 @@ mod check_charge;
 mod check_counters;
 mod check_procedure;
 mod check_requires;
+mod check_sides;
 mod compile;
 mod distinct;
 pub mod lint;

@@ -207,3 +207,39 @@ fn a_counter_that_names_what_the_table_lacks_is_refused_with_its_place() {
         refused(edit, &["rules", "--check"], says);
     }
 }
+
+#[test]
+fn a_side_condition_that_names_what_the_table_lacks_is_refused_with_its_place() {
+    let conditions = |text: &str| {
+        (
+            "  states:\n",
+            format!("  conditions:\n    - {{name: broken, label: broken, {text}}}\n  states:\n"),
+        )
+    };
+    for (text, says) in [
+        ("any: []", "condition `broken` lists no loss in `any`"),
+        (
+            "any: [{percent: 0}]",
+            "`percent: 0` of a side's units: give 1 to 100",
+        ),
+        (
+            "any: [{unit: {officer: true}}]",
+            "condition `broken`: a lost unit needs a `label` saying which",
+        ),
+        (
+            "any: [{unit: {cover: half}, label: the covered unit}]",
+            "`cover` is not a unit field's factor",
+        ),
+        (
+            "any: [{percent: 50, unit: {officer: true}, label: x}]",
+            "each loss is `{percent: N}` or `{unit: ..., label: ...}`",
+        ),
+        (
+            "any: [{percent: 50}], sets: range",
+            "condition `broken` sets `range`, which is no yes/no factor",
+        ),
+    ] {
+        let (from, to) = conditions(text);
+        refused((from, &to), &["rules", "--check"], says);
+    }
+}

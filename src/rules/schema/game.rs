@@ -56,6 +56,35 @@ pub struct GameDef {
     /// Whether and how two units combine into one (`umpire unit merge`).
     #[serde(default)]
     pub combine: Option<super::CombineDef>,
+    /// What holds for a whole side when it has lost enough (an army's resolve).
+    #[serde(default)]
+    pub conditions: Vec<SideConditionDef>,
+}
+
+/// A side's condition as written: `{name: resolve-lost, label: ..., any: [{percent: 50},
+/// {unit: {commander: true}, label: the commander's unit}], sets: resolve-lost}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SideConditionDef {
+    pub name: String,
+    pub label: String,
+    pub any: Vec<LossDef>,
+    #[serde(default)]
+    pub sets: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A loss as written: `{percent: 50}` of the side's units, or `{unit: CONDITIONS, label: ...}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LossDef {
+    #[serde(default)]
+    pub percent: Option<u32>,
+    #[serde(default)]
+    pub unit: Option<Conditions>,
+    #[serde(default)]
+    pub label: Option<String>,
 }
 
 /// One thing a figure may do as an action, as written: the procedure it rolls and the markers

@@ -18,6 +18,8 @@ factors:
     values: [{name: line}, {name: irregular}]
   - {name: cover, kind: flag, help: the target is in cover}
   - {name: hits-taken, kind: number, min: 0, max: 20, help: hits the shooter has taken}
+  - {name: commander, kind: flag, help: the commander is with the unit}
+  - {name: resolve-lost, kind: flag, help: the side's resolve is gone}
 procedures:
   - name: shoot
     title: Shooting
@@ -35,6 +37,10 @@ procedures:
     title: Rally
     help: a unit that took hits tests
     roll: 1d6
+    modifiers:
+      - group: side
+        items:
+          - {label: resolve lost, when: {resolve-lost: true}, value: -1}
     check: {compare: at-least, target: 3, pass: pass, fail: fail}
     results:
       - {name: pass, label: Rallied}
@@ -44,7 +50,7 @@ game:
   sides:
     - {name: red}
     - {name: blue}
-  unit: {type: type}
+  unit: {type: type, commander: commander}
   required: [type]
   roles:
     - {name: target, plays: acted-upon, help: the unit shot at}
@@ -60,6 +66,13 @@ game:
       note: a unit with more than 6 hits is eliminated
   states:
     - {name: eliminated, label: eliminated, aliases: [gone]}
+  conditions:
+    - name: resolve-lost
+      label: resolve lost
+      any:
+        - {percent: 50}
+        - {unit: {commander: true}, label: the commander's unit}
+      sets: resolve-lost
 "#;
 
 /// A game of the grid test with a red unit `grenadiers` and a blue unit `rangers`.
@@ -256,4 +269,64 @@ fn counts_are_changed_by_hand_and_refused_with_hints() {
         "error: no counter `hit`; there are: hits (did you mean `hits`?)\n"
     );
     assert!(refused(&["mark", "grenadiers", "hits+x"]).contains("needs a whole number"));
+}
+
+#[test]
+fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone() {
+    let (t, tables) = grid_game();
+    let run = |args: &[&str]| {
+        t.test_with(tables.path())
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout
+    };
+    run(&[
+        "unit",
+        "add",
+        "militia",
+        "type=line",
+        "commander",
+        "--side",
+        "red",
+    ]);
+    run(&[
+        "unit",
+        "add",
+        "light-bobs",
+        "type=irregular",
+        "--side",
+        "red",
+    ]);
+    assert_eq!(
+        run(&["status"]),
+        "Game g (Grid test)\nred: resolve lost: not yet\nblue: resolve lost: not yet\n"
+    );
+    run(&["mark", "militia", "+eliminated"]);
+    assert_eq!(
+        run(&["status"]),
+        "Game g (Grid test)\n\
+         red: resolve lost: the commander's unit lost (militia)\n\
+         blue: resolve lost: not yet\n"
+    );
+    run(&["mark", "light-bobs", "hits=7"]);
+    assert!(run(&["status"]).contains(
+        "red: resolve lost: 2 of 3 units lost (50% or more); the commander's unit lost (militia)\n"
+    ));
+    let json = t
+        .test_with(tables.path())
+        .args(["status", "--json"])
+        .run()
+        .json();
+    assert_eq!(json["conditions"][0]["side"], "red");
+    assert_eq!(json["conditions"][0]["holds"], true);
+    assert_eq!(json["conditions"][0]["losses"][0]["lost"], 2);
+    assert_eq!(json["conditions"][1]["holds"], false);
+    // The side's figures roll with it; the other side's without.
+    let out = run(&["roll", "rally", "--unit", "grenadiers", "--dice", "3"]);
+    assert!(out.contains("from its side: resolve-lost=yes"), "{out}");
+    assert!(out.contains("outcome: Shaken"), "{out}");
+    let out = run(&["roll", "rally", "--unit", "rangers", "--dice", "3"]);
+    assert!(out.contains("from its side: resolve-lost=no"), "{out}");
+    assert!(out.contains("outcome: Rallied"), "{out}");
 }

@@ -1,0 +1,118 @@
+//! What holds for a whole side, read from the roster: the table's side conditions (an army's
+//! resolve lost when half its units or its commander's unit are gone), as facts for `umpire
+//! status` and as the yes/no factors the side's figures roll with.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::game::figures::unit_holds;
+use crate::game::state::{Game, Unit};
+use crate::model::{GameDef, LossDef, Ruleset, SideConditionDef};
+
+/// A loss that makes a side's condition hold, as the roster shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "loss", rename_all = "kebab-case")]
+pub enum Loss {
+    /// `lost` of the side's `of` units are out of the game: `percent` or more.
+    Share {
+        lost: usize,
+        of: usize,
+        percent: u32,
+    },
+    /// The unit the table names (`label`) is out of the game.
+    Unit { label: String, unit: String },
+}
+
+/// One condition of one side, and the losses that make it hold (none: it does not).
+#[derive(Debug, Clone)]
+pub struct Standing<'a> {
+    pub side: &'a str,
+    pub condition: &'a SideConditionDef,
+    pub losses: Vec<Loss>,
+}
+
+impl Standing<'_> {
+    pub fn holds(&self) -> bool {
+        !self.losses.is_empty()
+    }
+}
+
+/// A unit is out of the game when it has figures and none of them is in play.
+fn lost(game: &Game, unit: &Unit) -> bool {
+    let figs = game.figures_of(&unit.name);
+    !figs.is_empty() && figs.iter().all(|f| f.state.is_some())
+}
+
+/// Every side's standing on every condition the table gives, in the table's order.
+pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Standing<'a>> {
+    let mut all = Vec::new();
+    for side in &g.sides {
+        let units: Vec<&Unit> = game.units.iter().filter(|u| u.side == side.name).collect();
+        let gone: Vec<&&Unit> = units.iter().filter(|u| lost(game, u)).collect();
+        for c in &g.conditions {
+            let losses = c
+                .any
+                .iter()
+                .filter_map(|l| match l {
+                    LossDef::Percent(p) => {
+                        // lost/of >= p/100, in whole numbers.
+                        let reached =
+                            !units.is_empty() && gone.len() * 100 >= units.len() * (*p as usize);
+                        reached.then_some(Loss::Share {
+                            lost: gone.len(),
+                            of: units.len(),
+                            percent: *p,
+                        })
+                    }
+                    LossDef::Unit { when, label } => gone
+                        .iter()
+                        .find(|u| when.iter().all(|c| unit_holds(ruleset, g, u, c)))
+                        .map(|u| Loss::Unit {
+                            label: label.clone(),
+                            unit: u.name.clone(),
+                        }),
+                })
+                .collect();
+            all.push(Standing {
+                side: &side.name,
+                condition: c,
+                losses,
+            });
+        }
+    }
+    all
+}
+
+/// The yes/no factors a side's conditions set for a roll by one of its figures, those
+/// `wanted`: `resolve-lost=yes` when it holds, `=no` when it does not (the roster knows).
+pub fn words(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    side: &str,
+    wanted: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
+    standings(game, ruleset, g)
+        .iter()
+        .filter(|s| s.side == side)
+        .filter_map(|s| {
+            let flag = s.condition.sets.as_deref().filter(|f| wanted(f))?;
+            Some(format!("{flag}={}", if s.holds() { "yes" } else { "no" }))
+        })
+        .collect()
+}
+
+/// The standings as `umpire status --json` gives them.
+pub fn json(game: &Game, ruleset: &Ruleset, g: &GameDef) -> Value {
+    standings(game, ruleset, g)
+        .iter()
+        .map(|s| {
+            json!({
+                "side": s.side,
+                "condition": s.condition.name,
+                "holds": s.holds(),
+                "losses": s.losses,
+            })
+        })
+        .collect()
+}
