@@ -4,7 +4,7 @@
 
 use tempfile::TempDir;
 
-use crate::support::{Table, tempdir, write};
+use crate::support::{Table, Test, tempdir, write};
 
 /// A small grid game: shooting inflicts hits (1d6, −1 a hit the shooter has taken), hits
 /// add up on the target, seven eliminate; a shaken unit cannot shoot.
@@ -75,38 +75,71 @@ game:
       sets: resolve-lost
 "#;
 
-/// A game of the grid test with a red unit `grenadiers` and a blue unit `rangers`.
-fn grid_game() -> (Table, TempDir) {
-    let tables = tempdir();
-    write(&tables.path().join("grid.yaml"), GRID);
-    let t = Table::empty();
-    for args in [
-        &["game", "new", "g", "--rules", "grid-test"][..],
-        &["unit", "add", "grenadiers", "type=line", "--side", "red"],
-        &["unit", "add", "rangers", "type=irregular", "--side", "blue"],
-    ] {
-        t.test_with(tables.path()).args(args).stderr("").run();
+/// A game of the grid test with a red unit `grenadiers` and a blue unit `rangers`, played
+/// with the grid table as the user's tables.
+struct Grid {
+    table: Table,
+    tables: TempDir,
+}
+
+impl Grid {
+    fn new() -> Grid {
+        let tables = tempdir();
+        write(&tables.path().join("grid.yaml"), GRID);
+        let grid = Grid {
+            table: Table::empty(),
+            tables,
+        };
+        grid.ok(&["game", "new", "g", "--rules", "grid-test"]);
+        grid.ok(&["unit", "add", "grenadiers", "type=line", "--side", "red"]);
+        grid.ok(&["unit", "add", "rangers", "type=irregular", "--side", "blue"]);
+        grid
     }
-    (t, tables)
+
+    fn test(&self, args: &[&str]) -> Test {
+        self.table.test_with(self.tables.path()).args(args)
+    }
+
+    /// A command that succeeds with nothing on stderr: its stdout.
+    fn ok(&self, args: &[&str]) -> String {
+        self.test(args).stderr("").run().stdout
+    }
+
+    /// A command refused as a mistake (exit 2): its stderr.
+    fn refused(&self, args: &[&str]) -> String {
+        self.test(args).status(2).run().stderr
+    }
+
+    /// The grenadiers shoot at the rangers, the die showing `face`.
+    fn shoot(face: &str) -> [&str; 8] {
+        [
+            "roll",
+            "shoot",
+            "--unit",
+            "grenadiers",
+            "--target",
+            "rangers",
+            "--dice",
+            face,
+        ]
+    }
 }
 
 #[test]
 fn a_unit_is_one_piece_named_as_the_unit() {
-    let (t, tables) = grid_game();
-    let out = t
-        .test_with(tables.path())
-        .args(["unit", "add", "militia", "type=line", "--side", "red"])
-        .run();
-    assert_eq!(out.stdout, "Unit militia (red, type line)\n");
-    let figs = t.test_with(tables.path()).args(["figs"]).run().stdout;
+    let grid = Grid::new();
+    assert_eq!(
+        grid.ok(&["unit", "add", "militia", "type=line", "--side", "red"]),
+        "Unit militia (red, type line)\n"
+    );
+    let figs = grid.ok(&["figs"]);
     assert!(figs.starts_with("In play (3):\n"), "{figs}");
     assert!(
         !figs.contains("fig "),
         "no column of figures' labels: {figs}"
     );
-    let refused = t
-        .test_with(tables.path())
-        .args([
+    assert_eq!(
+        grid.refused(&[
             "unit",
             "add",
             "horse",
@@ -114,21 +147,11 @@ fn a_unit_is_one_piece_named_as_the_unit() {
             "--side",
             "red",
             "--figures",
-            "3",
-        ])
-        .status(2)
-        .run()
-        .stderr;
-    assert_eq!(
-        refused,
+            "3"
+        ]),
         "error: in Grid test a unit is one piece: it has no figures to count (leave out `--figures`)\n"
     );
-    let refused = t
-        .test_with(tables.path())
-        .args(["fig", "add", "militia"])
-        .status(2)
-        .run()
-        .stderr;
+    let refused = grid.refused(&["fig", "add", "militia"]);
     assert!(
         refused.starts_with("error: in Grid test a unit is one piece: no figures are added to it"),
         "{refused}"
@@ -137,95 +160,39 @@ fn a_unit_is_one_piece_named_as_the_unit() {
 
 #[test]
 fn hits_a_roll_inflicts_add_up_on_the_target_and_seven_eliminate_it() {
-    let (t, tables) = grid_game();
-    let run = |args: &[&str]| {
-        t.test_with(tables.path())
-            .args(args)
-            .stderr("")
-            .run()
-            .stdout
-    };
-    let out = run(&[
-        "roll",
-        "shoot",
-        "--unit",
-        "grenadiers",
-        "--target",
-        "rangers",
-        "--dice",
-        "5",
-    ]);
+    let grid = Grid::new();
+    let out = grid.ok(&Grid::shoot("5"));
     assert!(out.contains("outcome: 5 hits\n"), "{out}");
     assert!(out.contains("  rangers: hits 5 (+5)\n"), "{out}");
-    let out = run(&[
-        "roll",
-        "shoot",
-        "--unit",
-        "grenadiers",
-        "--target",
-        "rangers",
-        "--dice",
-        "2",
-    ]);
+    let out = grid.ok(&Grid::shoot("2"));
     assert!(
         out.contains("  rangers: hits 7 (+2)\n  rangers: hits 7 or more: eliminated\n"),
         "{out}"
     );
-    let state = t.state();
+    let state = grid.table.state();
     assert_eq!(state["figures"][1]["state"], "eliminated");
     assert_eq!(state["figures"][1]["counters"]["hits"], 7);
     // An eliminated unit takes no part in a roll, and the undo puts it back as it was.
-    let refused = t
-        .test_with(tables.path())
-        .args([
-            "roll",
-            "shoot",
-            "--unit",
-            "grenadiers",
-            "--target",
-            "rangers",
-            "--dice",
-            "2",
-        ])
-        .status(2)
-        .run()
-        .stderr;
+    let refused = grid.refused(&Grid::shoot("2"));
     assert!(
         refused.starts_with("error: rangers is eliminated"),
         "{refused}"
     );
-    run(&["undo"]);
-    let state = t.state();
+    grid.ok(&["undo"]);
+    let state = grid.table.state();
     assert_eq!(state["figures"][1]["counters"]["hits"], 5);
     assert!(state["figures"][1].get("state").is_none(), "{state}");
 }
 
 #[test]
 fn a_units_hits_feed_its_own_rolls() {
-    let (t, tables) = grid_game();
-    let run = |args: &[&str]| {
-        t.test_with(tables.path())
-            .args(args)
-            .stderr("")
-            .run()
-            .stdout
-    };
-    run(&["mark", "grenadiers", "hits+2"]);
-    let out = run(&[
-        "roll",
-        "shoot",
-        "--unit",
-        "grenadiers",
-        "--target",
-        "rangers",
-        "--dice",
-        "5",
-    ]);
+    let grid = Grid::new();
+    grid.ok(&["mark", "grenadiers", "hits+2"]);
+    let out = grid.ok(&Grid::shoot("5"));
     assert!(out.contains("from counters: hits-taken=2"), "{out}");
     assert!(out.contains("outcome: 3 hits\n"), "{out}");
-    let odds = t
-        .test_with(tables.path())
-        .args([
+    let odds = grid
+        .test(&[
             "odds",
             "shoot",
             "--unit",
@@ -243,45 +210,42 @@ fn a_units_hits_feed_its_own_rolls() {
 
 #[test]
 fn counts_are_changed_by_hand_and_refused_with_hints() {
-    let (t, tables) = grid_game();
-    let run = |args: &[&str]| {
-        t.test_with(tables.path())
-            .args(args)
-            .stderr("")
-            .run()
-            .stdout
-    };
-    assert_eq!(run(&["mark", "rangers", "hits+3"]), "rangers: hits 0 → 3\n");
-    assert_eq!(run(&["mark", "rangers", "hits-1"]), "rangers: hits 3 → 2\n");
-    assert_eq!(run(&["mark", "rangers", "hits-5"]), "rangers: hits 2 → 0\n");
+    let grid = Grid::new();
     assert_eq!(
-        run(&["mark", "rangers", "hits=7"]),
+        grid.ok(&["mark", "rangers", "hits+3"]),
+        "rangers: hits 0 → 3\n"
+    );
+    assert_eq!(
+        grid.ok(&["mark", "rangers", "hits-1"]),
+        "rangers: hits 3 → 2\n"
+    );
+    assert_eq!(
+        grid.ok(&["mark", "rangers", "hits-5"]),
+        "rangers: hits 2 → 0\n"
+    );
+    assert_eq!(
+        grid.ok(&["mark", "rangers", "hits=7"]),
         "rangers: hits 0 → 7\nrangers: hits 7 or more: eliminated\n"
     );
-    let refused = |args: &[&str]| t.test_with(tables.path()).args(args).status(2).run().stderr;
     assert_eq!(
-        refused(&["mark", "rangers", "hits+1"]),
+        grid.refused(&["mark", "rangers", "hits+1"]),
         "error: rangers is eliminated: its counts no longer change \
          (`umpire mark rangers -eliminated` if that was a mistake)\n"
     );
     assert_eq!(
-        refused(&["mark", "grenadiers", "hit+1"]),
+        grid.refused(&["mark", "grenadiers", "hit+1"]),
         "error: no counter `hit`; there are: hits (did you mean `hits`?)\n"
     );
-    assert!(refused(&["mark", "grenadiers", "hits+x"]).contains("needs a whole number"));
+    assert!(
+        grid.refused(&["mark", "grenadiers", "hits+x"])
+            .contains("needs a whole number")
+    );
 }
 
 #[test]
 fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone() {
-    let (t, tables) = grid_game();
-    let run = |args: &[&str]| {
-        t.test_with(tables.path())
-            .args(args)
-            .stderr("")
-            .run()
-            .stdout
-    };
-    run(&[
+    let grid = Grid::new();
+    grid.ok(&[
         "unit",
         "add",
         "militia",
@@ -290,7 +254,7 @@ fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone(
         "--side",
         "red",
     ]);
-    run(&[
+    grid.ok(&[
         "unit",
         "add",
         "light-bobs",
@@ -299,34 +263,34 @@ fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone(
         "red",
     ]);
     assert_eq!(
-        run(&["status"]),
+        grid.ok(&["status"]),
         "Game g (Grid test)\nred: resolve lost: not yet\nblue: resolve lost: not yet\n"
     );
-    run(&["mark", "militia", "+eliminated"]);
+    grid.ok(&["mark", "militia", "+eliminated"]);
     assert_eq!(
-        run(&["status"]),
+        grid.ok(&["status"]),
         "Game g (Grid test)\n\
          red: resolve lost: the commander's unit lost (militia)\n\
          blue: resolve lost: not yet\n"
     );
-    run(&["mark", "light-bobs", "hits=7"]);
-    assert!(run(&["status"]).contains(
-        "red: resolve lost: 2 of 3 units lost (50% or more); the commander's unit lost (militia)\n"
-    ));
-    let json = t
-        .test_with(tables.path())
-        .args(["status", "--json"])
-        .run()
-        .json();
+    grid.ok(&["mark", "light-bobs", "hits=7"]);
+    let status = grid.ok(&["status"]);
+    assert!(
+        status.contains(
+            "red: resolve lost: 2 of 3 units lost (50% or more); the commander's unit lost (militia)\n"
+        ),
+        "{status}"
+    );
+    let json = grid.test(&["status", "--json"]).run().json();
     assert_eq!(json["conditions"][0]["side"], "red");
     assert_eq!(json["conditions"][0]["holds"], true);
     assert_eq!(json["conditions"][0]["losses"][0]["lost"], 2);
     assert_eq!(json["conditions"][1]["holds"], false);
     // The side's figures roll with it; the other side's without.
-    let out = run(&["roll", "rally", "--unit", "grenadiers", "--dice", "3"]);
+    let out = grid.ok(&["roll", "rally", "--unit", "grenadiers", "--dice", "3"]);
     assert!(out.contains("from its side: resolve-lost=yes"), "{out}");
     assert!(out.contains("outcome: Shaken"), "{out}");
-    let out = run(&["roll", "rally", "--unit", "rangers", "--dice", "3"]);
+    let out = grid.ok(&["roll", "rally", "--unit", "rangers", "--dice", "3"]);
     assert!(out.contains("from its side: resolve-lost=no"), "{out}");
     assert!(out.contains("outcome: Rallied"), "{out}");
 }
