@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::{Cond, GameDef, RequireDef, Role, Ruleset, Test, TurnDef};
+use crate::model::{Cond, GameDef, LossDef, RequireDef, Role, Ruleset, Test, TurnDef};
 use crate::present::card::{self, Grid, marker_ref};
 use crate::present::words;
 
@@ -174,8 +174,16 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&TurnDef>) {
             .iter()
             .map(|c| {
                 let turn = if c.per_turn { ", counted per turn" } else { "" };
-                let then = marker_named(g, &c.then)
-                    .map_or_else(|| c.then.clone(), |m| marker_ref(&m.name, &m.label));
+                // What reaching the count does: a marker put on, or a state (the label of one).
+                let then = marker_named(g, &c.then).map_or_else(
+                    || {
+                        g.states
+                            .iter()
+                            .find(|s| s.name == c.then)
+                            .map_or_else(|| c.then.clone(), |s| s.label.clone())
+                    },
+                    |m| marker_ref(&m.name, &m.label),
+                );
                 let note = c
                     .note
                     .as_ref()
@@ -187,6 +195,27 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&TurnDef>) {
         if !g.states.is_empty() {
             let states: Vec<String> = g.states.iter().map(|s| s.label.clone()).collect();
             more.push(format!("out of the game: {}", words::or_list(&states)));
+        }
+        // What comes to hold for a whole side, and when.
+        for c in &g.conditions {
+            let losses: Vec<String> = c
+                .any
+                .iter()
+                .map(|l| match l {
+                    LossDef::Percent(p) => format!("{p}% of its units are lost"),
+                    LossDef::Unit { label, .. } => format!("{label} is lost"),
+                })
+                .collect();
+            let note = c
+                .note
+                .as_ref()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
+            more.push(format!(
+                "{}: when {}{note}",
+                c.label,
+                words::or_list(&losses)
+            ));
         }
         list(out, Some(g), &more);
     });

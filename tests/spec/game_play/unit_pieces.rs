@@ -294,3 +294,19 @@ fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone(
     assert!(out.contains("from its side: resolve-lost=no"), "{out}");
     assert!(out.contains("outcome: Rallied"), "{out}");
 }
+
+#[test]
+fn the_sheet_says_what_a_count_and_a_sides_losses_do() {
+    let grid = Grid::new();
+    let sheet = grid.ok(&["cards", "--rules", "grid-test", "--html"]);
+    assert!(
+        sheet.contains("hits: at 7, eliminated (a unit with more than 6 hits is eliminated)"),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains(
+            "resolve lost: when 50% of its units are lost or the commander&#39;s unit is lost"
+        ),
+        "{sheet}"
+    );
+}
