@@ -62,6 +62,37 @@ fn at(text: &str, place: &Place) -> usize {
     }
 }
 
+/// Byte offset of a path of keys (each with a position in the list under it, or none) from
+/// the top of a file, as near as the text allows; a last key inside a one-line flow mapping
+/// (`- {count: 1, unit: x}`) is found on its line.
+pub(crate) fn path_offset(text: &str, path: &[(&str, Option<usize>)]) -> usize {
+    let at = descend(text, 0, path);
+    match path.last() {
+        Some((key, None))
+            if !text
+                .get(at..)
+                .is_some_and(|r| r.starts_with(&format!("{key}:"))) =>
+        {
+            flow_key(text, at, key).unwrap_or(at)
+        }
+        _ => at,
+    }
+}
+
+/// `key:` as a key of the flow mapping on the line from `at` (after `{`, `,` or a space).
+fn flow_key(text: &str, at: usize, key: &str) -> Option<usize> {
+    let line = text.get(at..)?.split('\n').next()?;
+    let want = format!("{key}:");
+    line.match_indices(&want)
+        .find(|(i, _)| {
+            line[..*i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| matches!(c, '{' | ',' | ' '))
+        })
+        .map(|(i, _)| at + i)
+}
+
 /// Follow keys (and list positions) down from a mapping; stops where the text stops fitting.
 fn descend(text: &str, mut at: usize, path: &[(&str, Option<usize>)]) -> usize {
     let mut steps = path.iter().peekable();
@@ -202,6 +233,15 @@ mod tests {
     use super::*;
 
     const TEXT: &str = "factors:\n  - name: a-b\n  - name: a\nprocedures:\n  - name: p\n    modifiers:\n      - group: g\n        items:\n          - {label: x, value: 1}\n          - label: y\n            value: 2\n    table:\n      rows:\n        - {max: 2, result: r}\n        - {min: 3, result: s}\n    results:\n      - name: r\n        label: R\n";
+
+    #[test]
+    fn a_path_finds_keys_in_block_and_flow_entries() {
+        let text = "# a list\nlines:\n  - {count: 1, unit: x}\n  - count: 2\n    unit: y\n";
+        let at = |path: &[(&str, Option<usize>)]| line_col(text, path_offset(text, path));
+        assert_eq!(at(&[("lines", Some(0)), ("unit", None)]), (3, 16));
+        assert_eq!(at(&[("lines", Some(1)), ("unit", None)]), (5, 5));
+        assert_eq!(at(&[("lines", Some(1))]), (4, 5));
+    }
 
     #[test]
     fn places_resolve_to_their_lines() {
