@@ -14,7 +14,8 @@ use crate::engine::resolve::Reroll;
 use crate::engine::situation::Via;
 use crate::model::Ruleset;
 use crate::model::{
-    CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Policy, Settings, Test, Value,
+    CompareBy, Cond, Conditions, Entry, FactorDef, FactorKind, Guard, Points, PointsDef, Policy,
+    Pricing, Settings, Slip, SlipAt, SurchargeDef, Test, UnitKind, Value,
 };
 use crate::words::{bounds, compared, signed};
 
@@ -563,4 +564,142 @@ pub fn plain_requirement(r: &Ruleset, rule: &crate::model::RequireDef) -> String
         plain_conditions(r, &rule.when),
         plain_conditions(r, &rule.needs)
     )
+}
+
+// ----- army lists ----------------------------------------------------------------------------
+
+/// Units as a list's line says them, from the points table's labels: `4 average regular
+/// infantry (Hanoverian) †`; a kind of one grade does not say it.
+pub fn army_units(points: &PointsDef, e: &Entry) -> String {
+    let kind = points.unit(&e.unit);
+    let graded = kind.is_some_and(|k| matches!(k.pricing, Pricing::Graded(_)));
+    let mut words = vec![e.count.to_string()];
+    if graded && let Some(g) = &e.grade {
+        words.push(
+            points
+                .grade(g)
+                .map_or(g.as_str(), |g| g.label.as_str())
+                .to_string(),
+        );
+    }
+    words.push(
+        kind.map_or(e.unit.as_str(), |k| k.label.as_str())
+            .to_string(),
+    );
+    if let Some(l) = &e.label {
+        words.push(format!("({l})"));
+    }
+    words.extend(e.tags.iter().map(|t| {
+        points
+            .tag(t)
+            .map_or(t.as_str(), |t| t.label.as_str())
+            .to_string()
+    }));
+    words.join(" ")
+}
+
+/// What surcharges add to a unit's cost: `+0.5 British`.
+pub fn surcharges(extras: &[(String, Points)]) -> String {
+    extras
+        .iter()
+        .map(|(label, add)| format!("+{add} {label}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where a printed figure stands, and what it and the table say: `line 1, each unit: printed
+/// 6.0, computed 5.0`.
+pub fn slip(s: &Slip) -> String {
+    let at = match s.at {
+        SlipAt::Each(line, 0) => format!("line {}, each unit", line + 1),
+        SlipAt::Each(line, part) => format!("line {}, part {}, each unit", line + 1, part + 1),
+        SlipAt::Line(line) => format!("line {}", line + 1),
+        SlipAt::Total => "total".to_string(),
+    };
+    format!("{at}: printed {}, computed {}", s.printed, s.computed)
+}
+
+/// An alternative's cost against its line's: `same cost`, or `costs 11.0, its line 12.0`.
+pub fn alternative_cost(alternative: Points, line: Points) -> String {
+    if alternative == line {
+        "same cost".to_string()
+    } else {
+        format!("costs {alternative}, its line {line}")
+    }
+}
+
+/// A list's cost against the points a side has: `40.0 points, the game's size`, or so much
+/// under or over it.
+pub fn against_size(total: Points, size: Points) -> String {
+    match total.cmp(&size) {
+        std::cmp::Ordering::Equal => format!("{total} points, the game's size"),
+        std::cmp::Ordering::Less => format!(
+            "{total} points, {} under the game's size of {size}",
+            size.minus(total)
+        ),
+        std::cmp::Ordering::Greater => format!(
+            "{total} points, {} over the game's size of {size}",
+            total.minus(size)
+        ),
+    }
+}
+
+/// A kind's costs in the points table: `inferior 2.0, average 2.5, elite 3.0`, `1.0 (always
+/// average)`, `4.0`.
+pub fn unit_costs(points: &PointsDef, kind: &UnitKind) -> String {
+    let grade = |g: &str| points.grade(g).map_or(g, |d| d.label.as_str()).to_string();
+    match &kind.pricing {
+        Pricing::Graded(costs) => costs
+            .iter()
+            .map(|(g, c)| format!("{} {c}", grade(g)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Pricing::Fixed {
+            grade: Some(g),
+            cost,
+        } => format!("{cost} (always {})", grade(g)),
+        Pricing::Fixed { grade: None, cost } => cost.to_string(),
+    }
+}
+
+/// How many printed figures of a list the table disagrees with, or nothing.
+pub fn slips_count(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => "1 printed figure disagrees".to_string(),
+        n => format!("{n} printed figures disagree"),
+    }
+}
+
+/// A surcharge as the points table says it: `+0.5 a unit of regular infantry with British,
+/// unless †`.
+pub fn surcharge_rule(points: &PointsDef, s: &SurchargeDef) -> String {
+    let label = |name: &str| {
+        points
+            .tag(name)
+            .map_or(name, |t| t.label.as_str())
+            .to_string()
+    };
+    let kinds: Vec<String> = s
+        .units
+        .iter()
+        .map(|u| {
+            points
+                .unit(u)
+                .map_or(u.as_str(), |k| k.label.as_str())
+                .to_string()
+        })
+        .collect();
+    let mut text = format!(
+        "{}: +{} a unit of {} with {}",
+        s.label,
+        s.add,
+        or_list(&kinds),
+        label(&s.tag)
+    );
+    if !s.unless.is_empty() {
+        let unless: Vec<String> = s.unless.iter().map(|t| label(t)).collect();
+        text.push_str(&format!(", unless {}", or_list(&unless)));
+    }
+    text
 }
