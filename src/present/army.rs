@@ -212,10 +212,14 @@ pub fn write_table(out: &mut String, points: &PointsDef, l: &ArmyList) {
         printed(l.printed),
         String::new(),
     ]);
+    // A list that prints no figure (a user's own, as a rule) needs no column for them.
+    let printed = l.printed.is_some() || l.lines.iter().any(|x| x.printed.is_some());
+    let keep = |i: &usize| printed || *i != 4;
     let mut t = table();
-    t.set_header(["line", "units", "each", "cost", "printed", "remarks"].map(Cell::new));
+    let header = ["line", "units", "each", "cost", "printed", "remarks"];
+    t.set_header((0..6).filter(keep).map(|i| Cell::new(header[i])));
     for row in rows {
-        t.add_row(row.to_vec());
+        t.add_row((0..6).filter(keep).map(|i| row[i].clone()).collect::<Vec<_>>());
     }
     let _ = writeln!(out, "{}", trimmed(&t));
 }

@@ -421,9 +421,10 @@ fn a_clean_list_is_shown_priced_and_passes() {
         out.stdout
     );
     for part in [
-        " 5      3 average heavy cavalry       3.0    9.0    —\n",
-        "          and 3 light infantry        1.0    3.0              same cost\n",
-        "        total                                40.0   —\n",
+        " line   units                         each   cost   remarks\n",
+        " 5      3 average heavy cavalry       3.0    9.0\n",
+        "          and 3 light infantry        1.0    3.0    same cost\n",
+        "        total                                40.0\n",
     ] {
         assert!(out.stdout.contains(part), "{part:?} in\n{}", out.stdout);
     }
