@@ -75,7 +75,10 @@ pub(super) fn army(cli: &Cli, catalog: &Catalog, cmd: &ArmyCmd, out: &mut Vec<u8
             let r = with_points(cli, catalog, false)?;
             let p = points_of(&r)?;
             if cli.json {
-                return write_json(out, json!({ "ruleset": r.name(), "points": p }));
+                return write_json(
+                    out,
+                    json!({ "ruleset": r.name(), "points": points_json(p) }),
+                );
             }
             out.extend_from_slice(army::points(p).as_bytes());
             Ok(())
@@ -229,6 +232,46 @@ fn show(cli: &Cli, catalog: &Catalog, name: &str, out: &mut Vec<u8>) -> Result<(
     }
     out.extend_from_slice(army::list(p, period, l).as_bytes());
     Ok(())
+}
+
+/// The points table as JSON: grades, each kind with its costs by grade (or its one cost and
+/// the grade it always has), tags and surcharges.
+fn points_json(p: &PointsDef) -> Value {
+    let named = |n: &m::NamedDef| json!({"name": n.name, "label": n.label, "aliases": n.aliases, "note": n.note});
+    let units: Vec<Value> = p
+        .units
+        .iter()
+        .map(|u| {
+            let (costs, grade, cost) = match &u.pricing {
+                m::Pricing::Graded(costs) => (
+                    costs
+                        .iter()
+                        .map(|(g, c)| json!({"grade": g, "cost": c}))
+                        .collect::<Vec<_>>(),
+                    None,
+                    None,
+                ),
+                m::Pricing::Fixed { grade, cost } => (Vec::new(), grade.clone(), Some(*cost)),
+            };
+            json!({
+                "name": u.name,
+                "label": u.label,
+                "aliases": u.aliases,
+                "group": u.group,
+                "costs": costs,
+                "grade": grade,
+                "cost": cost,
+                "note": u.note,
+            })
+        })
+        .collect();
+    json!({
+        "grades": p.grades.iter().map(named).collect::<Vec<_>>(),
+        "units": units,
+        "tags": p.tags.iter().map(named).collect::<Vec<_>>(),
+        "surcharges": p.surcharges,
+        "note": p.note,
+    })
 }
 
 /// Units bought together, each priced.

@@ -250,7 +250,7 @@ pub enum Found<'a, T> {
 }
 
 /// The item a word names: its name or an alias in any case, else the one item a name or an
-/// alias starts with (`nap` for `napoleonic`).
+/// alias starts with (a name's first letters).
 pub fn find_named<'a, T>(
     items: &'a [T],
     word: &str,
@@ -481,19 +481,19 @@ mod tests {
             note: None,
         };
         let points = PointsDef {
-            grades: vec![named("good")],
+            grades: vec![named("grade-a")],
             units: vec![
                 UnitKind {
-                    name: "foot".into(),
-                    label: "foot".into(),
+                    name: "kind-a".into(),
+                    label: "kind-a".into(),
                     aliases: vec![],
                     group: None,
-                    pricing: Pricing::Graded(vec![("good".into(), p("2.5"))]),
+                    pricing: Pricing::Graded(vec![("grade-a".into(), p("2.5"))]),
                     note: None,
                 },
                 UnitKind {
-                    name: "gun".into(),
-                    label: "gun".into(),
+                    name: "kind-b".into(),
+                    label: "kind-b".into(),
                     aliases: vec![],
                     group: None,
                     pricing: Pricing::Fixed {
@@ -503,27 +503,27 @@ mod tests {
                     note: None,
                 },
             ],
-            tags: vec![named("rich"), named("spared")],
+            tags: vec![named("tag-x"), named("tag-y")],
             surcharges: vec![SurchargeDef {
-                label: "rich".into(),
-                tag: "rich".into(),
-                units: vec!["foot".into()],
+                label: "tag-x".into(),
+                tag: "tag-x".into(),
+                units: vec!["kind-a".into()],
                 add: p("0.5"),
-                unless: vec!["spared".into()],
+                unless: vec!["tag-y".into()],
                 note: None,
             }],
             note: None,
         };
-        let rich = ["rich".to_string()];
-        let foot = points.price(&entry("foot", Some("good"), &[], 4), &rich);
-        assert_eq!(foot.map(|f| (f.each, f.total)), Some((p("3"), p("12"))));
-        let spared = points.price(&entry("foot", Some("good"), &["spared"], 4), &rich);
-        assert_eq!(spared.map(|f| f.total), Some(p("10")));
-        let gun = points.price(&entry("gun", None, &[], 1), &rich);
-        assert_eq!(gun.map(|g| g.total), Some(p("4")));
+        let tagged = ["tag-x".to_string()];
+        let a = points.price(&entry("kind-a", Some("grade-a"), &[], 4), &tagged);
+        assert_eq!(a.map(|f| (f.each, f.total)), Some((p("3"), p("12"))));
+        let excused = points.price(&entry("kind-a", Some("grade-a"), &["tag-y"], 4), &tagged);
+        assert_eq!(excused.map(|f| f.total), Some(p("10")));
+        let b = points.price(&entry("kind-b", None, &[], 1), &tagged);
+        assert_eq!(b.map(|g| g.total), Some(p("4")));
         assert!(
             points
-                .price(&entry("gun", Some("good"), &[], 1), &rich)
+                .price(&entry("kind-b", Some("grade-a"), &[], 1), &tagged)
                 .is_none()
         );
     }

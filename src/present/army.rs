@@ -38,7 +38,7 @@ pub fn periods(points: &PointsDef, periods: &[&Period]) -> String {
     out
 }
 
-/// `Seven Years War (syw): 40 points a side`.
+/// `TITLE (NAME): SIZE points a side`.
 fn period_heading(p: &Period) -> String {
     format!("{} ({}): {} points a side", p.title, p.name, p.size.plain())
 }
@@ -219,7 +219,12 @@ pub fn write_table(out: &mut String, points: &PointsDef, l: &ArmyList) {
     let header = ["line", "units", "each", "cost", "printed", "remarks"];
     t.set_header((0..6).filter(keep).map(|i| Cell::new(header[i])));
     for row in rows {
-        t.add_row((0..6).filter(keep).map(|i| row[i].clone()).collect::<Vec<_>>());
+        t.add_row(
+            (0..6)
+                .filter(keep)
+                .map(|i| row[i].clone())
+                .collect::<Vec<_>>(),
+        );
     }
     let _ = writeln!(out, "{}", trimmed(&t));
 }

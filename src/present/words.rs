@@ -568,8 +568,9 @@ pub fn plain_requirement(r: &Ruleset, rule: &crate::model::RequireDef) -> String
 
 // ----- army lists ----------------------------------------------------------------------------
 
-/// Units as a list's line says them, from the points table's labels: `4 average regular
-/// infantry (Hanoverian) †`; a kind of one grade does not say it.
+/// Units as a list's line says them, from the points table's labels: the count, the grade, the
+/// kind, who they are and their tags' marks (`4 GRADE KIND (LABEL) TAG`); a kind of one grade
+/// does not say it.
 pub fn army_units(points: &PointsDef, e: &Entry) -> String {
     let kind = points.unit(&e.unit);
     let graded = kind.is_some_and(|k| matches!(k.pricing, Pricing::Graded(_)));
@@ -598,7 +599,7 @@ pub fn army_units(points: &PointsDef, e: &Entry) -> String {
     words.join(" ")
 }
 
-/// What surcharges add to a unit's cost: `+0.5 British`.
+/// What surcharges add to a unit's cost: `+0.5 LABEL`.
 pub fn surcharges(extras: &[(String, Points)]) -> String {
     extras
         .iter()
@@ -644,8 +645,7 @@ pub fn against_size(total: Points, size: Points) -> String {
     }
 }
 
-/// A kind's costs in the points table: `inferior 2.0, average 2.5, elite 3.0`, `1.0 (always
-/// average)`, `4.0`.
+/// A kind's costs in the points table: `GRADE 2.0, GRADE 2.5`, `1.0 (always GRADE)`, `4.0`.
 pub fn unit_costs(points: &PointsDef, kind: &UnitKind) -> String {
     let grade = |g: &str| points.grade(g).map_or(g, |d| d.label.as_str()).to_string();
     match &kind.pricing {
@@ -671,8 +671,8 @@ pub fn slips_count(n: usize) -> String {
     }
 }
 
-/// A surcharge as the points table says it: `+0.5 a unit of regular infantry with British,
-/// unless †`.
+/// A surcharge as the points table says it: `LABEL: +0.5 a unit of KIND with TAG, unless
+/// TAG`.
 pub fn surcharge_rule(points: &PointsDef, s: &SurchargeDef) -> String {
     let label = |name: &str| {
         points

@@ -372,6 +372,29 @@ fn the_json_of_list_show_and_points_has_its_shape() {
         .cloned()
         .unwrap_or_default();
     assert_eq!(units.len(), 14, "{points}");
+    assert_eq!(
+        units[2]["costs"],
+        serde_json::json!([
+            {"grade": "inferior", "cost": 2},
+            {"grade": "average", "cost": 2.5},
+            {"grade": "elite", "cost": 3},
+        ])
+    );
+    assert_eq!(units[7]["name"], "light-cavalry");
+    assert_eq!(units[7]["grade"], "average");
+    assert_eq!(number(&units[7]["cost"]), 1.0);
+    assert_eq!(
+        points["points"]["surcharges"][0],
+        serde_json::json!({
+            "label": "British",
+            "tag": "british",
+            "units": ["infantry"],
+            "add": 0.5,
+            "unless": ["dagger"],
+            "note": "British units add 0.5 in cost: read as British regular infantry, the units \
+                     marked † excepted",
+        })
+    );
 }
 
 // ----- a user's own list ---------------------------------------------------------------------
@@ -752,4 +775,17 @@ fn the_fixture_overrides_the_built_in_table_and_both_check_clean() {
         .args(["rules", CLG, "--check"])
         .stdout("cest-la-guerre: clean\n")
         .run();
+}
+
+#[test]
+fn the_ruleset_says_it_has_army_lists_and_the_readings_taken() {
+    let text = Test::new().args(["rules", CLG]).run().stdout;
+    for part in [
+        "\n  note: Army lists: the tool totals every list from the points table",
+        "Saxony-Poland's total is printed 4.0 (40.0)",
+        "\n  note: British regular infantry pays 0.5 a unit more, except the units marked †",
+        "\narmy lists: 28 in 6 periods (`umpire army list --rules cest-la-guerre`)\n",
+    ] {
+        assert!(text.contains(part), "{part:?} in\n{text}");
+    }
 }
