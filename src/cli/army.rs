@@ -423,6 +423,9 @@ fn check(cli: &Cli, catalog: &Catalog, file: &std::path::Path, out: &mut Vec<u8>
         if let Some(v) = verdict {
             text.push_str(&format!("{shown}: {v}.\n"));
         }
+        for n in &checked.list.notes {
+            text.push_str(&format!("note: {n}\n"));
+        }
         out.extend_from_slice(text.as_bytes());
     } else {
         for f in &mistakes {

@@ -360,6 +360,21 @@ impl PointsDef {
         self.tags.iter().find(|t| t.name == name)
     }
 
+    /// How a grade is shown: its label (the name itself, were it unknown).
+    pub fn grade_label<'a>(&'a self, name: &'a str) -> &'a str {
+        self.grade(name).map_or(name, |g| g.label.as_str())
+    }
+
+    /// How a kind of unit is shown.
+    pub fn unit_label<'a>(&'a self, name: &'a str) -> &'a str {
+        self.unit(name).map_or(name, |u| u.label.as_str())
+    }
+
+    /// How a tag is shown (its mark, for some).
+    pub fn tag_label<'a>(&'a self, name: &'a str) -> &'a str {
+        self.tag(name).map_or(name, |t| t.label.as_str())
+    }
+
     /// An entry's cost in a list with `list_tags`; `None` when the table does not price it
     /// (a kind or grade the checks refused).
     pub fn price(&self, e: &Entry, list_tags: &[String]) -> Option<Priced> {

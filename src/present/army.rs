@@ -160,16 +160,7 @@ pub fn file_heading(
 /// A list's tags and its table: each line, its alternatives, the total.
 pub fn write_table(out: &mut String, points: &PointsDef, l: &ArmyList) {
     if !l.tags.is_empty() {
-        let tags: Vec<String> = l
-            .tags
-            .iter()
-            .map(|t| {
-                points
-                    .tag(t)
-                    .map_or(t.as_str(), |d| d.label.as_str())
-                    .to_string()
-            })
-            .collect();
+        let tags: Vec<&str> = l.tags.iter().map(|t| points.tag_label(t)).collect();
         let _ = writeln!(out, "tags: {}", tags.join(", "));
     }
     let mut rows: Vec<Row> = Vec::new();

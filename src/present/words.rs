@@ -572,30 +572,19 @@ pub fn plain_requirement(r: &Ruleset, rule: &crate::model::RequireDef) -> String
 /// kind, who they are and their tags' marks (`4 GRADE KIND (LABEL) TAG`); a kind of one grade
 /// does not say it.
 pub fn army_units(points: &PointsDef, e: &Entry) -> String {
-    let kind = points.unit(&e.unit);
-    let graded = kind.is_some_and(|k| matches!(k.pricing, Pricing::Graded(_)));
+    let graded = points
+        .unit(&e.unit)
+        .is_some_and(|k| matches!(k.pricing, Pricing::Graded(_)));
     let mut words = vec![e.count.to_string()];
-    if graded && let Some(g) = &e.grade {
-        words.push(
-            points
-                .grade(g)
-                .map_or(g.as_str(), |g| g.label.as_str())
-                .to_string(),
-        );
-    }
-    words.push(
-        kind.map_or(e.unit.as_str(), |k| k.label.as_str())
-            .to_string(),
+    words.extend(
+        e.grade
+            .iter()
+            .filter(|_| graded)
+            .map(|g| points.grade_label(g).to_string()),
     );
-    if let Some(l) = &e.label {
-        words.push(format!("({l})"));
-    }
-    words.extend(e.tags.iter().map(|t| {
-        points
-            .tag(t)
-            .map_or(t.as_str(), |t| t.label.as_str())
-            .to_string()
-    }));
+    words.push(points.unit_label(&e.unit).to_string());
+    words.extend(e.label.iter().map(|l| format!("({l})")));
+    words.extend(e.tags.iter().map(|t| points.tag_label(t).to_string()));
     words.join(" ")
 }
 
@@ -647,18 +636,16 @@ pub fn against_size(total: Points, size: Points) -> String {
 
 /// A kind's costs in the points table: `GRADE 2.0, GRADE 2.5`, `1.0 (always GRADE)`, `4.0`.
 pub fn unit_costs(points: &PointsDef, kind: &UnitKind) -> String {
-    let grade = |g: &str| points.grade(g).map_or(g, |d| d.label.as_str()).to_string();
     match &kind.pricing {
         Pricing::Graded(costs) => costs
             .iter()
-            .map(|(g, c)| format!("{} {c}", grade(g)))
+            .map(|(g, c)| format!("{} {c}", points.grade_label(g)))
             .collect::<Vec<_>>()
             .join(", "),
-        Pricing::Fixed {
-            grade: Some(g),
-            cost,
-        } => format!("{cost} (always {})", grade(g)),
-        Pricing::Fixed { grade: None, cost } => cost.to_string(),
+        Pricing::Fixed { grade, cost } => match grade {
+            Some(g) => format!("{cost} (always {})", points.grade_label(g)),
+            None => cost.to_string(),
+        },
     }
 }
 
@@ -674,32 +661,20 @@ pub fn slips_count(n: usize) -> String {
 /// A surcharge as the points table says it: `LABEL: +0.5 a unit of KIND with TAG, unless
 /// TAG`.
 pub fn surcharge_rule(points: &PointsDef, s: &SurchargeDef) -> String {
-    let label = |name: &str| {
-        points
-            .tag(name)
-            .map_or(name, |t| t.label.as_str())
-            .to_string()
+    let labels = |names: &[String], of: &dyn Fn(&str) -> String| -> String {
+        or_list(&names.iter().map(|n| of(n)).collect::<Vec<_>>())
     };
-    let kinds: Vec<String> = s
-        .units
-        .iter()
-        .map(|u| {
-            points
-                .unit(u)
-                .map_or(u.as_str(), |k| k.label.as_str())
-                .to_string()
-        })
-        .collect();
+    let unit = |n: &str| points.unit_label(n).to_string();
+    let tag = |n: &str| points.tag_label(n).to_string();
     let mut text = format!(
         "{}: +{} a unit of {} with {}",
         s.label,
         s.add,
-        or_list(&kinds),
-        label(&s.tag)
+        labels(&s.units, &unit),
+        tag(&s.tag)
     );
     if !s.unless.is_empty() {
-        let unless: Vec<String> = s.unless.iter().map(|t| label(t)).collect();
-        text.push_str(&format!(", unless {}", or_list(&unless)));
+        text.push_str(&format!(", unless {}", labels(&s.unless, &tag)));
     }
     text
 }

@@ -47,6 +47,9 @@ pub(super) fn cost(d: m::Decimal) -> Option<Points> {
 
 /// "`2.25` is no cost": what a number that is not in half points is told.
 fn not_halves(d: m::Decimal) -> String {
+    if d.cmp_whole(0).is_lt() {
+        return format!("`{d}` is not a cost: a cost is 0 or more");
+    }
     format!("`{d}` is not a cost: costs are counted in whole and half points")
 }
 
@@ -322,7 +325,7 @@ impl Source {
         let grade = |g: &str| {
             p.grades
                 .iter()
-                .find(|v| v.name() == g || v.aliases().iter().any(|a| a == g))
+                .find(|v| same(v.name(), g) || v.aliases().iter().any(|a| same(a, g)))
         };
         let grade_names: Vec<&str> = p.grades.iter().map(s::ValueSpec::name).collect();
         for (i, u) in p.units.iter().enumerate() {

@@ -732,6 +732,12 @@ fn a_tables_points_are_checked_at_load() {
         "`2.25` is not a cost: costs are counted in whole and half points",
     );
     table_refused(
+        "cost: 5}\n    - {name: horse-artillery",
+        "cost: -5}\n    - {name: horse-artillery",
+        ("name: heavy-artillery", "cost: -5"),
+        "`-5` is not a cost: a cost is 0 or more",
+    );
+    table_refused(
         "costs: {average: 2, elite: 3}",
         "costs: {average: 2, elit: 3}",
         ("name: cavalry, label: cavalry", "elit"),
