@@ -64,7 +64,6 @@ fn unit_rows(points: &PointsDef, tags: &[String], units: &[Entry], first: &str) 
                 (0, word) => format!("{word} "),
                 _ => "and ".to_string(),
             };
-            let indent = if first.is_empty() { "" } else { "  " };
             let (each, cost, extras) = points.price(e, tags).map_or_else(
                 || ("?".to_string(), "?".to_string(), String::new()),
                 |p| {
@@ -77,7 +76,9 @@ fn unit_rows(points: &PointsDef, tags: &[String], units: &[Entry], first: &str) 
             );
             [
                 String::new(),
-                format!("{indent}{lead}{}", words::army_units(points, e)),
+                // No indent for an alternative: a cell that wraps loses its leading spaces, and
+                // `or` says it already.
+                format!("{lead}{}", words::army_units(points, e)),
                 each,
                 cost,
                 String::new(),

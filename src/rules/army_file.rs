@@ -54,8 +54,10 @@ pub fn check(model: &Model, file: &str, text: &str) -> Result<Checked> {
                 early.push(Problem {
                     path: step(&top, "period", None),
                     message: format!("`{word}` is not a period of `{}`", model.ruleset),
-                    hint: did_you_mean(word, names.iter().copied())
-                        .or_else(|| Some(format!("the periods are: {}", names.join(", ")))),
+                    hint: did_you_mean(word, names.iter().copied()).or_else(|| {
+                        (!names.is_empty())
+                            .then(|| format!("the periods are: {}", names.join(", ")))
+                    }),
                 });
             }
             found

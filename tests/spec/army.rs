@@ -242,10 +242,10 @@ fn british_regular_infantry_pays_its_surcharge_but_the_dagger_units() {
 fn alternatives_show_their_own_cost_beside_their_line() {
     let text = army(&["show", "american-awi"]);
     for part in [
-        " 6      1 average sub-command (French)                        3.0    3.0    12.0\n",
-        "        and 1 artillery (French)                              4.0    4.0              together 12.0\n",
-        "        or 3 inferior regular infantry (Minuteman militia)    2.0    6.0\n",
-        "          and 1 light infantry                                1.0    1.0              same cost\n",
+        " 6      1 average sub-command (French)                       3.0    3.0    12.0\n",
+        "        and 1 artillery (French)                             4.0    4.0              together 12.0\n",
+        "        or 3 inferior regular infantry (Minuteman militia)   2.0    6.0\n",
+        "        and 1 light infantry                                 1.0    1.0              same cost\n",
     ] {
         assert!(text.contains(part), "{part:?} in\n{text}");
     }
@@ -446,7 +446,7 @@ fn a_clean_list_is_shown_priced_and_passes() {
     for part in [
         " line   units                         each   cost   remarks\n",
         " 5      3 average heavy cavalry       3.0    9.0\n",
-        "          and 3 light infantry        1.0    3.0    same cost\n",
+        "        and 3 light infantry          1.0    3.0    same cost\n",
         "        total                                40.0\n",
     ] {
         assert!(out.stdout.contains(part), "{part:?} in\n{}", out.stdout);
