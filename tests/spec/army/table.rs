@@ -67,14 +67,24 @@ fn a_tables_army_lists_are_checked_at_load() {
         "`light-cavalry` is always `average`, never `elite`",
     );
     table_refused(
-        "      - {count: 2, unit: infantry, grade: inferior, printed-each: 2.0}\n",
-        "      - {count: 3, unit: infantry, grade: inferior, printed-each: 2.0}\n",
+        "or: [\n              {count: 2, unit: infantry, grade: inferior, printed-each: 2.0}]}",
+        "or: [\n              {count: 3, unit: infantry, grade: inferior, printed-each: 2.0}]}",
         (
             "name: austria-wss",
             "{count: 3, unit: infantry, grade: inferior, printed-each: 2.0}",
         ),
         "this alternative costs 6.0, the line it stands for 4.0: an alternative costs what its \
          line costs",
+    );
+    table_refused(
+        "        - {count: 4, unit: cavalry, grade: average, printed-each: 2.0}",
+        "        - {count: 5, unit: cavalry, grade: average, printed-each: 2.0}",
+        (
+            "name: saxony-poland-wss",
+            "- units:\n                  - {count: 2",
+        ),
+        "this alternative costs 14.0, the line it stands for 12.0: an alternative costs what \
+         its line costs",
     );
     table_refused(
         "{count: 8, unit: infantry, grade: average, printed-each: 2.5, printed: 20.0}",
