@@ -309,7 +309,19 @@ pub fn names_of<'a, T>(
         .collect()
 }
 
+impl NamedDef {
+    /// Its name and aliases, for [`find_exact`].
+    pub fn names(&self) -> (&str, &[String]) {
+        (&self.name, &self.aliases)
+    }
+}
+
 impl UnitKind {
+    /// Its name and aliases, for [`find_exact`].
+    pub fn names(&self) -> (&str, &[String]) {
+        (&self.name, &self.aliases)
+    }
+
     /// The cost of one unit of this kind at `grade` (none for a kind of one cost).
     pub fn cost(&self, grade: Option<&str>) -> Option<Points> {
         match (&self.pricing, grade) {

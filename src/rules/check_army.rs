@@ -79,26 +79,42 @@ impl<'a> Reader<'a> {
         c
     }
 
+    /// The item of `items` a word names (its name or an alias, in any case); an unknown word
+    /// is a problem at `path`, with the nearest name or the list of them.
+    fn known<'b, T>(
+        &mut self,
+        items: &'b [T],
+        word: &str,
+        names: fn(&T) -> (&str, &[String]),
+        (what, whats): (&str, &str),
+        path: Path,
+    ) -> Option<&'b T> {
+        let found = m::find_exact(items, word, names);
+        if found.is_none() {
+            let all = m::names_of(items, names);
+            let hint = did_you_mean(word, all.iter().copied())
+                .or_else(|| one_of(&format!("the {whats} are"), &all));
+            let message = format!("`{word}` is not a {what} of the points table");
+            self.refuse(path, message, hint);
+        }
+        found
+    }
+
     /// Tags as written, made canonical; an unknown one is a problem at `path`.
     pub(super) fn tags(&mut self, tags: &[String], path: &Path) -> Vec<String> {
         let known = self.points.tags.as_slice();
-        let mut out = Vec::new();
-        for t in tags {
-            match m::find_exact(known, t, |n| (n.name.as_str(), n.aliases.as_slice())) {
-                Some(tag) => out.push(tag.name.clone()),
-                None => {
-                    let names = m::names_of(known, |n| (n.name.as_str(), n.aliases.as_slice()));
-                    let hint = did_you_mean(t, names.iter().copied())
-                        .or_else(|| one_of("the tags are", &names));
-                    self.refuse(
-                        step(path, "tags", None),
-                        format!("`{t}` is not a tag of the points table"),
-                        hint,
-                    );
-                }
-            }
-        }
-        out
+        tags.iter()
+            .filter_map(|t| {
+                self.known(
+                    known,
+                    t,
+                    m::NamedDef::names,
+                    ("tag", "tags"),
+                    step(path, "tags", None),
+                )
+            })
+            .map(|t| t.name.clone())
+            .collect()
     }
 
     /// One entry, its names made canonical; `None` when the table cannot price it.
@@ -113,38 +129,22 @@ impl<'a> Reader<'a> {
         let tags = self.tags(&e.tags, path);
         let printed_each = self.cost(e.printed_each, step(path, "printed-each", None));
         let points = self.points;
-        let Some(kind) = m::find_exact(&points.units, &e.unit, |u| {
-            (u.name.as_str(), u.aliases.as_slice())
-        }) else {
-            let names = m::names_of(&points.units, |u| (u.name.as_str(), u.aliases.as_slice()));
-            let hint = did_you_mean(&e.unit, names.iter().copied())
-                .or_else(|| one_of("the kinds are", &names));
-            self.refuse(
-                step(path, "unit", None),
-                format!("`{}` is not a kind of unit of the points table", e.unit),
-                hint,
-            );
-            return None;
-        };
+        let at = |key: &str| step(path, key, None);
+        let units = points.units.as_slice();
+        let kind = self.known(units, &e.unit, m::UnitKind::names, KINDS, at("unit"))?;
         let grade = match &e.grade {
             None => None,
-            Some(g) => match m::find_exact(&points.grades, g, |n| {
-                (n.name.as_str(), n.aliases.as_slice())
-            }) {
-                Some(known) => Some(known.name.clone()),
-                None => {
-                    let names =
-                        m::names_of(&points.grades, |n| (n.name.as_str(), n.aliases.as_slice()));
-                    let hint = did_you_mean(g, names.iter().copied())
-                        .or_else(|| one_of("the grades are", &names));
-                    self.refuse(
-                        step(path, "grade", None),
-                        format!("`{g}` is not a grade of the points table"),
-                        hint,
-                    );
-                    return None;
-                }
-            },
+            Some(g) => {
+                let grades = points.grades.as_slice();
+                let known = self.known(
+                    grades,
+                    g,
+                    m::NamedDef::names,
+                    ("grade", "grades"),
+                    at("grade"),
+                )?;
+                Some(known.name.clone())
+            }
         };
         let grades = kind.grades();
         let wrong = match (&kind.pricing, grade.as_deref()) {
@@ -275,6 +275,9 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+/// What a kind of unit is called in messages, one and several.
+const KINDS: (&str, &str) = ("kind of unit", "kinds");
 
 /// "the kinds are: a, b, c" for a word close to none of them.
 fn one_of(what: &str, names: &[&str]) -> Option<String> {

@@ -82,7 +82,7 @@ impl Source {
         let grades: Vec<m::NamedDef> = p.grades.iter().map(named).collect();
         let tags: Vec<m::NamedDef> = p.tags.iter().map(named).collect();
         let canonical = |list: &[m::NamedDef], word: &str| {
-            m::find_exact(list, word, |n| (n.name.as_str(), n.aliases.as_slice()))
+            m::find_exact(list, word, m::NamedDef::names)
                 .map_or_else(|| word.to_string(), |n| n.name.clone())
         };
         // (Checked: every cost is in half points.)
@@ -116,7 +116,7 @@ impl Source {
             })
             .collect();
         let unit_name = |word: &str| {
-            m::find_exact(&units, word, |u| (u.name.as_str(), u.aliases.as_slice()))
+            m::find_exact(&units, word, m::UnitKind::names)
                 .map_or_else(|| word.to_string(), |u| u.name.clone())
         };
         let surcharges = p
