@@ -29,6 +29,13 @@ pub const TABLE: Limit = Limit {
     hint: "a ruleset's tables run to tens of kilobytes: is it the file you meant?",
 };
 
+/// A user's own army list (`umpire army check`): a few dozen lines.
+pub const ARMY: Limit = Limit {
+    bytes: 64 * KIB,
+    what: "an army list file",
+    hint: "an army list runs to a few dozen lines: is it the file you meant?",
+};
+
 /// A user's tables directory, its table files together: every one may be read by a command
 /// (and reading a table takes up to ninety times its size), so they share one limit.
 pub const TABLES: Limit = Limit {

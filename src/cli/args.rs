@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use super::army::ArmyCmd;
 use super::fig::FigCmd;
 use super::game::GameCmd;
 use super::unit::UnitCmd;
@@ -222,6 +223,9 @@ pub enum Command {
     Charge(ChargeArgs),
     #[command(about = drawn(STATUS, None), disable_help_flag = true)]
     Status(DrawHelp),
+    /// Army lists and the army point system of the ruleset in use; check your own list.
+    #[command(subcommand)]
+    Army(ArmyCmd),
     /// Quick-reference cards for the terminal: dice, target, modifiers, results and odds.
     Card(CardArgs),
     /// Every card of the ruleset, the marker legend and the turn sequence, to print.

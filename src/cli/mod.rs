@@ -4,6 +4,7 @@
 
 mod act;
 mod args;
+mod army;
 mod charge;
 pub mod config;
 mod ctx;
@@ -242,6 +243,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         Command::Status(_) => turn::status(&ctx(), out),
         Command::Act(ActArgs { unit, action, figs }) => act::act(&ctx(), unit, action, figs, out),
         Command::Charge(a) => charge::charge(&cli, &catalog, a, command_line(&args), out, report),
+        Command::Army(cmd) => army::army(&cli, &catalog, cmd, out),
         Command::Card(CardArgs { procedures }) => {
             let ruleset = catalog.ruleset(cli.rules())?;
             if cli.json {

@@ -89,6 +89,12 @@ impl Decimal {
         self.0 % SCALE == 0
     }
 
+    /// The number as a count of halves, when it is a whole or a half (`2.5` is 5 halves).
+    pub fn halves(self) -> Option<i64> {
+        let twice = self.0.checked_mul(2)?;
+        (twice % SCALE == 0).then_some(twice / SCALE)
+    }
+
     /// The whole units in it, toward zero (`2.5` holds 2 whole units).
     pub fn trunc(self) -> i64 {
         self.0 / SCALE

@@ -8,6 +8,7 @@
 //! its names indexed) and its look-ups (`lookup`). The model depends on no other layer: the
 //! engine runs it, `rules` makes it.
 
+mod army;
 mod charge;
 pub mod decimal;
 pub mod dice;
@@ -23,6 +24,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use army::{
+    Alternative, ArmyList, Entry, Found, Line, NamedDef, Period, Points, PointsDef, Priced,
+    Pricing, Slip, SlipAt, SurchargeDef, UnitKind, find_exact, find_named, names_of,
+};
 pub use charge::{BeforeDef, ChargeDef, ReactionDef};
 pub use decimal::Decimal;
 pub use game::*;
@@ -57,6 +62,10 @@ pub struct Model {
     pub game: Option<GameDef>,
     /// Rules of eligibility, in the order they are applied.
     pub requires: Vec<RequireDef>,
+    /// The army point system: what each kind of unit costs.
+    pub points: Option<PointsDef>,
+    /// The army lists, by period, priced by `points`.
+    pub armies: Vec<Period>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]

@@ -379,7 +379,7 @@ pub fn rulesets(all: &[Ruleset], default: Option<&str>) -> String {
     out
 }
 
-/// One ruleset in detail: its procedures with help, notes and the turn rule.
+/// One ruleset in detail: its procedures with help, notes, the turn rule and its army lists.
 pub fn ruleset(r: &Ruleset) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", r.name(), r.model.title);
@@ -419,6 +419,16 @@ pub fn ruleset(r: &Ruleset) -> String {
         for n in &t.notes {
             let _ = writeln!(out, "  note: {n}");
         }
+    }
+    if !r.model.armies.is_empty() {
+        let lists: usize = r.model.armies.iter().map(|p| p.lists.len()).sum();
+        let periods = r.model.armies.len();
+        let _ = writeln!(
+            out,
+            "army lists: {lists} in {periods} period{} (`umpire army list --rules {}`)",
+            if periods == 1 { "" } else { "s" },
+            r.name()
+        );
     }
     out
 }

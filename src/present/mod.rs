@@ -1,6 +1,7 @@
-//! Presentation: explanations of rolls and odds, quick-reference cards, the printable sheet and
-//! the roster as the umpire sees it.
+//! Presentation: explanations of rolls and odds, quick-reference cards, the printable sheet, army
+//! lists and the roster as the umpire sees it.
 
+pub mod army;
 pub mod brief;
 pub mod card;
 pub mod explain;

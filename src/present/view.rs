@@ -111,7 +111,7 @@ fn marks(g: &GameDef, f: &Figure, colour: bool) -> Vec<String> {
 }
 
 /// A table's text without the padding comfy-table leaves at line ends.
-fn trimmed(t: &Table) -> String {
+pub(crate) fn trimmed(t: &Table) -> String {
     t.to_string()
         .lines()
         .map(str::trim_end)
@@ -119,7 +119,7 @@ fn trimmed(t: &Table) -> String {
         .join("\n")
 }
 
-fn table() -> Table {
+pub(crate) fn table() -> Table {
     let mut t = Table::new();
     // A rule under the header only: rows read like a sheet, not a grid.
     t.load_style(TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─')))

@@ -14,7 +14,8 @@ use crate::engine::resolve::Reroll;
 use crate::engine::situation::Via;
 use crate::model::Ruleset;
 use crate::model::{
-    CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Policy, Settings, Test, Value,
+    CompareBy, Cond, Conditions, Entry, FactorDef, FactorKind, Guard, Points, PointsDef, Policy,
+    Pricing, Settings, Slip, SlipAt, SurchargeDef, Test, UnitKind, Value,
 };
 use crate::words::{bounds, compared, signed};
 
@@ -563,4 +564,117 @@ pub fn plain_requirement(r: &Ruleset, rule: &crate::model::RequireDef) -> String
         plain_conditions(r, &rule.when),
         plain_conditions(r, &rule.needs)
     )
+}
+
+// ----- army lists ----------------------------------------------------------------------------
+
+/// Units as a list's line says them, from the points table's labels: the count, the grade, the
+/// kind, who they are and their tags' marks (`4 GRADE KIND (LABEL) TAG`); a kind of one grade
+/// does not say it.
+pub fn army_units(points: &PointsDef, e: &Entry) -> String {
+    let graded = points
+        .unit(&e.unit)
+        .is_some_and(|k| matches!(k.pricing, Pricing::Graded(_)));
+    let mut words = vec![e.count.to_string()];
+    words.extend(
+        e.grade
+            .iter()
+            .filter(|_| graded)
+            .map(|g| points.grade_label(g).to_string()),
+    );
+    words.push(points.unit_label(&e.unit).to_string());
+    words.extend(e.label.iter().map(|l| format!("({l})")));
+    words.extend(e.tags.iter().map(|t| points.tag_label(t).to_string()));
+    words.join(" ")
+}
+
+/// What surcharges add to a unit's cost: `+0.5 LABEL`.
+pub fn surcharges(extras: &[(String, Points)]) -> String {
+    extras
+        .iter()
+        .map(|(label, add)| format!("+{add} {label}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where a printed figure stands, and what it and the table say: `line 1, each unit: printed
+/// 6.0, computed 5.0`.
+pub fn slip(s: &Slip) -> String {
+    let at = match s.at {
+        SlipAt::Each(line, 0) => format!("line {}, each unit", line + 1),
+        SlipAt::Each(line, part) => format!("line {}, part {}, each unit", line + 1, part + 1),
+        SlipAt::Line(line) => format!("line {}", line + 1),
+        SlipAt::Total => "total".to_string(),
+    };
+    format!("{at}: printed {}, computed {}", s.printed, s.computed)
+}
+
+/// An alternative's cost against its line's: `same cost`, or `costs 11.0, its line 12.0`.
+pub fn alternative_cost(alternative: Points, line: Points) -> String {
+    if alternative == line {
+        "same cost".to_string()
+    } else {
+        format!("costs {alternative}, its line {line}")
+    }
+}
+
+/// A list's cost against the points a side has: `40.0 points, the game's size`, or so much
+/// under or over it.
+pub fn against_size(total: Points, size: Points) -> String {
+    match total.cmp(&size) {
+        std::cmp::Ordering::Equal => format!("{total} points, the game's size"),
+        std::cmp::Ordering::Less => format!(
+            "{total} points, {} under the game's size of {size}",
+            size.minus(total)
+        ),
+        std::cmp::Ordering::Greater => format!(
+            "{total} points, {} over the game's size of {size}",
+            total.minus(size)
+        ),
+    }
+}
+
+/// A kind's costs in the points table: `GRADE 2.0, GRADE 2.5`, `1.0 (always GRADE)`, `4.0`.
+pub fn unit_costs(points: &PointsDef, kind: &UnitKind) -> String {
+    match &kind.pricing {
+        Pricing::Graded(costs) => costs
+            .iter()
+            .map(|(g, c)| format!("{} {c}", points.grade_label(g)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Pricing::Fixed { grade, cost } => match grade {
+            Some(g) => format!("{cost} (always {})", points.grade_label(g)),
+            None => cost.to_string(),
+        },
+    }
+}
+
+/// How many printed figures of a list the table disagrees with, or nothing.
+pub fn slips_count(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => "1 printed figure disagrees".to_string(),
+        n => format!("{n} printed figures disagree"),
+    }
+}
+
+/// A surcharge as the points table says it: `LABEL: +0.5 a unit of KIND with TAG, unless
+/// TAG`.
+pub fn surcharge_rule(points: &PointsDef, s: &SurchargeDef) -> String {
+    let labels = |names: &[String], of: &dyn Fn(&str) -> String| -> String {
+        or_list(&names.iter().map(|n| of(n)).collect::<Vec<_>>())
+    };
+    let unit = |n: &str| points.unit_label(n).to_string();
+    let tag = |n: &str| points.tag_label(n).to_string();
+    let mut text = format!(
+        "{}: +{} a unit of {} with {}",
+        s.label,
+        s.add,
+        labels(&s.units, &unit),
+        tag(&s.tag)
+    );
+    if !s.unless.is_empty() {
+        text.push_str(&format!(", unless {}", labels(&s.unless, &tag)));
+    }
+    text
 }

@@ -39,6 +39,8 @@ impl Source {
             self.check_combine(game, at)?;
         }
         self.check_requires(at)?;
+        self.check_points(at)?;
+        self.check_armies(at)?;
         if let Some(turn) = &def.turn
             && turn.phases.percent == 0
         {

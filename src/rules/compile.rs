@@ -9,6 +9,7 @@
 
 use crate::error::Result;
 use crate::model::{self as m, Cond, Settings, Test, Value};
+use crate::rules::check_army::Reader;
 use crate::rules::schema::{self as s, CondValue};
 use crate::rules::source::{Locator, Source};
 use crate::words::flag_word;
@@ -64,7 +65,104 @@ impl Source {
                     note: r.note.clone(),
                 })
                 .collect(),
+            points: def.points.as_ref().map(|p| self.points_model(p)),
+            armies: self.armies_model(),
         })
+    }
+
+    /// The points table with every name canonical (a grade, tag or kind named by an alias made
+    /// its name) and every cost in half points, a kind's costs in the order of the grades.
+    pub(super) fn points_model(&self, p: &s::PointsDef) -> m::PointsDef {
+        let named = |v: &s::ValueSpec| m::NamedDef {
+            name: v.name().to_string(),
+            label: v.label().to_string(),
+            aliases: v.aliases().to_vec(),
+            note: v.note().map(str::to_string),
+        };
+        let grades: Vec<m::NamedDef> = p.grades.iter().map(named).collect();
+        let tags: Vec<m::NamedDef> = p.tags.iter().map(named).collect();
+        let canonical = |list: &[m::NamedDef], word: &str| {
+            m::find_exact(list, word, m::NamedDef::names)
+                .map_or_else(|| word.to_string(), |n| n.name.clone())
+        };
+        // (Checked: every cost is in half points.)
+        let points = |d: m::Decimal| m::Points::from_decimal(d).unwrap_or_default();
+        let units: Vec<m::UnitKind> = p
+            .units
+            .iter()
+            .map(|u| m::UnitKind {
+                name: u.name.clone(),
+                label: u.label.clone().unwrap_or_else(|| u.name.clone()),
+                aliases: u.aliases.clone(),
+                group: u.group.clone(),
+                pricing: match u.cost {
+                    Some(cost) => m::Pricing::Fixed {
+                        grade: u.grade.as_deref().map(|g| canonical(&grades, g)),
+                        cost: points(cost),
+                    },
+                    None => m::Pricing::Graded(
+                        grades
+                            .iter()
+                            .filter_map(|g| {
+                                u.costs
+                                    .iter()
+                                    .find(|(k, _)| canonical(&grades, k) == g.name)
+                                    .map(|(_, d)| (g.name.clone(), points(*d)))
+                            })
+                            .collect(),
+                    ),
+                },
+                note: u.note.clone(),
+            })
+            .collect();
+        let unit_name = |word: &str| {
+            m::find_exact(&units, word, m::UnitKind::names)
+                .map_or_else(|| word.to_string(), |u| u.name.clone())
+        };
+        let surcharges = p
+            .surcharges
+            .iter()
+            .map(|sc| m::SurchargeDef {
+                label: sc.label.clone(),
+                tag: canonical(&tags, &sc.tag),
+                units: sc.units.iter().map(|u| unit_name(u)).collect(),
+                add: points(sc.add),
+                unless: sc.unless.iter().map(|t| canonical(&tags, t)).collect(),
+                note: sc.note.clone(),
+            })
+            .collect();
+        m::PointsDef {
+            grades,
+            units,
+            tags,
+            surcharges,
+            note: p.note.clone(),
+        }
+    }
+
+    /// The army lists, every line read against the points table (checked already: what it
+    /// cannot price is left out).
+    fn armies_model(&self) -> Vec<m::Period> {
+        let Some(p) = &self.def.points else {
+            return Vec::new();
+        };
+        let points = self.points_model(p);
+        self.def
+            .armies
+            .iter()
+            .map(|a| m::Period {
+                name: a.period.clone(),
+                title: a.title.clone(),
+                aliases: a.aliases.clone(),
+                size: m::Points::from_decimal(a.size).unwrap_or_default(),
+                note: a.note.clone(),
+                lists: a
+                    .lists
+                    .iter()
+                    .map(|l| Reader::new(&points).list(l, &Vec::new()))
+                    .collect(),
+            })
+            .collect()
     }
 
     /// A factor's canonical name (the name an alias stands for).

@@ -81,16 +81,16 @@ impl Source {
 }
 
 /// A name that repeats another or differs from another thing's only in case.
-struct Clash<'a> {
+pub(super) struct Clash<'a> {
     /// The name of the thing it names.
-    owner: &'a str,
-    name: &'a str,
-    wrong: String,
+    pub(super) owner: &'a str,
+    pub(super) name: &'a str,
+    pub(super) wrong: String,
 }
 
 /// The first name of `things` (each a name and its aliases) that repeats another or differs
 /// from another thing's only in case.
-fn first_clash<'a>(
+pub(super) fn first_clash<'a>(
     what: &str,
     things: impl Iterator<Item = (&'a str, &'a [String])>,
 ) -> Option<Clash<'a>> {

@@ -3,7 +3,7 @@
 //! markers nothing reads, modifiers that never count. Every finding is exact: where the
 //! linter cannot decide (too many situations to enumerate) it says nothing.
 
-mod place;
+pub(crate) mod place;
 mod procedure;
 mod reach;
 mod throws;

@@ -1,12 +1,16 @@
 //! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
-//! checking it (`check`, `check_procedure`, `check_requires`, `check_actions`, `check_charge`), compiling it into `crate::model` (`compile`),
+//! checking it (`check`, `check_procedure`, `check_requires`, `check_actions`, `check_charge`,
+//! `check_army`), compiling it into `crate::model` (`compile`), a user's army list checked
+//! against it (`army_file`),
 //! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
 //! engine over it (`lint`), the catalog of rulesets, and the cache of compiled rulesets.
 
+pub mod army_file;
 pub mod cache;
 pub mod catalog;
 mod check;
 mod check_actions;
+mod check_army;
 mod check_charge;
 mod check_counters;
 mod check_procedure;

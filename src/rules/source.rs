@@ -50,6 +50,18 @@ impl<'a> Locator<'a> {
         let (line, column) = locate(self.text, needles);
         Error::usage(format!("{}:{line}:{column}: {}", self.file, message.into()))
     }
+
+    /// The same error at a path of keys and list positions from the top of the file
+    /// (`armies`, 2nd; `lists`, 1st; `name`): exact where the same words recur in many places.
+    pub(super) fn at_path(
+        &self,
+        path: &[(&str, Option<usize>)],
+        message: impl Into<String>,
+    ) -> Error {
+        let at = crate::rules::lint::place::path_offset(self.text, path);
+        let (line, column) = line_col(self.text, at);
+        Error::usage(format!("{}:{line}:{column}: {}", self.file, message.into()))
+    }
 }
 
 impl Source {

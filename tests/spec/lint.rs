@@ -72,10 +72,10 @@ const DEFECTS: [(usize, &str); 8] = [
 ];
 
 #[test]
-fn the_builtin_ruleset_is_clean() {
+fn the_builtin_rulesets_are_clean() {
     Test::new()
         .args(["rules", "--check"])
-        .stdout("la-petite-guerre: clean\n")
+        .stdout("la-petite-guerre: clean\ncest-la-guerre: clean\n")
         .stderr("")
         .run();
 }
@@ -153,7 +153,7 @@ fn a_procedure_named_lints_its_ruleset() {
     Test::new()
         .args(["rules", "nothing", "--check"])
         .status(2)
-        .stderr("error: no ruleset `nothing`; there are: la-petite-guerre\n")
+        .stderr("error: no ruleset `nothing`; there are: la-petite-guerre, cest-la-guerre\n")
         .run();
 }
 

@@ -8,6 +8,7 @@
 mod support;
 
 mod any_result;
+mod army;
 mod cache;
 mod card;
 mod cli;

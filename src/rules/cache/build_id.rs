@@ -18,11 +18,13 @@ macro_rules! sources {
 }
 pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/rules/schema/mod.rs",
+    "src/rules/schema/army.rs",
     "src/rules/schema/charge.rs",
     "src/rules/schema/game.rs",
     "src/rules/schema/procedure.rs",
     "src/rules/schema/shorthand.rs",
     "src/model/mod.rs",
+    "src/model/army.rs",
     "src/model/charge.rs",
     "src/model/game.rs",
     "src/model/procedure.rs",
@@ -38,6 +40,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/rules/ruleset.rs",
     "src/rules/check.rs",
     "src/rules/check_actions.rs",
+    "src/rules/check_army.rs",
     "src/rules/check_charge.rs",
     "src/rules/check_counters.rs",
     "src/rules/check_sides.rs",

@@ -62,6 +62,104 @@ fn at(text: &str, place: &Place) -> usize {
     }
 }
 
+/// Byte offset of a path of keys (each with a position in the list under it, or none) from
+/// the top of a file, as near as the text allows: block mappings and lists, and flow ones
+/// (`- {count: 1, or: [{count: 2}]}`, on one line or several).
+pub(crate) fn path_offset(text: &str, path: &[(&str, Option<usize>)]) -> usize {
+    let mut at = 0;
+    for (i, (key, index)) in path.iter().enumerate() {
+        let Some(k) = block_key(text, at, key).or_else(|| flow_key(text, at, key)) else {
+            return at;
+        };
+        at = k;
+        let inner = match index {
+            Some(j) => list_item(text, k, *j).or_else(|| flow_item(text, k, *j)),
+            None if i + 1 < path.len() => child(text, k).or_else(|| flow_value(text, k)),
+            None => None,
+        };
+        match inner {
+            Some(x) => at = x,
+            None => return at,
+        }
+    }
+    at
+}
+
+/// Where each entry of the flow mapping or list opening at `open` (`{` or `[`) starts: its
+/// first character after the opening or a comma, quoted text and nested collections skipped.
+fn flow_entries(text: &str, open: usize) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut expecting = false;
+    let mut chars = text.get(open..).unwrap_or("").char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let at = open + i;
+        if let Some(q) = quote {
+            match c {
+                '\\' if q == '"' => {
+                    chars.next();
+                }
+                c if c == q => quote = None,
+                _ => {}
+            }
+            continue;
+        }
+        if expecting && !c.is_whitespace() && !matches!(c, '}' | ']') {
+            starts.push(at);
+            expecting = false;
+        }
+        match c {
+            '"' | '\'' => quote = Some(c),
+            '{' | '[' => {
+                depth += 1;
+                expecting = depth == 1;
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth == 1 => expecting = true,
+            _ => {}
+        }
+    }
+    starts
+}
+
+/// `key:` among the keys of the flow mapping opening at `at`.
+fn flow_key(text: &str, at: usize, key: &str) -> Option<usize> {
+    if !text.get(at..)?.starts_with('{') {
+        return None;
+    }
+    let want = format!("{key}:");
+    flow_entries(text, at)
+        .into_iter()
+        .find(|&e| text.get(e..).is_some_and(|r| r.starts_with(&want)))
+}
+
+/// The flow collection a key's value opens (`{` or `[` after `key:`).
+fn flow_value(text: &str, key_at: usize) -> Option<usize> {
+    let rest = text.get(key_at..)?;
+    let colon = rest.find(':')?;
+    let after = &rest[colon + 1..];
+    let value = after.len() - after.trim_start().len();
+    after
+        .trim_start()
+        .starts_with(['{', '['])
+        .then_some(key_at + colon + 1 + value)
+}
+
+/// The `index`-th entry of the flow list that is a key's value.
+fn flow_item(text: &str, key_at: usize, index: usize) -> Option<usize> {
+    let open = flow_value(text, key_at)?;
+    if !text.get(open..)?.starts_with('[') {
+        return None;
+    }
+    flow_entries(text, open).get(index).copied()
+}
+
 /// Follow keys (and list positions) down from a mapping; stops where the text stops fitting.
 fn descend(text: &str, mut at: usize, path: &[(&str, Option<usize>)]) -> usize {
     let mut steps = path.iter().peekable();
@@ -202,6 +300,28 @@ mod tests {
     use super::*;
 
     const TEXT: &str = "factors:\n  - name: a-b\n  - name: a\nprocedures:\n  - name: p\n    modifiers:\n      - group: g\n        items:\n          - {label: x, value: 1}\n          - label: y\n            value: 2\n    table:\n      rows:\n        - {max: 2, result: r}\n        - {min: 3, result: s}\n    results:\n      - name: r\n        label: R\n";
+
+    #[test]
+    fn a_path_finds_keys_in_block_and_flow_entries() {
+        let text = "# a list\nlines:\n  - {count: 1, unit: x}\n  - count: 2\n    unit: y\n";
+        let at = |path: &[(&str, Option<usize>)]| line_col(text, path_offset(text, path));
+        assert_eq!(at(&[("lines", Some(0)), ("unit", None)]), (3, 16));
+        assert_eq!(at(&[("lines", Some(1)), ("unit", None)]), (5, 5));
+        assert_eq!(at(&[("lines", Some(1))]), (4, 5));
+        let flow = "lines:\n  - {count: 1, note: \"a, b: c\", or: [{count: 2},\n      {units: [{count: 3}, {unit: x}]}]}\n";
+        let at = |path: &[(&str, Option<usize>)]| line_col(flow, path_offset(flow, path));
+        assert_eq!(at(&[("lines", Some(0)), ("or", None)]), (2, 33));
+        assert_eq!(at(&[("lines", Some(0)), ("or", Some(1))]), (3, 7));
+        assert_eq!(
+            at(&[
+                ("lines", Some(0)),
+                ("or", Some(1)),
+                ("units", Some(1)),
+                ("unit", None)
+            ]),
+            (3, 29)
+        );
+    }
 
     #[test]
     fn places_resolve_to_their_lines() {

@@ -5,6 +5,7 @@
 //! Every name is kebab-case in YAML. Unknown keys are refused so that a typo in a house rule
 //! is reported with its line and column instead of being silently ignored.
 
+mod army;
 mod charge;
 mod game;
 mod procedure;
@@ -14,6 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+pub use army::*;
 pub use charge::*;
 pub use game::*;
 pub use procedure::*;
@@ -66,6 +68,12 @@ pub struct RulesetDef {
     /// given, applied in this order.
     #[serde(default)]
     pub requires: Vec<RequireDef>,
+    /// The army point system: grades, kinds of unit and their costs, tags and surcharges.
+    #[serde(default)]
+    pub points: Option<PointsDef>,
+    /// Army lists by period, priced by `points`.
+    #[serde(default)]
+    pub armies: Vec<PeriodDef>,
     /// Not written: its procedures and factors by name and alias, made at the first look-up
     /// so that checking a chain of thousands of procedures costs in proportion to it.
     #[serde(skip)]
