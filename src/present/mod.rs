@@ -3,6 +3,7 @@
 
 pub mod brief;
 pub mod card;
+pub mod describe;
 pub mod explain;
 pub mod sheet;
 pub mod view;

@@ -6,15 +6,16 @@
 //! Numbers and quantities (`1 inch`, `8 or more`) are said by `crate::words`, which every layer
 //! may use for its messages.
 
-use crate::engine::decide::{AmountStep, Decision, Margin, Read};
+use crate::engine::decide::{AmountStep, Decision, Margin, Read, Scored};
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
 use crate::engine::plan::{DicePlan, Plan, Reading, Target, TargetFrom};
 use crate::engine::requires::{Short, Standing, Verdict};
-use crate::engine::resolve::Reroll;
+use crate::engine::reroll::{Bound, Cause, Reroll};
 use crate::engine::situation::Via;
 use crate::model::Ruleset;
 use crate::model::{
-    CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Policy, Settings, Test, Value,
+    Below, CompareBy, Cond, Conditions, FactorDef, FactorKind, Guard, Guarded, Policy, Settings,
+    Test, Value,
 };
 use crate::words::{bounds, compared, signed};
 
@@ -174,6 +175,19 @@ pub fn clause(g: Guard<'_>) -> String {
     }
 }
 
+/// A condition on the amount a roll gave, after a phrase: ` (when it scores 1 or more)`,
+/// ` (when the attacker scores 1 or more)`, or nothing.
+pub fn amount_clause(a: Option<&crate::model::AmountCond>) -> String {
+    let Some(a) = a else {
+        return String::new();
+    };
+    let who =
+        a.of.as_ref()
+            .map_or_else(|| "it".to_string(), |s| format!("the {s}"));
+    let how = bounds(a.min, a.max).unwrap_or_else(|| "anything".into());
+    format!(" (when {who} scores {how})")
+}
+
 /// How a group of modifiers adds up.
 pub fn policy(policy: Policy) -> &'static str {
     match policy {
@@ -218,6 +232,7 @@ fn unmet(parts: &[Unmet]) -> String {
             Unmet::Needs { cond } => format!("needs {}", condition(cond)),
             Unmet::NeedsOneOf { alternatives: any } => format!("needs {}", alternatives(any)),
             Unmet::NotWhen { cond } => format!("not when {}", condition(cond)),
+            Unmet::OpponentNeeds { cond } => format!("needs the opponent's {}", condition(cond)),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -266,11 +281,83 @@ pub fn via(v: &Via) -> String {
     format!("{} {}: {span} is {}{scale}", v.distance, v.unit, v.band)
 }
 
-/// A re-roll the first result called for: `second chance: Miss thrown again, ...`.
+/// A re-roll whose guard held: `LABEL: Fails thrown again; the second throw stands`, `LABEL:
+/// 1 hit, below the average of a throw (5/3), thrown again; the second throw stands`, or why
+/// the throw was not thrown again and stands.
 pub fn reroll(r: &Reroll) -> String {
+    let whose = r
+        .side
+        .as_ref()
+        .map(|s| format!("the {s}'s dice: "))
+        .unwrap_or_default();
+    let why = match &r.cause {
+        Cause::Result => String::new(),
+        Cause::Below { bound, average, .. } => {
+            let bound = self::bound(*bound);
+            let of = if *average {
+                format!("the average of a throw ({bound})")
+            } else {
+                bound
+            };
+            let which = if r.taken { "below" } else { "not below" };
+            format!(", {which} {of}")
+        }
+    };
+    if r.taken {
+        format!(
+            "{}: {whose}{}{why}, thrown again; the second throw stands",
+            r.label, r.first
+        )
+    } else {
+        format!("{}: not taken: {}{why}, stands", r.label, r.first)
+    }
+}
+
+/// A bound as a whole number or an exact fraction (`5/3`), with its sign.
+fn bound(b: Bound) -> String {
+    if b.is_whole() {
+        b.num.to_string()
+    } else {
+        format!("{}/{}", b.num, b.den)
+    }
+}
+
+/// What a re-roll throws again and when, for cards and `umpire rules`: `the captain's
+/// re-roll (when captain): Fails is thrown again once`.
+pub fn reroll_rule(
+    r: &Ruleset,
+    p: &crate::model::ProcedureDef,
+    rr: &crate::model::RerollDef,
+    plain: bool,
+) -> String {
+    let when = if plain {
+        plain_clause(r, rr.guard())
+    } else {
+        clause(rr.guard())
+    };
+    let whose = rr
+        .side
+        .as_ref()
+        .map(|s| format!("the {s}'s "))
+        .unwrap_or_default();
+    let what = match rr.below {
+        Some(Below::Average) => {
+            format!("{whose}score below the average of a throw")
+        }
+        Some(Below::Number(n)) => format!("{whose}score below {n}"),
+        None => {
+            let on: Vec<String> = rr.on.iter().map(|o| p.result_label(o)).collect();
+            let lost = if rr.side.is_some() {
+                ", where it did not win"
+            } else {
+                ""
+            };
+            format!("{}{lost}", or_list(&on))
+        }
+    };
     format!(
-        "{}: {} thrown again, the second throw stands",
-        r.label, r.first
+        "{}{when}: {what} thrown again once; the second throw stands",
+        rr.label
     )
 }
 
@@ -322,17 +409,35 @@ pub fn decision(d: &Decision) -> String {
             read: at,
         } => format!("row {row}, total {total}{}: {read}", read_at(*total, *at)),
         Read::Amount { total, steps } => {
-            let mut text = format!("total {total}");
-            for s in steps {
-                match s {
-                    AmountStep::Halved { why, up, to } => {
-                        let way = if *up { "up" } else { "down" };
-                        text.push_str(&format!(", halved ({why}, rounded {way}) to {to}"));
-                    }
-                    AmountStep::Floor { to } => text.push_str(&format!(", never below {to}")),
+            format!("total {total}{}: {read}", amount_steps(steps))
+        }
+        Read::Amounts {
+            sides: [a, b],
+            winner,
+            margin,
+        } => {
+            let scored = |s: &Scored| {
+                let mut text = format!("{} {}", s.side, s.label);
+                if !s.steps.is_empty() {
+                    text.push_str(&format!(" (total {}{})", s.total, amount_steps(&s.steps)));
+                }
+                text
+            };
+            let scores = format!("{} against {}", scored(a), scored(b));
+            let loser = d.loser.as_deref().unwrap_or_default();
+            let w = winner.as_deref().unwrap_or_default();
+            match margin {
+                Margin::Tie => format!("{scores}, equal: {read}"),
+                Margin::By(m) => format!("{scores}: {w} scores more, by {m}; {loser}: {read}"),
+                Margin::Doubling(doubled) => {
+                    let score = if *doubled {
+                        " and doubles the score"
+                    } else {
+                        ""
+                    };
+                    format!("{scores}: {w} scores more{score}; {loser}: {read}")
                 }
             }
-            format!("{text}: {read}")
         }
         Read::Compare {
             sides: [(a, x), (b, y)],
@@ -362,6 +467,21 @@ pub fn decision(d: &Decision) -> String {
     text
 }
 
+/// The steps from a total to its amount: `, halved (WHY, rounded down) to 3, never below 0`.
+fn amount_steps(steps: &[AmountStep]) -> String {
+    let mut text = String::new();
+    for s in steps {
+        match s {
+            AmountStep::Halved { why, up, to } => {
+                let way = if *up { "up" } else { "down" };
+                text.push_str(&format!(", halved ({why}, rounded {way}) to {to}"));
+            }
+            AmountStep::Floor { to } => text.push_str(&format!(", never below {to}")),
+        }
+    }
+    text
+}
+
 /// Whether the result was decided on the dice alone, so the modifiers were not used.
 pub fn natural(d: &Decision) -> bool {
     matches!(d.read, Read::Natural | Read::NotNatural { .. })
@@ -383,6 +503,9 @@ pub fn reading(plan: &Plan<'_>) -> String {
         Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
         Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
         Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
+        Reading::Amounts { unit, .. } => {
+            format!("each side scores its total in {unit}; the higher score wins")
+        }
         Reading::Compare(c) => match c.by {
             CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
             CompareBy::Doubling => {

@@ -1,5 +1,5 @@
 //! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
-//! checking it (`check`, `check_procedure`, `check_requires`, `check_actions`, `check_charge`), compiling it into `crate::model` (`compile`),
+//! checking it (`check`, `check_procedure`, `check_reroll`, `check_requires`, `check_actions`, `check_charge`), compiling it into `crate::model` (`compile`),
 //! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
 //! engine over it (`lint`), the catalog of rulesets, and the cache of compiled rulesets.
 
@@ -10,6 +10,7 @@ mod check_actions;
 mod check_charge;
 mod check_procedure;
 mod check_requires;
+mod check_reroll;
 mod compile;
 mod distinct;
 pub mod lint;

@@ -14,8 +14,8 @@ mod words;
 
 use text::render;
 pub use words::{
-    ANY_RESULT, Piece, any_result_parts, marked_pieces, marker_ref, result_parts, turn_rules,
-    unmarked,
+    ANY_RESULT, Piece, any_result_parts, marked_pieces, marker_ref, may_follow_parts, result_parts,
+    turn_rules, unmarked,
 };
 
 use serde::Serialize;

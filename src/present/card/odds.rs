@@ -231,11 +231,12 @@ pub(super) fn odds_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<P
     } else {
         net_odds(r, p, voice)
     }?;
-    let without = p
-        .reroll
-        .as_ref()
-        .map(|rr| format!(", without the {}", rr.label))
-        .unwrap_or_default();
+    let labels: Vec<String> = p.rerolls.iter().map(|rr| rr.label.clone()).collect();
+    let without = if labels.is_empty() {
+        String::new()
+    } else {
+        format!(", without the {}", crate::present::words::or_list(&labels))
+    };
     let odds = match voice {
         Voice::Typed => "Odds",
         Voice::Plain => "Odds in %",

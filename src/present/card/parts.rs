@@ -8,8 +8,8 @@ use crate::model::{
 };
 
 use super::words::{
-    ANY_RESULT, any_result_parts_in, case_dice, clause_in, dice_words, guard_in, result_label,
-    result_parts_in,
+    ANY_RESULT, any_result_parts_in, case_dice, clause_in, dice_words, guard_in,
+    may_follow_parts_in, result_label, result_parts_in,
 };
 use super::{Block, Grid, Labels, Part, Voice};
 use crate::present::words;
@@ -94,13 +94,12 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<P
             )));
         }
     }
-    if let Some(rr) = &p.reroll {
-        let on: Vec<String> = rr.on.iter().map(|o| result_label(p, o)).collect();
-        blocks.push(Block::Text(format!(
-            "{}{}: {} may be thrown again once; the second throw stands",
-            rr.label,
-            clause_in(r, voice, rr.guard()),
-            on.join(" or ")
+    for rr in &p.rerolls {
+        blocks.push(Block::Text(words::reroll_rule(
+            r,
+            p,
+            rr,
+            voice == Voice::Plain,
         )));
     }
     (!blocks.is_empty()).then(|| Part {
@@ -538,26 +537,33 @@ pub(super) fn amount_part(r: &Ruleset, a: &AmountDef, voice: Voice) -> Part {
 }
 
 pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
-    if p.results.is_empty() {
+    let any = any_result_parts_in(r, p, voice);
+    let may = may_follow_parts_in(r, p, voice);
+    if p.results.is_empty() && any.is_empty() && may.is_empty() {
         return None;
     }
-    let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
-    for res in &p.results {
-        grid.rows.push(vec![
-            res.label.clone(),
-            result_parts_in(r, p, res, voice).join("; "),
-        ]);
+    let mut blocks = Vec::new();
+    if !p.results.is_empty() {
+        let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
+        for res in &p.results {
+            grid.rows.push(vec![
+                res.label.clone(),
+                result_parts_in(r, p, res, voice).join("; "),
+            ]);
+        }
+        let mut grid = grid.pruned();
+        grid.lists_results = true;
+        blocks.push(Block::Table(grid));
     }
-    let mut grid = grid.pruned();
-    grid.lists_results = true;
-    let mut blocks = vec![Block::Table(grid)];
-    let any = any_result_parts_in(r, p, voice);
     if !any.is_empty() {
         blocks.push(Block::Text(format!(
             "{}: {}",
             capitalised(ANY_RESULT),
             any.join("; ")
         )));
+    }
+    if !may.is_empty() {
+        blocks.push(Block::Text(capitalised(&may.join("; "))));
     }
     Some(Part {
         heading: "Results".into(),

@@ -40,6 +40,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/rules/check_actions.rs",
     "src/rules/check_charge.rs",
     "src/rules/check_procedure.rs",
+    "src/rules/check_reroll.rs",
     "src/rules/check_requires.rs",
     "src/rules/distinct.rs",
     "src/rules/cache/mod.rs",
