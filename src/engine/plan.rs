@@ -110,7 +110,7 @@ pub struct Plan<'a> {
     pub(super) naturals: Vec<&'a crate::model::NaturalDef>,
     /// The re-rolls whose guards hold, in the table's order, each with the side whose dice
     /// it throws again (`None`: every side's).
-    pub(super) rerolls: Vec<(&'a crate::model::RerollDef, Option<usize>)>,
+    pub rerolls: Vec<(&'a crate::model::RerollDef, Option<usize>)>,
     pub reading: Reading<'a>,
     pub(super) becomes: Vec<Becoming<'a>>,
 }

@@ -280,6 +280,10 @@ pub fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &
         let _ = writeln!(out, "{pad}  {who}net modifier {}", signed(side.net));
     }
     let _ = writeln!(out, "{pad}{}", words::reading(plan));
+    for (r, _) in &plan.rerolls {
+        let rule = words::reroll_rule(ruleset, plan.procedure, r, false);
+        let _ = writeln!(out, "{pad}re-roll: {rule}");
+    }
 }
 
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.

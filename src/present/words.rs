@@ -163,6 +163,19 @@ pub fn guard(g: Guard<'_>) -> String {
     parts.join(", ")
 }
 
+/// What a modifier reads on the other side of an opposed roll: `opponent: cover=a`, or in the
+/// umpire's words `the opponent: LABEL`; nothing when it reads nothing there.
+pub fn opponent_words(r: &Ruleset, item: &crate::model::ItemDef, plain: bool) -> String {
+    if item.opponent.is_empty() {
+        return String::new();
+    }
+    if plain {
+        format!("the opponent: {}", plain_conditions(r, &item.opponent))
+    } else {
+        format!("opponent: {}", conditions(&item.opponent, ", "))
+    }
+}
+
 /// ` (when X)` or ` (unless Y)` after a phrase, or nothing for an unguarded entry.
 pub fn clause(g: Guard<'_>) -> String {
     let words = guard(g);
@@ -322,8 +335,9 @@ fn bound(b: Bound) -> String {
     }
 }
 
-/// What a re-roll throws again and when, for cards and `umpire rules`: `the captain's
-/// re-roll (when captain): Fails is thrown again once`.
+/// What a re-roll throws again and when, for cards and `umpire rules`: `LABEL (when
+/// captain): Fails thrown again once; the second throw stands`, `LABEL: the attacker's dice
+/// thrown again once on Retires, unless it won; ...`.
 pub fn reroll_rule(
     r: &Ruleset,
     p: &crate::model::ProcedureDef,
@@ -335,30 +349,27 @@ pub fn reroll_rule(
     } else {
         clause(rr.guard())
     };
-    let whose = rr
-        .side
-        .as_ref()
-        .map(|s| format!("the {s}'s "))
-        .unwrap_or_default();
+    let dice = rr.side.as_ref().map_or_else(
+        || "thrown again".to_string(),
+        |s| format!("the {s}'s dice thrown again"),
+    );
     let what = match rr.below {
-        Some(Below::Average) => {
-            format!("{whose}score below the average of a throw")
+        Some(b) => {
+            let bound = match b {
+                Below::Average => "the average of a throw".to_string(),
+                Below::Number(n) => n.to_string(),
+            };
+            format!("{dice} once when it scores below {bound}")
         }
-        Some(Below::Number(n)) => format!("{whose}score below {n}"),
         None => {
             let on: Vec<String> = rr.on.iter().map(|o| p.result_label(o)).collect();
-            let lost = if rr.side.is_some() {
-                ", where it did not win"
-            } else {
-                ""
-            };
-            format!("{}{lost}", or_list(&on))
+            match &rr.side {
+                Some(_) => format!("{dice} once on {}, unless it won", or_list(&on)),
+                None => format!("{} {dice} once", or_list(&on)),
+            }
         }
     };
-    format!(
-        "{}{when}: {what} thrown again once; the second throw stands",
-        rr.label
-    )
+    format!("{}{when}: {what}; the second throw stands", rr.label)
 }
 
 /// A check's target: `8`, `7 (FACTOR)`, `5 (ROWS a, COLUMNS b)`.
