@@ -98,6 +98,8 @@ pub enum Margin {
 pub struct Became {
     pub label: String,
     pub from: String,
+    /// The name of the result read, before it became another.
+    pub read: String,
 }
 
 impl Decision {
@@ -185,6 +187,7 @@ impl Plan<'_> {
             d.became = Some(Became {
                 label: b.label.to_string(),
                 from: std::mem::replace(&mut d.label, self.label(b.to)),
+                read: d.result.clone(),
             });
             d.result = b.to.to_string();
         }

@@ -248,8 +248,30 @@ impl<'a> Plan<'a> {
                     .iter()
                     .find(|c| situation.guard_holds(ruleset, c.guard()))
                     .ok_or_else(|| {
-                        Error::usage(format!("no case of {}'s dice fits this situation", p.name))
-                            .with_hint(format!("see `umpire rules {}`", p.name))
+                        let whose = side.as_ref().map_or_else(
+                            || "this situation".to_string(),
+                            |s| format!("the {s}'s situation"),
+                        );
+                        // What the cases ask about that the situation did not say.
+                        let mut unsaid: Vec<String> = Vec::new();
+                        for c in cases.iter().flat_map(|c| c.guard().conditions()) {
+                            let word = match &side {
+                                Some(s) => format!("{s}.{}", c.factor),
+                                None => c.factor.clone(),
+                            };
+                            if situation.value(ruleset, &c.factor).is_none()
+                                && !unsaid.contains(&word)
+                            {
+                                unsaid.push(word);
+                            }
+                        }
+                        let hint = if unsaid.is_empty() {
+                            format!("see `umpire rules {}`", p.name)
+                        } else {
+                            format!("give {}; see `umpire rules {}`", unsaid.join(", "), p.name)
+                        };
+                        Error::usage(format!("no case of {}'s dice fits {whose}", p.name))
+                            .with_hint(hint)
                     })?;
                 let plan = match (&case.dice, case.fixed) {
                     (_, Some(v)) => DicePlan::Fixed(v),

@@ -140,7 +140,10 @@ impl Plan<'_> {
             .and_then(|s| s.side.as_ref());
         // A side throws again for a result only where it did not win.
         let lost = side_name.is_none_or(|n| d.winner.as_ref() != Some(n));
-        (r.on.contains(&d.result) && lost, Cause::Result)
+        // A result the dice gave calls for it, whatever it became (a failure that routs).
+        let read = d.became.as_ref().map_or(&d.result, |b| &b.read);
+        let named = r.on.contains(&d.result) || r.on.contains(read);
+        (named && lost, Cause::Result)
     }
 
     /// What each re-roll does to a throw in turn: `throw_again` gives fresh faces for the

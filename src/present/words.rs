@@ -298,11 +298,10 @@ pub fn via(v: &Via) -> String {
 /// 1 hit, below the average of a throw (5/3), thrown again; the second throw stands`, or why
 /// the throw was not thrown again and stands.
 pub fn reroll(r: &Reroll) -> String {
-    let whose = r
-        .side
-        .as_ref()
-        .map(|s| format!("the {s}'s dice: "))
-        .unwrap_or_default();
+    let dice = r.side.as_ref().map_or_else(
+        || "thrown again".to_string(),
+        |s| format!("the {s}'s dice thrown again"),
+    );
     let why = match &r.cause {
         Cause::Result => String::new(),
         Cause::Below { bound, average, .. } => {
@@ -318,7 +317,7 @@ pub fn reroll(r: &Reroll) -> String {
     };
     if r.taken {
         format!(
-            "{}: {whose}{}{why}, thrown again; the second throw stands",
+            "{}: {}{why}, {dice}; the second throw stands",
             r.label, r.first
         )
     } else {
