@@ -321,7 +321,7 @@ pub fn reroll(r: &Reroll) -> String {
             r.label, r.first
         )
     } else {
-        format!("{}: not taken: {}{why}, stands", r.label, r.first)
+        format!("{}: not called for: {}{why}; it stands", r.label, r.first)
     }
 }
 

@@ -140,7 +140,9 @@ fn the_faces_thrown_say_which_score_stands() {
         "4",
     ]);
     assert!(
-        text.contains("re-roll: captain's or commander's re-roll: not taken: Activated, stands\n"),
+        text.contains(
+            "re-roll: captain's or commander's re-roll: not called for: Activated; it stands\n"
+        ),
         "{text}"
     );
     // No captain, no second throw: the fortified defender's re-roll of a 5 fails on a 2.

@@ -101,8 +101,8 @@ fn a_captain_re_rolls_a_shooting_score_below_the_average_and_the_second_stands()
     let text = said(&["roll", "shoot", "captain", "--dice", "4"]);
     assert!(
         text.contains(
-            "re-roll: captain's re-roll: not taken: 2 hits, not below the average of a throw \
-             (5/3), stands\n"
+            "re-roll: captain's re-roll: not called for: 2 hits, not below the average of a \
+             throw (5/3); it stands\n"
         ),
         "{text}"
     );
