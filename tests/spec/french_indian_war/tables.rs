@@ -178,3 +178,66 @@ fn what_may_follow_names_a_procedure_of_the_ruleset() {
         "what may follow every result cannot be the loser's: name a side",
     );
 }
+
+/// Two sides each scoring 1d6 hits, the red side re-rolling a score below 3 when lucky.
+const DUEL: &str = "ruleset: duel
+title: Duel
+factors:
+  - {name: lucky, kind: flag, help: the side is lucky}
+procedures:
+  - name: duel
+    title: Duel
+    help: each side scores 1d6 hits; the higher score wins
+    sides: [{name: red}, {name: blue}]
+    roll: 1d6
+    reroll:
+      - {label: red's luck, side: red, when: {lucky: true}, below: 3}
+    amount: {unit: hits}
+    compare: {by: margin, tie: even, bands: [{min: 1, result: beaten}]}
+    results: [{name: beaten, label: Beaten}, {name: even, label: Even}]
+";
+
+#[test]
+fn one_side_re_rolls_its_own_score_below_a_number() {
+    let tables = tempdir();
+    write(&tables.path().join("duel.yaml"), DUEL);
+    let rules = crate::support::Rules::from_dir(tables.path(), "duel");
+    // Red keeps 3 to 6 and throws 1 or 2 again: 1 and 2 end at 1/3 * 1/6 = 1/18 each, 3 to 6
+    // at 1/6 + 1/18 = 2/9 each. Ties: 1/6 whatever red scores; red wins
+    // (1/18 * 1 + 2/9 * (2 + 3 + 4 + 5)) / 6 = 19/36.
+    let odds = rules.odds("duel", "red.lucky");
+    let got: Vec<(String, String)> = odds
+        .steps
+        .first()
+        .map(|s| {
+            s.outcomes
+                .iter()
+                .map(|o| {
+                    let who = o.loser.clone().unwrap_or_default();
+                    (format!("{who}: {}", o.label), o.probability.to_string())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        got,
+        [
+            ("red: Beaten".to_string(), "11/36".to_string()),
+            ("blue: Beaten".to_string(), "19/36".to_string()),
+            (": Even".to_string(), "1/6".to_string()),
+        ]
+    );
+    // Blue's luck is not red's: blue throws once.
+    let step = rules
+        .try_roll("duel", "blue.lucky", &[&[1], &[6]])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(step.decision.loser.as_deref(), Some("red"));
+    assert!(step.rerolls.is_empty());
+    // Red's 2 is below 3: red throws again, and blue's 4 stands.
+    let step = rules
+        .try_roll("duel", "red.lucky", &[&[2], &[4], &[5]])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(step.decision.loser.as_deref(), Some("blue"));
+    assert_eq!(step.rerolls[0]["side"], "red");
+    assert_eq!(step.rerolls[0]["cause"]["amount"], 2);
+}
