@@ -10,6 +10,7 @@
 //!   moves to a fresh throw, so each score `s` ends at (s kept ? P(s) : 0) + q P(s).
 
 mod activation;
+mod cards;
 mod charge;
 mod rally;
 mod shooting;
