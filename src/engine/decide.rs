@@ -71,7 +71,7 @@ pub struct Scored {
     pub total: i64,
     pub steps: Vec<AmountStep>,
     pub amount: i64,
-    /// The amount with its unit (`3 hits`).
+    /// The amount with its unit, as a quantity is said.
     pub label: String,
 }
 

@@ -140,7 +140,7 @@ impl Plan<'_> {
             .and_then(|s| s.side.as_ref());
         // A side throws again for a result only where it did not win.
         let lost = side_name.is_none_or(|n| d.winner.as_ref() != Some(n));
-        // A result the dice gave calls for it, whatever it became (a failure that routs).
+        // A result the dice gave calls for it, whatever it became (a failure turned worse).
         let read = d.became.as_ref().map_or(&d.result, |b| &b.read);
         let named = r.on.contains(&d.result) || r.on.contains(read);
         (named && lost, Cause::Result)

@@ -162,7 +162,7 @@ pub fn guard(g: Guard<'_>) -> String {
     parts.join(", ")
 }
 
-/// What a modifier reads on the other side of an opposed roll: `opponent: cover=a`, or in the
+/// What a modifier reads on the other side of an opposed roll: `opponent: kind=a`, or in the
 /// umpire's words `the opponent: LABEL`; nothing when it reads nothing there.
 pub fn opponent_words(r: &Ruleset, item: &crate::model::ItemDef, plain: bool) -> String {
     if item.opponent.is_empty() {
@@ -188,7 +188,7 @@ pub fn clause(g: Guard<'_>) -> String {
 }
 
 /// A condition on the amount a roll gave, after a phrase: ` (when it scores 1 or more)`,
-/// ` (when the attacker scores 1 or more)`, or nothing.
+/// ` (when the SIDE scores 1 or more)`, or nothing.
 pub fn amount_clause(a: Option<&crate::model::AmountCond>) -> String {
     let Some(a) = a else {
         return String::new();

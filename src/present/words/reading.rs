@@ -10,9 +10,9 @@ use crate::engine::reroll::{Bound, Cause, Reroll};
 use crate::model::{Below, CompareBy, Guarded, Ruleset};
 use crate::words::compared;
 
-/// A re-roll whose guard held: `LABEL: Fails thrown again; the second throw stands`, `LABEL:
-/// 1 hit, below the average of a throw (5/3), thrown again; the second throw stands`, or why
-/// the throw was not thrown again and stands.
+/// A re-roll whose guard held: `LABEL: RESULT, thrown again; the second throw stands`,
+/// `LABEL: AMOUNT, below the average of a throw (N/D), thrown again; ...`, or why the throw was
+/// not thrown again and stands.
 pub fn reroll(r: &Reroll) -> String {
     let dice = r.side.as_ref().map_or_else(
         || "thrown again".to_string(),
@@ -41,7 +41,7 @@ pub fn reroll(r: &Reroll) -> String {
     }
 }
 
-/// A bound as a whole number or an exact fraction (`5/3`), with its sign.
+/// A bound as a whole number or an exact fraction (`N/D`), with its sign.
 fn bound(b: Bound) -> String {
     if b.is_whole() {
         b.num.to_string()
@@ -50,9 +50,9 @@ fn bound(b: Bound) -> String {
     }
 }
 
-/// What a re-roll throws again and when, for cards and `umpire rules`: `LABEL (when
-/// captain): Fails thrown again once; the second throw stands`, `LABEL: the attacker's dice
-/// thrown again once on Retires, unless it won; ...`.
+/// What a re-roll throws again and when, for cards and `umpire rules`: `LABEL (when FLAG):
+/// RESULT thrown again once; the second throw stands`, `LABEL: the SIDE's dice thrown again once
+/// on RESULT, unless it won; ...`.
 pub fn reroll_rule(
     r: &Ruleset,
     p: &crate::model::ProcedureDef,
