@@ -36,6 +36,21 @@ pub(super) fn outcomes_json(plan: &Plan<'_>) -> Result<Vec<serde_json::Value>> {
         .collect())
 }
 
+/// For compared amounts, what each side scores with its exact chance; empty otherwise.
+fn scores_json(plan: &Plan<'_>) -> Result<Vec<serde_json::Value>> {
+    Ok(plan
+        .sides
+        .iter()
+        .zip(plan.side_amounts()?)
+        .map(|(s, list)| {
+            json!({
+                "side": s.side,
+                "outcomes": list.iter().map(|(v, p)| json!({"amount": v, "probability": p})).collect::<Vec<_>>(),
+            })
+        })
+        .collect())
+}
+
 pub(super) fn odds(
     cli: &Cli,
     ruleset: &Ruleset,
@@ -62,6 +77,7 @@ pub(super) fn odds(
                     "standings": s.standings,
                 })).collect::<Vec<_>>(),
                 "outcomes": outcomes_json(plan)?,
+                "scores": scores_json(plan)?,
             }))
         };
         let mut steps = vec![step(&plan)?];

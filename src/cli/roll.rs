@@ -31,7 +31,7 @@ pub(super) fn procedure_help(
     };
     let after = ruleset.map(
         |ruleset| match procedure.and_then(|p| ruleset.procedure(p)) {
-            Some(p) => explain::procedure(&ruleset, p),
+            Some(p) => crate::present::describe::procedure(&ruleset, p),
             None => {
                 let names: Vec<&str> = ruleset
                     .model

@@ -4,7 +4,6 @@
 use super::{Cli, write_json};
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
 
@@ -76,7 +75,9 @@ pub(super) fn rules(
                 .collect();
             return write_json(out, json!({ "rulesets": list }));
         }
-        out.extend_from_slice(explain::rulesets(&all, default.as_deref()).as_bytes());
+        out.extend_from_slice(
+            crate::present::describe::rulesets(&all, default.as_deref()).as_bytes(),
+        );
         return Ok(());
     };
     let ruleset = catalog.ruleset(cli.rules())?;
@@ -86,7 +87,7 @@ pub(super) fn rules(
             if cli.json {
                 return write_json(out, ruleset_json(&r));
             }
-            out.extend_from_slice(explain::ruleset(&r).as_bytes());
+            out.extend_from_slice(crate::present::describe::ruleset(&r).as_bytes());
             return Ok(());
         }
         return Err(ruleset
@@ -120,7 +121,7 @@ pub(super) fn rules(
         });
         return write_json(out, value);
     }
-    out.extend_from_slice(explain::procedure(&ruleset, p).as_bytes());
+    out.extend_from_slice(crate::present::describe::procedure(&ruleset, p).as_bytes());
     Ok(())
 }
 

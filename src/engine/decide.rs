@@ -56,6 +56,23 @@ pub enum Read {
         winner: Option<String>,
         margin: Margin,
     },
+    /// Each side's amount, then one against the other: the higher wins.
+    Amounts {
+        sides: [Scored; 2],
+        winner: Option<String>,
+        margin: Margin,
+    },
+}
+
+/// What one side of an opposed roll scored: its total, the steps to its amount, the amount.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Scored {
+    pub side: String,
+    pub total: i64,
+    pub steps: Vec<AmountStep>,
+    pub amount: i64,
+    /// The amount with its unit, as a quantity is said.
+    pub label: String,
 }
 
 /// A step from a total to an amount.
@@ -81,6 +98,8 @@ pub enum Margin {
 pub struct Became {
     pub label: String,
     pub from: String,
+    /// The name of the result read, before it became another.
+    pub read: String,
 }
 
 impl Decision {
@@ -91,6 +110,45 @@ impl Decision {
             None => self.label.clone(),
         }
     }
+
+    /// The amount a side scored (by its place among the sides): the amount of a roll of one
+    /// side, or one side's of compared amounts.
+    pub fn amount_of(&self, side: usize) -> Option<i64> {
+        match &self.read {
+            Read::Amounts { sides, .. } => sides.get(side).map(|s| s.amount),
+            _ if side == 0 => self.amount,
+            _ => None,
+        }
+    }
+}
+
+/// A total made an amount: each halving in turn, then the floor.
+pub(super) fn amount_steps(
+    total: i64,
+    halves: &[(String, bool)],
+    floor: Option<i64>,
+) -> (i64, Vec<AmountStep>) {
+    let mut v = total;
+    let mut steps = Vec::new();
+    for (why, up) in halves {
+        v = if *up {
+            v.saturating_add(1).div_euclid(2)
+        } else {
+            v.div_euclid(2)
+        };
+        steps.push(AmountStep::Halved {
+            why: why.clone(),
+            up: *up,
+            to: v,
+        });
+    }
+    if let Some(f) = floor
+        && v < f
+    {
+        v = f;
+        steps.push(AmountStep::Floor { to: v });
+    }
+    (v, steps)
 }
 
 /// The result of the band a value falls in (bands are checked at load to leave no gaps).
@@ -129,6 +187,7 @@ impl Plan<'_> {
             d.became = Some(Became {
                 label: b.label.to_string(),
                 from: std::mem::replace(&mut d.label, self.label(b.to)),
+                read: d.result.clone(),
             });
             d.result = b.to.to_string();
         }
@@ -219,26 +278,7 @@ impl Plan<'_> {
                 floor,
                 halves,
             } => {
-                let mut v = total;
-                let mut steps = Vec::new();
-                for (why, up) in halves {
-                    v = if *up {
-                        v.saturating_add(1).div_euclid(2)
-                    } else {
-                        v.div_euclid(2)
-                    };
-                    steps.push(AmountStep::Halved {
-                        why: why.clone(),
-                        up: *up,
-                        to: v,
-                    });
-                }
-                if let Some(f) = floor
-                    && v < *f
-                {
-                    v = *f;
-                    steps.push(AmountStep::Floor { to: v });
-                }
+                let (v, steps) = amount_steps(total, halves, *floor);
                 Decision {
                     result: v.to_string(),
                     label: crate::words::quantity(v, unit),
@@ -247,7 +287,51 @@ impl Plan<'_> {
                 }
             }
             Reading::Compare(c) => self.compare(c, totals),
+            Reading::Amounts {
+                unit,
+                floor,
+                compare,
+            } => {
+                let scored: Vec<Scored> = self
+                    .sides
+                    .iter()
+                    .zip(&totals)
+                    .map(|(side, total)| {
+                        let (amount, steps) = amount_steps(*total, &side.halves, *floor);
+                        Scored {
+                            side: side.side.clone().unwrap_or_default(),
+                            total: *total,
+                            steps,
+                            amount,
+                            label: crate::words::quantity(amount, unit),
+                        }
+                    })
+                    .collect();
+                let amounts: Vec<i64> = scored.iter().map(|s| s.amount).collect();
+                let mut d = self.compare(compare, amounts);
+                if let (Read::Compare { winner, margin, .. }, [a, b]) = (&d.read, &scored[..]) {
+                    d.read = Read::Amounts {
+                        sides: [a.clone(), b.clone()],
+                        winner: winner.clone(),
+                        margin: margin.clone(),
+                    };
+                }
+                d.totals = totals;
+                d
+            }
         }
+    }
+
+    /// One side's amount from its faces alone (by its place among the sides), where the
+    /// plan reads amounts.
+    pub(super) fn side_amount(&self, side: usize, faces: &[i64]) -> Option<i64> {
+        let s = self.sides.get(side)?;
+        let floor = match &self.reading {
+            Reading::Amount { floor, .. } | Reading::Amounts { floor, .. } => *floor,
+            _ => return None,
+        };
+        let (_, natural) = Self::natural(s, faces);
+        Some(amount_steps(natural.saturating_add(s.net), &s.halves, floor).0)
     }
 
     fn compare(&self, c: &CompareDef, totals: Vec<i64>) -> Decision {

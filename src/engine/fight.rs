@@ -116,7 +116,7 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
         .ok_or_else(|| {
             Error::failure(format!("{} has no side {}", first.procedure.name, m.lone))
         })?;
-    if pairings.iter().any(|p| p.reroll.is_some()) {
+    if pairings.iter().any(|p| !p.rerolls.is_empty()) {
         return Err(Error::usage(format!(
             "a throw of {} may be thrown again: the odds of the whole fight are not counted",
             first.procedure.name

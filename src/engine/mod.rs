@@ -9,6 +9,7 @@ pub mod modifiers;
 pub mod odds;
 pub mod plan;
 pub mod requires;
+pub mod reroll;
 pub mod resolve;
 pub mod situation;
 pub mod whole;

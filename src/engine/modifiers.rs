@@ -62,13 +62,29 @@ pub enum Why {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Unmet {
-    Needs { cond: Cond },
-    NeedsOneOf { alternatives: Vec<Conditions> },
-    NotWhen { cond: Cond },
+    Needs {
+        cond: Cond,
+    },
+    NeedsOneOf {
+        alternatives: Vec<Conditions>,
+    },
+    NotWhen {
+        cond: Cond,
+    },
+    /// A condition on the other side of an opposed roll.
+    OpponentNeeds {
+        cond: Cond,
+    },
 }
 
-/// Modifiers of one side, each applied or ignored with the reason.
-pub(super) fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (Vec<ModLine>, i64) {
+/// Modifiers of one side, each applied or ignored with the reason; `opponent` is the other
+/// side's situation in an opposed roll.
+pub(super) fn modifiers(
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    s: &Situation,
+    opponent: Option<&Situation>,
+) -> (Vec<ModLine>, i64) {
     let mut lines: Vec<ModLine> = Vec::new();
     let mut net: i64 = 0;
     for group in &p.modifiers {
@@ -76,7 +92,7 @@ pub(super) fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (
         let candidates: Vec<ModLine> = group
             .items
             .iter()
-            .filter_map(|item| item_line(ruleset, &group.group, item, s))
+            .filter_map(|item| item_line(ruleset, &group.group, item, s, opponent))
             .collect();
         let greatest = |positive: bool| {
             candidates
@@ -125,14 +141,28 @@ pub(super) fn modifiers(ruleset: &Ruleset, p: &ProcedureDef, s: &Situation) -> (
     (lines, net)
 }
 
-/// The line one modifier item gives in this situation, if it has anything to say.
+/// Whether an item's conditions on the other side hold: always when it has none; never
+/// without an opponent.
+fn opponent_holds(ruleset: &Ruleset, item: &ItemDef, opponent: Option<&Situation>) -> bool {
+    item.opponent.is_empty() || opponent.is_some_and(|o| o.all_hold(ruleset, &item.opponent))
+}
+
+/// The line one modifier item gives in this situation (and its opponent's, in an opposed
+/// roll), if it has anything to say.
 pub(crate) fn item_line(
     ruleset: &Ruleset,
     group: &str,
     item: &ItemDef,
     s: &Situation,
+    opponent: Option<&Situation>,
 ) -> Option<ModLine> {
-    let holds = s.guard_holds(ruleset, item.guard());
+    let holds = s.guard_holds(ruleset, item.guard()) && opponent_holds(ruleset, item, opponent);
+    // Something the umpire said of the other side that the item is about.
+    let said_of_opponent = opponent.is_some_and(|o| {
+        item.opponent
+            .iter()
+            .any(|c| o.given.contains_key(&c.factor) && o.holds(ruleset, c))
+    });
     let make = |label: String, detail: Option<Detail>, value: i64, applied: bool, why| ModLine {
         group: group.to_string(),
         label,
@@ -143,13 +173,19 @@ pub(crate) fn item_line(
     };
     // Applied when its conditions hold, else set aside with the ones that do not.
     let line = |label: String, detail: Option<Detail>, value: i64| {
-        let why = (!holds).then(|| unmet(ruleset, item, s));
+        let why = (!holds).then(|| unmet(ruleset, item, s, opponent));
         Some(make(label, detail, value, holds, why))
     };
     if let Some(v) = item.value {
         let label = item.label.clone().unwrap_or_default();
         // A miss deserves a word only when the umpire said something the item is about.
-        if holds || s.touches(ruleset, item.guard()) {
+        let none_of_its_own = item.when.is_empty() && item.any.is_empty() && item.unless.is_empty();
+        let touched = if none_of_its_own {
+            said_of_opponent
+        } else {
+            s.touches(ruleset, item.guard()) && (item.opponent.is_empty() || said_of_opponent)
+        };
+        if holds || touched {
             return line(label, None, v);
         }
         return None;
@@ -228,8 +264,8 @@ pub(crate) fn item_line(
     None
 }
 
-/// The conditions of an item that the situation does not meet.
-fn unmet(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> Why {
+/// The conditions of an item that the situation (and its opponent's) does not meet.
+fn unmet(ruleset: &Ruleset, item: &ItemDef, s: &Situation, opponent: Option<&Situation>) -> Why {
     let g = item.guard();
     let mut unmet: Vec<Unmet> = g
         .when
@@ -247,6 +283,12 @@ fn unmet(ruleset: &Ruleset, item: &ItemDef, s: &Situation) -> Why {
             .iter()
             .filter(|c| s.holds(ruleset, c))
             .map(|c| Unmet::NotWhen { cond: c.clone() }),
+    );
+    unmet.extend(
+        item.opponent
+            .iter()
+            .filter(|c| !opponent.is_some_and(|o| o.holds(ruleset, c)))
+            .map(|c| Unmet::OpponentNeeds { cond: c.clone() }),
     );
     Why::Unmet { unmet }
 }

@@ -118,8 +118,26 @@ impl<'a> Plan<'a> {
             .collect()
     }
 
-    /// Every result of this step with its exact probability, in order of first appearance.
+    /// Every result of this step with its exact probability, in the table's order (amounts by
+    /// size), re-rolls included.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        if !self.rerolls.is_empty() {
+            let mut out: Vec<(Decision, Fraction)> = Vec::new();
+            let mut at: HashMap<String, usize> = HashMap::new();
+            for (faces, p) in self.standing_throws()? {
+                let refs: Vec<&[i64]> = faces.iter().map(Vec::as_slice).collect();
+                let d = self.decide(&refs);
+                match at.get(&d.key()).and_then(|i| out.get_mut(*i)) {
+                    Some((_, acc)) => *acc = acc.checked_add(p)?,
+                    None => {
+                        at.insert(d.key(), out.len());
+                        out.push((d, p));
+                    }
+                }
+            }
+            out.sort_by_key(|(d, _)| self.rank(d));
+            return Ok(out);
+        }
         let throws = self.throws()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
         let mut add =
@@ -142,44 +160,48 @@ impl<'a> Plan<'a> {
             }
             _ => return Err(Error::failure("a roll has one or two sides")),
         };
-        // Results in the order the table lists them; amounts by size.
-        let rank = |d: &Decision| {
-            let index = self
-                .procedure
-                .results
-                .iter()
-                .position(|r| r.name == d.result)
-                .unwrap_or(usize::MAX);
-            let side = d
-                .loser
-                .as_ref()
-                .and_then(|l| self.sides.iter().position(|s| s.side.as_ref() == Some(l)))
-                .unwrap_or(0);
-            (index, d.amount.unwrap_or(0), side)
-        };
-        counts.sort_by_key(|(d, _)| rank(d));
-        let base: Vec<(Decision, Fraction)> = counts
+        counts.sort_by_key(|(d, _)| self.rank(d));
+        Ok(counts
             .into_iter()
             .map(|(d, n)| (d, Fraction::new(n, total)))
-            .collect();
-        let Some(reroll) = self.reroll else {
-            return Ok(base);
-        };
-        // A result in `on` is thrown again once and the second throw stands.
-        let mut again = Fraction::ZERO;
-        for (d, p) in &base {
-            if reroll.on.contains(&d.result) {
-                again = again.checked_add(*p)?;
+            .collect())
+    }
+
+    /// Where a result comes in the odds: in the order the table lists them, amounts by size,
+    /// the first side losing before the second.
+    fn rank(&self, d: &Decision) -> (usize, i64, usize) {
+        let index = self
+            .procedure
+            .results
+            .iter()
+            .position(|r| r.name == d.result)
+            .unwrap_or(usize::MAX);
+        let side = d
+            .loser
+            .as_ref()
+            .and_then(|l| self.sides.iter().position(|s| s.side.as_ref() == Some(l)))
+            .unwrap_or(0);
+        (index, d.amount.unwrap_or(0), side)
+    }
+
+    /// The amount each side scores, with its exact chance, re-rolls included: for compared
+    /// amounts, what the odds of who wins do not say. Empty where the plan reads no amounts.
+    pub fn side_amounts(&self) -> Result<Vec<Vec<(i64, Fraction)>>> {
+        if !matches!(self.reading, Reading::Amounts { .. }) {
+            return Ok(Vec::new());
+        }
+        let mut out: Vec<Vec<(i64, Fraction)>> = vec![Vec::new(); self.sides.len()];
+        for (faces, p) in self.standing_throws()? {
+            for (i, (f, list)) in faces.iter().zip(out.iter_mut()).enumerate() {
+                let v = self.side_amount(i, f).unwrap_or(0);
+                match list.iter_mut().find(|(x, _)| *x == v) {
+                    Some((_, acc)) => *acc = acc.checked_add(p)?,
+                    None => list.push((v, p)),
+                }
             }
         }
-        let mut out = Vec::new();
-        for (d, p) in &base {
-            let keep = if reroll.on.contains(&d.result) {
-                Fraction::ZERO
-            } else {
-                *p
-            };
-            out.push((d.clone(), keep.checked_add(again.checked_mul(*p)?)?));
+        for list in &mut out {
+            list.sort_by_key(|(v, _)| *v);
         }
         Ok(out)
     }

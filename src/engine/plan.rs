@@ -42,6 +42,8 @@ pub struct SidePlan {
     pub net: i64,
     /// The rules of eligibility this side's situation called on, and how each stands.
     pub standings: Vec<Standing>,
+    /// The halvings of an amount that hold in this side's situation: why, and rounded up.
+    pub(super) halves: Vec<(String, bool)>,
     pub(super) situation: Situation,
 }
 
@@ -91,6 +93,12 @@ pub enum Reading<'a> {
         halves: Vec<(String, bool)>,
     },
     Compare(&'a CompareDef),
+    /// Each side scores an amount (its own halvings, the floor), and the amounts are compared.
+    Amounts {
+        unit: String,
+        floor: Option<i64>,
+        compare: &'a CompareDef,
+    },
 }
 
 /// A procedure made ready for one situation: everything that does not depend on the dice.
@@ -100,7 +108,9 @@ pub struct Plan<'a> {
     pub procedure: &'a ProcedureDef,
     pub sides: Vec<SidePlan>,
     pub(super) naturals: Vec<&'a crate::model::NaturalDef>,
-    pub(super) reroll: Option<&'a crate::model::RerollDef>,
+    /// The re-rolls whose guards hold, in the table's order, each with the side whose dice
+    /// it throws again (`None`: every side's).
+    pub rerolls: Vec<(&'a crate::model::RerollDef, Option<usize>)>,
     pub reading: Reading<'a>,
     pub(super) becomes: Vec<Becoming<'a>>,
 }
@@ -148,8 +158,19 @@ impl<'a> Plan<'a> {
                 .collect()
         };
         let mut sides = Vec::new();
-        for (side, situation) in situations {
-            sides.push(Self::side_plan(ruleset, procedure, side, situation)?);
+        for (i, (side, situation)) in situations.iter().enumerate() {
+            // In an opposed roll, the other side's situation, for what a side's modifiers
+            // read on its opponent.
+            let opponent = situations
+                .get(1 - i.min(1))
+                .filter(|_| situations.len() == 2);
+            sides.push(Self::side_plan(
+                ruleset,
+                procedure,
+                side.clone(),
+                situation.clone(),
+                opponent.map(|(_, s)| s),
+            )?);
         }
         let first = sides
             .first()
@@ -161,10 +182,18 @@ impl<'a> Plan<'a> {
             .iter()
             .filter(|n| first.guard_holds(ruleset, n.guard()))
             .collect();
-        let reroll = procedure
-            .reroll
-            .as_ref()
-            .filter(|r| first.guard_holds(ruleset, r.guard()));
+        let rerolls = procedure
+            .rerolls
+            .iter()
+            .filter_map(|r| {
+                let at = match &r.side {
+                    Some(name) => Some(sides.iter().position(|s| s.side.as_ref() == Some(name))?),
+                    None => None,
+                };
+                let situation = sides.get(at.unwrap_or(0)).map(|s| &s.situation)?;
+                situation.guard_holds(ruleset, r.guard()).then_some((r, at))
+            })
+            .collect();
         let mut becomes = Vec::new();
         for r in &procedure.results {
             for b in &r.becomes {
@@ -197,17 +226,19 @@ impl<'a> Plan<'a> {
             procedure,
             sides,
             naturals,
-            reroll,
+            rerolls,
             reading,
             becomes,
         })
     }
 
+    /// One side's plan; `opponent` is the other side's situation in an opposed roll.
     pub(crate) fn side_plan(
         ruleset: &Ruleset,
         p: &ProcedureDef,
         side: Option<String>,
         situation: Situation,
+        opponent: Option<&Situation>,
     ) -> Result<SidePlan> {
         let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
         let (dice, dice_label) = match &p.roll {
@@ -217,8 +248,30 @@ impl<'a> Plan<'a> {
                     .iter()
                     .find(|c| situation.guard_holds(ruleset, c.guard()))
                     .ok_or_else(|| {
-                        Error::usage(format!("no case of {}'s dice fits this situation", p.name))
-                            .with_hint(format!("see `umpire rules {}`", p.name))
+                        let whose = side.as_ref().map_or_else(
+                            || "this situation".to_string(),
+                            |s| format!("the {s}'s situation"),
+                        );
+                        // What the cases ask about that the situation did not say.
+                        let mut unsaid: Vec<String> = Vec::new();
+                        for c in cases.iter().flat_map(|c| c.guard().conditions()) {
+                            let word = match &side {
+                                Some(s) => format!("{s}.{}", c.factor),
+                                None => c.factor.clone(),
+                            };
+                            if situation.value(ruleset, &c.factor).is_none()
+                                && !unsaid.contains(&word)
+                            {
+                                unsaid.push(word);
+                            }
+                        }
+                        let hint = if unsaid.is_empty() {
+                            format!("see `umpire rules {}`", p.name)
+                        } else {
+                            format!("give {}; see `umpire rules {}`", unsaid.join(", "), p.name)
+                        };
+                        Error::usage(format!("no case of {}'s dice fits {whose}", p.name))
+                            .with_hint(hint)
                     })?;
                 let plan = match (&case.dice, case.fixed) {
                     (_, Some(v)) => DicePlan::Fixed(v),
@@ -274,7 +327,14 @@ impl<'a> Plan<'a> {
             }
             fixed => fixed,
         };
-        let (modifiers, net) = modifiers(ruleset, p, &situation);
+        let (modifiers, net) = modifiers(ruleset, p, &situation, opponent);
+        let halves = p
+            .amount
+            .iter()
+            .flat_map(|a| &a.halve)
+            .filter(|h| situation.guard_holds(ruleset, h.guard()))
+            .map(|h| (h.label.clone(), h.round_up))
+            .collect();
         Ok(SidePlan {
             side,
             dice,
@@ -283,6 +343,7 @@ impl<'a> Plan<'a> {
             modifiers,
             net,
             standings,
+            halves,
             situation,
         })
     }
@@ -348,6 +409,14 @@ impl<'a> Plan<'a> {
             return Ok(Reading::Grid {
                 row,
                 first_column: g.first_column,
+            });
+        }
+        if let (Some(a), Some(c), false) = (&p.amount, &p.compare, p.sides.is_empty()) {
+            let unit = a.unit.clone().unwrap_or_else(|| ruleset.unit().to_string());
+            return Ok(Reading::Amounts {
+                unit,
+                floor: a.floor,
+                compare: c,
             });
         }
         if let Some(a) = &p.amount {

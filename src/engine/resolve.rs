@@ -9,6 +9,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
 use crate::engine::plan::{DicePlan, Plan};
+pub use crate::engine::reroll::Reroll;
 use crate::engine::situation::{Input, Situation, Via};
 use crate::error::Result;
 use crate::model::Ruleset;
@@ -37,8 +38,12 @@ pub struct Step {
     pub sides: Vec<SideRecord>,
     /// Throws set aside by a re-roll, then the throws that stood.
     pub throws: Vec<ThrowRecord>,
+    /// The first re-roll taken (every one is in `rerolls`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reroll: Option<Reroll>,
+    /// Every re-roll whose guard held, in turn: taken or not, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rerolls: Vec<Reroll>,
     pub decision: Decision,
     /// The chance of this result, when the throws can be counted within the budget.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,18 +52,14 @@ pub struct Step {
     pub note: Option<String>,
     pub next: Vec<Step>,
     pub follow_ups: Vec<FollowUp>,
+    /// What another unit may do in answer (never owed).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub may_follow: Vec<FollowUp>,
     /// Whom the roll is for in a game (its follow-ups are that figure's).
     pub about: Role,
     /// What the result does to a game's figures, its conditions already read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<StepMark>,
-}
-
-/// A re-roll the first result called for: its label and that first result's label.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Reroll {
-    pub label: String,
-    pub first: String,
 }
 
 /// Changes a result makes to one figure: the acting one, the target, or one side's.
@@ -202,10 +203,43 @@ impl<'a> Plan<'a> {
                 None => return Ok(Vec::new()),
             }
         };
+        self.follows_of(listed, d)
+    }
+
+    /// Whether a follow-up's condition on the amount holds for decision `d`: none is always
+    /// met, and one is never met before the dice (`d` unknown).
+    fn amount_holds(&self, f: &FollowDef, d: Option<&Decision>) -> bool {
+        let Some(a) = &f.amount else {
+            return true;
+        };
+        let Some(d) = d else {
+            return false;
+        };
+        let name = match a.of.as_deref() {
+            Some("loser") => d.loser.clone(),
+            Some("winner") => d.winner.clone(),
+            other => other.map(str::to_string),
+        };
+        let at = match &name {
+            Some(n) => self.sides.iter().position(|s| s.side.as_ref() == Some(n)),
+            None if a.of.is_none() => Some(0),
+            None => None,
+        };
+        at.and_then(|i| d.amount_of(i))
+            .is_some_and(|v| a.min.is_none_or(|m| v >= m) && a.max.is_none_or(|m| v <= m))
+    }
+
+    /// The entries of `listed` whose conditions hold for `d`, each with its procedure and the
+    /// situation it is handed.
+    fn follows_of(
+        &self,
+        listed: &'a [FollowDef],
+        d: Option<&Decision>,
+    ) -> Result<Vec<(&'a ProcedureDef, Situation, &'a FollowDef)>> {
         let mut out = Vec::new();
         for f in listed {
             let source = self.source_situation(f, d);
-            if !source.guard_holds(self.ruleset, f.guard()) {
+            if !source.guard_holds(self.ruleset, f.guard()) || !self.amount_holds(f, d) {
                 continue;
             }
             let q = self.ruleset.procedure_or_err(&f.procedure)?;
@@ -248,17 +282,37 @@ impl<'a> Plan<'a> {
         fixed: &[Option<ThrowRecord>],
     ) -> Result<Vec<ThrowRecord>> {
         let mut out = Vec::new();
-        for (i, s) in self.sides.iter().enumerate() {
+        for i in 0..self.sides.len() {
             // A side whose throw is already known (the lone figure's one die against each of
             // several opponents) keeps it.
             if let Some(Some(known)) = fixed.get(i) {
                 out.push(known.clone());
                 continue;
             }
-            let what = match &s.side {
+            out.extend(self.throw_side(i, source, None)?);
+        }
+        Ok(out)
+    }
+
+    /// One side's throw (by its place), from entered faces or the generator; `again` names
+    /// the re-roll it is for.
+    fn throw_side(
+        &self,
+        i: usize,
+        source: &mut DiceSource,
+        again: Option<&str>,
+    ) -> Result<Option<ThrowRecord>> {
+        let Some(s) = self.sides.get(i) else {
+            return Ok(None);
+        };
+        {
+            let mut what = match &s.side {
                 Some(side) => format!("the {side}'s {}", self.procedure.name),
                 None => self.procedure.name.clone(),
             };
+            if let Some(label) = again {
+                what.push_str(&format!(" thrown again ({label})"));
+            }
             let rec = match &s.dice {
                 DicePlan::Roll(spec) => {
                     let t = source.throw(spec, &what)?;
@@ -281,9 +335,8 @@ impl<'a> Plan<'a> {
                     natural_total: *v,
                 },
             };
-            out.push(rec);
+            Ok(Some(rec))
         }
-        Ok(out)
     }
 
     /// Resolve this step and every step that follows at once.
@@ -299,22 +352,21 @@ impl<'a> Plan<'a> {
         fixed: &[Option<ThrowRecord>],
     ) -> Result<Step> {
         let mut throws = self.throw_all(source, fixed)?;
-        let faces: Vec<&[i64]> = throws.iter().map(|t| t.faces.as_slice()).collect();
-        let mut decision = self.decide(&faces);
-        let mut reroll = None;
-        if let Some(r) = self.reroll
-            && r.on.contains(&decision.result)
-        {
-            let second = self.throw_all(source, &[])?;
-            let faces: Vec<&[i64]> = second.iter().map(|t| t.faces.as_slice()).collect();
-            let again = self.decide(&faces);
-            reroll = Some(Reroll {
-                label: r.label.clone(),
-                first: decision.label.clone(),
-            });
-            decision = again;
-            throws.extend(second);
-        }
+        let faces: Vec<Vec<i64>> = throws.iter().map(|t| t.faces.clone()).collect();
+        let sides = self.sides.len();
+        let (decision, rerolls, _) = self.apply_rerolls(faces, |at, r| {
+            let mut fresh = vec![Vec::new(); sides];
+            for i in (0..sides).filter(|i| at.is_none_or(|a| a == *i)) {
+                if let Some(rec) = self.throw_side(i, source, Some(&r.label))? {
+                    if let Some(slot) = fresh.get_mut(i) {
+                        slot.clone_from(&rec.faces);
+                    }
+                    throws.push(rec);
+                }
+            }
+            Ok(fresh)
+        })?;
+        let reroll = rerolls.iter().find(|r| r.taken).cloned();
         // A roll never waits for its odds: dice too many to count (5d100) roll anyway.
         let chance = self.distribution_within_budget()?.map(|all| {
             all.into_iter()
@@ -331,6 +383,11 @@ impl<'a> Plan<'a> {
             next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
         }
         let follow_ups = self.follow_ups(Some(&decision))?;
+        let may_follow = self
+            .follows_of(&self.procedure.may_follow, Some(&decision))?
+            .into_iter()
+            .map(|(q, s, f)| self.follow_up(q, &s, f, Some(&decision), false))
+            .collect();
         let marks = self.marks(&decision);
         Ok(Step {
             procedure: self.procedure.name.clone(),
@@ -339,6 +396,7 @@ impl<'a> Plan<'a> {
             sides: self.side_records(),
             throws,
             reroll,
+            rerolls,
             chance,
             note: self
                 .result_def(&decision.result)
@@ -346,6 +404,7 @@ impl<'a> Plan<'a> {
             decision,
             next,
             follow_ups,
+            may_follow,
             about: self.procedure.about,
             marks,
         })
@@ -402,30 +461,43 @@ impl<'a> Plan<'a> {
                     .map(|x| (x, true)),
             );
         for ((q, s, f), any_result) in listed {
-            let wanted = self.ruleset.chain_factors(q);
-            let args = s.words(Some(&wanted));
-            let side = match f.side.as_deref() {
-                Some("loser") => d.and_then(|d| d.loser.clone()),
-                Some("winner") => d.and_then(|d| d.winner.clone()),
-                other => other.map(str::to_string),
-            };
-            let note = match (&side, &f.note) {
-                (Some(w), Some(n)) => Some(format!("{w}: {n}")),
-                (Some(w), None) => Some(w.clone()),
-                (None, n) => n.clone(),
-            };
-            out.push(FollowUp {
-                procedure: q.name.clone(),
-                args,
-                side,
-                on: f.on,
-                figure: None,
-                once: f.once,
-                any_result,
-                note,
-            });
+            out.push(self.follow_up(q, &s, f, d, any_result));
         }
         Ok(out)
+    }
+
+    /// A step that follows, as the command that makes it: the words of its situation that
+    /// its chain reads, whose it is, and its note.
+    fn follow_up(
+        &self,
+        q: &ProcedureDef,
+        s: &Situation,
+        f: &FollowDef,
+        d: Option<&Decision>,
+        any_result: bool,
+    ) -> FollowUp {
+        let wanted = self.ruleset.chain_factors(q);
+        let args = s.words(Some(&wanted));
+        let side = match f.side.as_deref() {
+            Some("loser") => d.and_then(|d| d.loser.clone()),
+            Some("winner") => d.and_then(|d| d.winner.clone()),
+            other => other.map(str::to_string),
+        };
+        let note = match (&side, &f.note) {
+            (Some(w), Some(n)) => Some(format!("{w}: {n}")),
+            (Some(w), None) => Some(w.clone()),
+            (None, n) => n.clone(),
+        };
+        FollowUp {
+            procedure: q.name.clone(),
+            args,
+            side,
+            on: f.on,
+            figure: None,
+            once: f.once,
+            any_result,
+            note,
+        }
     }
 }
 

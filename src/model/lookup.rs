@@ -162,10 +162,9 @@ impl Ruleset {
                 add(f);
             }
             guard(item.guard(), &mut add);
+            item.opponent.iter().for_each(|c| add(&c.factor));
         }
-        if let Some(r) = &p.reroll {
-            guard(r.guard(), &mut add);
-        }
+        p.rerolls.iter().for_each(|r| guard(r.guard(), &mut add));
         match p.check.as_ref().map(|c| &c.target) {
             Some(TargetDef::Factor(f)) => add(f),
             Some(TargetDef::Lookup(l)) => {
@@ -226,7 +225,8 @@ impl Ruleset {
                 .results
                 .iter()
                 .flat_map(|r| r.next.iter().chain(&r.follow_up))
-                .chain(&q.follow_up);
+                .chain(&q.follow_up)
+                .chain(&q.may_follow);
             for c in follows.flat_map(|f| f.guard().conditions()) {
                 if !names.contains(&c.factor) {
                     names.push(c.factor.clone());

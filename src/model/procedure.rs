@@ -22,7 +22,8 @@ pub struct ProcedureDef {
     pub drop: Vec<DropDef>,
     pub naturals: Vec<NaturalDef>,
     pub modifiers: Vec<GroupDef>,
-    pub reroll: Option<RerollDef>,
+    /// Throws made again, in this order, each at most once: the second throw stands.
+    pub rerolls: Vec<RerollDef>,
     /// Two sides for an opposed roll; each rolls with its own factors (`attacker.troop=...`).
     pub sides: Vec<SideDef>,
     pub check: Option<CheckDef>,
@@ -34,6 +35,9 @@ pub struct ProcedureDef {
     /// Mandatory checks the roll calls for whatever its result, under conditions read on the
     /// roll's situation.
     pub follow_up: Vec<FollowDef>,
+    /// What another unit may do in answer to the roll (a reaction it chooses, never owed),
+    /// under conditions read as a follow-up's are.
+    pub may_follow: Vec<FollowDef>,
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon.
     pub about: Role,
     /// The game's role options this procedure names its figures with, where several play the
@@ -178,6 +182,9 @@ pub struct ItemDef {
     pub when: Conditions,
     pub any: Vec<Conditions>,
     pub unless: Conditions,
+    /// In an opposed roll: conditions read on the other side's situation (a side's score
+    /// lowered by where its opponent stands).
+    pub opponent: Conditions,
     pub value: Option<i64>,
     pub factor: Option<String>,
     /// Value or class name of `factor` → modifier; the narrowest key that matches applies.
@@ -188,14 +195,47 @@ pub struct ItemDef {
     pub limit: Option<i64>,
 }
 
+/// A throw made again when its guard holds and the first throw calls for it: a result in `on`
+/// (a failure re-rolled by choice, a pass an opponent makes thrown again), or an amount
+/// `below` a bound. The second throw stands.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct RerollDef {
+    /// Read on the situation of `side`, or of the first side.
     pub when: Conditions,
     pub any: Vec<Conditions>,
     pub unless: Conditions,
-    /// Results that may be rolled again; the second roll stands.
+    /// Results that are thrown again; in an opposed roll with `side`, only when that side
+    /// did not win.
     pub on: Vec<String>,
+    /// An amount (`side`'s, in an opposed roll) below this is thrown again.
+    pub below: Option<Below>,
+    /// In an opposed roll, the side whose dice are thrown again; none: every side's.
+    pub side: Option<String>,
     pub label: String,
+}
+
+/// The bound under which an amount is thrown again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Below {
+    /// This many.
+    Number(i64),
+    /// The average of a fresh throw: the choice that scores most, a throw at a time.
+    Average,
+}
+
+/// A condition on the amount a roll gave (of one side, in an opposed roll): the amount lies
+/// within `min` and `max`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AmountCond {
+    /// In an opposed roll, whose amount: a side's name, `loser` or `winner`.
+    #[serde(default)]
+    pub of: Option<String>,
+    #[serde(default)]
+    pub min: Option<i64>,
+    #[serde(default)]
+    pub max: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -401,6 +441,8 @@ pub struct FollowDef {
     pub unless: Conditions,
     /// For an opposed roll: whose factors go on (`loser`, `winner` or a side's name).
     pub side: Option<String>,
+    /// Only when the amount the roll gave lies within these bounds.
+    pub amount: Option<AmountCond>,
     /// In a game, the figure that makes it when not the one the roll is for.
     pub on: Option<Role>,
     /// A figure owes it once however many rolls call for it before it is made.

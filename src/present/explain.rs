@@ -6,8 +6,8 @@ use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::{SideRecord, Step};
+use crate::model::FactorKind;
 use crate::model::Ruleset;
-use crate::model::{FactorKind, ProcedureDef, RollDef};
 use crate::present::words;
 use crate::words::signed;
 
@@ -164,7 +164,7 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
             let _ = writeln!(out, "{pad}    net modifier {} (not used)", signed(side.net));
         }
     }
-    if let Some(r) = &s.reroll {
+    for r in &s.rerolls {
         let _ = writeln!(out, "{pad}  re-roll: {}", words::reroll(r));
     }
     // Too many throws to count (5d100) leave the chance out rather than the roll.
@@ -200,23 +200,37 @@ pub fn roll(ruleset: &Ruleset, s: &Step, rules_flag: &str) -> String {
     step(ruleset, s, 0, &mut out);
     let _ = writeln!(out, "outcome: {}", s.outcome());
     for f in follow_ups(s) {
-        let note = f
-            .note
-            .as_ref()
-            .map(|n| format!("   ({n})"))
-            .unwrap_or_default();
-        let args = if f.args.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", f.args.join(" "))
-        };
         let _ = writeln!(
             out,
-            "must follow: umpire{rules_flag} roll {}{args}{note}",
-            f.procedure
+            "must follow: umpire{rules_flag} roll {}{}",
+            f.procedure,
+            command_tail(f)
+        );
+    }
+    for f in &s.may_follow {
+        let _ = writeln!(
+            out,
+            "may follow: umpire{rules_flag} roll {}{}",
+            f.procedure,
+            command_tail(f)
         );
     }
     out
+}
+
+/// A follow-up's words after its procedure, and its note: ` WORDS   (NOTE)`.
+fn command_tail(f: &crate::engine::resolve::FollowUp) -> String {
+    let args = if f.args.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", f.args.join(" "))
+    };
+    let note = f
+        .note
+        .as_ref()
+        .map(|n| format!("   ({n})"))
+        .unwrap_or_default();
+    format!("{args}{note}")
 }
 
 /// A table of outcomes with fraction, percentage and bar.
@@ -266,6 +280,10 @@ pub fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &
         let _ = writeln!(out, "{pad}  {who}net modifier {}", signed(side.net));
     }
     let _ = writeln!(out, "{pad}{}", words::reading(plan));
+    for (r, _) in &plan.rerolls {
+        let rule = words::reroll_rule(ruleset, plan.procedure, r, false);
+        let _ = writeln!(out, "{pad}re-roll: {rule}");
+    }
 }
 
 /// Sort numeric outcomes (amounts) by value; leave named outcomes in table order.
@@ -312,6 +330,7 @@ pub fn odds(
     );
     plan_summary(ruleset, plan, &mut out, "  ");
     distribution(&mut out, "    ", &first_rows(plan)?);
+    scores(plan, &mut out)?;
     let following = plan.next_plans()?;
     let mut queue = following.clone();
     let mut shown = 0;
@@ -346,6 +365,26 @@ pub fn odds(
     Ok(out)
 }
 
+/// For compared amounts: what each side scores, with its chance and its average.
+fn scores(plan: &Plan<'_>, out: &mut String) -> crate::error::Result<()> {
+    let crate::engine::plan::Reading::Amounts { unit, .. } = &plan.reading else {
+        return Ok(());
+    };
+    for (side, list) in plan.sides.iter().zip(plan.side_amounts()?) {
+        let rows: Vec<(String, Fraction)> = list
+            .iter()
+            .map(|(v, p)| (crate::words::quantity(*v, unit), *p))
+            .collect();
+        let average = mean(&rows)
+            .map(|m| format!(" (average {m:.2})"))
+            .unwrap_or_default();
+        let who = side.side.as_deref().unwrap_or_default();
+        let _ = writeln!(out, "  {who} scores{average}:");
+        distribution(out, "    ", &rows);
+    }
+    Ok(())
+}
+
 /// The expected amount, when every outcome is a number.
 pub fn mean(rows: &[(String, Fraction)]) -> Option<f64> {
     let mut sum = 0.0;
@@ -356,292 +395,4 @@ pub fn mean(rows: &[(String, Fraction)]) -> Option<f64> {
         sum += v * p.to_f64();
     }
     Some(sum)
-}
-
-/// The list of rulesets.
-pub fn rulesets(all: &[Ruleset], default: Option<&str>) -> String {
-    let mut out = String::new();
-    for r in all {
-        let mark = if Some(r.name()) == default {
-            " (default)"
-        } else {
-            ""
-        };
-        let aliases = if r.model.aliases.is_empty() {
-            String::new()
-        } else {
-            format!(" [also: {}]", r.model.aliases.join(", "))
-        };
-        let _ = writeln!(out, "{}{mark} — {}{aliases}", r.name(), r.model.title);
-        let procs: Vec<&str> = r.model.procedures.iter().map(|p| p.name.as_str()).collect();
-        let _ = writeln!(out, "  procedures: {}", procs.join(", "));
-    }
-    out
-}
-
-/// One ruleset in detail: its procedures with help, notes, the turn rule and its army lists.
-pub fn ruleset(r: &Ruleset) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "{} — {}", r.name(), r.model.title);
-    if let Some(s) = &r.model.source {
-        let _ = writeln!(out, "  source: {s}");
-    }
-    for n in &r.model.notes {
-        let _ = writeln!(out, "  note: {n}");
-    }
-    let _ = writeln!(out, "procedures:");
-    for p in &r.model.procedures {
-        let _ = writeln!(out, "  {:<16} {}: {}", p.name, p.title, p.help);
-    }
-    let units: Vec<&crate::model::RequireDef> = r
-        .model
-        .requires
-        .iter()
-        .filter(|q| {
-            r.model.game.as_ref().is_some_and(|g| {
-                q.when
-                    .iter()
-                    .all(|c| g.unit.values().any(|f| *f == c.factor))
-            })
-        })
-        .collect();
-    if !units.is_empty() {
-        let _ = writeln!(out, "units (checked by `unit add` and `unit set`):");
-        for rule in units {
-            let _ = writeln!(out, "  {}", words::requirement(rule));
-        }
-    }
-    if let Some(t) = &r.model.turn {
-        let _ = writeln!(out, "turn:");
-        for (part, rule) in crate::present::card::turn_rules(t) {
-            let _ = writeln!(out, "  {}: {rule}", part.to_lowercase());
-        }
-        for n in &t.notes {
-            let _ = writeln!(out, "  note: {n}");
-        }
-    }
-    if !r.model.armies.is_empty() {
-        let lists: usize = r.model.armies.iter().map(|p| p.lists.len()).sum();
-        let periods = r.model.armies.len();
-        let _ = writeln!(
-            out,
-            "army lists: {lists} in {periods} period{} (`umpire army list --rules {}`)",
-            if periods == 1 { "" } else { "s" },
-            r.name()
-        );
-    }
-    out
-}
-
-/// What a procedure takes: dice, factors and their values, modifiers, results and notes.
-pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
-    let mut out = String::new();
-    let aliases = if p.aliases.is_empty() {
-        String::new()
-    } else {
-        format!(" [also: {}]", p.aliases.join(", "))
-    };
-    let _ = writeln!(out, "{} — {} ({}){aliases}", p.name, p.title, r.model.title);
-    let _ = writeln!(out, "  {}", p.help);
-    match &p.roll {
-        Some(RollDef::Dice(d)) => {
-            let _ = writeln!(out, "dice: {d}");
-        }
-        Some(RollDef::Cases(cases)) => {
-            let _ = writeln!(out, "dice (first that fits):");
-            for c in cases {
-                let what = c.dice.clone().map_or_else(
-                    || format!("no roll: {}", c.fixed.unwrap_or(0)),
-                    |d| match &c.count {
-                        Some(n) => format!("{d} per {} {}", n.per, n.factor),
-                        None => d,
-                    },
-                );
-                let _ = writeln!(out, "  {what:<18} {}", c.label.clone().unwrap_or_default());
-            }
-        }
-        None => {}
-    }
-    for d in &p.drop {
-        let _ = writeln!(out, "  {}", d.label);
-    }
-    if !p.sides.is_empty() {
-        let names: Vec<String> = p.sides.iter().map(|s| s.name.clone()).collect();
-        let _ = writeln!(
-            out,
-            "sides: {} (write factors as {}.NAME=VALUE)",
-            names.join(" and "),
-            names.first().cloned().unwrap_or_default()
-        );
-    }
-    for n in &p.naturals {
-        let _ = writeln!(
-            out,
-            "natural: {} = {}",
-            n.label,
-            p.results
-                .iter()
-                .find(|x| x.name == n.result)
-                .map_or(n.result.as_str(), |x| x.label.as_str())
-        );
-    }
-    for g in &p.modifiers {
-        let policy = words::policy(g.policy);
-        let _ = writeln!(out, "modifiers, {} ({policy}):", g.group);
-        for item in &g.items {
-            if let (Some(v), Some(l)) = (item.value, &item.label) {
-                let _ = writeln!(out, "  {:>3}  {l}", signed(v));
-            } else if let (Some(values), Some(f)) = (
-                &item.values,
-                item.factor.as_deref().and_then(|f| r.factor(f)),
-            ) {
-                for (k, v) in values {
-                    let prefix = item
-                        .label
-                        .as_ref()
-                        .map(|l| format!("{l} "))
-                        .unwrap_or_default();
-                    let _ = writeln!(
-                        out,
-                        "  {:>3}  {prefix}{} ({}={k})",
-                        signed(*v),
-                        r.value_label(f, k),
-                        f.name
-                    );
-                }
-            } else if let (Some(each), Some(f)) = (item.each, &item.factor) {
-                let limit = item
-                    .limit
-                    .map(|l| format!(", at most {}", signed(l)))
-                    .unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "  {:>3}  per {f} ({}{limit})",
-                    signed(each),
-                    item.label.clone().unwrap_or_default()
-                );
-            }
-        }
-    }
-    if let Some(c) = &p.check {
-        let target = match &c.target {
-            crate::model::TargetDef::Number(n) => n.to_string(),
-            crate::model::TargetDef::Factor(x) => format!("the {x}"),
-            crate::model::TargetDef::Lookup(_) => "the table below".into(),
-        };
-        let how = crate::words::compared(c.compare, &target);
-        let label = |n: &str| {
-            p.results
-                .iter()
-                .find(|x| x.name == n)
-                .map_or(n.to_string(), |x| x.label.clone())
-        };
-        let _ = writeln!(
-            out,
-            "result: {how} = {}; otherwise {}",
-            label(&c.pass),
-            label(&c.fail)
-        );
-        if let crate::model::TargetDef::Lookup(l) = &c.target {
-            let _ = writeln!(
-                out,
-                "target by {} (rows) and {} (columns):",
-                l.rows, l.columns
-            );
-            for (row, cols) in &l.cells {
-                let cells: Vec<String> = cols.iter().map(|(c, n)| format!("{c} {n}")).collect();
-                let _ = writeln!(out, "  {row}: {}", cells.join(", "));
-            }
-        }
-    }
-    let label = |n: &str| {
-        p.results
-            .iter()
-            .find(|x| x.name == n)
-            .map_or(n.to_string(), |x| x.label.clone())
-    };
-    if let Some(t) = &p.table {
-        let clamp = t
-            .clamp
-            .map(|[a, b]| format!(" (totals read within {a}..{b})"))
-            .unwrap_or_default();
-        let _ = writeln!(out, "table{clamp}:");
-        let bands: Vec<String> = t.rows.iter().map(|b| words::band(b.min, b.max)).collect();
-        let width = bands.iter().map(String::len).max().unwrap_or(0);
-        for (b, band) in t.rows.iter().zip(&bands) {
-            let _ = writeln!(out, "  {band:>width$}  {}", label(&b.result));
-        }
-    }
-    if let Some(c) = &p.compare {
-        let _ = writeln!(out, "compare: equal totals = {}", label(&c.tie));
-        let bands: Vec<String> = c.bands.iter().map(|b| words::band(b.min, b.max)).collect();
-        let width = bands.iter().map(String::len).max().unwrap_or(0);
-        for (b, band) in c.bands.iter().zip(&bands) {
-            let _ = writeln!(out, "  wins by {band:>width$}  loser: {}", label(&b.result));
-        }
-        if let (Some(b), Some(d)) = (&c.beaten, &c.doubled) {
-            let _ = writeln!(out, "  beaten: {}; doubled: {}", label(b), label(d));
-        }
-    }
-    if let Some(g) = &p.grid {
-        let _ = writeln!(out, "table (columns from total {}):", g.first_column);
-        for row in &g.rows {
-            let cells: Vec<String> = row.results.iter().map(|x| label(x)).collect();
-            let _ = writeln!(out, "  {}: {}", row.label, cells.join(" | "));
-        }
-    }
-    if let Some(a) = &p.amount {
-        let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
-        let _ = writeln!(out, "result: the total, in {unit}");
-        for h in &a.halve {
-            let _ = writeln!(out, "  halved when {}", h.label);
-        }
-    }
-    for res in &p.results {
-        let parts = crate::present::card::result_parts(r, p, res);
-        if !parts.is_empty() {
-            let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
-        }
-    }
-    let any = crate::present::card::any_result_parts(r, p);
-    if !any.is_empty() {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            crate::present::card::ANY_RESULT,
-            any.join("; ")
-        );
-    }
-    let rules = r.requirements(p);
-    if !rules.is_empty() {
-        let _ = writeln!(out, "rules of eligibility:");
-        for rule in rules {
-            let _ = writeln!(out, "  {}", words::requirement(rule));
-        }
-    }
-    let factors = r.chain_factors(p);
-    if !factors.is_empty() {
-        let _ = writeln!(out, "factors (FACTOR words after the procedure):");
-        for name in factors {
-            if let Some(f) = r.factor(&name) {
-                let _ = writeln!(out, "  {}", words::factor_help(r, f));
-                if let Some(n) = &f.note {
-                    let _ = writeln!(out, "      note: {n}");
-                }
-                if f.kind == FactorKind::Choice {
-                    for v in f.values.iter().filter(|v| v.note().is_some()) {
-                        let _ =
-                            writeln!(out, "      {}: {}", v.name(), v.note().unwrap_or_default());
-                    }
-                }
-            }
-        }
-    }
-    if !p.notes.is_empty() {
-        let _ = writeln!(out, "notes:");
-        for n in &p.notes {
-            let _ = writeln!(out, "  - {n}");
-        }
-    }
-    out
 }

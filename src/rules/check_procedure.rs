@@ -52,10 +52,14 @@ impl Source {
             p.amount.is_some(),
             p.compare.is_some(),
         ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
+        // Each side of an opposed roll may score an amount, and the amounts are compared.
+        let amounts_compared = p.amount.is_some() && p.compare.is_some() && !p.sides.is_empty();
+        if kinds.iter().filter(|k| **k).count() != 1 && !amounts_compared {
             return Err(err(
                 "name:",
-                "needs exactly one of check, table, grid, amount or compare".into(),
+                "needs exactly one of check, table, grid, amount or compare (or, with two \
+                 sides, amount and compare: each side's amount compared)"
+                    .into(),
             ));
         }
         match &p.roll {
@@ -187,12 +191,8 @@ impl Source {
                 }
             }
         }
-        if let Some(r) = &p.reroll {
-            self.check_guard(r.guard(), &|n, m| err(n, m))?;
-            for o in &r.on {
-                need_result(o, o)?;
-            }
-        }
+        self.check_rerolls(p, &err)?;
+        self.check_opponent(p, &err)?;
         if !p.sides.is_empty() && p.sides.len() != 2 {
             return Err(err(
                 "sides:",
@@ -321,6 +321,12 @@ impl Source {
         } else if !p.sides.is_empty() {
             return Err(err("sides:", "sides need `compare`".into()));
         }
+        if p.amount.is_some() && !p.sides.is_empty() && p.many_on_one.is_some() {
+            return Err(err(
+                "many-on-one:",
+                "several against one is read on results, and compared amounts are not yet".into(),
+            ));
+        }
         let side_names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
         if let Some(m) = &p.many_on_one {
             if !side_names.contains(&m.lone.as_str()) {
@@ -400,6 +406,11 @@ impl Source {
             }
         }
         for r in &p.results {
+            for f in r.next.iter().chain(&r.follow_up) {
+                if let Some(a) = &f.full().amount {
+                    Self::check_amount_cond(p, a, false, &err)?;
+                }
+            }
             for f in &r.next {
                 let q = self.check_follow(p, &f.full(), &format!("result `{}`", r.name), &err)?;
                 if !q.sides.is_empty() {
@@ -413,10 +424,30 @@ impl Source {
                 self.check_follow(p, &f.full(), &format!("result `{}`", r.name), &err)?;
             }
         }
+        for f in &p.may_follow {
+            let f = f.full();
+            self.check_follow(p, &f, "every result", &err)?;
+            if let Some(s) = f
+                .side
+                .as_deref()
+                .filter(|s| ["loser", "winner"].contains(s))
+            {
+                return Err(err(
+                    s,
+                    format!("what may follow every result cannot be the {s}'s: name a side"),
+                ));
+            }
+            if let Some(a) = &f.amount {
+                Self::check_amount_cond(p, a, true, &err)?;
+            }
+        }
         // Whatever the result: the loser and the winner are not known yet.
         for f in &p.follow_up {
             let f = f.full();
             self.check_follow(p, &f, "every result", &err)?;
+            if let Some(a) = &f.amount {
+                Self::check_amount_cond(p, a, true, &err)?;
+            }
             if let Some(s) = f
                 .side
                 .as_deref()

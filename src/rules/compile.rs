@@ -308,13 +308,24 @@ impl Source {
                 })
                 .collect(),
             modifiers: p.modifiers.iter().map(|g| self.group_model(g)).collect(),
-            reroll: p.reroll.as_ref().map(|r| m::RerollDef {
-                when: self.conditions(&r.when),
-                any: self.any(&r.any),
-                unless: self.conditions(&r.unless),
-                on: r.on.clone(),
-                label: r.label.clone(),
-            }),
+            rerolls: p
+                .reroll
+                .0
+                .iter()
+                .map(|r| m::RerollDef {
+                    when: self.conditions(&r.when),
+                    any: self.any(&r.any),
+                    unless: self.conditions(&r.unless),
+                    on: r.on.clone(),
+                    // Refused by the checks: a word other than `average`.
+                    below: r.below.as_ref().map(|b| match b {
+                        s::BelowDef::Number(n) => m::Below::Number(*n),
+                        s::BelowDef::Word(_) => m::Below::Average,
+                    }),
+                    side: r.side.clone(),
+                    label: r.label.clone(),
+                })
+                .collect(),
             sides: p.sides.clone(),
             check: p.check.as_ref().map(|c| m::CheckDef {
                 compare: c.compare,
@@ -355,6 +366,7 @@ impl Source {
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),
             follow_up: p.follow_up.iter().map(|f| self.follow_model(f)).collect(),
+            may_follow: p.may_follow.iter().map(|f| self.follow_model(f)).collect(),
             about: p.about,
             roles: p.roles.clone(),
             many_on_one: p.many_on_one.clone().map(|mut many| {
@@ -380,6 +392,7 @@ impl Source {
                         when: self.conditions(&i.when),
                         any: self.any(&i.any),
                         unless: self.conditions(&i.unless),
+                        opponent: self.conditions(&i.opponent),
                         value: i.value,
                         values: i.values.as_ref().map(|values| {
                             values
@@ -473,6 +486,7 @@ impl Source {
             any: self.any(&f.any),
             unless: self.conditions(&f.unless),
             side: f.side.clone(),
+            amount: f.amount.clone(),
             on: f.on,
             once: f.once,
             set,

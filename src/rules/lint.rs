@@ -137,6 +137,7 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
             .iter()
             .flat_map(|x| x.next.iter().chain(&x.follow_up))
             .chain(&p.follow_up)
+            .chain(&p.may_follow)
         {
             f.guard().conditions().for_each(|c| add(&c.factor));
             f.set.keys().for_each(|n| add(n));

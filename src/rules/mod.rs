@@ -1,7 +1,7 @@
 //! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
-//! checking it (`check`, `check_procedure`, `check_requires`, `check_actions`, `check_charge`,
-//! `check_army`), compiling it into `crate::model` (`compile`), a user's army list checked
-//! against it (`army_file`),
+//! checking it (`check`, `check_procedure`, `check_reroll`, `check_requires`, `check_actions`,
+//! `check_charge`, `check_army`, `check_counters`, `check_sides`), compiling it into
+//! `crate::model` (`compile`), a user's army list checked against it (`army_file`),
 //! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
 //! engine over it (`lint`), the catalog of rulesets, and the cache of compiled rulesets.
 
@@ -15,6 +15,7 @@ mod check_charge;
 mod check_counters;
 mod check_procedure;
 mod check_requires;
+mod check_reroll;
 mod check_sides;
 mod compile;
 mod distinct;

@@ -112,7 +112,9 @@ impl Source {
             if p.sides.is_empty() {
                 p.sides.clone_from(&base.sides);
             }
-            p.reroll = p.reroll.take().or_else(|| base.reroll.clone());
+            if p.reroll.0.is_empty() {
+                p.reroll.clone_from(&base.reroll);
+            }
             p.check = p.check.take().or_else(|| base.check.clone());
             p.table = p.table.take().or_else(|| base.table.clone());
             p.grid = p.grid.take().or_else(|| base.grid.clone());

@@ -14,6 +14,7 @@ mod card;
 mod cli;
 mod command_sequences;
 mod compile;
+mod french_indian_war;
 mod game_play;
 mod game_store;
 mod generate;

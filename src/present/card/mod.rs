@@ -14,8 +14,8 @@ mod words;
 
 use text::render;
 pub use words::{
-    ANY_RESULT, Piece, any_result_parts, marked_pieces, marker_ref, result_parts, turn_rules,
-    unmarked,
+    ANY_RESULT, Piece, any_result_parts, marked_pieces, marker_ref, may_follow_parts, result_parts,
+    turn_rules, unmarked,
 };
 
 use serde::Serialize;
@@ -281,7 +281,7 @@ pub fn build_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Card {
         parts.push(compare_part(p, c));
     }
     if let Some(a) = &p.amount {
-        parts.push(amount_part(r, a, voice));
+        parts.push(amount_part(r, p, a, voice));
     }
     parts.extend(results_part(r, p, voice));
     parts.extend(odds_part(r, p, voice));
@@ -320,6 +320,8 @@ fn key(r: &Ruleset, p: &ProcedureDef) -> Key {
             Some(crate::words::compared(c.compare, &target)),
             words::result_label(p, &c.pass),
         )
+    } else if p.compare.is_some() && p.amount.is_some() {
+        (None, "the higher score wins".into())
     } else if p.compare.is_some() {
         (None, "the higher total wins".into())
     } else if p.table.is_some() || p.grid.is_some() {

@@ -220,7 +220,7 @@ fn odds_line(cells: &[((usize, i64), String, Fraction)]) -> String {
 
 /// The odds part: what the odds are by (in its heading, to spare a line) and the odds.
 pub(super) fn odds_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
-    let (by, blocks) = if let Some(a) = &p.amount {
+    let (by, blocks) = if let Some(a) = p.amount.as_ref().filter(|_| p.sides.is_empty()) {
         amount_odds(r, p, a)
     } else if let Some(g) = &p.grid {
         grid_odds(r, p, g, voice)
@@ -231,11 +231,12 @@ pub(super) fn odds_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<P
     } else {
         net_odds(r, p, voice)
     }?;
-    let without = p
-        .reroll
-        .as_ref()
-        .map(|rr| format!(", without the {}", rr.label))
-        .unwrap_or_default();
+    let labels: Vec<String> = p.rerolls.iter().map(|rr| rr.label.clone()).collect();
+    let without = if labels.is_empty() {
+        String::new()
+    } else {
+        format!(", without the {}", crate::present::words::or_list(&labels))
+    };
     let odds = match voice {
         Voice::Typed => "Odds",
         Voice::Plain => "Odds in %",

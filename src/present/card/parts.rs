@@ -8,8 +8,8 @@ use crate::model::{
 };
 
 use super::words::{
-    ANY_RESULT, any_result_parts_in, case_dice, clause_in, dice_words, guard_in, result_label,
-    result_parts_in,
+    ANY_RESULT, any_result_parts_in, case_dice, clause_in, dice_words, guard_in,
+    may_follow_parts_in, result_label, result_parts_in,
 };
 use super::{Block, Grid, Labels, Part, Voice};
 use crate::present::words;
@@ -94,13 +94,12 @@ pub(super) fn dice_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<P
             )));
         }
     }
-    if let Some(rr) = &p.reroll {
-        let on: Vec<String> = rr.on.iter().map(|o| result_label(p, o)).collect();
-        blocks.push(Block::Text(format!(
-            "{}{}: {} may be thrown again once; the second throw stands",
-            rr.label,
-            clause_in(r, voice, rr.guard()),
-            on.join(" or ")
+    for rr in &p.rerolls {
+        blocks.push(Block::Text(words::reroll_rule(
+            r,
+            p,
+            rr,
+            voice == Voice::Plain,
         )));
     }
     (!blocks.is_empty()).then(|| Part {
@@ -138,7 +137,10 @@ fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>, voice: Vo
     if voice == Voice::Plain {
         return plain_item_rows(r, item, rows);
     }
-    let guard = words::guard(item.guard());
+    let guard = with_opponent(
+        words::guard(item.guard()),
+        words::opponent_words(r, item, false),
+    );
     let with_guard = |first: String| {
         if guard.is_empty() {
             first
@@ -188,10 +190,22 @@ fn item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>, voice: Vo
     }
 }
 
+/// A guard's words with what it reads on the other side after them.
+fn with_opponent(guard: String, opponent: String) -> String {
+    match (guard.is_empty(), opponent.is_empty()) {
+        (_, true) => guard,
+        (true, false) => opponent,
+        (false, false) => format!("{guard}, {opponent}"),
+    }
+}
+
 /// An item's lines in the umpire's words: the value and the label, which says when it counts
 /// (the table's words; the condition in words where there is no label).
 fn plain_item_rows(r: &Ruleset, item: &ItemDef, rows: &mut Vec<Vec<String>>) {
-    let guard = words::plain_guard(r, item.guard());
+    let guard = with_opponent(
+        words::plain_guard(r, item.guard()),
+        words::opponent_words(r, item, true),
+    );
     let with_guard = |label: String| {
         if guard.is_empty() || item.label.is_some() {
             label
@@ -479,11 +493,17 @@ pub(super) fn grid_part(r: &Ruleset, p: &ProcedureDef, g: &GridDef, voice: Voice
 
 pub(super) fn compare_part(p: &ProcedureDef, c: &CompareDef) -> Part {
     let tie = result_label(p, &c.tie);
+    // Compared amounts are each side's score; otherwise the totals themselves.
+    let (what, heading) = if p.amount.is_some() {
+        ("scores", "Comparing the scores")
+    } else {
+        ("totals", "Comparing the totals")
+    };
     let mut blocks = Vec::new();
     match c.by {
         CompareBy::Margin => {
             blocks.push(Block::Text(format!(
-                "equal totals: {tie}; else the winner's margin gives the loser's result:"
+                "equal {what}: {tie}; else the winner's margin gives the loser's result:"
             )));
             let mut grid = Grid::new(&["margin", "the loser"], &[true, false]);
             for b in &c.bands {
@@ -504,22 +524,27 @@ pub(super) fn compare_part(p: &ProcedureDef, c: &CompareDef) -> Part {
                 .map(|d| result_label(p, d))
                 .unwrap_or_default();
             blocks.push(Block::Text(format!(
-                "equal totals: {tie}; else the higher total wins: the loser is {beaten}; {doubled} when the winner's total is at least twice the loser's"
+                "equal {what}: {tie}; else the higher wins: the loser is {beaten}; {doubled} when the winner's is at least twice the loser's"
             )));
         }
     }
     Part {
-        heading: "Comparing the totals".into(),
+        heading: heading.into(),
         blocks,
     }
 }
 
-pub(super) fn amount_part(r: &Ruleset, a: &AmountDef, voice: Voice) -> Part {
+pub(super) fn amount_part(r: &Ruleset, p: &ProcedureDef, a: &AmountDef, voice: Voice) -> Part {
     let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
-    let mut blocks = vec![Block::Text(if unit.is_empty() {
-        "the total is the result".into()
+    let whose = if p.sides.is_empty() {
+        "the total is the result"
     } else {
-        format!("the total is the result, in {unit}")
+        "each side's total is its score"
+    };
+    let mut blocks = vec![Block::Text(if unit.is_empty() {
+        whose.into()
+    } else {
+        format!("{whose}, in {unit}")
     })];
     for h in &a.halve {
         blocks.push(Block::Text(format!(
@@ -538,26 +563,33 @@ pub(super) fn amount_part(r: &Ruleset, a: &AmountDef, voice: Voice) -> Part {
 }
 
 pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
-    if p.results.is_empty() {
+    let any = any_result_parts_in(r, p, voice);
+    let may = may_follow_parts_in(r, p, voice);
+    if p.results.is_empty() && any.is_empty() && may.is_empty() {
         return None;
     }
-    let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
-    for res in &p.results {
-        grid.rows.push(vec![
-            res.label.clone(),
-            result_parts_in(r, p, res, voice).join("; "),
-        ]);
+    let mut blocks = Vec::new();
+    if !p.results.is_empty() {
+        let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
+        for res in &p.results {
+            grid.rows.push(vec![
+                res.label.clone(),
+                result_parts_in(r, p, res, voice).join("; "),
+            ]);
+        }
+        let mut grid = grid.pruned();
+        grid.lists_results = true;
+        blocks.push(Block::Table(grid));
     }
-    let mut grid = grid.pruned();
-    grid.lists_results = true;
-    let mut blocks = vec![Block::Table(grid)];
-    let any = any_result_parts_in(r, p, voice);
     if !any.is_empty() {
         blocks.push(Block::Text(format!(
             "{}: {}",
             capitalised(ANY_RESULT),
             any.join("; ")
         )));
+    }
+    if !may.is_empty() {
+        blocks.push(Block::Text(capitalised(&may.join("; "))));
     }
     Some(Part {
         heading: "Results".into(),

@@ -140,6 +140,7 @@ fn plain_follow_words(r: &Ruleset, f: &FollowDef, whom: &[String], must: bool) -
         let _ = write!(s, " ({})", words::plain_settings(r, &f.set));
     }
     s.push_str(&words::plain_clause(r, f.guard()));
+    s.push_str(&words::amount_clause(f.amount.as_ref()));
     if let Some(n) = &f.note {
         let _ = write!(s, ": {n}");
     }
@@ -167,6 +168,7 @@ fn follow_words(f: &FollowDef, whom: &[String], must: bool) -> String {
         let _ = write!(s, ", with {}", set.join(" "));
     }
     s.push_str(&words::clause(f.guard()));
+    s.push_str(&words::amount_clause(f.amount.as_ref()));
     if let Some(n) = &f.note {
         let _ = write!(s, ": {n}");
     }
@@ -197,6 +199,24 @@ pub const ANY_RESULT: &str = "any result";
 /// The checks a procedure calls for whatever its result, in words (empty when none).
 pub fn any_result_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<String> {
     any_result_parts_in(r, p, Voice::Typed)
+}
+
+/// What another unit may do in answer to the roll, in words (empty when nothing).
+pub fn may_follow_parts(r: &Ruleset, p: &ProcedureDef) -> Vec<String> {
+    may_follow_parts_in(r, p, Voice::Typed)
+}
+
+/// The same in the voice asked for: `may follow: NAME ...`.
+pub(super) fn may_follow_parts_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Vec<String> {
+    p.may_follow
+        .iter()
+        .map(|f| {
+            let sides: Vec<String> = f.side.iter().cloned().collect();
+            let said = follow_in(r, voice, f, &sides, false);
+            // Said as a step that follows at once, and named for what it is: a choice.
+            format!("may follow: {}", said.trim_start_matches("then "))
+        })
+        .collect()
 }
 
 /// The same in the voice asked for.

@@ -240,7 +240,13 @@ pub fn procedure(out: &mut String, r: &Ruleset, c: &Card, number: usize, of: usi
                 html
             })
             .collect();
-        let pairable: Vec<bool> = c.parts.iter().map(|p| short(c, p)).collect();
+        // A part pairs when it is short and its tables' words fit half the card's width.
+        let pairable: Vec<bool> = c
+            .parts
+            .iter()
+            .zip(&parts)
+            .map(|(p, html)| short(c, p) && fit::fits_half(html))
+            .collect();
         for (i, pair) in pairing(&parts, &pairable).into_iter().enumerate() {
             match pair {
                 Some(true) => {

@@ -218,7 +218,43 @@ pub fn whole(html: &str) -> f64 {
 
 /// A part's height in half the card, beside another.
 pub fn half(html: &str) -> f64 {
-    stacked_of(&parse(html), (COLUMN_WIDTH - CARD_INSIDE - PAIR_GAP) / 2.0)
+    stacked_of(&parse(html), HALF)
+}
+
+/// The width of half a card, beside another part.
+const HALF: f64 = (COLUMN_WIDTH - CARD_INSIDE - PAIR_GAP) / 2.0;
+
+/// Whether every table of a part fits half a card: its columns' longest words side by side (a
+/// word never breaks, so a table wider than that overflows whatever its cells' lengths).
+pub fn fits_half(html: &str) -> bool {
+    fn tables<'a>(node: &'a Node, out: &mut Vec<&'a Node>) {
+        if node.tag == "table" {
+            out.push(node);
+        }
+        node.children.iter().for_each(|c| tables(c, out));
+    }
+    let root = parse(html);
+    let mut found = Vec::new();
+    tables(&root, &mut found);
+    found.iter().all(|t| least_width(t) <= HALF)
+}
+
+/// The least width a table takes: each column as wide as its longest word and its padding.
+fn least_width(node: &Node) -> f64 {
+    let char_mm = BODY * PT * CHAR;
+    let mut word: Vec<f64> = Vec::new();
+    for tr in node.children.iter().flat_map(|section| &section.children) {
+        for (i, cell) in tr.children.iter().enumerate() {
+            let longest = cell.text.split_whitespace().map(shown).fold(0.0, f64::max);
+            if word.len() <= i {
+                word.resize(i + 1, 0.0);
+            }
+            if let Some(w) = word.get_mut(i) {
+                *w = w.max(longest * char_mm + 1.6);
+            }
+        }
+    }
+    word.iter().sum()
 }
 
 /// The order to print blocks of these heights in: in their order, except that where the next

@@ -32,7 +32,7 @@ pub(super) fn check(r: &Ruleset, p: &ProcedureDef) -> Vec<Issue> {
     };
     let seen = match (&first, &second, p.sides.len()) {
         (Some(a), None, 0) => Some(read_one(p, a)),
-        (Some(a), Some(b), 2) => Some(read_two(p, a, b)),
+        (Some(a), Some(b), 2) if sides_apart(p) => read_two(p, a, b),
         _ => None,
     };
     if let Some(seen) = &seen {
@@ -119,10 +119,37 @@ fn read_one(p: &ProcedureDef, a: &SideReach) -> Seen {
     seen
 }
 
-fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Seen {
+/// Whether each side's totals can be reached whatever the other's are: no modifier reads on
+/// the other side a factor the roll reads on a side itself (the two would be tied).
+fn sides_apart(p: &ProcedureDef) -> bool {
+    let items = || p.modifiers.iter().flat_map(|g| &g.items);
+    let opponent: BTreeSet<&str> = items()
+        .flat_map(|i| &i.opponent)
+        .map(|c| c.factor.as_str())
+        .collect();
+    let guarded = reach::guards(p);
+    let mut own = guarded
+        .iter()
+        .flat_map(|g| g.conditions())
+        .map(|c| c.factor.as_str());
+    let mut valued = items().filter_map(|i| i.factor.as_deref());
+    !own.any(|f| opponent.contains(f)) && !valued.any(|f| opponent.contains(f))
+}
+
+/// A side's total as the comparison reads it: itself, or the amount it scores (its floor;
+/// `None` where a halving may apply, which depends on the situation, not the total).
+fn as_compared(p: &ProcedureDef, total: i64) -> Option<i64> {
+    match &p.amount {
+        None => Some(total),
+        Some(a) if a.halve.is_empty() => Some(a.floor.map_or(total, |f| total.max(f))),
+        Some(_) => None,
+    }
+}
+
+fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Option<Seen> {
     let mut seen = Seen::default();
     let Some(c) = &p.compare else {
-        return seen;
+        return Some(seen);
     };
     for (ca, (naturals, ta)) in &a.by_ctx {
         for n in naturals {
@@ -131,6 +158,7 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Seen {
         for (cb, (_, tb)) in &b.by_ctx {
             for x in ta {
                 for y in tb {
+                    let (x, y) = (&as_compared(p, *x)?, &as_compared(p, *y)?);
                     if x == y {
                         seen.results.insert(turned(p, &c.tie, ca, Some(cb), None));
                         continue;
@@ -158,7 +186,7 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Seen {
             }
         }
     }
-    seen
+    Some(seen)
 }
 
 /// Runs of consecutive numbers, for messages.
@@ -470,6 +498,10 @@ fn superseded(
     policy: Policy,
 ) -> Option<String> {
     let a = items.get(i)?;
+    // What an item reads on the other side is not enumerated here: no finding on it.
+    if !a.opponent.is_empty() {
+        return None;
+    }
     let va = a.value.filter(|v| *v != 0)?;
     let keeps_one = match policy {
         Policy::All => false,
@@ -481,7 +513,7 @@ fn superseded(
         return None;
     }
     for (j, b) in items.iter().enumerate() {
-        let Some(vb) = b.value.filter(|_| j != i) else {
+        let Some(vb) = b.value.filter(|_| j != i && b.opponent.is_empty()) else {
             continue;
         };
         let beats = if va > 0 { vb > va } else { vb < va };

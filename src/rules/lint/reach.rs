@@ -60,7 +60,7 @@ pub(super) fn guards(p: &ProcedureDef) -> Vec<Guard<'_>> {
             .flat_map(|g| &g.items)
             .map(Guarded::guard),
     );
-    out.extend(p.reroll.iter().map(Guarded::guard));
+    out.extend(p.rerolls.iter().map(Guarded::guard));
     out.extend(p.grid.iter().flat_map(|g| &g.rows).map(Guarded::guard));
     out.extend(p.amount.iter().flat_map(|a| &a.halve).map(Guarded::guard));
     for r in &p.results {
@@ -89,6 +89,20 @@ impl Domains {
             }
         }
         for item in p.modifiers.iter().flat_map(|g| &g.items) {
+            // What an item reads on the other side is a factor of its own here.
+            for c in &item.opponent {
+                let u = uses.entry(opponent_name(&c.factor)).or_default();
+                match &c.test {
+                    Test::Values(vs) => u.keys.extend(vs.iter().cloned()),
+                    Test::Range { min, max } => {
+                        for m in min.iter().chain(max) {
+                            u.points
+                                .extend([m.saturating_sub(1), *m, m.saturating_add(1)]);
+                        }
+                    }
+                    Test::Flag(_) => {}
+                }
+            }
             if let Some(f) = &item.factor {
                 let u = uses.entry(f.clone()).or_default();
                 if let Some(values) = &item.values {
@@ -127,8 +141,27 @@ impl Domains {
     }
 }
 
+/// The name a factor of the other side of an opposed roll is enumerated under, beside the
+/// same factor of the side itself.
+const OPPONENT: &str = "opponent:";
+
+fn opponent_name(factor: &str) -> String {
+    format!("{OPPONENT}{factor}")
+}
+
+/// The other side's situation within one enumerated: its factors, named as the ruleset does.
+fn opponent_of(s: &Situation) -> Situation {
+    Situation {
+        given: s
+            .given
+            .iter()
+            .filter_map(|(k, g)| Some((k.strip_prefix(OPPONENT)?.to_string(), g.clone())))
+            .collect(),
+    }
+}
+
 fn domain(r: &Ruleset, name: &str, u: &Use) -> Option<Domain> {
-    let f = r.factor(name)?;
+    let f = r.factor(name.strip_prefix(OPPONENT).unwrap_or(name))?;
     let mut out: Domain = Vec::new();
     match f.kind {
         FactorKind::Flag => out.extend([None, Some(Value::Flag(true))]),
@@ -344,6 +377,7 @@ pub(super) fn side(
     for (gi, g) in p.modifiers.iter().enumerate() {
         for (ii, item) in g.items.iter().enumerate() {
             let mut f = names(&mut std::iter::once(item.guard()));
+            f.extend(item.opponent.iter().map(|c| opponent_name(&c.factor)));
             f.extend(item.factor.iter().cloned());
             pieces.push((Piece::Item(gi, ii), f));
         }
@@ -526,7 +560,7 @@ impl Ctxt<'_> {
                         continue;
                     };
                     if let (Some(line), Some(part)) = (
-                        item_line(self.r, &g.group, item, s),
+                        item_line(self.r, &g.group, item, s, Some(&opponent_of(s))),
                         state.parts.get_mut(gi),
                     ) && line.applied
                     {
@@ -585,7 +619,7 @@ impl Ctxt<'_> {
 
     /// What the dice give in this situation, before modifiers.
     fn dice(&mut self, s: &Situation) -> Result<Option<BTreeSet<Out>>, ()> {
-        let Ok(plan) = Plan::side_plan(self.r, self.p, None, s.clone()) else {
+        let Ok(plan) = Plan::side_plan(self.r, self.p, None, s.clone(), None) else {
             return Ok(None);
         };
         let naturals: Vec<usize> = if self.naturals {

@@ -23,10 +23,10 @@ pub use procedure::*;
 /// The parts a table writes exactly as they are run, read straight into the model's types,
 /// and the guard both stages share.
 pub use crate::model::{
-    ActionLimits, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison, CountDef,
-    CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded, IfAlreadyDef,
-    LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy, ReactDef, ReactionDef, Role, RoleDef,
-    Rounding, ScaleDef, SideDef, StateDef, TableDef, TurnDef, WhichSide,
+    ActionLimits, AmountCond, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison,
+    CountDef, CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded,
+    IfAlreadyDef, LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy, ReactDef, ReactionDef,
+    Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef, TurnDef, WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    CompareDef, Comparison, Conditions, CountDef, LookupDef, ManyOnOneDef, Policy, Role, SideDef,
-    TableDef,
+    AmountCond, CompareDef, Comparison, Conditions, CountDef, LookupDef, ManyOnOneDef, Policy,
+    Role, SideDef, TableDef,
 };
 
 /// A rule procedure: what is rolled, what modifies it, and how the total is read.
@@ -36,8 +36,9 @@ pub struct ProcedureDef {
     pub naturals: Vec<NaturalDef>,
     #[serde(default)]
     pub modifiers: Vec<GroupDef>,
+    /// One throw made again, or a list of them applied in turn (each at most once).
     #[serde(default)]
-    pub reroll: Option<RerollDef>,
+    pub reroll: Rerolls,
     /// Two sides for an opposed roll; each rolls with its own factors (`attacker.troop=...`).
     #[serde(default)]
     pub sides: Vec<SideDef>,
@@ -57,6 +58,10 @@ pub struct ProcedureDef {
     /// each under conditions read on the roll's situation. Not taken from a `like:` procedure.
     #[serde(default)]
     pub follow_up: Vec<FollowDef>,
+    /// What another unit may do in answer to the roll (return fire): never owed, said after
+    /// the checks that are. Not taken from a `like:` procedure.
+    #[serde(default)]
+    pub may_follow: Vec<FollowDef>,
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon (being hit).
     /// Its follow-ups are printed for that figure.
     #[serde(default)]
@@ -167,6 +172,9 @@ pub struct ItemDef {
     pub any: Vec<Conditions>,
     #[serde(default)]
     pub unless: Conditions,
+    /// In an opposed roll: conditions read on the other side's situation.
+    #[serde(default)]
+    pub opponent: Conditions,
     #[serde(default)]
     pub value: Option<i64>,
     #[serde(default)]
@@ -182,6 +190,10 @@ pub struct ItemDef {
     pub limit: Option<i64>,
 }
 
+/// The throws made again: one map, or a list of them.
+#[derive(Debug, Clone, Default)]
+pub struct Rerolls(pub Vec<RerollDef>);
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RerollDef {
@@ -191,9 +203,23 @@ pub struct RerollDef {
     pub any: Vec<Conditions>,
     #[serde(default)]
     pub unless: Conditions,
-    /// Results that may be rolled again; the second roll stands.
+    /// Results that are thrown again; the second throw stands.
+    #[serde(default)]
     pub on: Vec<String>,
+    /// An amount below this (a number, or `average`: a fresh throw's) is thrown again.
+    #[serde(default)]
+    pub below: Option<BelowDef>,
+    /// In an opposed roll, the side whose dice are thrown again.
+    #[serde(default)]
+    pub side: Option<String>,
     pub label: String,
+}
+
+/// `below: 2` or `below: average`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BelowDef {
+    Number(i64),
+    Word(String),
 }
 
 /// Pass or fail against a target number.
@@ -329,7 +355,7 @@ pub struct BecomesDef {
 #[derive(Debug, Clone)]
 pub enum FollowDef {
     Name(String),
-    Full(FollowFull),
+    Full(Box<FollowFull>),
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -345,6 +371,10 @@ pub struct FollowFull {
     /// For an opposed roll: whose factors go on (`loser`, `winner` or a side's name).
     #[serde(default)]
     pub side: Option<String>,
+    /// Only when the amount the roll gave (`of` a side, in an opposed roll) lies within
+    /// `min` and `max`.
+    #[serde(default)]
+    pub amount: Option<AmountCond>,
     /// In a game, the figure that makes the check when it is not the one the roll is for:
     /// `acting` or `acted-upon`.
     #[serde(default)]
@@ -375,6 +405,7 @@ impl FollowDef {
                 any: Vec::new(),
                 unless: Conditions::new(),
                 side: None,
+                amount: None,
                 on: None,
                 once: false,
                 set: BTreeMap::new(),
@@ -382,7 +413,7 @@ impl FollowDef {
                 carry: None,
                 note: None,
             },
-            FollowDef::Full(f) => f.clone(),
+            FollowDef::Full(f) => (**f).clone(),
         }
     }
 }

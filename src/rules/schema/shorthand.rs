@@ -6,7 +6,7 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::{CondValue, FollowDef, RollDef, TargetDef, ValueSpec};
+use super::{BelowDef, CondValue, FollowDef, RerollDef, Rerolls, RollDef, TargetDef, ValueSpec};
 
 // ----- the shorthand forms -------------------------------------------------------------------
 //
@@ -74,4 +74,8 @@ shorthand!(RollDef, "dice such as `2d6`, or a list of cases",
 shorthand!(TargetDef, "a number, or a map with `factor` or `lookup`",
     int => TargetDef::Number, map => TargetDef::From);
 shorthand!(FollowDef, "a procedure name, or a map with `procedure` and its options",
-    str => FollowDef::Name, map => FollowDef::Full);
+    str => FollowDef::Name, map => |f: super::FollowFull| FollowDef::Full(Box::new(f)));
+shorthand!(Rerolls, "a re-roll (a map with `label` and `on` or `below`), or a list of them",
+    map => |r: RerollDef| Rerolls(vec![r]), seq => Rerolls);
+shorthand!(BelowDef, "a number, or `average`",
+    int => BelowDef::Number, str => BelowDef::Word);

@@ -1,7 +1,38 @@
-//! Rule document 002, French Indian War Rules: activation targets by type and action,
-//! rallying with a re-roll, and hits that never go below zero.
+//! Rule document 002, French Indian War Rules, as the test table `fiw-grid` writes part of it:
+//! activation targets by type and action, rallying with a re-roll, and hits that never go below
+//! zero. The built-in ruleset (`french-indian-war`) has its own module, `french_indian_war`;
+//! here, the test table beside it.
 
 use super::{expect, load, refused, throw};
+use crate::support::{Test, test_tables};
+
+#[test]
+fn the_test_table_and_the_built_in_ruleset_of_its_file_name_are_both_reached() {
+    // `tests/tables/002-french-indian-war.yaml` holds `fiw-grid`; the built-in file of the same
+    // name holds `french-indian-war`. Each is found by its name, and the user's file wins the
+    // alias they share.
+    let title = |rules: &str| -> String {
+        let out = Test::new()
+            .tables(test_tables())
+            .args(["--rules", rules, "rules", "--json"])
+            .run()
+            .json();
+        let all = out["rulesets"].as_array().cloned().unwrap_or_default();
+        let names: Vec<&str> = all.iter().filter_map(|r| r["name"].as_str()).collect();
+        assert!(names.contains(&"fiw-grid") && names.contains(&"french-indian-war"));
+        Test::new()
+            .tables(test_tables())
+            .args(["--rules", rules, "rules", "activate", "--json"])
+            .run()
+            .json()["ruleset"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(title("fiw-grid"), "fiw-grid");
+    assert_eq!(title("french-indian-war"), "french-indian-war");
+    assert_eq!(title("fiw"), "fiw-grid");
+}
 
 #[test]
 fn fiw_activation_target_comes_from_type_and_action() {

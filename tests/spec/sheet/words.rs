@@ -2,7 +2,7 @@
 //! type, the actions and what orders need in plain words, and a sheet for tables that have
 //! none of these.
 
-use crate::support::{all_rulesets, house_tables, ok, root, test_tables};
+use crate::support::{all_rulesets, builtin_tables, house_tables, ok, test_tables};
 
 use super::{sheet, sheet_of, unbroken};
 
@@ -37,7 +37,7 @@ fn prose_and_factors() -> (Vec<String>, Vec<String>) {
         .unwrap_or_else(|e| panic!("{e}"))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
-    files.push(root().join("tables/000-la-petite-guerre.yaml"));
+    files.extend(builtin_tables());
     fn prose(v: &serde_yaml::Value, out: &mut Vec<String>) {
         if let Some(map) = v.as_mapping() {
             for (k, x) in map {

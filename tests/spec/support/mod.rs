@@ -22,7 +22,7 @@ use tempfile::TempDir;
 
 pub use builder::{Output, Test, ok, ok_in, run};
 pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
-pub use rulesets::{Marker, Ruleset, all_rulesets, house_tables, nerve_ruleset};
+pub use rulesets::{Marker, Ruleset, all_rulesets, builtin_names, house_tables, nerve_ruleset};
 pub use table::{Table, parse_state};
 
 /// The variables that would change what `umpire` does, or where it reads and writes.
@@ -53,6 +53,17 @@ pub fn test_tables() -> PathBuf {
 
 /// The built-in ruleset's table file, as the binary carries it.
 pub const BUILTIN: &str = include_str!("../../../tables/000-la-petite-guerre.yaml");
+
+/// Every built-in table file, in the order the binary lists them (by file name).
+pub fn builtin_tables() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tables"))
+        .unwrap_or_else(|e| panic!("tables/: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files
+}
 
 pub fn tempdir() -> TempDir {
     tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"))

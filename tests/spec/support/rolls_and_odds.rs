@@ -143,10 +143,16 @@ pub struct Step {
     pub sides: Vec<SideRecord>,
     pub throws: Vec<Throw>,
     pub reroll: Option<Value>,
+    /// Every re-roll whose guard held: `{"label": ..., "first": ..., "taken": true, ...}`.
+    #[serde(default)]
+    pub rerolls: Vec<Value>,
     pub decision: Decision,
     pub chance: Chance,
     pub next: Vec<Step>,
     pub follow_ups: Vec<FollowUp>,
+    /// What another unit may do in answer (never owed).
+    #[serde(default)]
+    pub may_follow: Vec<FollowUp>,
     /// The outcome of the chain from here (`Hit › Light wound`): filled for the first step.
     #[serde(skip)]
     outcome: String,
@@ -168,6 +174,13 @@ impl Rules {
     /// The built-in ruleset, La Petite Guerre (the default).
     pub fn builtin() -> Rules {
         Rules { flags: Vec::new() }
+    }
+
+    /// A built-in ruleset by its name (`--rules NAME`).
+    pub fn named(name: &str) -> Rules {
+        Rules {
+            flags: vec!["--rules".into(), name.into()],
+        }
     }
 
     /// A ruleset of `tests/tables`.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::TempDir;
 
-use super::{BUILTIN, Test, root, tempdir, test_tables, write};
+use super::{BUILTIN, Test, builtin_tables, tempdir, test_tables, write};
 
 /// The built-in ruleset with `edit` applied, in a tables directory of its own, named as the
 /// ruleset it overrides (as a house rule of the built-in one is).
@@ -114,8 +114,16 @@ impl Ruleset {
     }
 }
 
+/// The names of the built-in rulesets, in the order the binary lists them.
+pub fn builtin_names() -> Vec<String> {
+    builtin_tables()
+        .iter()
+        .map(|f| Ruleset::from_file(f).name)
+        .collect()
+}
+
 /// Every ruleset the binary knows with `--tables tests/tables`: the test ones and the built-in
-/// one, read from their files, and checked against what `umpire rules --json` lists.
+/// ones, read from their files, and checked against what `umpire rules --json` lists.
 pub fn all_rulesets() -> Vec<Ruleset> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(test_tables())
         .unwrap_or_else(|e| panic!("tests/tables: {e}"))
@@ -123,8 +131,14 @@ pub fn all_rulesets() -> Vec<Ruleset> {
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .collect();
     files.sort();
-    files.push(root().join("tables/000-la-petite-guerre.yaml"));
-    let all: Vec<Ruleset> = files.iter().map(|f| Ruleset::from_file(f)).collect();
+    let mut all: Vec<Ruleset> = files.iter().map(|f| Ruleset::from_file(f)).collect();
+    // A built-in ruleset a test table names too is the test table's, as a user's table of a
+    // built-in's name overrides it.
+    for r in builtin_tables().iter().map(|f| Ruleset::from_file(f)) {
+        if !all.iter().any(|t| t.name == r.name) {
+            all.push(r);
+        }
+    }
     let listed = Test::new()
         .tables(test_tables())
         .args(["rules", "--json"])

@@ -6,18 +6,20 @@
 //! Numbers and quantities (`1 inch`, `8 or more`) are said by `crate::words`, which every layer
 //! may use for its messages.
 
-use crate::engine::decide::{AmountStep, Decision, Margin, Read};
+mod reading;
+
+pub use reading::{decision, natural, reading, reroll, reroll_rule, target};
+
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
-use crate::engine::plan::{DicePlan, Plan, Reading, Target, TargetFrom};
+use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::requires::{Short, Standing, Verdict};
-use crate::engine::resolve::Reroll;
 use crate::engine::situation::Via;
 use crate::model::Ruleset;
 use crate::model::{
-    CompareBy, Cond, Conditions, Entry, FactorDef, FactorKind, Guard, Points, PointsDef, Policy,
-    Pricing, Settings, Slip, SlipAt, SurchargeDef, Test, UnitKind, Value,
+    Cond, Conditions, Entry, FactorDef, FactorKind, Guard, Points, PointsDef, Policy, Pricing,
+    Settings, Slip, SlipAt, SurchargeDef, Test, UnitKind, Value,
 };
-use crate::words::{bounds, compared, signed};
+use crate::words::{bounds, signed};
 
 /// How a rule of eligibility stood, where there is something to say: the flags it withheld
 /// and why, or what it took to hold that the roll was not told. A rule met says nothing.
@@ -163,6 +165,19 @@ pub fn guard(g: Guard<'_>) -> String {
     parts.join(", ")
 }
 
+/// What a modifier reads on the other side of an opposed roll: `opponent: kind=a`, or in the
+/// umpire's words `the opponent: LABEL`; nothing when it reads nothing there.
+pub fn opponent_words(r: &Ruleset, item: &crate::model::ItemDef, plain: bool) -> String {
+    if item.opponent.is_empty() {
+        return String::new();
+    }
+    if plain {
+        format!("the opponent: {}", plain_conditions(r, &item.opponent))
+    } else {
+        format!("opponent: {}", conditions(&item.opponent, ", "))
+    }
+}
+
 /// ` (when X)` or ` (unless Y)` after a phrase, or nothing for an unguarded entry.
 pub fn clause(g: Guard<'_>) -> String {
     let words = guard(g);
@@ -173,6 +188,19 @@ pub fn clause(g: Guard<'_>) -> String {
     } else {
         format!(" (when {words})")
     }
+}
+
+/// A condition on the amount a roll gave, after a phrase: ` (when it scores 1 or more)`,
+/// ` (when the SIDE scores 1 or more)`, or nothing.
+pub fn amount_clause(a: Option<&crate::model::AmountCond>) -> String {
+    let Some(a) = a else {
+        return String::new();
+    };
+    let who =
+        a.of.as_ref()
+            .map_or_else(|| "it".to_string(), |s| format!("the {s}"));
+    let how = bounds(a.min, a.max).unwrap_or_else(|| "anything".into());
+    format!(" (when {who} scores {how})")
 }
 
 /// How a group of modifiers adds up.
@@ -219,6 +247,7 @@ fn unmet(parts: &[Unmet]) -> String {
             Unmet::Needs { cond } => format!("needs {}", condition(cond)),
             Unmet::NeedsOneOf { alternatives: any } => format!("needs {}", alternatives(any)),
             Unmet::NotWhen { cond } => format!("not when {}", condition(cond)),
+            Unmet::OpponentNeeds { cond } => format!("needs the opponent's {}", condition(cond)),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -265,132 +294,6 @@ pub fn via(v: &Via) -> String {
         format!(" for {factor} {value}")
     });
     format!("{} {}: {span} is {}{scale}", v.distance, v.unit, v.band)
-}
-
-/// A re-roll the first result called for: `second chance: Miss thrown again, ...`.
-pub fn reroll(r: &Reroll) -> String {
-    format!(
-        "{}: {} thrown again, the second throw stands",
-        r.label, r.first
-    )
-}
-
-/// A check's target: `8`, `7 (FACTOR)`, `5 (ROWS a, COLUMNS b)`.
-pub fn target(t: &Target) -> String {
-    match &t.from {
-        None => t.value.to_string(),
-        Some(TargetFrom::Factor(f)) => format!("{} ({f})", t.value),
-        Some(TargetFrom::Cell {
-            row: (rows, row),
-            column: (columns, col),
-        }) => format!("{} ({rows} {row}, {columns} {col})", t.value),
-    }
-}
-
-/// How a throw gave its result: `total 9 against 8 or more: RESULT`, `NATURAL: RESULT,
-/// whatever the modifiers`, `SIDE 7 against OTHER 4: SIDE wins by 3; OTHER: RESULT`.
-pub fn decision(d: &Decision) -> String {
-    // The label read from the dice, before a `becomes` turned it into another.
-    let read = d
-        .became
-        .as_ref()
-        .map_or(d.label.as_str(), |b| b.from.as_str());
-    let read_at = |total: i64, at: i64| {
-        if at == total {
-            String::new()
-        } else {
-            format!(", read as {at}")
-        }
-    };
-    let mut text = match &d.read {
-        Read::Natural => format!(
-            "{}: {read}, whatever the modifiers",
-            d.natural.as_deref().unwrap_or_default()
-        ),
-        Read::NotNatural { natural } => format!("only {natural} counts: {read}"),
-        Read::Check {
-            total,
-            compare,
-            target,
-        } => format!(
-            "total {total} against {}: {read}",
-            compared(*compare, &self::target(target))
-        ),
-        Read::Table { total, read: at } => format!("total {total}{}: {read}", read_at(*total, *at)),
-        Read::Grid {
-            row,
-            total,
-            read: at,
-        } => format!("row {row}, total {total}{}: {read}", read_at(*total, *at)),
-        Read::Amount { total, steps } => {
-            let mut text = format!("total {total}");
-            for s in steps {
-                match s {
-                    AmountStep::Halved { why, up, to } => {
-                        let way = if *up { "up" } else { "down" };
-                        text.push_str(&format!(", halved ({why}, rounded {way}) to {to}"));
-                    }
-                    AmountStep::Floor { to } => text.push_str(&format!(", never below {to}")),
-                }
-            }
-            format!("{text}: {read}")
-        }
-        Read::Compare {
-            sides: [(a, x), (b, y)],
-            winner,
-            margin,
-        } => {
-            let scores = format!("{a} {x} against {b} {y}");
-            let loser = d.loser.as_deref().unwrap_or_default();
-            let w = winner.as_deref().unwrap_or_default();
-            match margin {
-                Margin::Tie => format!("{scores}: {read}"),
-                Margin::By(m) => format!("{scores}: {w} wins by {m}; {loser}: {read}"),
-                Margin::Doubling(doubled) => {
-                    let score = if *doubled {
-                        " and doubles the score"
-                    } else {
-                        ""
-                    };
-                    format!("{scores}: {w} wins{score}; {loser}: {read}")
-                }
-            }
-        }
-    };
-    if let Some(b) = &d.became {
-        text.push_str(&format!("; {}: {}", b.label, d.label));
-    }
-    text
-}
-
-/// Whether the result was decided on the dice alone, so the modifiers were not used.
-pub fn natural(d: &Decision) -> bool {
-    matches!(d.read, Read::Natural | Read::NotNatural { .. })
-}
-
-/// How a plan reads its total, in words, for cards and explanations.
-pub fn reading(plan: &Plan<'_>) -> String {
-    match &plan.reading {
-        Reading::Check {
-            compare,
-            target,
-            pass,
-            ..
-        } => {
-            let how = compared(*compare, &self::target(target));
-            format!("{how}: {}", plan.label(pass))
-        }
-        Reading::Table { .. } => "read the total on the table".into(),
-        Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
-        Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
-        Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
-        Reading::Compare(c) => match c.by {
-            CompareBy::Margin => "the higher total wins; the margin is read on the table".into(),
-            CompareBy::Doubling => {
-                "the higher total wins; doubling the other's score is worse".into()
-            }
-        },
-    }
 }
 
 /// A factor for help text: `name=VALUE  help; values: a, b (alias); default a`.
