@@ -67,7 +67,7 @@ pub(super) fn as_piece(
     }
     let mut cast = cast.clone();
     cast.named.push(Named {
-        option: "unit".into(),
+        option: crate::game::roles::UNIT_OPTION.into(),
         part: Part::Acting,
         figures: vec![crate::game::roster::unit(game, unit)?.name.clone()],
     });

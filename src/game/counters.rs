@@ -2,6 +2,7 @@
 //! result, by the amount a roll inflicts, or by hand; read as number factors; and what
 //! reaching the table's count does (a marker put on, or a state that takes the piece out).
 
+use crate::engine::decide::Read;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::figures::Figures;
@@ -189,8 +190,9 @@ pub fn words(
         .collect()
 }
 
-/// The amount one step of a roll inflicted, added to the counters of the piece acted upon
-/// that add up amounts of its unit (`hits`).
+/// The amounts one step of a roll inflicted, added to the counters that add up amounts of
+/// its unit (`hits`): on the piece acted upon, or, where both sides of an opposed roll score,
+/// each side's on the other side's piece.
 pub fn land_amount(
     game: &mut Game,
     ruleset: &Ruleset,
@@ -199,32 +201,48 @@ pub fn land_amount(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = roster::game_def(ruleset)?;
-    let unit = ruleset
+    let Some(unit) = ruleset
         .procedure(&step.procedure)
         .and_then(|p| p.amount.as_ref())
-        .and_then(|a| a.unit.as_deref());
-    let (Some(unit), Some(n), Some(code)) =
-        (unit, step.decision.amount, figures.acted_upon.as_deref())
+        .and_then(|a| a.unit.as_deref())
     else {
         return Ok(Vec::new());
+    };
+    // (the piece that takes it, the amount)
+    let taken: Vec<(String, i64)> = match &step.decision.read {
+        Read::Amounts { sides, .. } => sides
+            .iter()
+            .filter_map(|scored| {
+                let (_, code) = figures.sides.iter().find(|(s, _)| *s != scored.side)?;
+                Some((code.clone(), scored.amount))
+            })
+            .collect(),
+        _ => figures
+            .acted_upon
+            .iter()
+            .zip(step.decision.amount)
+            .map(|(code, n)| (code.clone(), n))
+            .collect(),
     };
     let names: Vec<String> = g
         .counters
         .iter()
-        .filter(|c| n > 0 && c.amounts.as_deref() == Some(unit))
+        .filter(|c| c.amounts.as_deref() == Some(unit))
         .map(|c| c.name.clone())
         .collect();
     let mut said = Vec::new();
-    for name in &names {
-        said.extend(count(
-            game,
-            ruleset,
-            code,
-            name,
-            Count::By(n),
-            false,
-            event,
-        )?);
+    for (code, n) in taken.iter().filter(|(_, n)| *n > 0) {
+        for name in &names {
+            said.extend(count(
+                game,
+                ruleset,
+                code,
+                name,
+                Count::By(*n),
+                false,
+                event,
+            )?);
+        }
     }
     Ok(said)
 }

@@ -2,7 +2,7 @@
 //! `game: roles:` declares them: the part each plays, the one a procedure prints, and what the
 //! umpire named with them.
 
-use crate::model::{GameDef, Part, ProcedureDef, Role, RoleDef};
+use crate::model::{GameDef, Part, Pieces, ProcedureDef, Role, RoleDef};
 
 /// Figures named on the command line, each list under the role option that named it.
 #[derive(Debug, Clone, Default)]
@@ -49,7 +49,13 @@ pub fn option_for<'a>(g: &'a GameDef, p: &'a ProcedureDef, part: &Part) -> Optio
         .find(|want| playing().any(|r| r.name == **want || r.aliases.iter().any(|a| a == *want)))
         .map(String::as_str)
         .or_else(|| playing().next().map(|r| r.name.as_str()))
+        // Where a unit is one piece, the unit acting is named by `--unit`.
+        .or_else(|| (g.pieces == Pieces::Units && *part == Part::Acting).then_some(UNIT_OPTION))
 }
+
+/// The option of `roll` and `odds` that names a unit: every figure of it, or the unit itself
+/// where a unit is one piece.
+pub const UNIT_OPTION: &str = "unit";
 
 /// `--a (or --b)`: every option that names the figure of `part`.
 fn spelled(g: &GameDef, part: &Part) -> Option<String> {

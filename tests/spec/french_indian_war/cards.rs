@@ -27,7 +27,7 @@ fn the_cards_say_the_re_rolls_and_the_compared_scores() {
         "{card}"
     );
     assert!(
-        card.contains("must follow: rally (when it scores 1 or more)"),
+        card.contains("must follow: rally for the target (when it scores 1 or more)"),
         "{card}"
     );
     // Every card fits 80 columns.

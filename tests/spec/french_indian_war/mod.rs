@@ -12,6 +12,7 @@
 mod activation;
 mod cards;
 mod charge;
+mod game;
 mod rally;
 mod shooting;
 mod tables;

@@ -114,8 +114,8 @@ fn only_an_opposed_roll_reads_the_opponent_or_compares_amounts() {
         "`fortress` is not a value or class of `cover`",
     );
     refused(
-        "    amount: {unit: hits, floor: 0}\n    results: []\n    follow-up:\n      - {procedure: rally, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
-        "    amount: {unit: hits, floor: 0}\n    compare: {by: margin, tie: x, bands: [{min: 1, result: x}]}\n    results: [{name: x, label: X}]\n    follow-up:\n      - {procedure: rally, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
+        "    amount: {unit: hits, floor: 0}\n    results: []\n    follow-up:\n      - {procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
+        "    amount: {unit: hits, floor: 0}\n    compare: {by: margin, tie: x, bands: [{min: 1, result: x}]}\n    results: [{name: x, label: X}]\n    follow-up:\n      - {procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
         &["odds", "shoot"],
         "needs exactly one of check, table, grid, amount or compare (or, with two sides, amount \
          and compare: each side's amount compared)",
@@ -150,13 +150,13 @@ fn a_condition_on_the_amount_reads_an_amount_the_roll_gives() {
         "`amount` of `defendr`, which is not loser, winner or a side of this roll",
     );
     refused(
-        "{procedure: rally, amount: {min: 1}, carry: [cover]",
+        "{procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover]",
         "{procedure: rally, amount: {min: 3, max: 1}, carry: [cover]",
         &["odds", "shoot"],
         "`amount` from 3 to 1 takes no amount",
     );
     refused(
-        "{procedure: rally, amount: {min: 1}, carry: [cover]",
+        "{procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover]",
         "{procedure: rally, amount: {of: attacker, min: 1}, carry: [cover]",
         &["odds", "shoot"],
         "`amount` of `attacker`: this roll has no sides; leave `of` out",

@@ -1,0 +1,132 @@
+//! A game of the French Indian War Rules: units are the pieces, the hits a roll inflicts go on
+//! the unit hit and its disruption test is owed, a failed test disorganises it (which refuses
+//! its activation), seven hits eliminate it, and a side that has lost its commander's unit or
+//! half its units has lost its resolve: a failed rally then routs.
+
+use crate::support::Table;
+
+/// A game with the 44th (line, the commander) and rogers (skirmishers, a captain) for the
+/// British, the marines (line) and the ottawa (Indians) for the French.
+fn game() -> Table {
+    let t = Table::empty();
+    for args in [
+        &["game", "new", "monongahela", "--rules", "fiw"][..],
+        &[
+            "unit",
+            "add",
+            "44th",
+            "type=line",
+            "commander",
+            "--side",
+            "british",
+        ],
+        &[
+            "unit",
+            "add",
+            "rogers",
+            "type=skirmishers",
+            "captain",
+            "--side",
+            "british",
+        ],
+        &["unit", "add", "marines", "type=line", "--side", "french"],
+        &["unit", "add", "ottawa", "type=indians", "--side", "french"],
+    ] {
+        t.ok(args);
+    }
+    t
+}
+
+#[test]
+fn a_volley_puts_its_hits_on_the_target_which_owes_its_disruption_test() {
+    let t = game();
+    let out = t.ok(&[
+        "roll", "volley", "--unit", "44th", "--target", "marines", "--dice", "4",
+    ]);
+    assert!(
+        out.contains("changes:\n  marines: hits 4 (+4)\n  marines owes rally\n"),
+        "{out}"
+    );
+    let out = t.ok(&["roll", "--next", "--dice", "2"]);
+    assert!(out.contains("from its side: resolve-lost=no"), "{out}");
+    assert!(out.contains("outcome: Disorganised\n"), "{out}");
+    assert!(out.contains("  marines: +disorganised\n"), "{out}");
+    // Disorganised, it performs no action until it rallies.
+    assert_eq!(
+        t.refused(&[
+            "roll",
+            "activate",
+            "--unit",
+            "marines",
+            "action=move",
+            "--dice",
+            "6"
+        ]),
+        "disorganised refused by the rule Disorganised units: it needs not disorganised \
+         (A disorganised unit performs no action and does not return fire until it rallies: \
+         `umpire roll rally`.)"
+    );
+    let out = t.ok(&["roll", "rally", "--unit", "marines", "--dice", "5"]);
+    assert!(out.contains("  marines: -disorganised\n"), "{out}");
+}
+
+#[test]
+fn a_charge_puts_each_sides_hits_on_the_other_and_seven_eliminate() {
+    let t = game();
+    t.ok(&["mark", "marines", "hits=4"]);
+    let out = t.ok(&[
+        "roll",
+        "charge",
+        "--attacker",
+        "44th",
+        "--defender",
+        "marines",
+        "--dice",
+        "1",
+        "--dice",
+        "2",
+    ]);
+    // 1 + 2 = 3 hits on the marines (7 in all), 2 + 2 = 4 on the 44th.
+    assert!(
+        out.contains("attacker 3 hits against defender 4 hits"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  marines: hits 7 (+3)\n  marines: hits 7 or more: eliminated\n"),
+        "{out}"
+    );
+    assert!(out.contains("  44th: hits 4 (+4)\n"), "{out}");
+    assert!(out.contains("44th owes rally"), "{out}");
+    assert!(
+        out.contains("marines is eliminated: no rally to make"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_side_that_lost_its_commanders_unit_has_lost_its_resolve_and_a_failed_rally_routs() {
+    let t = game();
+    t.ok(&["mark", "44th", "+eliminated"]);
+    let status = t.ok(&["status"]);
+    assert_eq!(
+        status,
+        "Game monongahela (French Indian War Rules)\n\
+         British and colonials: army resolve lost: 1 of 2 units lost (50% or more); \
+         the commander's unit lost (44th)\n\
+         French and allies: army resolve lost: not yet\n"
+    );
+    let out = t.ok(&[
+        "roll", "rally", "--unit", "rogers", "--dice", "1", "--dice", "2",
+    ]);
+    assert!(out.contains("from its side: resolve-lost=yes"), "{out}");
+    assert!(out.contains("outcome: Routs\n"), "{out}");
+    assert!(out.contains("  rogers: routed\n"), "{out}");
+    let status = t.ok(&["status"]);
+    assert!(
+        status.contains(
+            "British and colonials: army resolve lost: 2 of 2 units lost (50% or more); \
+             the commander's unit lost (44th)\n"
+        ),
+        "{status}"
+    );
+}
