@@ -199,7 +199,7 @@ pub enum Command {
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
     /// Put markers on a figure or take them off (`mark CF3 +pinned -prone`), or change its
-    /// counts (`mark CF3 hits+2`).
+    /// counts (`mark CF3 COUNTER+2`).
     Mark(MarkArgs),
     /// The game's events, oldest first.
     Log(LogArgs),

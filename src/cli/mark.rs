@@ -19,12 +19,12 @@ pub fn mark(
     }
     if !clear && changes.is_empty() {
         return Err(Error::usage("no marker change given").with_hint(
-            "`umpire mark CF3 +pinned -prone`, a count such as `hits+2`, or `--clear`",
+            "`umpire mark CF3 +pinned -prone`, a count: `COUNTER+2`, `COUNTER-1`, `COUNTER=0`; or `--clear`",
         ));
     }
     ctx.change(out, |game, ruleset, event| {
         let g = roster::game_def(ruleset)?;
-        // Counts (`hits+2`) apart from markers and states (`+pinned`), each read once.
+        // Counts (`COUNTER+2`) apart from markers and states (`+pinned`), each read once.
         let mut marks: Vec<Mark> = Vec::new();
         let mut counts = Vec::new();
         for w in changes {

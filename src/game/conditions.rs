@@ -1,5 +1,5 @@
-//! What holds for a whole side, read from the roster: the table's side conditions (an army's
-//! resolve lost when half its units or its commander's unit are gone), as facts for `umpire
+//! What holds for a whole side, read from the roster: the table's side conditions (met when
+//! the side has lost so many of its units, or a unit of some standing), as facts for `umpire
 //! status` and as the yes/no factors the side's figures roll with.
 
 use serde::Serialize;
@@ -84,7 +84,7 @@ pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Stan
 }
 
 /// The yes/no factors a side's conditions set for a roll by one of its figures, those
-/// `wanted`: `resolve-lost=yes` when it holds, `=no` when it does not (the roster knows).
+/// `wanted`: `FLAG=yes` when it holds, `=no` when it does not (the roster knows).
 pub fn words(
     game: &Game,
     ruleset: &Ruleset,

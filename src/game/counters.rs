@@ -1,4 +1,4 @@
-//! Counters kept on a piece (failed checks this turn, hits taken, casualties): raised by a
+//! Counters kept on a piece (failures this turn, damage taken): raised by a
 //! result, by the amount a roll inflicts, or by hand; read as number factors; and what
 //! reaching the table's count does (a marker put on, or a state that takes the piece out).
 
@@ -14,14 +14,14 @@ use crate::suggest::{did_you_mean, same};
 /// The largest count a hand may set: more is surely a typo, and sums stay far from overflow.
 pub const COUNT_MAX: i64 = 999;
 
-/// A change of a count: by so much (`hits+2`, `hits-1`), or to a number (`hits=0`).
+/// A change of a count: by so much (`NAME+2`, `NAME-1`), or to a number (`NAME=0`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Count {
     By(i64),
     To(i64),
 }
 
-/// `hits+2`, `hits-1` or `hits=0` as a counter's change; `None` for a word of another shape
+/// `NAME+2`, `NAME-1` or `NAME=0` as a counter's change; `None` for a word of another shape
 /// (`+pinned` is a marker's). A counter's name that is not one is an error with a hint.
 pub fn parse(g: &GameDef, word: &str) -> Option<Result<(String, Count)>> {
     if word.starts_with(['+', '-']) {
@@ -171,7 +171,7 @@ fn reached(
     Ok(said)
 }
 
-/// The number factors a piece's counts set when it acts or is acted upon (`casualties=2`),
+/// The number factors a piece's counts set when it acts or is acted upon (`FACTOR=2`),
 /// those `wanted`, with the words said of them.
 pub fn words(
     g: &GameDef,
@@ -191,7 +191,7 @@ pub fn words(
 }
 
 /// The amounts one step of a roll inflicted, added to the counters that add up amounts of
-/// its unit (`hits`): on the piece acted upon, or, where both sides of an opposed roll score,
+/// its unit: on the piece acted upon, or, where both sides of an opposed roll score,
 /// each side's on the other side's piece.
 pub fn land_amount(
     game: &mut Game,

@@ -440,7 +440,7 @@ pub(super) fn figure_words(
             Part::Acting
         },
     );
-    // A piece that is its unit is named once: `rangers (blue)`, not `rangers (rangers, blue)`.
+    // A piece that is its unit is named once: `NAME (SIDE)`, not `NAME (NAME, SIDE)`.
     let unit = game
         .unit(&fig.unit)
         .map(|u| {

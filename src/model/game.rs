@@ -43,7 +43,7 @@ pub struct GameDef {
     pub charge: Option<super::ChargeDef>,
     /// Whether and how two units combine into one (`umpire unit merge`).
     pub combine: Option<CombineDef>,
-    /// What holds for a whole side, read from the roster (an army's resolve lost).
+    /// What holds for a whole side, read from the roster (a side that has lost enough).
     pub conditions: Vec<SideConditionDef>,
 }
 
@@ -227,7 +227,7 @@ pub struct IfAlreadyDef {
     pub label: String,
 }
 
-/// A count kept per piece (failed checks this turn, hits taken, casualties): raised by a
+/// A count kept per piece (failures this turn, damage taken): raised by a
 /// result (`+NAME`), by the amount a roll inflicts (`amounts`), or by hand (`NAME+2`,
 /// `NAME-1`, `NAME=0`); read as a number factor; and reaching `at` does `then`.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -241,11 +241,11 @@ pub struct CounterDef {
     /// Reaching this count adds `then`: a marker, or a state that takes the piece out.
     pub at: i64,
     pub then: String,
-    /// The unit of the amounts (`hits`) that a roll inflicts on the piece acted upon, which
+    /// The unit of the amounts that a roll inflicts on the piece acted upon, which
     /// are added to the count.
     #[serde(default)]
     pub amounts: Option<String>,
-    /// The number factor the count sets when the piece acts (`casualties=2`).
+    /// The number factor the count sets when the piece acts (`FACTOR=2`).
     #[serde(default)]
     pub acting: Option<String>,
     /// The number factor the count sets when the piece is acted upon.

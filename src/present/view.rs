@@ -382,8 +382,8 @@ pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
     t
 }
 
-/// `umpire status`'s lines for what holds for each side (`british: army resolve lost: 4 of 8
-/// units lost (50% or more)`), none when the table gives no side conditions.
+/// `umpire status`'s lines for what holds for each side (`SIDE: LABEL: 4 of 8 units lost
+/// (50% or more)`), none when the table gives no side conditions.
 pub fn standings(game: &Game, ruleset: &Ruleset) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     let side_label = |side: &str| {

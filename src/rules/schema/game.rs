@@ -56,13 +56,13 @@ pub struct GameDef {
     /// Whether and how two units combine into one (`umpire unit merge`).
     #[serde(default)]
     pub combine: Option<super::CombineDef>,
-    /// What holds for a whole side when it has lost enough (an army's resolve).
+    /// What holds for a whole side when it has lost enough.
     #[serde(default)]
     pub conditions: Vec<SideConditionDef>,
 }
 
-/// A side's condition as written: `{name: resolve-lost, label: ..., any: [{percent: 50},
-/// {unit: {commander: true}, label: the commander's unit}], sets: resolve-lost}`.
+/// A side's condition as written: `{name: NAME, label: ..., any: [{percent: 50},
+/// {unit: {FIELD: true}, label: ...}], sets: FLAG}`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SideConditionDef {
