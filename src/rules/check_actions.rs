@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::error::Result;
-use crate::rules::compile::marker_name;
+use crate::rules::compile_game::marker_name;
 use crate::rules::schema::GameDef;
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;

@@ -3,7 +3,7 @@
 //! and the amounts it adds up are amounts some procedure inflicts.
 
 use crate::error::Result;
-use crate::rules::compile::marker_name;
+use crate::rules::compile_game::marker_name;
 use crate::rules::schema::{FactorKind, GameDef};
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;

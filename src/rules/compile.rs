@@ -8,7 +8,7 @@
 //! compile step can see (a marker setting a range) is refused with its place in the file.
 
 use crate::error::Result;
-use crate::model::{self as m, Cond, Settings, Test, Value};
+use crate::model::{self as m, Cond, Test, Value};
 use crate::rules::check_army::Reader;
 use crate::rules::schema::{self as s, CondValue};
 use crate::rules::source::{Locator, Source};
@@ -166,19 +166,19 @@ impl Source {
     }
 
     /// A factor's canonical name (the name an alias stands for).
-    fn canonical(&self, name: &str) -> String {
+    pub(super) fn canonical(&self, name: &str) -> String {
         self.factor(name)
             .map_or_else(|| name.to_string(), |f| f.name.clone())
     }
 
     /// A procedure's canonical name.
-    fn procedure_name(&self, name: &str) -> String {
+    pub(super) fn procedure_name(&self, name: &str) -> String {
         self.procedure(name)
             .map_or_else(|| name.to_string(), |p| p.name.clone())
     }
 
     /// A value or class of a choice factor as its canonical name (a value's alias made the value).
-    fn choice(&self, factor: &str, word: &str) -> String {
+    pub(super) fn choice(&self, factor: &str, word: &str) -> String {
         self.factor(factor)
             .and_then(|f| self.value(f, word))
             .map_or_else(|| word.to_string(), |v| v.name().to_string())
@@ -225,7 +225,7 @@ impl Source {
         }
     }
 
-    fn conditions(&self, c: &s::Conditions) -> m::Conditions {
+    pub(super) fn conditions(&self, c: &s::Conditions) -> m::Conditions {
         c.iter()
             .map(|(name, want)| {
                 let factor = self.canonical(name);
@@ -502,208 +502,4 @@ impl Source {
             note: f.note.clone(),
         }
     }
-
-    fn game_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<m::GameDef> {
-        let codes = m::marker_codes(
-            &g.markers
-                .iter()
-                .map(|k| (k.label.as_str(), k.code.as_deref()))
-                .collect::<Vec<_>>(),
-        );
-        let markers = g
-            .markers
-            .iter()
-            .zip(codes)
-            .map(|(k, code)| {
-                let place = format!("name: {}", k.name);
-                Ok(m::MarkerDef {
-                    name: k.name.clone(),
-                    label: k.label.clone(),
-                    aliases: k.aliases.clone(),
-                    colour: k.colour.clone(),
-                    code,
-                    acting: self.settings(&k.acting, &k.name, &["markers:", &place], at)?,
-                    acted_upon: self.settings(&k.acted_upon, &k.name, &["markers:", &place], at)?,
-                    blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
-                    if_already: k.if_already.clone(),
-                    phase_end: k.phase_end.as_ref().map(|p| self.procedure_name(p)),
-                    note: k.note.clone(),
-                })
-            })
-            .collect::<Result<_>>()?;
-        let implies = g
-            .implies
-            .iter()
-            .map(|i| {
-                Ok(m::ImpliesDef {
-                    label: i.label.clone(),
-                    when: self.conditions(&i.when),
-                    figures: i.figures,
-                    acting: self.settings(&i.acting, &i.label, &["implies:", &i.label], at)?,
-                    acted_upon: self.settings(
-                        &i.acted_upon,
-                        &i.label,
-                        &["implies:", &i.label],
-                        at,
-                    )?,
-                })
-            })
-            .collect::<Result<_>>()?;
-        let conditions = g
-            .conditions
-            .iter()
-            .map(|c| m::SideConditionDef {
-                name: c.name.clone(),
-                label: c.label.clone(),
-                any: c
-                    .any
-                    .iter()
-                    .map(|l| match (&l.unit, l.percent) {
-                        (Some(when), _) => m::LossDef::Unit {
-                            when: self.conditions(when),
-                            label: l.label.clone().unwrap_or_default(),
-                        },
-                        (None, p) => m::LossDef::Percent(p.unwrap_or(100)),
-                    })
-                    .collect(),
-                sets: c.sets.as_deref().map(|f| self.canonical(f)),
-                note: c.note.clone(),
-            })
-            .collect();
-        Ok(m::GameDef {
-            sides: g.sides.clone(),
-            pieces: g.pieces,
-            conditions,
-            unit: g
-                .unit
-                .iter()
-                .map(|(field, f)| (field.clone(), self.canonical(f)))
-                .collect(),
-            acted_upon: g
-                .acted_upon
-                .iter()
-                .map(|(field, f)| (field.clone(), self.canonical(f)))
-                .collect(),
-            roles: g.roles.clone(),
-            required: g.required.clone(),
-            size: g.size.as_ref().map(|f| self.canonical(f)),
-            markers,
-            implies,
-            counters: g
-                .counters
-                .iter()
-                .map(|c| m::CounterDef {
-                    then: marker_name(g, &c.then).to_string(),
-                    acting: c.acting.as_deref().map(|f| self.canonical(f)),
-                    acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
-                    ..c.clone()
-                })
-                .collect(),
-            states: g.states.clone(),
-            actions: g
-                .actions
-                .iter()
-                .map(|a| m::ActionDef {
-                    name: a.name.clone(),
-                    label: a.label.clone(),
-                    note: a.note.clone(),
-                    procedure: a.procedure.as_deref().map(|p| self.procedure_name(p)),
-                    clears: a
-                        .clears
-                        .iter()
-                        .map(|c| marker_name(g, c).to_string())
-                        .collect(),
-                })
-                .collect(),
-            action_limits: g.action_limits,
-            charge: g
-                .charge
-                .as_ref()
-                .map(|c| self.charge_model(c, at))
-                .transpose()?,
-            combine: g.combine.clone().map(|mut c| {
-                c.flag = self.canonical(&c.flag);
-                c
-            }),
-        })
-    }
-
-    /// A charge with its names made canonical and its conditions and settings typed.
-    fn charge_model(&self, c: &s::ChargeDef, at: &Locator<'_>) -> Result<m::ChargeDef> {
-        let before = c
-            .before
-            .iter()
-            .map(|b| {
-                let p = self.procedure_name(&b.procedure);
-                Ok(m::BeforeDef {
-                    target: self.conditions(&b.target),
-                    label: b.label.clone(),
-                    set: self.settings(&b.set, &b.label, &["charge:", "before:", &b.label], at)?,
-                    out: b.out.clone(),
-                    procedure: p,
-                })
-            })
-            .collect::<Result<_>>()?;
-        let reaction = c.reaction.as_ref().map(|r| {
-            let p = self.procedure_name(&r.procedure);
-            m::ReactionDef {
-                procedure: p,
-                fire: r.fire.as_deref().map(|f| self.procedure_name(f)),
-                fired: r.fired.as_deref().map(|f| self.canonical(f)),
-                failed: r.failed.as_deref().map(|f| self.canonical(f)),
-                ..r.clone()
-            }
-        });
-        Ok(m::ChargeDef {
-            fight: self.procedure_name(&c.fight),
-            side: c.side.clone(),
-            flag: c.flag.as_deref().map(|f| self.canonical(f)),
-            last_turn: c.last_turn.as_deref().map(|f| self.canonical(f)),
-            before,
-            reaction,
-            note: c.note.clone(),
-        })
-    }
-
-    /// What a marker (or what a unit implies) sets: one value per factor, typed; `place` finds
-    /// the entry named `marker` for an error.
-    fn settings(
-        &self,
-        c: &s::Conditions,
-        marker: &str,
-        place: &[&str],
-        at: &Locator<'_>,
-    ) -> Result<Settings> {
-        c.iter()
-            .map(|(name, want)| {
-                let factor = self.canonical(name);
-                let value = match want {
-                    CondValue::Flag(b) => Value::Flag(*b),
-                    CondValue::Number(n) => Value::Number(m::Decimal::whole(*n)),
-                    CondValue::One(v) => Value::Choice(self.choice(&factor, v)),
-                    CondValue::Any(_) | CondValue::Range(_) => {
-                        let needles: Vec<&str> =
-                            place.iter().copied().chain([name.as_str()]).collect();
-                        return Err(at.err(
-                            &needles,
-                            format!(
-                                "`{marker}` sets `{name}` to several values: a marker, or what a \
-                                 unit implies, sets one value (`{name}: VALUE`)"
-                            ),
-                        ));
-                    }
-                };
-                Ok((factor, value))
-            })
-            .collect()
-    }
-}
-
-/// A marker's canonical name, from its name or an alias (kept as written when it is neither:
-/// the checks refused that already).
-pub(super) fn marker_name<'a>(g: &'a s::GameDef, word: &'a str) -> &'a str {
-    g.markers
-        .iter()
-        .find(|m| m.name == word || m.aliases.iter().any(|a| a == word))
-        .map_or(word, |m| m.name.as_str())
 }

@@ -1,7 +1,8 @@
 //! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
 //! checking it (`check`, `check_procedure`, `check_reroll`, `check_requires`, `check_actions`,
 //! `check_charge`, `check_army`, `check_counters`, `check_sides`), compiling it into
-//! `crate::model` (`compile`), a user's army list checked against it (`army_file`),
+//! `crate::model` (`compile`, its `game:` section in `compile_game`), a user's army list
+//! checked against it (`army_file`),
 //! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
 //! engine over it (`lint`), the catalog of rulesets, and the cache of compiled rulesets.
 
@@ -18,6 +19,7 @@ mod check_requires;
 mod check_reroll;
 mod check_sides;
 mod compile;
+mod compile_game;
 mod distinct;
 pub mod lint;
 pub mod ruleset;

@@ -37,6 +37,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/model/requires.rs",
     "src/rules/source.rs",
     "src/rules/compile.rs",
+    "src/rules/compile_game.rs",
     "src/rules/ruleset.rs",
     "src/rules/check.rs",
     "src/rules/check_actions.rs",
