@@ -2,6 +2,8 @@
 //! one command, each with its own markers and the target the umpire gave it, one line a
 //! figure, then what changed, logged as one event that one `undo` takes back.
 
+use std::cell::RefCell;
+
 use serde_json::json;
 
 use crate::engine::dice::DiceSource;
@@ -85,37 +87,32 @@ pub(super) fn unit_roll(
     report: &mut Report,
 ) -> Result<()> {
     let files = Store::open_default()?.current(cli.game.as_deref())?;
-    {
-        // Where a unit is one piece, its roll is that piece's: the roll of one figure.
-        let game = files.read()?;
-        let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
-        if let Some(cast) = as_piece(&game, &ruleset, unit, cast)? {
-            let which = Which::Named {
-                procedure,
-                cast: &cast,
-            };
-            return super::figure::figure_roll(cli, catalog, &which, how, out, report);
-        }
-    }
-    if how.times != 1 {
-        return Err(Error::usage("--unit rolls each figure of the unit once")
-            .with_hint("leave out --times"));
-    }
-    let (targets, upon) = unit_targets(cast)?;
-    if let Some(t) = how
-        .also
-        .iter()
-        .find(|a| targets.iter().any(|t| t.eq_ignore_ascii_case(a)))
-    {
-        return Err(Error::usage(format!(
-            "{} is a target of this roll already: --also names other figures",
-            t.to_ascii_uppercase()
-        )));
-    }
     let seed = cli.seed.unwrap_or_else(fresh_seed);
+    // Where a unit is one piece, its roll is that piece's: the roll of one figure, made once
+    // the game read under the lock has told (so that a roll of figures reads the game once).
+    let piece: RefCell<Option<Cast>> = RefCell::default();
     let attempt =
         |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
             let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
+            if let Some(cast) = as_piece(game, &ruleset, unit, cast)? {
+                *piece.borrow_mut() = Some(cast);
+                return Ok(None);
+            }
+            if how.times != 1 {
+                return Err(Error::usage("--unit rolls each figure of the unit once")
+                    .with_hint("leave out --times"));
+            }
+            let (targets, upon) = unit_targets(cast)?;
+            if let Some(t) = how
+                .also
+                .iter()
+                .find(|a| targets.iter().any(|t| t.eq_ignore_ascii_case(a)))
+            {
+                return Err(Error::usage(format!(
+                    "{} is a target of this roll already: --also names other figures",
+                    t.to_ascii_uppercase()
+                )));
+            }
             let p = ruleset.procedure_or_err(procedure)?;
             let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
             let g = crate::game::roster::game_def(&ruleset)?;
@@ -224,7 +221,17 @@ pub(super) fn unit_roll(
             }
             Ok((!how.dry_run).then_some(event))
         };
-    locked(cli, &files, how.dry_run, &attempt, out, report)
+    locked(cli, &files, how.dry_run, &attempt, out, report)?;
+    match piece.take() {
+        Some(cast) => {
+            let which = Which::Named {
+                procedure,
+                cast: &cast,
+            };
+            super::figure::figure_roll(cli, catalog, &which, how, out, report)
+        }
+        None => Ok(()),
+    }
 }
 
 /// The figures a unit's roll is aimed at, in the order the umpire listed them (`CF2,CF3`), and

@@ -39,8 +39,8 @@ impl Standing<'_> {
 
 /// A unit is out of the game when it has figures and none of them is in play.
 fn lost(game: &Game, unit: &Unit) -> bool {
-    let figs = game.figures_of(&unit.name);
-    !figs.is_empty() && figs.iter().all(|f| f.state.is_some())
+    let mut figs = game.figures.iter().filter(|f| f.unit == unit.name).peekable();
+    figs.peek().is_some() && figs.all(|f| f.state.is_some())
 }
 
 /// Every side's standing on every condition the table gives, in the table's order.
@@ -92,6 +92,14 @@ pub fn words(
     side: &str,
     wanted: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
+    // Every roll of a figure asks: a table whose conditions set nothing wanted costs nothing.
+    if !g
+        .conditions
+        .iter()
+        .any(|c| c.sets.as_deref().is_some_and(wanted))
+    {
+        return Vec::new();
+    }
     standings(game, ruleset, g)
         .iter()
         .filter(|s| s.side == side)
