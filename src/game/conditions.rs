@@ -39,7 +39,11 @@ impl Standing<'_> {
 
 /// A unit is out of the game when it has figures and none of them is in play.
 fn lost(game: &Game, unit: &Unit) -> bool {
-    let mut figs = game.figures.iter().filter(|f| f.unit == unit.name).peekable();
+    let mut figs = game
+        .figures
+        .iter()
+        .filter(|f| f.unit == unit.name)
+        .peekable();
     figs.peek().is_some() && figs.all(|f| f.state.is_some())
 }
 

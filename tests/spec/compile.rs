@@ -2,7 +2,7 @@
 //! an alias written anywhere names what its name names, and a value no roll could use is
 //! refused at load with its place in the file instead of failing (or panicking) later.
 
-use crate::support::{Table, Test, house_tables};
+use crate::support::{Table, Test, house_tables, placed_error};
 
 /// The table's one-line error for `args`, from a house table made by `edit`: its file and place
 /// first, `says` last.
@@ -14,15 +14,7 @@ fn refused(edit: (&str, &str), args: &[&str], says: &str) {
         .status(2)
         .run();
     let file = tables.path().join("la-petite-guerre.yaml");
-    let first = out.stderr.lines().next().unwrap_or_default();
-    let place = first
-        .strip_prefix(&format!("error: {}:", file.display()))
-        .unwrap_or_else(|| panic!("no file in {}", out.stderr));
-    let mut numbers = place.split(':').take(2).map(str::parse::<usize>);
-    assert!(
-        matches!((numbers.next(), numbers.next()), (Some(Ok(_)), Some(Ok(_)))),
-        "no line:col in {first}"
-    );
+    let first = placed_error(&out.stderr, &file);
     assert!(first.ends_with(says), "{first}");
     assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
 }

@@ -2,7 +2,7 @@
 //! condition on the amount and what may follow: each mistake refused at load, at its place in
 //! the file, with what to write instead. The house tables are the built-in 002 table edited.
 
-use crate::support::{Test, root, tempdir, write};
+use crate::support::{Test, placed_error, root, tempdir, write};
 
 /// The built-in French Indian War table with `from` replaced by `to` (once), as a house table
 /// of the same id: the one-line error `umpire ARGS` gives, which must start with the file and
@@ -20,15 +20,7 @@ fn refused(from: &str, to: &str, args: &[&str], says: &str) {
         .args(args)
         .status(2)
         .run();
-    let first = out.stderr.lines().next().unwrap_or_default();
-    let place = first
-        .strip_prefix(&format!("error: {}:", file.display()))
-        .unwrap_or_else(|| panic!("no file in {}", out.stderr));
-    let mut numbers = place.split(':').take(2).map(str::parse::<usize>);
-    assert!(
-        matches!((numbers.next(), numbers.next()), (Some(Ok(_)), Some(Ok(_)))),
-        "no line:col in {first}"
-    );
+    let first = placed_error(&out.stderr, &file);
     assert!(first.contains(says), "`{says}` not in {first}");
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
 }

@@ -219,3 +219,18 @@ pub fn assert_one_clean_error(err: &str, args: &[&str]) {
         args.join(" ")
     );
 }
+
+/// The first line of a table error, which must name `file` and a line and column
+/// (`error: FILE:LINE:COL: ...`).
+pub fn placed_error<'a>(stderr: &'a str, file: &Path) -> &'a str {
+    let first = stderr.lines().next().unwrap_or_default();
+    let place = first
+        .strip_prefix(&format!("error: {}:", file.display()))
+        .unwrap_or_else(|| panic!("no file in {stderr}"));
+    let mut numbers = place.split(':').take(2).map(str::parse::<usize>);
+    assert!(
+        matches!((numbers.next(), numbers.next()), (Some(Ok(_)), Some(Ok(_)))),
+        "no line:col in {first}"
+    );
+    first
+}
