@@ -129,6 +129,15 @@ pub fn kind_word(k: FactorKind) -> &'static str {
     }
 }
 
+/// `French's`, `the colonials'`: the possessive of a name.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{capitalised, quantity, span, with_article};

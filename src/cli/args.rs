@@ -215,6 +215,8 @@ pub enum Command {
     React(ReactArgs),
     /// Record that a unit acts in this phase (as often in a turn as the turn rule allows).
     Activate(ActivateArgs),
+    /// Spend points of the side playing on something the turn rule lists, at its cost.
+    Spend(SpendArgs),
     /// A unit's figures do an action of the ruleset's list that takes markers off (loading
     /// takes off the marker that says a gun must load); rolls are `umpire roll --unit`.
     Act(ActArgs),
@@ -283,8 +285,27 @@ pub struct TurnArgs {
     // Tokens per side: `--tokens`, or the plural the table names them by (`--beads`).
     #[arg(long, value_name = "N", help = drawn(TURN_TOKENS, None))]
     pub tokens: Option<u32>,
+    /// In player turns: the side that plays first this turn, where the rule lets the umpire say.
+    #[arg(long, value_name = "SIDE")]
+    pub first: Option<String>,
+    /// In player turns with a pool of points: each side's throw, in the order of the sides
+    /// (repeat it; after a tie for who plays first, the throws made again follow).
+    #[arg(long = "dice", value_name = "FACES")]
+    pub dice: Vec<String>,
     #[command(flatten)]
     pub help: DrawHelp,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SpendArgs {
+    /// What the points buy (the turn rule's list: `umpire rules`).
+    pub what: String,
+    /// Circumstances that cost more, by name.
+    #[arg(value_name = "CIRCUMSTANCE")]
+    pub circumstances: Vec<String>,
+    /// The unit it is spent on.
+    #[arg(long, value_name = "UNIT")]
+    pub unit: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -303,8 +324,8 @@ pub struct DrawArgs {
 // parsed with the table's options and the man pages say the table's word (`bead`), from the
 // same sentences (see `parse::with_draw_words`).
 
-pub(crate) const TURN: &str =
-    "Start the next turn: phases and {tokens} from the roster and the turn rule";
+pub(crate) const TURN: &str = "Start the next turn (phases and {tokens} from the roster and the \
+     turn rule), or in player turns pass play to the next player";
 pub(crate) const TURN_TOKENS: &str = "{Tokens} per side, instead of the rule's count";
 pub(crate) const DRAW: &str = "Draw {a token}: whose phase it is";
 pub(crate) const DRAW_TOKEN: &str =

@@ -63,6 +63,15 @@ pub(super) fn figure_roll(
             owed,
         } = aim(game, ruleset, which, how.factors, &pinned)?;
         let found = figures::find(game, ruleset, p, &cast)?;
+        // A roll that is a link of the turn's chain activates its unit, in its side's turn.
+        let acting_unit = found
+            .acting
+            .as_deref()
+            .and_then(|c| game.figure(c))
+            .map(|f| f.unit.clone());
+        if let Some(u) = &acting_unit {
+            crate::game::turn::chain_check(game, ruleset, p, u)?;
+        }
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         let mut event = Event::new(game.turn.number, &how.line, "");
@@ -127,6 +136,12 @@ pub(super) fn figure_roll(
             let more = (how.also, typed.as_slice(), cause.as_str());
             landed.extend(also(
                 game, &mut after, ruleset, p, &found, more, &mut event,
+            )?);
+        }
+        if let (Some(u), Some((step, _, landed, _))) = (&acting_unit, fought.first_mut()) {
+            let result = step.decision.result.clone();
+            landed.extend(crate::game::turn::chain_record(
+                &mut after, ruleset, p, u, &result, &mut event,
             )?);
         }
         // And those a figure owed before, when this roll took it out of the game.

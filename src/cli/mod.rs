@@ -231,8 +231,19 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         }) => mark::mark(&ctx(), figure, changes, *clear, out),
         Command::Log(LogArgs { last, markdown }) => log::log(&ctx(), *last, *markdown, out),
         Command::Undo => log::undo(&ctx(), out),
-        Command::Turn(TurnArgs { phases, tokens, .. }) => {
-            turn::turn(&ctx(), *phases, *tokens, &phase_dice(&cli), out)
+        Command::Turn(TurnArgs {
+            phases,
+            tokens,
+            first,
+            dice,
+            ..
+        }) => {
+            let start = crate::game::turn::Start {
+                phases: *phases,
+                tokens: *tokens,
+                first: first.as_deref(),
+            };
+            turn::turn(&ctx(), start, dice, &phase_dice(&cli), out)
         }
         Command::Draw(DrawArgs { token, odds, .. }) => {
             turn::draw(&ctx(), token.as_deref(), &phase_dice(&cli), *odds, out)
@@ -240,6 +251,11 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         Command::Hold(_) => turn::hold(&ctx(), out),
         Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
         Command::Activate(ActivateArgs { unit }) => turn::activate(&ctx(), unit, out),
+        Command::Spend(SpendArgs {
+            what,
+            circumstances,
+            unit,
+        }) => turn::spend(&ctx(), what, circumstances, unit.as_deref(), out),
         Command::Status(_) => turn::status(&ctx(), out),
         Command::Act(ActArgs { unit, action, figs }) => act::act(&ctx(), unit, action, figs, out),
         Command::Charge(a) => charge::charge(&cli, &catalog, a, command_line(&args), out, report),

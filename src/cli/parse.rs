@@ -178,7 +178,13 @@ fn longs(a: &Arg) -> Vec<String> {
 /// become `--bead` and `--beads`, keeping their own names as aliases (the man pages show an
 /// option's name but not its aliases, and `--bead` is what the umpire of the game types).
 fn with_draw_words(cmd: Command, ruleset: &Ruleset) -> Result<Command> {
-    let Some(d) = ruleset.model.turn.as_ref().map(|t| &t.draw) else {
+    let Some(d) = ruleset
+        .model
+        .turn
+        .as_ref()
+        .and_then(|t| t.draw())
+        .map(|d| &d.draw)
+    else {
         return Ok(cmd);
     };
     let plural = d.plural().into_owned();

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
-use super::roll::dice_line;
+use super::roll::{all_dice_used, dice_line, dice_source_with};
 use crate::cli::{write_json, write_merged};
 use crate::engine::dice::DiceSource;
 use crate::error::Result;
@@ -36,11 +36,12 @@ fn end_phase(
     Ok((said, line))
 }
 
-/// `umpire turn`: start the next turn (ending the last phase of the one before).
+/// `umpire turn`: start the next turn (ending the last phase of the one before), or pass play
+/// to the next player. `faces`: the pools' throws typed at the table.
 pub fn turn(
     ctx: &Ctx<'_>,
-    phases: Option<u32>,
-    tokens: Option<u32>,
+    start: crate::game::turn::Start<'_>,
+    faces: &[String],
     dice: &PhaseDice,
     out: &mut Vec<u8>,
 ) -> Result<()> {
@@ -49,14 +50,41 @@ pub fn turn(
         let mut source = DiceSource::new(seed, Vec::new());
         let phase = game.turn.drawn.len();
         let (mut said, rolled) = end_phase(game, ruleset, phase, (dice, &mut source, seed), event)?;
-        let started = crate::game::turn::start(game, ruleset, phases, tokens, event)?;
+        let mut pools = dice_source_with(faces, seed, None)?;
+        let before = game.turn.pools.clone();
+        let started = crate::game::turn::start(game, ruleset, start, &mut pools, event)?;
+        all_dice_used(&pools, faces.len())?;
+        let pooled = game.turn.pools != before && !game.turn.pools.is_empty();
         event.turn = game.turn.number;
         said.extend(started);
         event.summary = said.join("; ");
-        if rolled.is_some() {
+        if rolled.is_some() || (pooled && faces.is_empty()) {
             event.detail = Some(json!({ "seed": seed }));
         }
         said.extend(rolled);
+        if pooled {
+            let thrown: usize = game.turn.pools.values().map(|p| p.faces.len()).sum();
+            let (typed, rolled) = if faces.is_empty() {
+                (0, thrown)
+            } else {
+                (thrown, 0)
+            };
+            said.push(dice_line(typed, rolled, "", seed).trim_end().to_string());
+        }
+        Ok((said, turn_after(game)))
+    })
+}
+
+/// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`.
+pub fn spend(
+    ctx: &Ctx<'_>,
+    what: &str,
+    circumstances: &[String],
+    unit: Option<&str>,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    ctx.change_with(out, |game, ruleset, event| {
+        let said = crate::game::turn::spend(game, ruleset, what, circumstances, unit, event)?;
         Ok((said, turn_after(game)))
     })
 }
@@ -94,7 +122,8 @@ pub fn draw(
             .model
             .turn
             .as_ref()
-            .map_or("token", |t| &t.draw.token);
+            .and_then(|t| t.draw())
+            .map_or("token", |d| &d.draw.token);
         say(out, &format!("Next {word}, turn {}:", g.turn.number));
         for (side, p) in &chances {
             say(

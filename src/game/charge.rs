@@ -194,7 +194,8 @@ pub fn react(
             .model
             .turn
             .as_ref()
-            .map_or("token", |t| t.draw.token.as_str());
+            .and_then(|t| t.draw())
+            .map_or("token", |d| d.draw.token.as_str());
         let own = g
             .sides
             .iter()

@@ -230,6 +230,7 @@ pub fn add_unit(
             unit: unit.name.clone(),
             markers: Vec::new(),
             counters: Default::default(),
+            until: Default::default(),
             state: None,
             note: String::new(),
         };
@@ -283,6 +284,7 @@ pub fn add_figures(
             unit: unit.name.clone(),
             markers: Vec::new(),
             counters: Default::default(),
+            until: Default::default(),
             state: None,
             note: String::new(),
         };
@@ -504,7 +506,20 @@ pub fn mark(
                         .position(|d| &d.name == m)
                         .unwrap_or(usize::MAX)
                 });
-                said.push(format!("{}: +{}", fig.code, marker_label(g, name)));
+                let lasts = marker(g, name).and_then(|m| m.lasts);
+                let until = lasts.map(|l| crate::game::turn::until(game, ruleset, l));
+                match (lasts, until) {
+                    (Some(l), Some(at)) => {
+                        fig.until.insert(name.clone(), at);
+                        said.push(format!(
+                            "{}: +{} ({})",
+                            fig.code,
+                            marker_label(g, name),
+                            crate::game::turn::how_long(l)
+                        ));
+                    }
+                    _ => said.push(format!("{}: +{}", fig.code, marker_label(g, name))),
+                }
             }
             Mark::Remove(name) => {
                 let Some(at) = fig.markers.iter().position(|m| m == name) else {
@@ -516,6 +531,7 @@ pub fn mark(
                     .with_hint(format!("`umpire fig show {}` shows its markers", fig.code)));
                 };
                 fig.markers.remove(at);
+                fig.until.remove(name);
                 said.push(format!("{}: -{}", fig.code, marker_label(g, name)));
             }
         }

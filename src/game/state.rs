@@ -11,8 +11,10 @@ pub use crate::game::pending::Check;
 
 /// The layout of `game.json`; a file with another number is refused, not guessed at.
 /// Format 2 added the checks the game owes (`pending`); a file of format 1 owes none. Format 3
-/// added the turn a unit last charged (`charged`); a file of an older format has none.
-pub const FORMAT: u32 = 3;
+/// added the turn a unit last charged (`charged`); a file of an older format has none. Format 4
+/// added player turns (`order`, `player`, `ended`), the sides' pools of points (`pools`,
+/// `bought`) and markers that come off by themselves (`until`); an older file has none.
+pub const FORMAT: u32 = 4;
 
 /// The oldest layout still read: what it lacks is empty.
 const OLDEST: u32 = 1;
@@ -63,9 +65,44 @@ pub struct Turn {
     /// A side that spent its react token and has not activated its unit yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reacting: Option<String>,
-    /// The phases each unit was activated in this turn.
+    /// The phases each unit was activated in this turn (in player turns: the player turn, by
+    /// its place in `order`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub activations: BTreeMap<String, Vec<u32>>,
+    /// In player turns: the sides in the order they play this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<String>,
+    /// In player turns: the player turn going, by its place in `order` from 1 (0 before any).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub player: u32,
+    /// The unit whose failed activation ended the player turn going, when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
+    /// Each side's pool of points this turn.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pools: BTreeMap<String, Pool>,
+    /// What units had from their side's pool this turn: by unit, the times of each thing.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bought: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+/// A side's pool of points in a turn: the faces it rolled (the first throw a tie made again
+/// comes first) and the points left.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Pool {
+    #[serde(default)]
+    pub faces: Vec<i64>,
+    pub rolled: i64,
+    pub left: i64,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde passes a reference"
+)]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -102,6 +139,10 @@ pub struct Figure {
     pub markers: Vec<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
+    /// Markers that come off by themselves: the turn and player turn (its place, from 1) at
+    /// whose end each does.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub until: BTreeMap<String, [u32; 2]>,
     /// Out of the game: dead, fled, captured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
@@ -416,6 +457,7 @@ mod tests {
             unit: "a".into(),
             markers: vec!["pinned".into()],
             counters: BTreeMap::new(),
+            until: BTreeMap::new(),
             state: None,
             note: String::new(),
         };

@@ -2,7 +2,6 @@
 //! the draw of tokens from a bag, named by the table. Most are read straight from YAML; the
 //! game and its markers are compiled.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -216,6 +215,8 @@ pub struct MarkerDef {
     pub if_already: Option<IfAlreadyDef>,
     /// A procedure (canonical) a figure carrying it rolls each time a phase ends.
     pub phase_end: Option<String>,
+    /// How long it stays on before it comes off by itself; until taken off when left out.
+    pub lasts: Option<super::Lasts>,
     pub note: Option<String>,
 }
 
@@ -272,90 +273,6 @@ pub struct StateDef {
     pub label: String,
     #[serde(default)]
     pub aliases: Vec<String>,
-}
-
-/// The turn: how many phases, and the draw of tokens that gives each phase to a side.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct TurnDef {
-    pub phases: PhasesDef,
-    pub draw: DrawDef,
-    /// The most times one unit may be activated in a turn; no limit when left out.
-    #[serde(default)]
-    pub activations: Option<u32>,
-    /// Whether a side may keep a drawn token to react with later in the turn.
-    #[serde(default)]
-    pub react: Option<ReactDef>,
-    #[serde(default)]
-    pub notes: Vec<String>,
-}
-
-/// Held react tokens: a side keeps a token it drew, instead of acting on it, and spends it to
-/// act in the other side's phase.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct ReactDef {
-    /// Tokens a side may hold in one turn (the game keeps one at a time: 1).
-    pub hold: u32,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum WhichSide {
-    Larger,
-    Smaller,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rounding {
-    HalfUp,
-    Down,
-    Up,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct PhasesDef {
-    pub percent: u32,
-    pub of: WhichSide,
-    pub rounding: Rounding,
-    #[serde(default)]
-    pub min: u32,
-}
-
-/// The draw: each side puts tokens in a bag, and each token drawn is a phase for its side.
-/// The table names the token (`token: chit`), and every word said of the draw is that name:
-/// the messages, the cards, the sheet, the options of `draw` and `turn`.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct DrawDef {
-    /// What one token is called: `chit`, `card`.
-    pub token: String,
-    /// Its plural, where adding an `s` is wrong.
-    #[serde(default)]
-    pub tokens: Option<String>,
-    /// Each side puts in as many tokens as this side has units.
-    pub per_side: WhichSide,
-}
-
-impl DrawDef {
-    /// The token's plural: as written, else the token's name with an `s`.
-    pub fn plural(&self) -> Cow<'_, str> {
-        match &self.tokens {
-            Some(p) => Cow::Borrowed(p),
-            None => Cow::Owned(format!("{}s", self.token)),
-        }
-    }
-
-    /// `1 chit`, `2 chits`.
-    pub fn count(&self, n: u64) -> String {
-        if n == 1 {
-            format!("1 {}", self.token)
-        } else {
-            format!("{n} {}", self.plural())
-        }
-    }
 }
 
 /// The codes markers show on their colour: the table's where it gives one, else made from the

@@ -19,6 +19,7 @@ mod procedure;
 mod procedures;
 mod requires;
 mod ruleset;
+mod turn;
 
 use std::collections::BTreeMap;
 
@@ -35,6 +36,7 @@ pub use procedure::*;
 pub use procedures::Procedures;
 pub use requires::{RequireDef, Then};
 pub use ruleset::Ruleset;
+pub use turn::*;
 
 /// One ruleset, compiled.
 #[derive(Debug, Clone, Deserialize, Serialize)]

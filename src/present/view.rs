@@ -224,8 +224,8 @@ pub fn game(game: &Game, ruleset: &Ruleset) -> Result<String> {
         let units: Vec<&Unit> = game.units.iter().filter(|u| u.side == s.name).collect();
         let label = s.label.as_deref().unwrap_or(&s.name);
         // The side's tokens in the draw, where the turn rule draws them.
-        let token = match (&s.token, &ruleset.model.turn) {
-            (Some(token), Some(turn)) => format!(" ({token} {})", turn.draw.plural()),
+        let token = match (&s.token, ruleset.model.turn.as_ref().and_then(|t| t.draw())) {
+            (Some(token), Some(d)) => format!(" ({token} {})", d.draw.plural()),
             _ => String::new(),
         };
         let _ = writeln!(t, "{label}{token}: {} units", units.len());

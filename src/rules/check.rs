@@ -4,12 +4,11 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
-use crate::rules::distinct::Distinct;
 use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef, TurnDef,
+    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef,
 };
 use crate::rules::source::{Locator, Source};
-use crate::suggest::{did_you_mean, same};
+use crate::suggest::did_you_mean;
 use crate::words::kind_word;
 
 impl Source {
@@ -41,97 +40,6 @@ impl Source {
         self.check_requires(at)?;
         self.check_points(at)?;
         self.check_armies(at)?;
-        if let Some(turn) = &def.turn
-            && turn.phases.percent == 0
-        {
-            return Err(at.err(
-                &["turn:", "percent:"],
-                "turn phases percent must be above 0",
-            ));
-        }
-        if let Some(turn) = &def.turn {
-            self.check_draw(turn, at)?;
-            if turn.activations == Some(0) {
-                return Err(at.err(
-                    &["turn:", "activations:"],
-                    "activations must be at least 1 (leave it out for no limit)",
-                ));
-            }
-            if let Some(r) = turn.react.as_ref().filter(|r| r.hold != 1) {
-                return Err(at.err(
-                    &["turn:", "react:", "hold:"],
-                    format!(
-                        "react hold is {}, but a side holds one react {} at a time: give 1",
-                        r.hold, turn.draw.token
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// The draw: its token's names are words typed after `--` (`draw --bead red`), and every
-    /// side puts its own token in the bag, which no other side's name stands for.
-    fn check_draw(&self, turn: &TurnDef, at: &Locator<'_>) -> Result<()> {
-        let d = &turn.draw;
-        for (key, word) in [("token:", Some(&d.token)), ("tokens:", d.tokens.as_ref())] {
-            let Some(word) = word else { continue };
-            let plain = word.starts_with(|c: char| c.is_ascii_alphabetic())
-                && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-            if !plain {
-                return Err(at.err(
-                    &["turn:", "draw:", key],
-                    format!(
-                        "the draw's `{key}` is `{word}`, typed as `--{word}`: give a word of \
-                         letters, digits and dashes"
-                    ),
-                ));
-            }
-        }
-        let Some(g) = &self.def.game else {
-            return Ok(());
-        };
-        let err = |needles: &[&str], msg: String| {
-            let mut path = vec!["game:", "sides:"];
-            path.extend(needles);
-            at.err(&path, msg)
-        };
-        let mut tokens = Distinct::new(format!("the sides' {}", d.plural()));
-        for (i, s) in g.sides.iter().enumerate() {
-            let name = format!("name: {}", s.name);
-            let Some(token) = &s.token else {
-                return Err(err(
-                    &[&name],
-                    format!(
-                        "side `{}` has no {}: the turn's draw needs one for each side \
-                         (`token: NAME`)",
-                        s.name, d.token
-                    ),
-                ));
-            };
-            // `draw --bead Red`: tokens are typed in any case, as the sides are.
-            if let Some(wrong) = tokens.clash(token, i) {
-                let twice = format!("two sides draw `{token}` {}", d.plural());
-                let exact = wrong.ends_with("used twice");
-                return Err(err(&[&name, "token:"], if exact { twice } else { wrong }));
-            }
-            let other = g
-                .sides
-                .iter()
-                .filter(|o| o.name != s.name)
-                .find(|o| same(&o.name, token) || o.aliases.iter().any(|a| same(a, token)));
-            if let Some(o) = other {
-                return Err(err(
-                    &[&name, "token:"],
-                    format!(
-                        "side `{}` draws `{token}` {}, which is a name of side `{}`",
-                        s.name,
-                        d.plural(),
-                        o.name
-                    ),
-                ));
-            }
-        }
         Ok(())
     }
 

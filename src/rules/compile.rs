@@ -48,7 +48,11 @@ impl Source {
                 .iter()
                 .map(|p| self.procedure_model(p))
                 .collect(),
-            turn: def.turn.clone(),
+            turn: def
+                .turn
+                .as_ref()
+                .map(|t| self.turn_model(t, at))
+                .transpose()?,
             game: def
                 .game
                 .as_ref()

@@ -20,6 +20,7 @@ mod check_reroll;
 mod check_sides;
 mod compile;
 mod compile_game;
+mod compile_turn;
 mod distinct;
 pub mod lint;
 pub mod ruleset;

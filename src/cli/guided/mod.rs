@@ -140,7 +140,12 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
         let token = game
             .as_ref()
             .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok())
-            .and_then(|r| r.model.turn.as_ref().map(|t| t.draw.token.clone()))
+            .and_then(|r| {
+                r.model
+                    .turn
+                    .as_ref()
+                    .and_then(|t| t.draw().map(|d| d.draw.token.clone()))
+            })
             .unwrap_or_else(|| "token".into());
         let draw_item = format!("Draw {}", crate::words::with_article(&token));
         // The checks the game owes, next to rolling, while there are any.

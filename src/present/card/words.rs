@@ -9,7 +9,8 @@ use super::Voice;
 use crate::engine::fraction::Fraction;
 use crate::model::Ruleset;
 use crate::model::{
-    FollowDef, Guarded, ProcedureDef, ResultDef, RollCase, Rounding, TurnDef, WhichSide,
+    DrawTurn, FirstPlayer, FollowDef, Guarded, PlayersDef, ProcedureDef, ResultDef, RollCase,
+    Rounding, TurnDef, TurnOrder, WhichSide,
 };
 use crate::present::words;
 use crate::words::{capitalised, times};
@@ -348,6 +349,35 @@ fn plain_changes(r: &Ruleset, changes: &[String]) -> String {
 /// The turn rule, a sentence per part: (`Phases`, `75% of the units on the larger side, ...`);
 /// the draw's part is named after its tokens (`Chits`).
 pub fn turn_rules(t: &TurnDef) -> Vec<(String, String)> {
+    let mut rules = match &t.order {
+        TurnOrder::Draw(d) => draw_rules(d),
+        TurnOrder::Players(p) => players_rules(p),
+    };
+    if let Some(n) = t.activations {
+        let within = if t.draw().is_some() {
+            "a turn"
+        } else {
+            "its side's player turn"
+        };
+        rules.push((
+            "Activations".to_string(),
+            format!("a unit acts at most {} in {within}", times(u64::from(n))),
+        ));
+    }
+    if t.draw().is_some_and(|d| d.react.is_some()) {
+        let token = t.draw().map_or("token", |d| d.draw.token.as_str());
+        rules.push((
+            "React".to_string(),
+            format!(
+                "a side may hold one {token} it drew, instead of acting on it, and spend it later \
+                 in the turn to act in the other side's phase"
+            ),
+        ));
+    }
+    rules
+}
+
+fn draw_rules(t: &DrawTurn) -> Vec<(String, String)> {
     let side = |s: WhichSide| match s {
         WhichSide::Larger => "larger",
         WhichSide::Smaller => "smaller",
@@ -358,7 +388,7 @@ pub fn turn_rules(t: &TurnDef) -> Vec<(String, String)> {
         Rounding::Up => "up",
     };
     let d = &t.draw;
-    let mut rules = vec![
+    vec![
         (
             "Phases".to_string(),
             format!(
@@ -377,22 +407,60 @@ pub fn turn_rules(t: &TurnDef) -> Vec<(String, String)> {
                 d.token
             ),
         ),
-    ];
-    if let Some(n) = t.activations {
-        rules.push((
-            "Activations".to_string(),
-            format!("a unit acts at most {} in a turn", times(u64::from(n))),
-        ));
+    ]
+}
+
+/// Player turns: who plays first, the steps, the chain, the pool and what it buys.
+fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
+    let first = match p.first {
+        FirstPlayer::Sides => {
+            "each side plays a player turn, in the order of the sides".to_string()
+        }
+        FirstPlayer::Pool => format!(
+            "each side plays a player turn; the side that rolls more {} plays first (a tie is \
+             thrown again)",
+            p.pool.as_ref().map_or("points", |x| x.points.as_str())
+        ),
+    };
+    let mut rules = vec![("Player turns".to_string(), first)];
+    if !p.steps.is_empty() {
+        let steps: Vec<String> = p
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{}. {}", i + 1, s.label()))
+            .collect();
+        rules.push(("Steps".to_string(), steps.join("; ")));
     }
-    if t.react.is_some() {
+    if let Some(c) = &p.chain {
         rules.push((
-            "React".to_string(),
+            "Chain".to_string(),
             format!(
-                "a side may hold one {} it drew, instead of acting on it, and spend it later in \
-                 the turn to act in the other side's phase",
-                d.token
+                "a player activates units one at a time with `{}` until one ends the chain \
+                 ({}); then the next player plays",
+                c.procedure,
+                c.ends_on.join(", ")
             ),
         ));
+    }
+    if let Some(pool) = &p.pool {
+        rules.push((
+            capitalised(&pool.points),
+            format!(
+                "each side rolls {} when a turn starts and spends them in its player turn",
+                pool.dice
+            ),
+        ));
+        for s in &pool.spend {
+            let mut line = format!("{} {}", pool.count(i64::from(s.cost)), s.label);
+            for e in &s.extras {
+                line.push_str(&format!("; +{} {}", e.cost, e.label));
+            }
+            if let Some(n) = s.per_unit {
+                line.push_str(&format!("; {} a unit a turn", times(u64::from(n))));
+            }
+            rules.push((format!("Spend {}", s.name), line));
+        }
     }
     rules
 }

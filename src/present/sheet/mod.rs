@@ -50,7 +50,10 @@ pub fn html(ruleset: &Ruleset) -> Result<String> {
         }
         if let Some(g) = g {
             block(&|out| reference::actions(out, ruleset, g, printed));
-            block(&|out| reference::legend(out, ruleset, g, def.turn.as_ref()));
+            block(&|out| {
+                let draw = def.turn.as_ref().and_then(|t| t.draw());
+                reference::legend(out, ruleset, g, draw.map(|d| &d.draw));
+            });
         }
         block(&|out| reference::requirements(out, ruleset));
         blocks

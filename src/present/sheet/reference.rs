@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::{Cond, GameDef, LossDef, RequireDef, Role, Ruleset, Test, TurnDef};
+use crate::model::{Cond, DrawDef, GameDef, LossDef, RequireDef, Role, Ruleset, Test, TurnDef};
 use crate::present::card::{self, Grid, marker_ref};
 use crate::present::words;
 
@@ -133,7 +133,7 @@ fn marker_does(r: &Ruleset, g: &GameDef, m: &crate::model::MarkerDef) -> Vec<Str
 
 /// The sides (with their tokens where the turn draws them), the markers by colour and code,
 /// the counts kept and the states that take a figure out of the game.
-pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&TurnDef>) {
+pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&DrawDef>) {
     card(out, "legend", "Sides and markers", "", |out| {
         let sides: Vec<String> = g
             .sides
@@ -147,7 +147,7 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&TurnDef>) {
                         breakable(label),
                         breakable(&s.name),
                         breakable(k),
-                        escape(&t.draw.token)
+                        escape(&t.token)
                     ),
                     _ => format!("<b>{}</b> ({})", breakable(label), breakable(&s.name)),
                 }

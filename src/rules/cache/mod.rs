@@ -259,7 +259,7 @@ turn:
   phases: {percent: 50, of: larger, rounding: half-up, min: 1}
   draw: {token: chit, tokens: chits, per-side: smaller}
   activations: 4294967295
-  react: {hold: 0}
+  react: {hold: 1}
   notes: [""]
 game:
   sides: [{name: s, label: S, aliases: [t], token: red}]

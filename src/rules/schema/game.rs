@@ -131,6 +131,9 @@ pub struct MarkerDef {
     /// it move, say).
     #[serde(default)]
     pub phase_end: Option<String>,
+    /// How long it stays on: `player-turn`, `turn`, `next-turn`.
+    #[serde(default)]
+    pub lasts: Option<crate::model::Lasts>,
     #[serde(default)]
     pub note: Option<String>,
 }

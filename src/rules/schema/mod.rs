@@ -10,6 +10,7 @@ mod charge;
 mod game;
 mod procedure;
 mod shorthand;
+mod turn;
 
 use std::collections::BTreeMap;
 
@@ -19,6 +20,7 @@ pub use army::*;
 pub use charge::*;
 pub use game::*;
 pub use procedure::*;
+pub use turn::*;
 
 /// The parts a table writes exactly as they are run, read straight into the model's types,
 /// and the guard both stages share.
@@ -26,7 +28,7 @@ pub use crate::model::{
     ActionLimits, AmountCond, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison,
     CountDef, CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded,
     IfAlreadyDef, LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy, ReactDef, ReactionDef,
-    Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef, TurnDef, WhichSide,
+    Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef, WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.

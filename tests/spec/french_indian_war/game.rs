@@ -51,7 +51,9 @@ fn a_volley_puts_its_hits_on_the_target_which_owes_its_disruption_test() {
     assert!(out.contains("from its side: resolve-lost=no"), "{out}");
     assert!(out.contains("outcome: Disorganised\n"), "{out}");
     assert!(out.contains("  marines: +disorganised\n"), "{out}");
-    // Disorganised, it performs no action until it rallies.
+    // Disorganised, it performs no action until it rallies (in the French player turn).
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
     assert_eq!(
         t.refused(&[
             "roll",
@@ -110,7 +112,7 @@ fn a_side_that_lost_its_commanders_unit_has_lost_its_resolve_and_a_failed_rally_
     let status = t.ok(&["status"]);
     assert_eq!(
         status,
-        "Game monongahela (French Indian War Rules)\n\
+        "Game monongahela: no turn started yet (`umpire turn`).\n\
          British and colonials: army resolve lost: 1 of 2 units lost (50% or more); \
          the commander's unit lost (44th)\n\
          French and allies: army resolve lost: not yet\n"

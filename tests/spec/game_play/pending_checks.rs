@@ -269,7 +269,7 @@ fn the_queue_is_on_disk_and_a_game_of_the_format_before_it_owes_nothing() {
     let t = skirmish();
     t.ok(&WOUND);
     let text = String::from_utf8(t.state_bytes()).unwrap_or_default();
-    assert!(text.contains("\"format\": 3,"), "{text}");
+    assert!(text.contains("\"format\": 4,"), "{text}");
     assert!(
         text.contains(
             "  \"pending\": [\n    {\"procedure\":\"morale\",\"figure\":\"CF2\",\
@@ -283,7 +283,7 @@ fn the_queue_is_on_disk_and_a_game_of_the_format_before_it_owes_nothing() {
     t.ok(&["undo"]);
     let old = String::from_utf8(t.state_bytes())
         .unwrap_or_default()
-        .replacen("\"format\": 3,", "\"format\": 1,", 1)
+        .replacen("\"format\": 4,", "\"format\": 1,", 1)
         .replacen(",\n  \"pending\": []", "", 1);
     support::write(&t.state_path(), &old);
     assert_eq!(owed_in_status(&t), "");
@@ -292,7 +292,7 @@ fn the_queue_is_on_disk_and_a_game_of_the_format_before_it_owes_nothing() {
     assert!(
         String::from_utf8(t.state_bytes())
             .unwrap_or_default()
-            .contains("\"format\": 3,")
+            .contains("\"format\": 4,")
     );
 }
 

@@ -97,10 +97,10 @@ fn a_stray_comma_in_game_json_is_refused_by_line_and_column() {
 #[test]
 fn a_game_json_of_another_format_is_refused_naming_the_format() {
     let err = refused_while_damaged(
-        |text| text.replacen("\"format\": 3,", "\"format\": 99,", 1),
+        |text| text.replacen("\"format\": 4,", "\"format\": 99,", 1),
         |_| "game.json: format 99".to_string(),
     );
-    assert!(err.contains("it reads 1 to 3"), "{err}");
+    assert!(err.contains("it reads 1 to 4"), "{err}");
 }
 
 #[test]
@@ -117,12 +117,12 @@ fn an_unknown_field_in_game_json_is_refused_by_line_and_column() {
 fn a_game_json_of_a_newer_format_with_new_fields_is_refused_naming_the_format() {
     let err = refused_while_damaged(
         |text| {
-            text.replacen("\"format\": 3,", "\"format\": 4,", 1)
+            text.replacen("\"format\": 4,", "\"format\": 5,", 1)
                 .replacen("{\n", "{\n  \"weather\": \"rain\",\n", 1)
         },
-        |_| "game.json: format 4".to_string(),
+        |_| "game.json: format 5".to_string(),
     );
-    assert!(err.contains("it reads 1 to 3"), "{err}");
+    assert!(err.contains("it reads 1 to 4"), "{err}");
 }
 
 /// Replace line `n` (1-based) of the log, keeping its length so that `log-len` still holds.

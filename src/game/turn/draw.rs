@@ -6,31 +6,35 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::{Start, and_list, check_turn_going, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::error::{Error, Result};
 use crate::game::roster::game_def;
-use crate::game::state::{Change, Event, Game, Held, Turn};
+use crate::game::state::{Event, Game, Held, Turn};
 use crate::model::Ruleset;
-use crate::model::{DrawDef, GameDef, Rounding, TurnDef, WhichSide};
+use crate::model::{DrawDef, DrawTurn, GameDef, Rounding, TurnDef, WhichSide};
 use crate::suggest::same;
 use crate::words::{times, with_article};
 
-fn turn_def(ruleset: &Ruleset) -> Result<&TurnDef> {
-    ruleset.model.turn.as_ref().ok_or_else(|| {
+/// The turn rule and its draw; a rule of player turns has none to draw from.
+fn the_draw(ruleset: &Ruleset) -> Result<(&TurnDef, &DrawTurn)> {
+    let t = turn_def(ruleset)?;
+    let d = t.draw().ok_or_else(|| {
         Error::usage(format!(
-            "{} has no turn rule (phases and a draw)",
+            "{} plays in player turns: there is no draw",
             ruleset.model.title
         ))
-        .with_hint("add a `turn:` section to its table (see the README)")
-    })
+        .with_hint("`umpire turn` passes play to the next player")
+    })?;
+    Ok((t, d))
 }
 
 /// Held react tokens are the turn rule's to allow.
-fn reacts(ruleset: &Ruleset) -> Result<()> {
-    let t = turn_def(ruleset)?;
+fn reacts(ruleset: &Ruleset) -> Result<&DrawDef> {
+    let (_, t) = the_draw(ruleset)?;
     match t.react {
-        Some(_) => Ok(()),
+        Some(_) => Ok(&t.draw),
         None => Err(Error::usage(format!(
             "{}'s turn rule has no react {}",
             ruleset.model.title,
@@ -67,7 +71,7 @@ fn pick(count: &BTreeMap<String, u32>, which: WhichSide) -> u32 {
 }
 
 /// Phases in a turn and tokens per side, as the turn rule reads for this roster.
-pub fn sizes(t: &TurnDef, count: &BTreeMap<String, u32>) -> (u32, u32) {
+pub fn sizes(t: &DrawTurn, count: &BTreeMap<String, u32>) -> (u32, u32) {
     let base = u64::from(pick(count, t.phases.of));
     let scaled = base * u64::from(t.phases.percent);
     let phases = match t.phases.rounding {
@@ -89,29 +93,25 @@ fn token_of(g: &GameDef, d: &DrawDef, side: &str) -> String {
     format!("{which} {}", d.token)
 }
 
-pub fn set_turn(game: &mut Game, after: Turn, event: &mut Event) {
-    let change = Change::Turn {
-        before: game.turn.clone(),
-        after,
-    };
-    game.apply(change, event);
-}
-
-/// Start the next turn: a full bag, no tokens held, counters that last a turn back to 0.
-pub fn start(
+/// Start the next turn: a full bag, no tokens held.
+pub(super) fn start(
     game: &mut Game,
-    ruleset: &Ruleset,
-    phases: Option<u32>,
-    tokens: Option<u32>,
+    g: &GameDef,
+    t: &DrawTurn,
+    start: Start<'_>,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let g = game_def(ruleset)?;
-    let t = turn_def(ruleset)?;
     let d = &t.draw;
+    if let Some(side) = start.first {
+        return Err(Error::usage(format!(
+            "in a draw no side plays first: `{side}` has nothing to say"
+        ))
+        .with_hint("leave out --first; `umpire draw` gives the phases"));
+    }
     let count = units_in_play(game, g);
     let (rule_phases, rule_tokens) = sizes(t, &count);
-    let phases = phases.unwrap_or(rule_phases);
-    let tokens = tokens.unwrap_or(rule_tokens);
+    let phases = start.phases.unwrap_or(rule_phases);
+    let tokens = start.tokens.unwrap_or(rule_tokens);
     if phases == 0 || tokens == 0 {
         let plural = |n: u32, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         return Err(Error::usage(format!(
@@ -155,32 +155,7 @@ pub fn start(
     ));
     said.extend(short);
     set_turn(game, after, event);
-    // Counters that last a turn start again from 0.
-    let per_turn: Vec<&str> = g
-        .counters
-        .iter()
-        .filter(|c| c.per_turn)
-        .map(|c| c.name.as_str())
-        .collect();
-    let reset: Vec<_> = game
-        .figures
-        .iter()
-        .filter(|f| per_turn.iter().any(|c| f.counters.contains_key(*c)))
-        .cloned()
-        .collect();
-    for mut f in reset {
-        f.counters.retain(|k, _| !per_turn.contains(&k.as_str()));
-        let code = f.code.clone();
-        game.apply(game.figure_change(&code, Some(f)), event);
-    }
     Ok(said)
-}
-
-fn check_turn_going(game: &Game) -> Result<()> {
-    if game.turn.number == 0 {
-        return Err(Error::usage("no turn has started").with_hint("`umpire turn` starts the first"));
-    }
-    Ok(())
 }
 
 /// The side whose token it is in the current phase.
@@ -198,7 +173,7 @@ pub fn draw(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    let d = &turn_def(ruleset)?.draw;
+    let d = &the_draw(ruleset)?.1.draw;
     check_turn_going(game)?;
     let t = &game.turn;
     let done = u32::try_from(t.drawn.len()).unwrap_or(u32::MAX);
@@ -292,14 +267,6 @@ pub fn draw(
     Ok(said)
 }
 
-fn side_label<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
-    g.sides
-        .iter()
-        .find(|s| s.name == side)
-        .and_then(|s| s.label.as_deref())
-        .unwrap_or(side)
-}
-
 fn bag_text(g: &GameDef, t: &Turn) -> String {
     g.sides
         .iter()
@@ -314,8 +281,7 @@ fn bag_text(g: &GameDef, t: &Turn) -> String {
 /// Keep the token just drawn as its side's react token (one per side per turn).
 pub fn hold(game: &mut Game, ruleset: &Ruleset, event: &mut Event) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    reacts(ruleset)?;
-    let d = &turn_def(ruleset)?.draw;
+    let d = reacts(ruleset)?;
     check_turn_going(game)?;
     let Some(side) = phase_side(game).map(str::to_string) else {
         return Err(nothing_drawn(d));
@@ -359,8 +325,7 @@ pub fn react(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    reacts(ruleset)?;
-    let d = &turn_def(ruleset)?.draw;
+    let d = reacts(ruleset)?;
     check_turn_going(game)?;
     let side = crate::game::roster::side(g, word)?.to_string();
     if phase_side(game) == Some(side.as_str()) {
@@ -410,7 +375,7 @@ pub fn activate(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    let t = turn_def(ruleset)?;
+    let (rule, t) = the_draw(ruleset)?;
     let d = &t.draw;
     check_turn_going(game)?;
     let unit = crate::game::roster::unit(game, name)?.clone();
@@ -471,7 +436,7 @@ pub fn activate(
             unit.name
         )));
     }
-    let limit = t.activations;
+    let limit = rule.activations;
     if let Some(most) = limit
         && earlier.len() >= most as usize
     {
@@ -507,19 +472,10 @@ pub fn activate(
     )])
 }
 
-/// `1`, `1 and 2`, `1, 2 and 3`.
-fn and_list(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => String::new(),
-    }
-}
-
 /// The chance that the next token drawn is each side's, exactly.
 pub fn odds(game: &Game, ruleset: &Ruleset) -> Result<Vec<(String, Fraction)>> {
     let g = game_def(ruleset)?;
-    turn_def(ruleset)?;
+    the_draw(ruleset)?;
     check_turn_going(game)?;
     let left: u32 = game.turn.bag.values().sum();
     if left == 0 {
@@ -540,19 +496,9 @@ pub fn odds(game: &Game, ruleset: &Ruleset) -> Result<Vec<(String, Fraction)>> {
 }
 
 /// `umpire status`: the turn, the phase, the bag, held tokens and who acted.
-pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
-    let g = game_def(ruleset)?;
+pub(super) fn status(game: &Game, g: &GameDef, rule: &DrawTurn) -> String {
     let t = &game.turn;
     let mut s = String::new();
-    if t.number == 0 {
-        let _ = writeln!(
-            s,
-            "Game {}: no turn started yet (`umpire turn`).",
-            game.name
-        );
-        return Ok(s);
-    }
-    let rule = turn_def(ruleset)?;
     let d = &rule.draw;
     let phase = t.drawn.len();
     let _ = writeln!(
@@ -596,7 +542,7 @@ pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
     if !any {
         let _ = writeln!(s, "  no unit yet");
     }
-    Ok(s)
+    s
 }
 
 #[cfg(test)]
@@ -604,8 +550,8 @@ mod tests {
     use super::*;
     use crate::model::PhasesDef;
 
-    fn rule() -> TurnDef {
-        TurnDef {
+    fn rule() -> DrawTurn {
+        DrawTurn {
             phases: PhasesDef {
                 percent: 75,
                 of: WhichSide::Larger,
@@ -617,9 +563,7 @@ mod tests {
                 tokens: None,
                 per_side: WhichSide::Smaller,
             },
-            activations: Some(2),
             react: None,
-            notes: Vec::new(),
         }
     }
 

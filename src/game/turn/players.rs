@@ -1,0 +1,346 @@
+//! Player turns: the sides play in order, one player turn each a turn (the first by the rule,
+//! the umpire, or the pools' roll). In a chain, each roll of the chain's procedure in a game
+//! activates a unit of the side playing, each so often a player turn, and a result that ends
+//! the chain ends the player's turn.
+
+use std::fmt::Write as _;
+
+use super::{Start, and_list, check_turn_going, pool, set_turn, side_label, turn_def};
+use crate::engine::dice::DiceSource;
+use crate::error::{Error, Result};
+use crate::game::roster;
+use crate::game::state::{Event, Game, Turn};
+use crate::model::{ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
+use crate::words::{possessive, times};
+
+/// The side of the player turn going, when one is.
+pub fn playing(game: &Game) -> Option<&str> {
+    let at = usize::try_from(game.turn.player).ok()?.checked_sub(1)?;
+    game.turn.order.get(at).map(String::as_str)
+}
+
+/// `Turn 2: French and allies' player turn (2 of 2)`.
+fn headline(g: &GameDef, t: &Turn) -> String {
+    let side = playing_of(t).map_or("nobody", |s| side_label(g, s));
+    format!(
+        "Turn {}: {} player turn ({} of {})",
+        t.number,
+        possessive(side),
+        t.player,
+        t.order.len()
+    )
+}
+
+fn playing_of(t: &Turn) -> Option<&str> {
+    let at = usize::try_from(t.player).ok()?.checked_sub(1)?;
+    t.order.get(at).map(String::as_str)
+}
+
+/// The steps of a player turn, in a line.
+fn steps_line(p: &PlayersDef) -> Option<String> {
+    (!p.steps.is_empty()).then(|| {
+        let steps: Vec<String> = p
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{}. {}", i + 1, s.label()))
+            .collect();
+        format!("steps: {}", steps.join("; "))
+    })
+}
+
+/// Pass play on: to the next side's player turn, or to a new turn when every side has played.
+/// Says whether a new turn started.
+pub(super) fn start(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    p: &PlayersDef,
+    start: Start<'_>,
+    source: &mut DiceSource,
+    event: &mut Event,
+) -> Result<(Vec<String>, bool)> {
+    if start.phases.is_some() || start.tokens.is_some() {
+        return Err(Error::usage(format!(
+            "{} plays in player turns: there are no phases or tokens to count",
+            ruleset.model.title
+        ))
+        .with_hint("leave out --phases and --tokens"));
+    }
+    let t = &game.turn;
+    let more = t.number > 0 && (t.player as usize) < t.order.len();
+    if more {
+        if let Some(word) = start.first {
+            let order: Vec<&str> = t.order.iter().map(|s| side_label(g, s)).collect();
+            return Err(Error::usage(format!(
+                "turn {} is under way ({}): who plays first is said when a turn starts, not `{word}`",
+                t.number,
+                order.join(", then ")
+            ))
+            .with_hint("leave out --first to pass play to the next player"));
+        }
+        let mut after = t.clone();
+        after.player += 1;
+        after.ended = None;
+        let mut said = vec![headline(g, &after)];
+        if let Some(side) = playing_of(&after)
+            && let (Some(pool), Some(left)) = (&p.pool, after.pools.get(side))
+        {
+            said.push(format!(
+                "{}: {} to spend",
+                side_label(g, side),
+                pool.count(left.left)
+            ));
+        }
+        said.extend(steps_line(p));
+        set_turn(game, after, event);
+        return Ok((said, false));
+    }
+    let mut order: Vec<String> = g.sides.iter().map(|s| s.name.clone()).collect();
+    let mut said = Vec::new();
+    let mut pools = std::collections::BTreeMap::new();
+    if let Some(pool) = &p.pool {
+        let by_pool = p.first == FirstPlayer::Pool;
+        let (rolled, lines) = pool::roll(ruleset, g, pool, by_pool, source)?;
+        pools = rolled;
+        said.extend(lines);
+    }
+    match (p.first, start.first) {
+        (FirstPlayer::Sides, Some(word)) => {
+            let side = roster::side(g, word)?.to_string();
+            if let Some(at) = order.iter().position(|s| *s == side) {
+                order.rotate_left(at);
+            }
+        }
+        (FirstPlayer::Pool, Some(word)) => {
+            return Err(Error::usage(format!(
+                "who plays first is the pools' roll in {}, not `{word}`",
+                ruleset.model.title
+            ))
+            .with_hint("leave out --first"));
+        }
+        (FirstPlayer::Pool, None) => {
+            // Highest first; the roll threw ties again, so the order is strict at the top.
+            order.sort_by_key(|s| std::cmp::Reverse(pools.get(s).map_or(0, |p| p.rolled)));
+        }
+        (FirstPlayer::Sides, None) => {}
+    }
+    let after = Turn {
+        number: game.turn.number.saturating_add(1),
+        order,
+        player: 1,
+        pools,
+        ..Turn::default()
+    };
+    said.insert(0, headline(g, &after));
+    said.extend(steps_line(p));
+    set_turn(game, after, event);
+    Ok((said, true))
+}
+
+/// The chain a procedure's roll is a link of, when the turn rule has one.
+fn chain<'r>(ruleset: &'r Ruleset, p: &ProcedureDef) -> Option<&'r ChainDef> {
+    let t = ruleset.model.turn.as_ref()?;
+    t.players()?
+        .chain
+        .as_ref()
+        .filter(|c| c.procedure == p.name)
+}
+
+/// Before a roll of the chain's procedure: the unit must be of the side playing, its player
+/// turn not ended, and the unit not activated as often as the rule allows this player turn.
+pub fn chain_check(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, unit: &str) -> Result<()> {
+    if chain(ruleset, p).is_none() {
+        return Ok(());
+    }
+    let g = roster::game_def(ruleset)?;
+    check_turn_going(game).map_err(|e| {
+        e.with_hint(format!(
+            "`umpire turn` starts the first: each `{}` roll is a unit's activation in its \
+             side's player turn",
+            p.name
+        ))
+    })?;
+    let u = roster::unit(game, unit)?;
+    let Some(side) = playing(game) else {
+        return Err(Error::usage("no player turn is going").with_hint("`umpire turn`"));
+    };
+    if u.side != side {
+        return Err(Error::usage(format!(
+            "it is {} player turn; {} is a unit of {}",
+            possessive(side_label(g, side)),
+            u.name,
+            side_label(g, &u.side)
+        ))
+        .with_hint("`umpire turn` passes play to the next player"));
+    }
+    if let Some(failed) = &game.turn.ended {
+        return Err(Error::usage(format!(
+            "{} player turn ended when {failed} failed to activate",
+            possessive(side_label(g, side))
+        ))
+        .with_hint("`umpire turn` passes play to the next player"));
+    }
+    let done = activations_now(game, &u.name);
+    if let Some(most) = turn_def(ruleset)?.activations
+        && done >= most as usize
+    {
+        return Err(Error::usage(format!(
+            "{} has already been activated {} this player turn",
+            u.name,
+            times(u64::from(most))
+        ))
+        .with_hint_opt(still_to_act(game, g, side)));
+    }
+    Ok(())
+}
+
+/// How often the unit was activated in the player turn going.
+fn activations_now(game: &Game, unit: &str) -> usize {
+    game.turn.activations.get(unit).map_or(0, |ps| {
+        ps.iter().filter(|p| **p == game.turn.player).count()
+    })
+}
+
+/// `units of SIDE still to activate: a, b`, or none left.
+fn still_to_act(game: &Game, g: &GameDef, side: &str) -> Option<String> {
+    let left: Vec<String> = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && activations_now(game, &u.name) == 0)
+        .filter(|u| game.figures_of(&u.name).iter().any(|f| f.state.is_none()))
+        .map(|u| u.name.clone())
+        .collect();
+    (!left.is_empty()).then(|| {
+        format!(
+            "units of {} still to activate: {}",
+            side_label(g, side),
+            and_list(&left)
+        )
+    })
+}
+
+/// After a roll of the chain's procedure: the unit has been activated, and a result that ends
+/// the chain ends its side's player turn.
+pub fn chain_record(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    unit: &str,
+    result: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let Some(c) = chain(ruleset, p) else {
+        return Ok(Vec::new());
+    };
+    let g = roster::game_def(ruleset)?;
+    let Some(side) = playing(game).map(str::to_string) else {
+        return Ok(Vec::new());
+    };
+    let mut after = game.turn.clone();
+    after
+        .activations
+        .entry(unit.to_string())
+        .or_default()
+        .push(after.player);
+    let ends = c.ends_on.iter().any(|r| r == result);
+    if ends {
+        after.ended = Some(unit.to_string());
+    }
+    let last = after.player as usize >= after.order.len();
+    let next = if last {
+        format!(
+            "`umpire turn` starts turn {}",
+            after.number.saturating_add(1)
+        )
+    } else {
+        let next = after
+            .order
+            .get(after.player as usize)
+            .map_or("", |s| side_label(g, s));
+        format!("`umpire turn` gives play to {next}")
+    };
+    set_turn(game, after, event);
+    let mut said = Vec::new();
+    if ends {
+        said.push(format!(
+            "{unit} failed to activate: {} player turn ends; {next}",
+            possessive(side_label(g, &side))
+        ));
+    } else {
+        match still_to_act(game, g, &side) {
+            Some(line) => said.push(line),
+            None => said.push(format!(
+                "every unit of {} has been activated; {next}",
+                side_label(g, &side)
+            )),
+        }
+    }
+    Ok(said)
+}
+
+/// `umpire status` in player turns: whose turn, its steps, the pools, who acted.
+pub(super) fn status(game: &Game, ruleset: &Ruleset, g: &GameDef, p: &PlayersDef) -> String {
+    let t = &game.turn;
+    let mut s = String::new();
+    let _ = writeln!(s, "Game {}, {}", game.name, lower_first(&headline(g, t)));
+    let order: Vec<&str> = t.order.iter().map(|x| side_label(g, x)).collect();
+    let _ = writeln!(s, "order: {}", order.join(", then "));
+    if let Some(line) = steps_line(p) {
+        let _ = writeln!(s, "{line}");
+    }
+    if let Some(pool) = &p.pool {
+        for side in &t.order {
+            if let Some(x) = t.pools.get(side) {
+                let _ = writeln!(
+                    s,
+                    "{}: {} left of {}",
+                    side_label(g, side),
+                    pool.count(x.left),
+                    x.rolled
+                );
+            }
+        }
+    }
+    if let Some(unit) = &t.ended {
+        let _ = writeln!(
+            s,
+            "the player turn ended when {unit} failed to activate (`umpire turn` passes play)"
+        );
+    }
+    if chain_of(ruleset).is_some() {
+        let acted: Vec<String> = game
+            .units
+            .iter()
+            .filter(|u| activations_now(game, &u.name) > 0)
+            .map(|u| u.name.clone())
+            .collect();
+        let _ = writeln!(
+            s,
+            "activated this player turn: {}",
+            if acted.is_empty() {
+                "no unit yet".to_string()
+            } else {
+                and_list(&acted)
+            }
+        );
+        if let Some(side) = playing(game)
+            && t.ended.is_none()
+            && let Some(line) = still_to_act(game, g, side)
+        {
+            let _ = writeln!(s, "{line}");
+        }
+    }
+    s
+}
+
+fn chain_of(ruleset: &Ruleset) -> Option<&ChainDef> {
+    ruleset.model.turn.as_ref()?.players()?.chain.as_ref()
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_lowercase().chain(c).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,309 @@
+//! The sides' pools of points: rolled when a turn starts (a tie for the first player thrown
+//! again), and spent in a side's player turn on what the turn rule lists, at its cost and the
+//! costs of the circumstances the umpire names, doing to the unit what it does.
+
+use std::collections::BTreeMap;
+
+use super::players::playing;
+use super::{check_turn_going, set_turn, side_label, turn_def};
+use crate::engine::dice::DiceSource;
+use crate::error::{Error, Result};
+use crate::game::counters::{self, Count};
+use crate::game::roster;
+use crate::game::state::{Event, Game, Pool};
+use crate::model::{GameDef, PoolDef, Ruleset, SpendDef};
+use crate::suggest::{did_you_mean, same};
+use crate::words::possessive;
+
+/// The most throws a tie for the first player is thrown again: past it, dice typed at the table
+/// are surely wrong.
+const MAX_THROWS: usize = 20;
+
+/// Every side's pool for a turn, in the order of the sides: `first` throws a tie for the highest
+/// again (every side, and the points are the last throw's).
+pub(super) fn roll(
+    ruleset: &Ruleset,
+    g: &GameDef,
+    pool: &PoolDef,
+    first: bool,
+    source: &mut DiceSource,
+) -> Result<(BTreeMap<String, Pool>, Vec<String>)> {
+    let spec = ruleset.dice(&pool.dice)?;
+    let mut pools: BTreeMap<String, Pool> = BTreeMap::new();
+    let mut said = Vec::new();
+    for throw in 1..=MAX_THROWS {
+        let mut totals = Vec::new();
+        for s in &g.sides {
+            let what = format!("{} {}", possessive(side_label(g, &s.name)), pool.points);
+            let t = source.throw(&spec, &what)?;
+            let total: i64 = t.faces.iter().sum::<i64>().max(0);
+            let p = pools.entry(s.name.clone()).or_default();
+            p.faces.extend(&t.faces);
+            p.rolled = total;
+            p.left = total;
+            totals.push((s.name.as_str(), total, t.entered));
+        }
+        let shown: Vec<String> = totals
+            .iter()
+            .map(|(s, n, entered)| {
+                let how = if *entered { " (typed)" } else { "" };
+                format!("{} {n}{how}", side_label(g, s))
+            })
+            .collect();
+        said.push(format!(
+            "{} {}: {}",
+            pool.points,
+            pool.dice,
+            shown.join(", ")
+        ));
+        let top = totals.iter().map(|(_, n, _)| *n).max().unwrap_or(0);
+        let tied = totals.iter().filter(|(_, n, _)| *n == top).count() > 1;
+        if !(first && tied) {
+            return Ok((pools, said));
+        }
+        let typed = totals.iter().any(|(.., e)| *e);
+        if typed && source.unused().is_empty() {
+            return Err(Error::usage(format!(
+                "a tie at {top} for who plays first: the sides throw again"
+            ))
+            .with_hint(format!(
+                "give the new throws after the first ones, a --dice for each side ({} in all)",
+                g.sides.len() * (throw + 1)
+            )));
+        }
+        said.push(format!("a tie at {top}: thrown again"));
+    }
+    Err(Error::usage(format!(
+        "{MAX_THROWS} ties in a row for who plays first"
+    )))
+}
+
+/// What a side may spend on, by a name the umpire typed.
+fn spend_def<'a>(pool: &'a PoolDef, word: &str) -> Result<&'a SpendDef> {
+    pool.spend
+        .iter()
+        .find(|s| s.names().any(|n| same(n, word)))
+        .ok_or_else(|| {
+            let names: Vec<&str> = pool.spend.iter().map(|s| s.name.as_str()).collect();
+            Error::usage(format!(
+                "nothing called `{word}` to spend {} on; there is {}",
+                pool.points,
+                names.join(", ")
+            ))
+            .with_hint_opt(did_you_mean(word, names.iter().copied()))
+        })
+}
+
+/// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`: the side playing (or the unit's side)
+/// pays the cost from its pool, and the unit gets what it buys.
+pub fn spend(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    what: &str,
+    circumstances: &[String],
+    unit: Option<&str>,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = roster::game_def(ruleset)?;
+    let pool = turn_def(ruleset)?
+        .players()
+        .and_then(|p| p.pool.as_ref())
+        .ok_or_else(|| {
+            Error::usage(format!(
+                "{}'s turn rule has no pool of points to spend",
+                ruleset.model.title
+            ))
+        })?;
+    check_turn_going(game)?;
+    let def = spend_def(pool, what)?;
+    let mut extras = Vec::new();
+    for word in circumstances {
+        let e = def
+            .extras
+            .iter()
+            .find(|e| e.names().any(|n| same(n, word)))
+            .ok_or_else(|| {
+                let names: Vec<&str> = def.extras.iter().map(|e| e.name.as_str()).collect();
+                let known = if names.is_empty() {
+                    format!("`{}` has no extra costs", def.name)
+                } else {
+                    format!("its extra costs are {}", names.join(", "))
+                };
+                Error::usage(format!(
+                    "`{word}` is not a circumstance of `{}`; {known}",
+                    def.name
+                ))
+                .with_hint_opt(did_you_mean(word, names.iter().copied()))
+            })?;
+        if extras
+            .iter()
+            .any(|x: &&crate::model::ExtraCost| x.name == e.name)
+        {
+            return Err(Error::usage(format!("`{}` is given twice", e.name))
+                .with_hint("each extra cost is paid once"));
+        }
+        extras.push(e);
+    }
+    let Some(side) = playing(game).map(str::to_string) else {
+        return Err(Error::usage("no player turn is going").with_hint("`umpire turn`"));
+    };
+    let u = match unit {
+        Some(name) => Some(roster::unit(game, name)?.clone()),
+        None if def.unit => {
+            return Err(Error::usage(format!(
+                "`{}` is spent on one unit: name it with --unit",
+                def.name
+            ))
+            .with_hint(format!("umpire spend {} --unit NAME", def.name)));
+        }
+        None => None,
+    };
+    if let Some(u) = &u
+        && u.side != side
+    {
+        return Err(Error::usage(format!(
+            "it is {} player turn; {} is a unit of {}",
+            possessive(side_label(g, &side)),
+            u.name,
+            side_label(g, &u.side)
+        )));
+    }
+    let cost: i64 = i64::from(def.cost) + extras.iter().map(|e| i64::from(e.cost)).sum::<i64>();
+    let left = game.turn.pools.get(&side).map_or(0, |p| p.left);
+    let costs = || {
+        let mut parts = vec![format!("{} {}", def.name, def.cost)];
+        parts.extend(extras.iter().map(|e| format!("{} {}", e.label, e.cost)));
+        parts.join(" + ")
+    };
+    if cost > left {
+        return Err(Error::usage(format!(
+            "{} has {} left; {} costs {cost}",
+            side_label(g, &side),
+            pool.count(left),
+            costs()
+        ))
+        .with_hint("`umpire turn` passes play to the next player"));
+    }
+    let mut after = game.clone();
+    let mut said = Vec::new();
+    if let Some(u) = &u {
+        let had = after
+            .turn
+            .bought
+            .get(&u.name)
+            .and_then(|b| b.get(&def.name))
+            .copied()
+            .unwrap_or(0);
+        if let Some(most) = def.per_unit
+            && had >= most
+        {
+            return Err(Error::usage(format!(
+                "{} has had `{}` {} this turn",
+                u.name,
+                def.name,
+                crate::words::times(u64::from(most))
+            )));
+        }
+        said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
+    }
+    let mut turn = after.turn.clone();
+    if let Some(p) = turn.pools.get_mut(&side) {
+        p.left -= cost;
+    }
+    if let Some(u) = &u {
+        *turn
+            .bought
+            .entry(u.name.clone())
+            .or_default()
+            .entry(def.name.clone())
+            .or_default() += 1;
+    }
+    set_turn(&mut after, turn, event);
+    *game = after;
+    let on = u.map(|u| format!(" on {}", u.name)).unwrap_or_default();
+    said.insert(
+        0,
+        format!(
+            "{} spends {}{on}: {}{}; {} left",
+            side_label(g, &side),
+            pool.count(cost),
+            def.label,
+            if extras.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", costs())
+            },
+            pool.count(left - cost)
+        ),
+    );
+    Ok(said)
+}
+
+/// What the spend does to the unit: a marker off its pieces that carry it, a counter changed.
+fn apply(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    def: &SpendDef,
+    unit: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let pieces: Vec<String> = game
+        .figures_of(unit)
+        .iter()
+        .filter(|f| f.state.is_none())
+        .map(|f| f.code.clone())
+        .collect();
+    if pieces.is_empty() {
+        return Err(Error::usage(format!("{unit} has nothing left in the game")));
+    }
+    let mut said = Vec::new();
+    if let Some(m) = &def.takes_off {
+        let marked: Vec<&String> = pieces
+            .iter()
+            .filter(|c| game.figure(c).is_some_and(|f| f.markers.contains(m)))
+            .collect();
+        if marked.is_empty() {
+            return Err(Error::usage(format!(
+                "{unit} is not {}: nothing for `{}` to take off",
+                roster::marker_label(g, m),
+                def.name
+            )));
+        }
+        for code in marked.into_iter().cloned().collect::<Vec<_>>() {
+            said.extend(roster::mark(
+                game,
+                ruleset,
+                &code,
+                &[roster::Mark::Remove(m.clone())],
+                event,
+            )?);
+        }
+    }
+    if let Some((name, by)) = &def.counter {
+        let counted: Vec<&String> = pieces
+            .iter()
+            .filter(|c| {
+                *by > 0
+                    || game
+                        .figure(c)
+                        .is_some_and(|f| f.counters.get(name).is_some_and(|n| *n > 0))
+            })
+            .collect();
+        if counted.is_empty() {
+            return Err(Error::usage(format!("{unit} has no {name} to take off")));
+        }
+        for code in counted.into_iter().cloned().collect::<Vec<_>>() {
+            said.extend(counters::count(
+                game,
+                ruleset,
+                &code,
+                name,
+                Count::By(*by),
+                true,
+                event,
+            )?);
+        }
+    }
+    Ok(said)
+}

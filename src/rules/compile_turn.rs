@@ -1,0 +1,363 @@
+//! The compile step for a ruleset's `turn:` section: one kind of turn (a draw, or player
+//! turns), its draw's tokens typed as words, a chain's procedure and the results that end it,
+//! a pool's dice and what its points buy, every name made canonical. Each refusal names its
+//! place in the file.
+
+use crate::error::Result;
+use crate::model as m;
+use crate::model::dice::DiceSpec;
+use crate::rules::compile_game::marker_name;
+use crate::rules::distinct::{Distinct, first_clash};
+use crate::rules::schema as s;
+use crate::rules::source::{Locator, Source};
+use crate::suggest::{did_you_mean, same};
+
+impl Source {
+    /// The turn rule, compiled: a draw when it gives `phases:` and `draw:`, player turns when
+    /// it gives `players:`.
+    pub(super) fn turn_model(&self, t: &s::TurnDef, at: &Locator<'_>) -> Result<m::TurnDef> {
+        if t.activations == Some(0) {
+            return Err(at.err(
+                &["turn:", "activations:"],
+                "activations must be at least 1 (leave it out for no limit)",
+            ));
+        }
+        let order = match (&t.players, &t.phases, &t.draw) {
+            (Some(p), None, None) if t.react.is_none() => {
+                m::TurnOrder::Players(self.players_model(t, p, at)?)
+            }
+            (Some(_), ..) => {
+                let key = if t.react.is_some() {
+                    "react:"
+                } else {
+                    "players:"
+                };
+                return Err(at.err(
+                    &["turn:", key],
+                    "a turn of player turns has no `phases:`, `draw:` or `react:` (those are a \
+                     draw's): give one kind of turn",
+                ));
+            }
+            (None, Some(phases), Some(draw)) => {
+                for (key, given) in [("chain:", t.chain.is_some()), ("pool:", t.pool.is_some())] {
+                    if given {
+                        return Err(at.err(
+                            &["turn:", key],
+                            format!(
+                                "`{key}` belongs to a turn of player turns, not to a draw: \
+                                 give `players:` instead of `phases:` and `draw:`"
+                            ),
+                        ));
+                    }
+                }
+                if phases.percent == 0 {
+                    return Err(at.err(
+                        &["turn:", "percent:"],
+                        "turn phases percent must be above 0",
+                    ));
+                }
+                if let Some(r) = t.react.as_ref().filter(|r| r.hold != 1) {
+                    return Err(at.err(
+                        &["turn:", "react:", "hold:"],
+                        format!(
+                            "react hold is {}, but a side holds one react {} at a time: give 1",
+                            r.hold, draw.token
+                        ),
+                    ));
+                }
+                self.check_draw(draw, at)?;
+                m::TurnOrder::Draw(m::DrawTurn {
+                    phases: phases.clone(),
+                    draw: draw.clone(),
+                    react: t.react.clone(),
+                })
+            }
+            (None, ..) => {
+                return Err(at.err(
+                    &["turn:"],
+                    "a turn needs `players:` (player turns), or `phases:` and `draw:` (a draw)",
+                ));
+            }
+        };
+        Ok(m::TurnDef {
+            order,
+            activations: t.activations,
+            notes: t.notes.clone(),
+        })
+    }
+
+    fn players_model(
+        &self,
+        t: &s::TurnDef,
+        p: &s::PlayersDef,
+        at: &Locator<'_>,
+    ) -> Result<m::PlayersDef> {
+        if self.def.game.as_ref().is_none_or(|g| g.sides.len() < 2) {
+            return Err(at.err(
+                &["turn:", "players:"],
+                "player turns need a `game:` section with at least two sides",
+            ));
+        }
+        let steps: Vec<m::StepDef> = p
+            .steps
+            .iter()
+            .map(|s| match s {
+                s::StepSpec::Name(name) => m::StepDef {
+                    name: name.clone(),
+                    label: None,
+                },
+                s::StepSpec::Full(step) => step.clone(),
+            })
+            .collect();
+        if p.first == m::FirstPlayer::Pool && t.pool.is_none() {
+            return Err(at.err(
+                &["turn:", "players:", "first:"],
+                "`first: pool` needs a `pool:` for the sides to roll",
+            ));
+        }
+        let chain = t
+            .chain
+            .as_ref()
+            .map(|c| self.chain_model(c, at))
+            .transpose()?;
+        let pool = t
+            .pool
+            .as_ref()
+            .map(|pool| self.pool_model(pool, at))
+            .transpose()?;
+        Ok(m::PlayersDef {
+            first: p.first,
+            steps,
+            chain,
+            pool,
+        })
+    }
+
+    fn chain_model(&self, c: &s::ChainDef, at: &Locator<'_>) -> Result<m::ChainDef> {
+        let Some(p) = self.procedure(&c.procedure) else {
+            let names = self.def.procedures.iter().map(|p| p.name.as_str());
+            return Err(at
+                .err(
+                    &["turn:", "chain:", "procedure:"],
+                    format!(
+                        "the chain's procedure `{}` is not in the table",
+                        c.procedure
+                    ),
+                )
+                .with_hint_opt(did_you_mean(&c.procedure, names)));
+        };
+        if c.ends_on.is_empty() {
+            return Err(at.err(
+                &["turn:", "chain:", "ends-on:"],
+                "`ends-on:` names at least one result that ends the chain",
+            ));
+        }
+        for r in &c.ends_on {
+            if !p.results.iter().any(|x| x.name == *r) {
+                let names = p.results.iter().map(|x| x.name.as_str());
+                return Err(at
+                    .err(
+                        &["turn:", "chain:", "ends-on:", r],
+                        format!("`{}` has no result `{r}`", p.name),
+                    )
+                    .with_hint_opt(did_you_mean(r, names)));
+            }
+        }
+        Ok(m::ChainDef {
+            procedure: p.name.clone(),
+            ends_on: c.ends_on.clone(),
+        })
+    }
+
+    fn pool_model(&self, pool: &s::PoolDef, at: &Locator<'_>) -> Result<m::PoolDef> {
+        DiceSpec::parse(&pool.dice, &|name| self.def.dice.get(name).cloned())
+            .map_err(|e| at.err(&["turn:", "pool:", "dice:"], e.to_string()))?;
+        let things = pool.spend.iter().map(|x| (x.name.as_str(), &x.aliases[..]));
+        if let Some(clash) = first_clash("thing to spend on", things) {
+            let owner = format!("name: {}", clash.owner);
+            return Err(at.err(&["turn:", "pool:", &owner, clash.name], clash.wrong));
+        }
+        let spend = pool
+            .spend
+            .iter()
+            .map(|x| self.spend_model(x, at))
+            .collect::<Result<_>>()?;
+        Ok(m::PoolDef {
+            point: pool.point.clone(),
+            points: pool
+                .points
+                .clone()
+                .unwrap_or_else(|| format!("{}s", pool.point)),
+            dice: pool.dice.clone(),
+            spend,
+            note: pool.note.clone(),
+        })
+    }
+
+    fn spend_model(&self, x: &s::SpendDef, at: &Locator<'_>) -> Result<m::SpendDef> {
+        let place = format!("name: {}", x.name);
+        let err = |key: &str, msg: String| at.err(&["turn:", "pool:", &place, key], msg);
+        for word in x.names().chain(x.extra.iter().flat_map(|e| e.names())) {
+            let plain = word.starts_with(|c: char| c.is_ascii_alphabetic())
+                && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            if !plain {
+                return Err(err(
+                    word,
+                    format!(
+                        "`{word}` is typed after `spend`: give a word of letters, digits and dashes"
+                    ),
+                ));
+            }
+        }
+        let mut extras = Distinct::new(format!("circumstance of `{}`", x.name));
+        for (i, e) in x.extra.iter().enumerate() {
+            for name in e.names() {
+                if let Some(wrong) = extras.clash(name, i) {
+                    return Err(err(name, wrong));
+                }
+                if x.names().any(|n| same(n, name)) {
+                    return Err(err(
+                        name,
+                        format!("`{name}` names both `{}` and a circumstance of it", x.name),
+                    ));
+                }
+            }
+        }
+        let game = self.def.game.as_ref();
+        let takes_off = match &x.takes_off {
+            None => None,
+            Some(word) => {
+                let g = game.ok_or_else(|| {
+                    err(
+                        "takes-off:",
+                        "`takes-off:` needs a `game:` section with markers".into(),
+                    )
+                })?;
+                let name = marker_name(g, word);
+                if !g.markers.iter().any(|m| m.name == name) {
+                    let names = g.markers.iter().map(|m| m.name.as_str());
+                    return Err(err("takes-off:", format!("no marker `{word}` in the game"))
+                        .with_hint_opt(did_you_mean(word, names)));
+                }
+                Some(name.to_string())
+            }
+        };
+        let counter = match (&x.counter, x.by) {
+            (None, None) => None,
+            (Some(word), Some(by)) if by != 0 => {
+                let g = game.ok_or_else(|| {
+                    err(
+                        "counter:",
+                        "`counter:` needs a `game:` section with counters".into(),
+                    )
+                })?;
+                if !g.counters.iter().any(|c| c.name == *word) {
+                    let names = g.counters.iter().map(|c| c.name.as_str());
+                    return Err(err("counter:", format!("no counter `{word}` in the game"))
+                        .with_hint_opt(did_you_mean(word, names)));
+                }
+                Some((word.clone(), by))
+            }
+            (Some(_), _) => {
+                return Err(err(
+                    "counter:",
+                    "`counter:` needs `by:`, the change to it (-1 takes one off)".into(),
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(err("by:", "`by:` needs the `counter:` it changes".into()));
+            }
+        };
+        if x.per_unit == Some(0) {
+            return Err(err(
+                "per-unit:",
+                "`per-unit:` must be at least 1 (leave it out for no limit)".into(),
+            ));
+        }
+        Ok(m::SpendDef {
+            name: x.name.clone(),
+            label: x.label.clone().unwrap_or_else(|| x.name.clone()),
+            aliases: x.aliases.clone(),
+            cost: x.cost,
+            extras: x
+                .extra
+                .iter()
+                .map(|e| m::ExtraCost {
+                    name: e.name.clone(),
+                    label: e.label.clone(),
+                    aliases: e.aliases.clone(),
+                    cost: e.cost,
+                })
+                .collect(),
+            unit: x.unit || takes_off.is_some() || counter.is_some() || x.per_unit.is_some(),
+            takes_off,
+            counter,
+            per_unit: x.per_unit,
+            note: x.note.clone(),
+        })
+    }
+
+    /// The draw: its token's names are words typed after `--` (`draw --bead red`), and every
+    /// side puts its own token in the bag, which no other side's name stands for.
+    fn check_draw(&self, d: &s::DrawDef, at: &Locator<'_>) -> Result<()> {
+        for (key, word) in [("token:", Some(&d.token)), ("tokens:", d.tokens.as_ref())] {
+            let Some(word) = word else { continue };
+            let plain = word.starts_with(|c: char| c.is_ascii_alphabetic())
+                && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            if !plain {
+                return Err(at.err(
+                    &["turn:", "draw:", key],
+                    format!(
+                        "the draw's `{key}` is `{word}`, typed as `--{word}`: give a word of \
+                         letters, digits and dashes"
+                    ),
+                ));
+            }
+        }
+        let Some(g) = &self.def.game else {
+            return Ok(());
+        };
+        let err = |needles: &[&str], msg: String| {
+            let mut path = vec!["game:", "sides:"];
+            path.extend(needles);
+            at.err(&path, msg)
+        };
+        let mut tokens = Distinct::new(format!("the sides' {}", d.plural()));
+        for (i, s) in g.sides.iter().enumerate() {
+            let name = format!("name: {}", s.name);
+            let Some(token) = &s.token else {
+                return Err(err(
+                    &[&name],
+                    format!(
+                        "side `{}` has no {}: the turn's draw needs one for each side \
+                         (`token: NAME`)",
+                        s.name, d.token
+                    ),
+                ));
+            };
+            // `draw --bead Red`: tokens are typed in any case, as the sides are.
+            if let Some(wrong) = tokens.clash(token, i) {
+                let twice = format!("two sides draw `{token}` {}", d.plural());
+                let exact = wrong.ends_with("used twice");
+                return Err(err(&[&name, "token:"], if exact { twice } else { wrong }));
+            }
+            let other = g
+                .sides
+                .iter()
+                .filter(|o| o.name != s.name)
+                .find(|o| same(&o.name, token) || o.aliases.iter().any(|a| same(a, token)));
+            if let Some(o) = other {
+                return Err(err(
+                    &[&name, "token:"],
+                    format!(
+                        "side `{}` draws `{token}` {}, which is a name of side `{}`",
+                        s.name,
+                        d.plural(),
+                        o.name
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}

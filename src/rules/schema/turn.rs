@@ -1,0 +1,122 @@
+//! The written shape of a ruleset's `turn:` section: a draw (`phases:`, `draw:`, `react:`) or
+//! player turns (`players:`, with a `chain:` of activations and a `pool:` of points).
+
+use serde::Deserialize;
+
+use super::{DrawDef, PhasesDef, ReactDef};
+use crate::model::{FirstPlayer, StepDef};
+
+/// The turn rule as written: the keys of one kind only (the compile step refuses a mix).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TurnDef {
+    #[serde(default)]
+    pub phases: Option<PhasesDef>,
+    #[serde(default)]
+    pub draw: Option<DrawDef>,
+    #[serde(default)]
+    pub react: Option<ReactDef>,
+    #[serde(default)]
+    pub players: Option<PlayersDef>,
+    #[serde(default)]
+    pub chain: Option<ChainDef>,
+    #[serde(default)]
+    pub pool: Option<PoolDef>,
+    #[serde(default)]
+    pub activations: Option<u32>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// `players: {first: sides, steps: [NAME, {name: NAME, label: ...}]}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlayersDef {
+    #[serde(default = "sides_first")]
+    pub first: FirstPlayer,
+    #[serde(default)]
+    pub steps: Vec<StepSpec>,
+}
+
+fn sides_first() -> FirstPlayer {
+    FirstPlayer::Sides
+}
+
+/// A step by its name alone, or with a label.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum StepSpec {
+    Name(String),
+    Full(StepDef),
+}
+
+/// `chain: {procedure: PROCEDURE, ends-on: [RESULT]}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ChainDef {
+    pub procedure: String,
+    pub ends_on: Vec<String>,
+}
+
+/// `pool: {point: POINT, dice: 1d6, spend: [...]}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PoolDef {
+    pub point: String,
+    #[serde(default)]
+    pub points: Option<String>,
+    pub dice: String,
+    #[serde(default)]
+    pub spend: Vec<SpendDef>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// `{name: NAME, label: ..., cost: 1, extra: [{name: NAME, label: ..., cost: 1}],
+/// takes-off: MARKER, counter: COUNTER, by: -1, per-unit: 1}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SpendDef {
+    pub name: String,
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub cost: u32,
+    #[serde(default)]
+    pub extra: Vec<ExtraDef>,
+    #[serde(default)]
+    pub unit: bool,
+    #[serde(default)]
+    pub takes_off: Option<String>,
+    #[serde(default)]
+    pub counter: Option<String>,
+    #[serde(default)]
+    pub by: Option<i64>,
+    #[serde(default)]
+    pub per_unit: Option<u32>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ExtraDef {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub cost: u32,
+}
+
+impl SpendDef {
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str()).chain(self.aliases.iter().map(String::as_str))
+    }
+}
+
+impl ExtraDef {
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str()).chain(self.aliases.iter().map(String::as_str))
+    }
+}
