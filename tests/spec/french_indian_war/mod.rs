@@ -16,6 +16,7 @@ mod game;
 mod rally;
 mod shooting;
 mod tables;
+mod turns;
 
 use std::collections::BTreeMap;
 

@@ -17,6 +17,7 @@ mod morale_and_melee;
 mod odds_and_markers;
 mod pending_checks;
 mod phase_end;
+mod pools;
 mod shooting;
 mod turn_and_draw;
 mod undo_and_log;

@@ -1,0 +1,149 @@
+//! The French Indian War Rules' turn: two player turns, the British first unless the umpire
+//! names the side; in hers a player's `activate` rolls are her units' activations, each once,
+//! and a failure (after any re-roll) ends her turn; a unit that rallied in its player turn is
+//! not activated in it.
+
+use crate::support::Table;
+
+/// The 44th (line, the commander) and the rangers (skirmishers) for the British, the marines
+/// (line) for the French.
+fn game() -> Table {
+    let t = Table::empty();
+    t.ok(&["game", "new", "oswego", "--rules", "fiw"]);
+    t.ok(&[
+        "unit",
+        "add",
+        "44th",
+        "type=line",
+        "commander",
+        "--side",
+        "british",
+    ]);
+    t.ok(&[
+        "unit",
+        "add",
+        "rangers",
+        "type=skirmishers",
+        "--side",
+        "british",
+    ]);
+    t.ok(&["unit", "add", "marines", "type=line", "--side", "french"]);
+    t
+}
+
+fn activate<'a>(unit: &'a str, action: &'a str, dice: &'a [&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["roll", "activate", "--unit", unit, action];
+    for d in dice {
+        args.extend(["--dice", d]);
+    }
+    args
+}
+
+#[test]
+fn an_activation_is_refused_before_the_first_turn_and_outside_the_units_player_turn() {
+    let t = game();
+    assert_eq!(
+        t.refused(&activate("44th", "action=shoot", &["6"])),
+        "no turn has started (`umpire turn` starts the first: each `activate` roll is a unit's \
+         activation in its side's player turn)"
+    );
+    assert_eq!(
+        t.ok(&["turn"]),
+        "Turn 1: British and colonials' player turn (1 of 2)\n\
+         steps: 1. rally disorganised units; 2. activate units until one fails or all have \
+         acted; 3. check army resolve\n"
+    );
+    assert_eq!(
+        t.refused(&activate("marines", "action=shoot", &["6"])),
+        "it is British and colonials' player turn; marines is a unit of French and allies \
+         (`umpire turn` passes play to the next player)"
+    );
+    // The other rolls are no activations: the marines return fire in the British turn.
+    t.ok(&[
+        "roll",
+        "shoot",
+        "--unit",
+        "marines",
+        "--target",
+        "44th",
+        "return-fire",
+        "--dice",
+        "4",
+    ]);
+}
+
+#[test]
+fn a_commanders_re_roll_saves_the_chain_and_a_failure_ends_the_player_turn() {
+    let t = game();
+    t.ok(&["turn"]);
+    let out = t.ok(&activate("44th", "action=charge", &["2", "5"]));
+    assert!(out.contains("outcome: Activated\n"), "{out}");
+    assert!(
+        out.contains("changes:\n  units of British and colonials still to activate: rangers\n"),
+        "{out}"
+    );
+    assert_eq!(
+        t.refused(&activate("44th", "action=shoot", &["6"])),
+        "44th has already been activated once this player turn (units of British and colonials \
+         still to activate: rangers)"
+    );
+    // Skirmishers charge on 5 or more; no captain, no re-roll: the chain ends.
+    let out = t.ok(&activate("rangers", "action=charge", &["4"]));
+    assert!(
+        out.contains(
+            "  rangers failed to activate: British and colonials' player turn ends; \
+             `umpire turn` gives play to French and allies\n"
+        ),
+        "{out}"
+    );
+    let status = t.ok(&["status"]);
+    assert!(
+        status.contains(
+            "the player turn ended when rangers failed to activate (`umpire turn` passes play)\n\
+             activated this player turn: 44th and rangers\n"
+        ),
+        "{status}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&t.ok(&["status", "--json"])).unwrap_or_default();
+    assert_eq!(json["order"], serde_json::json!(["british", "french"]));
+    assert_eq!(json["player"], 1);
+    assert_eq!(json["ended"], "rangers");
+    t.ok(&["turn"]);
+    // Every French unit acted: the last activation says so, and the next turn starts.
+    let out = t.ok(&activate("marines", "action=shoot", &["5"]));
+    assert!(
+        out.contains(
+            "  every unit of French and allies has been activated; `umpire turn` starts turn 2\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        t.ok(&["turn", "--first", "french"]),
+        "Turn 2: French and allies' player turn (1 of 2)\n\
+         steps: 1. rally disorganised units; 2. activate units until one fails or all have \
+         acted; 3. check army resolve\n"
+    );
+    t.ok(&activate("marines", "action=shoot", &["5"]));
+}
+
+#[test]
+fn the_draws_commands_are_refused_in_player_turns() {
+    let t = game();
+    assert_eq!(
+        t.refused(&["turn", "--phases", "3"]),
+        "French Indian War Rules plays in player turns: there are no phases or tokens to count \
+         (leave out --phases and --tokens)"
+    );
+    t.ok(&["turn"]);
+    assert_eq!(
+        t.refused(&["draw"]),
+        "French Indian War Rules plays in player turns: there is no draw (`umpire turn` passes \
+         play to the next player)"
+    );
+    assert_eq!(
+        t.refused(&["activate", "44th"]),
+        "French Indian War Rules plays in player turns: there is no draw (`umpire turn` passes \
+         play to the next player)"
+    );
+}
