@@ -136,17 +136,25 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
     let theme = theme();
     loop {
         let game = current_game(cli);
-        // The draw's token as the game's table names it.
-        let token = game
+        // The game's turn rule: the draw's token as its table names it, or player turns with
+        // perhaps a pool of points to spend.
+        let ruleset = game
             .as_ref()
-            .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok())
-            .and_then(|r| {
-                r.model
-                    .turn
-                    .as_ref()
-                    .and_then(|t| t.draw().map(|d| d.draw.token.clone()))
-            })
+            .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok());
+        let rule = ruleset.as_ref().and_then(|r| r.model.turn.clone());
+        let drawn = rule.as_ref().and_then(|t| t.draw()).is_some();
+        let token = rule
+            .as_ref()
+            .and_then(|t| t.draw().map(|d| d.draw.token.clone()))
             .unwrap_or_else(|| "token".into());
+        let pool = rule
+            .as_ref()
+            .and_then(|t| t.players())
+            .and_then(|p| p.pool.clone());
+        let spend_item = pool
+            .as_ref()
+            .map(|p| format!("Spend {}", p.points))
+            .unwrap_or_default();
         let draw_item = format!("Draw {}", crate::words::with_article(&token));
         // The checks the game owes, next to rolling, while there are any.
         let owed = game.as_ref().map_or(0, |g| g.pending.len());
@@ -157,10 +165,19 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
         }
         items.push("Odds of a procedure");
         if game.is_some() {
+            if drawn || rule.is_none() {
+                items.extend([
+                    "Start the next turn",
+                    draw_item.as_str(),
+                    "Record an activation",
+                ]);
+            } else {
+                items.push("Pass play to the next player");
+            }
+            if pool.is_some() {
+                items.push(spend_item.as_str());
+            }
             items.extend([
-                "Start the next turn",
-                draw_item.as_str(),
-                "Record an activation",
                 "Set markers on a figure",
                 "Show the roster",
                 "Show the turn",
@@ -196,7 +213,16 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
                 }
             }
             item if item == owed_item => checks::owed(&*theme, cli, &g)?,
-            "Start the next turn" => run_line(&with(vec!["turn".into()])),
+            "Start the next turn" | "Pass play to the next player" => {
+                run_line(&with(vec!["turn".into()]));
+            }
+            item if item == spend_item => {
+                if let (Some(pool), Some(g)) = (&pool, &game)
+                    && let Some(words) = spending(&*theme, pool, g)?
+                {
+                    run_line(&with(words));
+                }
+            }
             item if item == draw_item => {
                 let typed = format!("Type the {token} drawn from the cup (or its side)");
                 let how = asked(
@@ -247,6 +273,73 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             _ => return Ok(()),
         }
     }
+}
+
+/// What to spend the side's points on, its circumstances and the unit: the `spend` command's
+/// words, or none when the umpire backs out.
+fn spending(
+    theme: &dyn Theme,
+    pool: &crate::model::PoolDef,
+    game: &Game,
+) -> Result<Option<Vec<String>>> {
+    let things: Vec<String> = pool
+        .spend
+        .iter()
+        .map(|s| format!("{} ({} {})", s.label, s.cost, pool.point))
+        .collect();
+    let Some(def) = asked(
+        Select::with_theme(theme)
+            .with_prompt("Spend on")
+            .items(&things)
+            .default(0)
+            .interact_opt(),
+    )?
+    .and_then(|i| pool.spend.get(i)) else {
+        return Ok(None);
+    };
+    let mut words = vec!["spend".to_string(), def.name.clone()];
+    if !def.extras.is_empty() {
+        let extras: Vec<String> = def
+            .extras
+            .iter()
+            .map(|e| format!("{} (+{})", e.label, e.cost))
+            .collect();
+        let picked = asked(
+            MultiSelect::with_theme(theme)
+                .with_prompt("Circumstances that cost more (space to pick, enter when done)")
+                .items(&extras)
+                .interact(),
+        )?;
+        words.extend(
+            picked
+                .iter()
+                .filter_map(|i| def.extras.get(*i))
+                .map(|e| e.name.clone()),
+        );
+    }
+    let mut names: Vec<String> = game
+        .units
+        .iter()
+        .map(|u| format!("{} ({})", u.name, u.side))
+        .collect();
+    if !def.unit {
+        names.insert(0, "no unit named".into());
+    }
+    let Some(i) = asked(
+        FuzzySelect::with_theme(theme)
+            .with_prompt("Unit")
+            .items(&names)
+            .default(0)
+            .interact_opt(),
+    )?
+    else {
+        return Ok(None);
+    };
+    let at = if def.unit { Some(i) } else { i.checked_sub(1) };
+    if let Some(u) = at.and_then(|i| game.units.get(i)) {
+        words.extend(["--unit".to_string(), u.name.clone()]);
+    }
+    Ok(Some(words))
 }
 
 /// Figures in play of the units `keep` lets through, as (label, what the menu shows).
