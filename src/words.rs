@@ -138,6 +138,16 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// `1. a; 2. b; 3. c`: steps in order, numbered.
+pub fn numbered<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}. {s}", i + 1))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::{capitalised, quantity, span, with_article};

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::game::roster;
 use crate::game::state::{Event, Game, Turn};
 use crate::model::{ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
-use crate::words::{possessive, times};
+use crate::words::{numbered, possessive, times};
 
 /// The side of the player turn going, when one is.
 pub fn playing(game: &Game) -> Option<&str> {
@@ -38,15 +38,7 @@ fn playing_of(t: &Turn) -> Option<&str> {
 
 /// The steps of a player turn, in a line.
 fn steps_line(p: &PlayersDef) -> Option<String> {
-    (!p.steps.is_empty()).then(|| {
-        let steps: Vec<String> = p
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{}. {}", i + 1, s.label()))
-            .collect();
-        format!("steps: {}", steps.join("; "))
-    })
+    (!p.steps.is_empty()).then(|| format!("steps: {}", numbered(p.steps.iter().map(|s| s.label()))))
 }
 
 /// Pass play on: to the next side's player turn, or to a new turn when every side has played.

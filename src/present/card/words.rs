@@ -424,13 +424,8 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
     };
     let mut rules = vec![("Player turns".to_string(), first)];
     if !p.steps.is_empty() {
-        let steps: Vec<String> = p
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{}. {}", i + 1, s.label()))
-            .collect();
-        rules.push(("Steps".to_string(), steps.join("; ")));
+        let steps = crate::words::numbered(p.steps.iter().map(|s| s.label()));
+        rules.push(("Steps".to_string(), steps));
     }
     if let Some(c) = &p.chain {
         rules.push((

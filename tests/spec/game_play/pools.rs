@@ -4,9 +4,7 @@
 //! turn; markers that last a player turn, a turn or the next come off by themselves; and the
 //! table's mistakes in a turn rule are refused with their place in the file.
 
-use tempfile::TempDir;
-
-use crate::support::{Table, Test, placed_error, tempdir, write};
+use crate::support::{OwnTable, Table, Test, placed_error, tempdir, write};
 
 const POOLS: &str = r#"
 ruleset: pool-test
@@ -50,42 +48,18 @@ game:
     - {name: gone, label: gone}
 "#;
 
-struct Pools {
-    table: Table,
-    tables: TempDir,
-}
-
-impl Pools {
-    /// A red unit `hussars` and a blue unit `guards`.
-    fn new() -> Pools {
-        let tables = tempdir();
-        write(&tables.path().join("pools.yaml"), POOLS);
-        let p = Pools {
-            table: Table::empty(),
-            tables,
-        };
-        p.ok(&["game", "new", "g", "--rules", "pool-test"]);
-        p.ok(&["unit", "add", "hussars", "type=foot", "--side", "red"]);
-        p.ok(&["unit", "add", "guards", "type=foot", "--side", "blue"]);
-        p
-    }
-
-    fn test(&self, args: &[&str]) -> Test {
-        self.table.test_with(self.tables.path()).args(args)
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        self.test(args).stderr("").run().stdout
-    }
-
-    fn refused(&self, args: &[&str]) -> String {
-        self.test(args).status(2).run().stderr
-    }
+/// A game of the pool test: a red unit `hussars` and a blue unit `guards`.
+fn pools() -> OwnTable {
+    let p = OwnTable::new("pools.yaml", POOLS);
+    p.ok(&["game", "new", "g", "--rules", "pool-test"]);
+    p.ok(&["unit", "add", "hussars", "type=foot", "--side", "red"]);
+    p.ok(&["unit", "add", "guards", "type=foot", "--side", "blue"]);
+    p
 }
 
 #[test]
 fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
-    let p = Pools::new();
+    let p = pools();
     assert_eq!(
         p.ok(&["turn", "--dice", "2", "--dice", "5"]),
         "Turn 1: blue's player turn (1 of 2)\n\
@@ -139,7 +113,7 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
 
 #[test]
 fn a_tie_for_who_plays_first_is_thrown_again() {
-    let p = Pools::new();
+    let p = pools();
     assert_eq!(
         p.refused(&["turn", "--dice", "3", "--dice", "3"]),
         "error: a tie at 3 for who plays first: the sides throw again (give the new throws \
@@ -167,7 +141,7 @@ fn a_tie_for_who_plays_first_is_thrown_again() {
          starts, not `blue` (leave out --first to pass play to the next player)\n"
     );
     // A seed throws the same pools in another game.
-    let (a, b) = (Pools::new(), Pools::new());
+    let (a, b) = (pools(), pools());
     assert_eq!(
         a.ok(&["turn", "--seed", "11"]),
         b.ok(&["turn", "--seed", "11"])
@@ -176,7 +150,7 @@ fn a_tie_for_who_plays_first_is_thrown_again() {
 
 #[test]
 fn points_buy_a_marker_off_a_unit_or_a_count_once_a_turn_and_undo_gives_them_back() {
-    let p = Pools::new();
+    let p = pools();
     p.ok(&["turn", "--dice", "6", "--dice", "1"]);
     p.ok(&["roll", "fight", "--unit", "hussars", "--dice", "1"]);
     assert_eq!(
@@ -229,7 +203,7 @@ fn points_buy_a_marker_off_a_unit_or_a_count_once_a_turn_and_undo_gives_them_bac
 
 #[test]
 fn markers_come_off_when_their_time_is_up() {
-    let p = Pools::new();
+    let p = pools();
     p.ok(&["turn", "--dice", "6", "--dice", "1"]);
     let out = p.ok(&["roll", "fight", "--unit", "hussars", "--dice", "5"]);
     assert!(

@@ -2,9 +2,7 @@
 //! carries its own markers and counts, takes the hits a roll inflicts on it, is eliminated when
 //! its count reaches the table's number, and its counts feed its own rolls.
 
-use tempfile::TempDir;
-
-use crate::support::{Table, Test, tempdir, write};
+use crate::support::OwnTable;
 
 /// A small grid game: shooting inflicts hits (1d6, −1 a hit the shooter has taken), hits
 /// add up on the target, seven eliminate; a shaken unit cannot shoot.
@@ -77,57 +75,31 @@ game:
 
 /// A game of the grid test with a red unit `grenadiers` and a blue unit `rangers`, played
 /// with the grid table as the user's tables.
-struct Grid {
-    table: Table,
-    tables: TempDir,
+fn grid() -> OwnTable {
+    let grid = OwnTable::new("grid.yaml", GRID);
+    grid.ok(&["game", "new", "g", "--rules", "grid-test"]);
+    grid.ok(&["unit", "add", "grenadiers", "type=line", "--side", "red"]);
+    grid.ok(&["unit", "add", "rangers", "type=irregular", "--side", "blue"]);
+    grid
 }
 
-impl Grid {
-    fn new() -> Grid {
-        let tables = tempdir();
-        write(&tables.path().join("grid.yaml"), GRID);
-        let grid = Grid {
-            table: Table::empty(),
-            tables,
-        };
-        grid.ok(&["game", "new", "g", "--rules", "grid-test"]);
-        grid.ok(&["unit", "add", "grenadiers", "type=line", "--side", "red"]);
-        grid.ok(&["unit", "add", "rangers", "type=irregular", "--side", "blue"]);
-        grid
-    }
-
-    fn test(&self, args: &[&str]) -> Test {
-        self.table.test_with(self.tables.path()).args(args)
-    }
-
-    /// A command that succeeds with nothing on stderr: its stdout.
-    fn ok(&self, args: &[&str]) -> String {
-        self.test(args).stderr("").run().stdout
-    }
-
-    /// A command refused as a mistake (exit 2): its stderr.
-    fn refused(&self, args: &[&str]) -> String {
-        self.test(args).status(2).run().stderr
-    }
-
-    /// The grenadiers shoot at the rangers, the die showing `face`.
-    fn shoot(face: &str) -> [&str; 8] {
-        [
-            "roll",
-            "shoot",
-            "--unit",
-            "grenadiers",
-            "--target",
-            "rangers",
-            "--dice",
-            face,
-        ]
-    }
+/// The grenadiers shoot at the rangers, the die showing `face`.
+fn shoot(face: &str) -> [&str; 8] {
+    [
+        "roll",
+        "shoot",
+        "--unit",
+        "grenadiers",
+        "--target",
+        "rangers",
+        "--dice",
+        face,
+    ]
 }
 
 #[test]
 fn a_unit_is_one_piece_named_as_the_unit() {
-    let grid = Grid::new();
+    let grid = grid();
     assert_eq!(
         grid.ok(&["unit", "add", "militia", "type=line", "--side", "red"]),
         "Unit militia (red, type line)\n"
@@ -160,11 +132,11 @@ fn a_unit_is_one_piece_named_as_the_unit() {
 
 #[test]
 fn hits_a_roll_inflicts_add_up_on_the_target_and_seven_eliminate_it() {
-    let grid = Grid::new();
-    let out = grid.ok(&Grid::shoot("5"));
+    let grid = grid();
+    let out = grid.ok(&shoot("5"));
     assert!(out.contains("outcome: 5 hits\n"), "{out}");
     assert!(out.contains("  rangers: hits 5 (+5)\n"), "{out}");
-    let out = grid.ok(&Grid::shoot("2"));
+    let out = grid.ok(&shoot("2"));
     assert!(
         out.contains("  rangers: hits 7 (+2)\n  rangers: hits 7 or more: eliminated\n"),
         "{out}"
@@ -173,7 +145,7 @@ fn hits_a_roll_inflicts_add_up_on_the_target_and_seven_eliminate_it() {
     assert_eq!(state["figures"][1]["state"], "eliminated");
     assert_eq!(state["figures"][1]["counters"]["hits"], 7);
     // An eliminated unit takes no part in a roll, and the undo puts it back as it was.
-    let refused = grid.refused(&Grid::shoot("2"));
+    let refused = grid.refused(&shoot("2"));
     assert!(
         refused.starts_with("error: rangers is eliminated"),
         "{refused}"
@@ -186,9 +158,9 @@ fn hits_a_roll_inflicts_add_up_on_the_target_and_seven_eliminate_it() {
 
 #[test]
 fn a_units_hits_feed_its_own_rolls() {
-    let grid = Grid::new();
+    let grid = grid();
     grid.ok(&["mark", "grenadiers", "hits+2"]);
-    let out = grid.ok(&Grid::shoot("5"));
+    let out = grid.ok(&shoot("5"));
     assert!(out.contains("from counters: hits-taken=2"), "{out}");
     assert!(out.contains("outcome: 3 hits\n"), "{out}");
     let odds = grid
@@ -210,7 +182,7 @@ fn a_units_hits_feed_its_own_rolls() {
 
 #[test]
 fn counts_are_changed_by_hand_and_refused_with_hints() {
-    let grid = Grid::new();
+    let grid = grid();
     assert_eq!(
         grid.ok(&["mark", "rangers", "hits+3"]),
         "rangers: hits 0 → 3\n"
@@ -244,7 +216,7 @@ fn counts_are_changed_by_hand_and_refused_with_hints() {
 
 #[test]
 fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone() {
-    let grid = Grid::new();
+    let grid = grid();
     grid.ok(&[
         "unit",
         "add",
@@ -297,7 +269,7 @@ fn a_side_loses_its_resolve_when_half_its_units_or_its_commanders_unit_are_gone(
 
 #[test]
 fn the_sheet_says_what_a_count_and_a_sides_losses_do() {
-    let grid = Grid::new();
+    let grid = grid();
     let sheet = grid.ok(&["cards", "--rules", "grid-test", "--html"]);
     assert!(
         sheet.contains("hits: at 7, eliminated (a unit with more than 6 hits is eliminated)"),

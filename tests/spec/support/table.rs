@@ -245,3 +245,36 @@ pub fn parse_state(bytes: &[u8]) -> Value {
         )
     })
 }
+
+/// A game played with one table file of the user's own (the directory `UMPIRE_TABLES` names
+/// holds it): every command runs on the game's data directory with that table.
+pub struct OwnTable {
+    pub table: Table,
+    tables: TempDir,
+}
+
+impl OwnTable {
+    /// The table `yaml` written as `file`, and no game yet.
+    pub fn new(file: &str, yaml: &str) -> OwnTable {
+        let tables = tempdir();
+        super::write(&tables.path().join(file), yaml);
+        OwnTable {
+            table: Table::empty(),
+            tables,
+        }
+    }
+
+    pub fn test(&self, args: &[&str]) -> Test {
+        self.table.test_with(self.tables.path()).args(args)
+    }
+
+    /// A command that succeeds with nothing on stderr: its stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        self.test(args).stderr("").run().stdout
+    }
+
+    /// A command refused as a mistake (exit 2): its stderr.
+    pub fn refused(&self, args: &[&str]) -> String {
+        self.test(args).status(2).run().stderr
+    }
+}
