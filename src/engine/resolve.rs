@@ -410,12 +410,10 @@ impl<'a> Plan<'a> {
         })
     }
 
-    /// The `marks` of the result whose conditions hold: read on the first side's situation, or
-    /// on the loser's or the winner's for marks on them.
+    /// The roll's `marks`, then its result's, whose conditions hold: read on the first side's
+    /// situation, or on the loser's or the winner's for marks on them.
     fn marks(&self, d: &Decision) -> Vec<StepMark> {
-        let Some(r) = self.result_def(&d.result) else {
-            return Vec::new();
-        };
+        let own = self.result_def(&d.result).map_or(&[][..], |r| &r.marks[..]);
         let situation_of = |side: Option<&String>| {
             self.sides
                 .iter()
@@ -423,8 +421,10 @@ impl<'a> Plan<'a> {
                 .or_else(|| self.sides.first())
                 .map(|s| &s.situation)
         };
-        r.marks
+        self.procedure
+            .marks
             .iter()
+            .chain(own)
             .filter_map(|m| {
                 let side = match m.on {
                     Role::Loser => d.loser.clone(),

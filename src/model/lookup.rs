@@ -182,7 +182,11 @@ impl Ruleset {
         for b in p.results.iter().flat_map(|r| &r.becomes) {
             guard(b.guard(), &mut add);
         }
-        for m in p.results.iter().flat_map(|r| &r.marks) {
+        for m in p
+            .marks
+            .iter()
+            .chain(p.results.iter().flat_map(|r| &r.marks))
+        {
             guard(m.guard(), &mut add);
         }
 

@@ -38,6 +38,8 @@ pub struct ProcedureDef {
     /// What another unit may do in answer to the roll (a reaction it chooses, never owed),
     /// under conditions read as a follow-up's are.
     pub may_follow: Vec<FollowDef>,
+    /// What the roll does to a game's figures whatever its result.
+    pub marks: Vec<MarksDef>,
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon.
     pub about: Role,
     /// The game's role options this procedure names its figures with, where several play the

@@ -61,6 +61,7 @@ fn unreadable(item: &Item) -> ProcedureDef {
         results: Vec::new(),
         follow_up: Vec::new(),
         may_follow: Vec::new(),
+        marks: Vec::new(),
         about: Role::default(),
         roles: Vec::new(),
         many_on_one: None,

@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::rules::check::check_bands;
 use crate::rules::schema::{
-    FactorKind, FollowFull, Guarded, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
+    FactorKind, FollowFull, Guarded, MarksDef, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -351,43 +351,9 @@ impl Source {
             }
             self.check_lone_results(p, m, &result_names, at)?;
         }
+        self.check_marks(p, &p.marks, "the roll", &err)?;
         for r in &p.results {
-            for m in &r.marks {
-                let Some(g) = &self.def.game else {
-                    return Err(err(
-                        "marks:",
-                        "`marks` change a game's figures: the ruleset needs a `game:` section"
-                            .into(),
-                    ));
-                };
-                if matches!(m.on, Role::Loser | Role::Winner) && p.sides.is_empty() {
-                    return Err(err(
-                        "on:",
-                        format!(
-                            "result `{}` marks the loser or winner, but this roll has no sides",
-                            r.name
-                        ),
-                    ));
-                }
-                self.check_guard(m.guard(), &|n, msg| err(n, msg))?;
-                for c in &m.change {
-                    let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
-                    let known = name.is_some_and(|n| {
-                        g.markers.iter().any(|x| x.name == n)
-                            || g.states.iter().any(|x| x.name == n)
-                            || (c.starts_with('+') && g.counters.iter().any(|x| x.name == n))
-                    });
-                    if !known {
-                        return Err(err(
-                            c,
-                            format!(
-                                "result `{}` makes the change `{c}`: write +NAME or -NAME of a marker or state, or +NAME of a counter",
-                                r.name
-                            ),
-                        ));
-                    }
-                }
-            }
+            self.check_marks(p, &r.marks, &format!("result `{}`", r.name), &err)?;
             for b in &r.becomes {
                 need_result(&b.result, &b.result)?;
                 self.check_guard(b.guard(), &|n, m| err(n, m))?;
@@ -515,6 +481,50 @@ impl Source {
                     &t.label,
                     "together needs `results` and a `count` of 1 or more".into(),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks a result (or the roll, whatever its result) makes: a game to make them in, a side
+    /// of an opposed roll for the loser's or winner's, conditions the table can read, and
+    /// changes that name a marker, a state or (put on) a counter.
+    fn check_marks(
+        &self,
+        p: &ProcedureDef,
+        marks: &[MarksDef],
+        whose: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        for m in marks {
+            let Some(g) = &self.def.game else {
+                return Err(err(
+                    "marks:",
+                    "`marks` change a game's figures: the ruleset needs a `game:` section".into(),
+                ));
+            };
+            if matches!(m.on, Role::Loser | Role::Winner) && p.sides.is_empty() {
+                return Err(err(
+                    "on:",
+                    format!("{whose} marks the loser or winner, but this roll has no sides"),
+                ));
+            }
+            self.check_guard(m.guard(), err)?;
+            for c in &m.change {
+                let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
+                let known = name.is_some_and(|n| {
+                    g.markers.iter().any(|x| x.name == n)
+                        || g.states.iter().any(|x| x.name == n)
+                        || (c.starts_with('+') && g.counters.iter().any(|x| x.name == n))
+                });
+                if !known {
+                    return Err(err(
+                        c,
+                        format!(
+                            "{whose} makes the change `{c}`: write +NAME or -NAME of a marker or state, or +NAME of a counter"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())

@@ -371,6 +371,7 @@ impl Source {
             results: p.results.iter().map(|r| self.result_model(r)).collect(),
             follow_up: p.follow_up.iter().map(|f| self.follow_model(f)).collect(),
             may_follow: p.may_follow.iter().map(|f| self.follow_model(f)).collect(),
+            marks: self.marks_model(&p.marks),
             about: p.about,
             roles: p.roles.clone(),
             many_on_one: p.many_on_one.clone().map(|mut many| {
@@ -449,18 +450,22 @@ impl Source {
                     label: b.label.clone(),
                 })
                 .collect(),
-            marks: r
-                .marks
-                .iter()
-                .map(|k| m::MarksDef {
-                    on: k.on,
-                    when: self.conditions(&k.when),
-                    any: self.any(&k.any),
-                    unless: self.conditions(&k.unless),
-                    change: k.change.clone(),
-                })
-                .collect(),
+            marks: self.marks_model(&r.marks),
         }
+    }
+
+    /// Marks a result or a roll makes, their conditions typed.
+    fn marks_model(&self, marks: &[s::MarksDef]) -> Vec<m::MarksDef> {
+        marks
+            .iter()
+            .map(|k| m::MarksDef {
+                on: k.on,
+                when: self.conditions(&k.when),
+                any: self.any(&k.any),
+                unless: self.conditions(&k.unless),
+                change: k.change.clone(),
+            })
+            .collect()
     }
 
     /// A follow-up with every name canonical and every value it sets typed, so what a step

@@ -9,8 +9,8 @@ use super::Voice;
 use crate::engine::fraction::Fraction;
 use crate::model::Ruleset;
 use crate::model::{
-    DrawTurn, FirstPlayer, FollowDef, Guarded, PlayersDef, ProcedureDef, ResultDef, RollCase,
-    Rounding, TurnDef, TurnOrder, WhichSide,
+    DrawTurn, FirstPlayer, FollowDef, Guarded, MarksDef, PlayersDef, ProcedureDef, ResultDef,
+    RollCase, Rounding, TurnDef, TurnOrder, WhichSide,
 };
 use crate::present::words;
 use crate::words::{capitalised, times};
@@ -222,13 +222,16 @@ pub(super) fn may_follow_parts_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -
 
 /// The same in the voice asked for.
 pub(super) fn any_result_parts_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Vec<String> {
-    p.follow_up
+    let mut parts: Vec<String> = p
+        .follow_up
         .iter()
         .map(|f| {
             let sides: Vec<String> = f.side.iter().cloned().collect();
             follow_in(r, voice, f, &sides, true)
         })
-        .collect()
+        .collect();
+    parts.extend(mark_parts(r, &p.marks, voice));
+    parts
 }
 
 /// What one result means, in words: its note, what it becomes, the steps that follow at once
@@ -301,22 +304,30 @@ pub(super) fn result_parts_in(
     for (f, sides) in &follows {
         parts.push(follow(f, sides, true));
     }
-    for m in &res.marks {
-        let on = crate::game::roles::noun(r.model.game.as_ref(), m.on);
-        parts.push(match voice {
-            Voice::Typed => format!(
-                "marks {on}: {}{}",
-                m.change.join(" "),
-                words::clause(m.guard())
-            ),
-            Voice::Plain => format!(
-                "{on}: {}{}",
-                plain_changes(r, &m.change),
-                words::plain_clause(r, m.guard())
-            ),
-        });
-    }
+    parts.extend(mark_parts(r, &res.marks, voice));
     parts
+}
+
+/// The marks a result (or the roll) makes, in words: `marks the target: +NAME`.
+fn mark_parts(r: &Ruleset, marks: &[MarksDef], voice: Voice) -> Vec<String> {
+    marks
+        .iter()
+        .map(|m| {
+            let on = crate::game::roles::noun(r.model.game.as_ref(), m.on);
+            match voice {
+                Voice::Typed => format!(
+                    "marks {on}: {}{}",
+                    m.change.join(" "),
+                    words::clause(m.guard())
+                ),
+                Voice::Plain => format!(
+                    "{on}: {}{}",
+                    plain_changes(r, &m.change),
+                    words::plain_clause(r, m.guard())
+                ),
+            }
+        })
+        .collect()
 }
 
 /// Changes a result makes to a figure, in the umpire's words: a marker put on or taken off

@@ -62,6 +62,11 @@ pub struct ProcedureDef {
     /// the checks that are. Not taken from a `like:` procedure.
     #[serde(default)]
     pub may_follow: Vec<FollowDef>,
+    /// What the roll does to a game's figures whatever its result (a gun that fires is marked
+    /// so), each under conditions read on the roll's situation. Not taken from a `like:`
+    /// procedure.
+    #[serde(default)]
+    pub marks: Vec<MarksDef>,
     /// Whom the roll is for, in a game: the figure acting, or the one acted upon (being hit).
     /// Its follow-ups are printed for that figure.
     #[serde(default)]

@@ -106,8 +106,8 @@ fn only_an_opposed_roll_reads_the_opponent_or_compares_amounts() {
         "`fortress` is not a value or class of `cover`",
     );
     refused(
-        "    amount: {unit: hits, floor: 0}\n    results: []\n    follow-up:\n      - {procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
-        "    amount: {unit: hits, floor: 0}\n    compare: {by: margin, tie: x, bands: [{min: 1, result: x}]}\n    results: [{name: x, label: X}]\n    follow-up:\n      - {procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
+        "    amount: {unit: hits, floor: 0}\n    results: []\n    marks: [{on: acting, when: {return-fire: true}, change: [+returned-fire]}]\n    follow-up:\n      - {procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
+        "    amount: {unit: hits, floor: 0}\n    compare: {by: margin, tie: x, bands: [{min: 1, result: x}]}\n    results: [{name: x, label: X}]\n    marks: [{on: acting, when: {return-fire: true}, change: [+returned-fire]}]\n    follow-up:\n      - {procedure: rally, on: acted-upon, amount: {min: 1}, carry: [cover], note: \"the target took hits: its disruption test\"}\n    may-follow:\n      - {procedure: shoot, unless",
         &["odds", "shoot"],
         "needs exactly one of check, table, grid, amount or compare (or, with two sides, amount \
          and compare: each side's amount compared)",

@@ -147,3 +147,63 @@ fn the_draws_commands_are_refused_in_player_turns() {
          play to the next player)"
     );
 }
+
+#[test]
+fn a_unit_returns_fire_once_a_turn_and_medium_artillery_that_fired_does_not_move() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "guns",
+        "type=medium-artillery",
+        "--side",
+        "french",
+    ]);
+    t.ok(&["turn"]);
+    let shot = [
+        "roll",
+        "shoot",
+        "--unit",
+        "marines",
+        "--target",
+        "44th",
+        "return-fire",
+    ];
+    let out = t.ok(&[&shot[..], &["--dice", "4"]].concat());
+    assert!(
+        out.contains("  marines: +returned fire (to the end of this turn)\n"),
+        "{out}"
+    );
+    assert_eq!(
+        t.refused(&[&shot[..], &["--dice", "4"]].concat()),
+        "return-fire refused by the rule Return fire once a turn: it needs not returned-fire \
+         (A unit returns fire once a turn.)"
+    );
+    // The marker lasts the whole turn: through the French player turn, off at turn 2.
+    t.ok(&["turn"]);
+    assert!(t.ok(&["unit", "show", "marines"]).contains("returned fire"));
+    let out = t.ok(&["turn"]);
+    assert!(
+        out.contains("marines: returned fire comes off (it lasts the turn)\n"),
+        "{out}"
+    );
+    // Medium artillery that opens fire is marked, and may not move after.
+    t.ok(&["turn"]);
+    let out = t.ok(&[
+        "roll",
+        "artillery",
+        "--unit",
+        "guns",
+        "--target",
+        "44th",
+        "--dice",
+        "3",
+    ]);
+    assert!(out.contains("  guns: +has fired\n"), "{out}");
+    assert_eq!(
+        t.refused(&activate("guns", "action=move-open", &["6"])),
+        "action=move-open/move-difficult unit=medium-artillery refused by the rule Medium \
+         artillery that has fired: it needs not has-fired (Medium artillery cannot move once it \
+         has opened fire.)"
+    );
+}

@@ -298,6 +298,12 @@ fn a_turn_rules_mistakes_are_refused_with_their_place() {
             "circumstance of `move` `far` is used twice",
         ),
         (
+            "    roll: 1d6\n    check:",
+            "    roll: 1d6\n    marks: [{on: acting, change: [+bracde]}]\n    check:",
+            "procedure `fight`: the roll makes the change `+bracde`: write +NAME or -NAME of a \
+             marker or state, or +NAME of a counter",
+        ),
+        (
             "lasts: next-turn",
             "lasts: next-week",
             "unknown variant `next-week`, expected one of `player-turn`, `turn`, `next-turn`",
