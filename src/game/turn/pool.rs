@@ -36,7 +36,11 @@ pub(super) fn roll(
         for s in &g.sides {
             let what = format!("{} {}", possessive(side_label(g, &s.name)), pool.points);
             let t = source.throw(&spec, &what)?;
-            let total: i64 = t.faces.iter().sum::<i64>().max(0);
+            let total = t
+                .faces
+                .iter()
+                .fold(0i64, |a, f| a.saturating_add(*f))
+                .max(0);
             let p = pools.entry(s.name.clone()).or_default();
             p.faces.extend(&t.faces);
             p.rolled = total;
@@ -211,12 +215,13 @@ pub fn spend(
         p.left -= cost;
     }
     if let Some(u) = &u {
-        *turn
+        let n = turn
             .bought
             .entry(u.name.clone())
             .or_default()
             .entry(def.name.clone())
-            .or_default() += 1;
+            .or_default();
+        *n = n.saturating_add(1);
     }
     set_turn(&mut after, turn, event);
     *game = after;
