@@ -129,15 +129,6 @@ pub fn kind_word(k: FactorKind) -> &'static str {
     }
 }
 
-/// `French's`, `the colonials'`: the possessive of a name.
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
-
 /// `1. a; 2. b; 3. c`: steps in order, numbered.
 pub fn numbered<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     items

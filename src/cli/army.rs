@@ -160,6 +160,20 @@ fn named<'a, T>(
     }
 }
 
+/// The army list `name` names, and its period.
+pub(super) fn find_list<'r>(r: &'r Ruleset, name: &str) -> Result<(&'r Period, &'r ArmyList)> {
+    let all: Vec<(&Period, &ArmyList)> = r
+        .model
+        .armies
+        .iter()
+        .flat_map(|period| period.lists.iter().map(move |l| (period, l)))
+        .collect();
+    if all.is_empty() {
+        return Err(Error::usage(format!("{} has no army lists", r.model.title)));
+    }
+    Ok(*named(&all, name, "army list", |(_, l)| l.names())?)
+}
+
 fn list(cli: &Cli, catalog: &Catalog, period: Option<&str>, out: &mut Vec<u8>) -> Result<()> {
     let r = with_points(cli, catalog, true)?;
     let p = points_of(&r)?;
@@ -204,13 +218,7 @@ fn list(cli: &Cli, catalog: &Catalog, period: Option<&str>, out: &mut Vec<u8>) -
 fn show(cli: &Cli, catalog: &Catalog, name: &str, out: &mut Vec<u8>) -> Result<()> {
     let r = with_points(cli, catalog, true)?;
     let p = points_of(&r)?;
-    let all: Vec<(&Period, &ArmyList)> = r
-        .model
-        .armies
-        .iter()
-        .flat_map(|period| period.lists.iter().map(move |l| (period, l)))
-        .collect();
-    let (period, l) = *named(&all, name, "army list", |(_, l)| l.names())?;
+    let (period, l) = find_list(&r, name)?;
     if cli.json {
         let value = json!({
             "ruleset": r.name(),

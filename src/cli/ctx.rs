@@ -109,5 +109,5 @@ pub(super) fn game_ruleset(catalog: &Catalog, asked: Option<&str>, game: &Game) 
         ))
         .with_hint("leave out --rules for a game's commands"));
     }
-    Ok(r)
+    Ok(crate::game::sides::named(r, game))
 }

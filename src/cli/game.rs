@@ -17,6 +17,13 @@ pub enum GameCmd {
     New {
         /// Letters, digits, `-` and `_`.
         name: String,
+        /// Name a side, where the ruleset lets the players name them (once a side, in order).
+        #[arg(long = "side", value_name = "NAME")]
+        sides: Vec<String>,
+        /// Put an army list on the table for a side: its units, with their points
+        /// (`umpire army list`); the side is named so where the players name the sides.
+        #[arg(long = "army", value_name = "SIDE=LIST")]
+        armies: Vec<String>,
     },
     /// List the games; `*` marks the current one.
     List,
@@ -40,12 +47,27 @@ pub enum GameCmd {
 pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
     let store = ctx.store()?;
     match cmd {
-        GameCmd::New { name } => {
+        GameCmd::New {
+            name,
+            sides,
+            armies,
+        } => {
             let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
             roster::game_def(&ruleset)?;
-            let game = Game::new(name, ruleset.name());
-            store.create(&game)?;
+            let mut game = Game::new(name, ruleset.name());
+            let placed = armies_placed(&ruleset, &mut game, sides, armies)?;
+            let files = store.create(&game)?;
             store.set_current(name)?;
+            if let Some(list) = &placed {
+                let line = ctx.line.clone();
+                files.update_logged(|g| {
+                    let ruleset = crate::game::sides::named(ruleset.clone(), g);
+                    let mut event = crate::game::state::Event::new(0, line, "");
+                    let said = place(g, &ruleset, list, &mut event)?;
+                    event.summary = said.join("; ");
+                    Ok((Some(event), ()))
+                })?;
+            }
             if ctx.json {
                 return write_json(
                     out,
@@ -64,6 +86,15 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
                     ruleset.model.title
                 ),
             );
+            if let Some(list) = &placed {
+                let scratch = &mut Game::new(name, ruleset.name());
+                scratch.sides.clone_from(&game.sides);
+                let ruleset = crate::game::sides::named(ruleset.clone(), scratch);
+                let mut event = crate::game::state::Event::new(0, "", "");
+                for line in place(scratch, &ruleset, list, &mut event)? {
+                    say(out, &line);
+                }
+            }
             Ok(())
         }
         GameCmd::List => {
@@ -147,4 +178,79 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The armies of `game new`, as (side, list name), once the sides are named.
+type Armies = Vec<(String, String)>;
+
+/// Name the game's sides (`--side`, else the sides `--army` names, where the players name
+/// them) and check the armies: each list known, one list a side, and all of one game size.
+/// The armies to place, when any.
+fn armies_placed(
+    ruleset: &crate::model::Ruleset,
+    game: &mut Game,
+    sides: &[String],
+    armies: &[String],
+) -> Result<Option<Armies>> {
+    let mut wanted: Armies = Vec::new();
+    for a in armies {
+        let Some((side, list)) = a
+            .split_once('=')
+            .filter(|(s, l)| !s.is_empty() && !l.is_empty())
+        else {
+            return Err(Error::usage(format!("`--army {a}` names no side and list"))
+                .with_hint("--army SIDE=LIST, such as --army british=britain-fiw"));
+        };
+        wanted.push((side.to_string(), list.to_string()));
+    }
+    let g = roster::game_def(ruleset)?;
+    let names: Vec<String> = if sides.is_empty() && g.open_sides {
+        wanted.iter().map(|(s, _)| s.clone()).collect()
+    } else {
+        sides.to_vec()
+    };
+    game.sides = crate::game::sides::name(ruleset, &names)?;
+    if wanted.is_empty() {
+        return Ok(None);
+    }
+    let named = crate::game::sides::named(ruleset.clone(), game);
+    let g = roster::game_def(&named)?;
+    let mut size = None;
+    for (side, list) in &mut wanted {
+        *side = roster::side(g, side)?.to_string();
+        let (period, l) = super::army::find_list(&named, list)?;
+        match &size {
+            Some((s, first)) if *s != period.size => {
+                return Err(Error::usage(format!(
+                    "{first} is a list for {s} points a side and {} for {}: both sides play one \
+                     size",
+                    l.title, period.size
+                )));
+            }
+            _ => size = Some((period.size, l.title.clone())),
+        }
+        list.clone_from(&l.name);
+    }
+    for (i, (side, _)) in wanted.iter().enumerate() {
+        if wanted.iter().take(i).any(|(s, _)| s == side) {
+            return Err(Error::usage(format!("side `{side}` is given two armies"))
+                .with_hint("one --army a side"));
+        }
+    }
+    Ok(Some(wanted))
+}
+
+/// Put each army on the table for its side: what was done.
+fn place(
+    game: &mut Game,
+    ruleset: &crate::model::Ruleset,
+    armies: &Armies,
+    event: &mut crate::game::state::Event,
+) -> Result<Vec<String>> {
+    let mut said = Vec::new();
+    for (side, list) in armies {
+        let (_, l) = super::army::find_list(ruleset, list)?;
+        said.extend(crate::game::army::place(game, ruleset, side, l, event)?);
+    }
+    Ok(said)
 }

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::ctx::{Ctx, say};
-use super::roll::{all_dice_used, dice_line, dice_source_with};
+use super::roll::{dice_line, dice_source_with};
 use crate::cli::{write_json, write_merged};
 use crate::engine::dice::DiceSource;
 use crate::error::Result;
@@ -53,7 +53,14 @@ pub fn turn(
         let mut pools = dice_source_with(faces, seed, None)?;
         let before = game.turn.pools.clone();
         let started = crate::game::turn::start(game, ruleset, start, &mut pools, event)?;
-        all_dice_used(&pools, faces.len())?;
+        if let Some(left) = pools.unused().front() {
+            let shown: Vec<String> = left.iter().map(ToString::to_string).collect();
+            return Err(crate::error::Error::usage(format!(
+                "--dice {} was not used: only a new turn rolls the sides' points",
+                shown.join(",")
+            ))
+            .with_hint("give the throws when the turn starts, one --dice a side"));
+        }
         let pooled = game.turn.pools != before && !game.turn.pools.is_empty();
         event.turn = game.turn.number;
         said.extend(started);

@@ -108,6 +108,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 code: code.clone(),
                 figures: *figures,
                 fields,
+                points: None,
                 note: note.clone().unwrap_or_default(),
             };
             ctx.change_with(out, |game, ruleset, event| {

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::game::figures::unit_holds;
 use crate::game::state::{Game, Unit};
-use crate::model::{GameDef, LossDef, Ruleset, SideConditionDef};
+use crate::model::{GameDef, LossDef, Points, Ruleset, SideConditionDef};
 
 /// A loss that makes a side's condition hold, as the roster shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -21,6 +21,14 @@ pub enum Loss {
     },
     /// The unit the table names (`label`) is out of the game.
     Unit { label: String, unit: String },
+    /// Units worth `lost` points are out of the game (`at` or more), and `most` the most
+    /// lost by any other side when the condition asks for more than the enemy.
+    Points {
+        lost: Points,
+        at: Points,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        most: Option<Points>,
+    },
 }
 
 /// One condition of one side, and the losses that make it hold (none: it does not).
@@ -47,9 +55,19 @@ fn lost(game: &Game, unit: &Unit) -> bool {
     figs.peek().is_some() && figs.all(|f| f.state.is_some())
 }
 
+/// The points a side has lost: its units out of the game, at what they are worth.
+pub fn points_lost(game: &Game, side: &str) -> Points {
+    game.units
+        .iter()
+        .filter(|u| u.side == side && lost(game, u))
+        .filter_map(|u| u.points)
+        .sum()
+}
+
 /// Every side's standing on every condition the table gives, in the table's order.
 pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Standing<'a>> {
     let mut all = Vec::new();
+    let points_lost = |side: &str| points_lost(game, side);
     for side in &g.sides {
         let units: Vec<&Unit> = game.units.iter().filter(|u| u.side == side.name).collect();
         let gone: Vec<&&Unit> = units.iter().filter(|u| lost(game, u)).collect();
@@ -75,6 +93,26 @@ pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Stan
                             label: label.clone(),
                             unit: u.name.clone(),
                         }),
+                    LossDef::Points {
+                        at,
+                        more_than_enemy,
+                    } => {
+                        let lost = points_lost(&side.name);
+                        let most = more_than_enemy.then(|| {
+                            g.sides
+                                .iter()
+                                .filter(|o| o.name != side.name)
+                                .map(|o| points_lost(&o.name))
+                                .max()
+                                .unwrap_or_default()
+                        });
+                        let reached = lost >= *at && most.is_none_or(|m| lost > m);
+                        reached.then_some(Loss::Points {
+                            lost,
+                            at: *at,
+                            most,
+                        })
+                    }
                 })
                 .collect();
             all.push(Standing {

@@ -124,8 +124,10 @@ pub fn count(
         _ => format!("{}: {} {now}", f.code, c.label),
     };
     let mut said = vec![line];
-    if now >= c.at {
-        said.extend(reached(game, ruleset, g, &f, c, event)?);
+    if let Some((at, then)) = c.threshold()
+        && now >= at
+    {
+        said.extend(reached(game, ruleset, g, &f, c, (at, then), event)?);
     }
     Ok(said)
 }
@@ -138,35 +140,32 @@ fn reached(
     g: &GameDef,
     fig: &Figure,
     c: &CounterDef,
+    (at, then): (i64, &str),
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let reason = format!("{} {} or more", c.label, c.at);
-    if g.states.iter().any(|s| s.name == c.then) {
+    let reason = format!("{} {at} or more", c.label);
+    if g.states.iter().any(|s| s.name == then) {
         let mut f = fig.clone();
-        f.state = Some(c.then.clone());
+        f.state = Some(then.to_string());
         game.apply(game.figure_change(&f.code, Some(f.clone())), event);
         return Ok(vec![format!(
             "{}: {reason}: {}",
             f.code,
-            state_label(g, &c.then)
+            state_label(g, then)
         )]);
     }
-    if fig.markers.contains(&c.then) {
+    if fig.markers.iter().any(|m| m == then) {
         return Ok(Vec::new());
     }
     let mut said = roster::mark(
         game,
         ruleset,
         &fig.code,
-        &[Mark::Add(c.then.clone())],
+        &[Mark::Add(then.to_string())],
         event,
     )?;
     if said.is_empty() {
-        said.push(format!(
-            "{}: {reason}: {}",
-            fig.code,
-            marker_label(g, &c.then)
-        ));
+        said.push(format!("{}: {reason}: {}", fig.code, marker_label(g, then)));
     }
     Ok(said)
 }
@@ -274,6 +273,7 @@ mod tests {
             charge: None,
             combine: None,
             conditions: Vec::new(),
+            open_sides: false,
         }
     }
 

@@ -518,6 +518,8 @@ fn gather(
     let mut lines = Vec::new();
     let mut add = |code: &str, acted_upon: bool, side: Option<&str>| -> Result<()> {
         let fig = roster::figure(game, code)?;
+        // A side read as acted upon by the other: only its words, said for that side.
+        let other = acted_upon && side.is_some();
         let wanted = |factor: &str| {
             reads.contains(factor)
                 && !said
@@ -525,11 +527,15 @@ fn gather(
                     .any(|(s, f)| f == factor && (s.is_none() || s.as_deref() == side))
         };
         let (w, line) = figure_words(game, ruleset, g, fig, acted_upon, &wanted);
+        if other && w.is_empty() {
+            return Ok(());
+        }
         words.extend(w.into_iter().map(|w| match side {
             Some(s) => format!("{s}.{w}"),
             None => w,
         }));
         lines.push(match side {
+            Some(s) if other => format!("{s} faces {line}"),
             Some(s) => format!("{s} {line}"),
             None => line,
         });
@@ -543,6 +549,12 @@ fn gather(
     }
     for (side, code) in &figures.sides {
         add(code, false, Some(side))?;
+    }
+    // In a roll of two sides each side's figure is acted upon by the other's: what its fields
+    // set when acted upon is said of the other side (the kind of enemy it faces).
+    if let [(a, fa), (b, fb)] = figures.sides.as_slice() {
+        add(fb, true, Some(a))?;
+        add(fa, true, Some(b))?;
     }
     Ok((words, lines))
 }

@@ -2,6 +2,7 @@
 //! checks figures owe, and what the roster says about the figures in a roll.
 
 pub mod aim;
+pub mod army;
 pub mod charge;
 pub mod combine;
 pub mod conditions;
@@ -12,6 +13,7 @@ pub mod pending;
 pub mod phase_end;
 pub mod roles;
 pub mod roster;
+pub mod sides;
 pub mod state;
 pub mod store;
 pub mod turn;

@@ -44,6 +44,8 @@ pub struct UnitSpec {
     pub figures: Option<u32>,
     /// (field, value as typed), the fields as the ruleset's `game.unit` names them.
     pub fields: Vec<(String, String)>,
+    /// What the unit is worth (from its army list).
+    pub points: Option<crate::model::Points>,
     pub note: String,
 }
 
@@ -95,7 +97,7 @@ const UNIT_NAME_MAX: usize = 40;
 
 /// A unit's name is typed at the table: letters of any alphabet (accented ones too), digits,
 /// `-` and `_`, which a shell passes as one word and a roster column shows as typed.
-fn check_unit_name(name: &str) -> Result<()> {
+pub fn check_unit_name(name: &str) -> Result<()> {
     let ok = !name.is_empty()
         && name.chars().count() <= UNIT_NAME_MAX
         && !name.starts_with('-')
@@ -220,6 +222,7 @@ pub fn add_unit(
         code: code.clone(),
         fields,
         charged: None,
+        points: spec.points,
         note: spec.note.clone(),
     };
     game.apply(game.unit_change(&spec.name, Some(unit.clone())), event);

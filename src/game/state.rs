@@ -13,7 +13,8 @@ pub use crate::game::pending::Check;
 /// Format 2 added the checks the game owes (`pending`); a file of format 1 owes none. Format 3
 /// added the turn a unit last charged (`charged`); a file of an older format has none. Format 4
 /// added player turns (`order`, `player`, `ended`), the sides' pools of points (`pools`,
-/// `bought`) and markers that come off by themselves (`until`); an older file has none.
+/// `bought`), markers that come off by themselves (`until`), the sides the players named
+/// (`sides`) and what a unit is worth (`points`); an older file has none.
 pub const FORMAT: u32 = 4;
 
 /// The oldest layout still read: what it lacks is empty.
@@ -32,6 +33,10 @@ pub struct Game {
     /// How many bytes of the log hold the events this state includes.
     #[serde(default)]
     pub log_len: u64,
+    /// The sides as the players named them when the game started, where the table lets them
+    /// (in the table's order); none: the table's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<crate::model::GameSideDef>,
     #[serde(default)]
     pub turn: Turn,
     #[serde(default)]
@@ -126,6 +131,9 @@ pub struct Unit {
     /// The turn the unit last charged, for a rule about charging again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub charged: Option<u32>,
+    /// What the unit is worth, from its army list, for a side condition that counts points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<crate::model::Points>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
 }
@@ -264,6 +272,7 @@ impl Game {
             ruleset: ruleset.to_string(),
             seq: 0,
             log_len: 0,
+            sides: Vec::new(),
             turn: Turn::default(),
             units: Vec::new(),
             figures: Vec::new(),
@@ -314,9 +323,15 @@ impl Game {
                 .collect::<Result<Vec<_>>>()?;
             Ok(format!("[\n{}\n  ]", lines.join(",\n")))
         }
+        // The sides the players named, only where they did.
+        let sides = if self.sides.is_empty() {
+            String::new()
+        } else {
+            format!("\n  \"sides\": {},", list(&self.sides)?)
+        };
         Ok(format!(
             "{{\n  \"format\": {},\n  \"name\": {},\n  \"ruleset\": {},\n  \"seq\": {},\n  \
-             \"log-len\": {},\n  \"turn\": {},\n  \"units\": {},\n  \"figures\": {},\n  \
+             \"log-len\": {},{sides}\n  \"turn\": {},\n  \"units\": {},\n  \"figures\": {},\n  \
              \"pending\": {}\n}}",
             FORMAT,
             one(&self.name)?,

@@ -109,7 +109,18 @@ pub struct PointsDef {
     pub units: Vec<UnitKind>,
     pub tags: Vec<NamedDef>,
     pub surcharges: Vec<SurchargeDef>,
+    /// How a list's units become a game's.
+    pub placing: Option<Placing>,
     pub note: Option<String>,
+}
+
+/// How a list's units become a game's: the unit field their grade goes in, and the yes/no
+/// fields tags set (names canonical).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct Placing {
+    pub grade: Option<String>,
+    /// (tag, field, tags that keep it unset).
+    pub tags: Vec<(String, String, Vec<String>)>,
 }
 
 /// A grade or a tag: its name, how it is shown, its aliases.
@@ -130,6 +141,8 @@ pub struct UnitKind {
     /// The heading it is listed under in the points table (`command units`).
     pub group: Option<String>,
     pub pricing: Pricing,
+    /// Its unit fields in a game; none: it is not put on the table.
+    pub fields: std::collections::BTreeMap<String, String>,
     pub note: Option<String>,
 }
 
@@ -516,6 +529,7 @@ mod tests {
                     aliases: vec![],
                     group: None,
                     pricing: Pricing::Graded(vec![("grade-a".into(), p("2.5"))]),
+                    fields: Default::default(),
                     note: None,
                 },
                 UnitKind {
@@ -527,6 +541,7 @@ mod tests {
                         grade: None,
                         cost: p("4"),
                     },
+                    fields: Default::default(),
                     note: None,
                 },
             ],
@@ -539,6 +554,7 @@ mod tests {
                 unless: vec!["tag-y".into()],
                 note: None,
             }],
+            placing: None,
             note: None,
         };
         let tagged = ["tag-x".to_string()];

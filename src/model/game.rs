@@ -44,6 +44,8 @@ pub struct GameDef {
     pub combine: Option<CombineDef>,
     /// What holds for a whole side, read from the roster (a side that has lost enough).
     pub conditions: Vec<SideConditionDef>,
+    /// The players name the sides when a game starts (the table's stand in until they do).
+    pub open_sides: bool,
 }
 
 /// Something that comes to hold for a whole side when it has lost enough: shown by `umpire
@@ -67,6 +69,11 @@ pub enum LossDef {
     Percent(u32),
     /// A unit whose fields meet these conditions, with words for it.
     Unit { when: Conditions, label: String },
+    /// Units worth at least `at` points, and (`more_than_enemy`) more than any other side lost.
+    Points {
+        at: super::Points,
+        more_than_enemy: bool,
+    },
 }
 
 /// Two units combined into one: the yes/no factor its rules of eligibility govern, weighed on
@@ -239,9 +246,12 @@ pub struct CounterDef {
     /// Set back to 0 when a new turn starts.
     #[serde(default)]
     pub per_turn: bool,
-    /// Reaching this count adds `then`: a marker, or a state that takes the piece out.
-    pub at: i64,
-    pub then: String,
+    /// Reaching this count adds `then`: a marker, or a state that takes the piece out. A
+    /// count without them is only kept and read (casualties, each one less to a roll).
+    #[serde(default)]
+    pub at: Option<i64>,
+    #[serde(default)]
+    pub then: Option<String>,
     /// The unit of the amounts that a roll inflicts on the piece acted upon, which
     /// are added to the count.
     #[serde(default)]
@@ -254,6 +264,13 @@ pub struct CounterDef {
     pub acted_upon: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+impl CounterDef {
+    /// The count that does something, and what it adds; none for a count only kept.
+    pub fn threshold(&self) -> Option<(i64, &str)> {
+        Some((self.at?, self.then.as_deref()?))
+    }
 }
 
 /// What the pieces of a game are: figures grouped in units, or units that are pieces

@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use army::{
-    Alternative, ArmyList, Entry, Found, Line, NamedDef, Period, Points, PointsDef, Priced,
-    Pricing, Slip, SlipAt, SurchargeDef, UnitKind, find_exact, find_named, names_of,
+    Alternative, ArmyList, Entry, Found, Line, NamedDef, Period, Placing, Points, PointsDef,
+    Priced, Pricing, Slip, SlipAt, SurchargeDef, UnitKind, find_exact, find_named, names_of,
 };
 pub use charge::{BeforeDef, ChargeDef, ReactionDef};
 pub use decimal::Decimal;

@@ -405,6 +405,16 @@ pub fn standings(game: &Game, ruleset: &Ruleset) -> Result<Vec<String>> {
                         format!("{lost} of {of} units lost ({percent}% or more)")
                     }
                     Loss::Unit { label, unit } => format!("{label} lost ({})", name(unit)),
+                    Loss::Points { lost, at, most } => {
+                        let more = most
+                            .map(|m| format!(", more than the enemy's {}", m.plain()))
+                            .unwrap_or_default();
+                        format!(
+                            "{} points lost ({} or more{more})",
+                            lost.plain(),
+                            at.plain()
+                        )
+                    }
                 })
                 .collect();
             if s.holds() {
@@ -415,7 +425,23 @@ pub fn standings(game: &Game, ruleset: &Ruleset) -> Result<Vec<String>> {
                     why.join("; ")
                 )
             } else {
-                format!("{}: {}: not yet", side_label(s.side), s.condition.label)
+                // A condition that counts points says how many are lost so far.
+                let counts = s
+                    .condition
+                    .any
+                    .iter()
+                    .any(|l| matches!(l, crate::model::LossDef::Points { .. }));
+                let so_far = if counts {
+                    let lost = crate::game::conditions::points_lost(game, s.side);
+                    format!(" ({} points lost)", lost.plain())
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{}: {}: not yet{so_far}",
+                    side_label(s.side),
+                    s.condition.label
+                )
             }
         })
         .collect())

@@ -287,6 +287,76 @@ fn one_of(what: &str, names: &[&str]) -> Option<String> {
 impl Source {
     /// The points table: names distinct, each kind priced one way in half points at grades
     /// the table has, each surcharge naming known tags and kinds.
+    /// How a list's units go on the table: each kind's `game:` fields are unit fields of the
+    /// game with values they take, the grade goes in a unit field, and tags set yes/no fields.
+    fn check_placing(&self, p: &s::PointsDef, top: &Path, at: &Locator<'_>) -> Result<()> {
+        let placing = p.game.as_ref();
+        let gives = p.units.iter().any(|u| !u.game.is_empty());
+        if !gives && placing.is_none() {
+            return Ok(());
+        }
+        let Some(g) = &self.def.game else {
+            return Err(at.at_path(
+                &borrowed(top),
+                "putting units on the table (`game:` of the points table) needs a `game:` section",
+            ));
+        };
+        let fields: Vec<&str> = g.unit.keys().map(String::as_str).collect();
+        let field_ok = |field: &str, value: Option<&str>| -> std::result::Result<(), String> {
+            let Some(factor) = g.unit.get(field) else {
+                return Err(format!("`{field}` is not a unit field of the game"));
+            };
+            match (value, self.factor(factor)) {
+                (Some(v), Some(f))
+                    if self.value(f, v).is_none() && f.kind == s::FactorKind::Choice =>
+                {
+                    Err(format!("`{v}` is not a value of the unit field `{field}`"))
+                }
+                _ => Ok(()),
+            }
+        };
+        for (i, u) in p.units.iter().enumerate() {
+            let here = step(top, "units", Some(i));
+            for (field, value) in &u.game {
+                field_ok(field, Some(value)).map_err(|m| {
+                    at.at_path(&borrowed(&step(&here, "game", None)), m)
+                        .with_hint_opt(did_you_mean(field, fields.iter().copied()))
+                })?;
+            }
+        }
+        let Some(placing) = placing else {
+            return Ok(());
+        };
+        let here = step(top, "game", None);
+        for field in placing
+            .grade
+            .iter()
+            .chain(placing.tags.iter().map(|t| &t.field))
+        {
+            field_ok(field, None).map_err(|m| {
+                at.at_path(&borrowed(&here), m)
+                    .with_hint_opt(did_you_mean(field, fields.iter().copied()))
+            })?;
+        }
+        for t in placing
+            .tags
+            .iter()
+            .flat_map(|t| std::iter::once(&t.tag).chain(&t.unless))
+        {
+            let known = p
+                .tags
+                .iter()
+                .any(|v| same(v.name(), t) || v.aliases().iter().any(|a| same(a, t)));
+            if !known {
+                return Err(at.at_path(
+                    &borrowed(&here),
+                    format!("`{t}` is not a tag of `points: tags:`"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn check_points(&self, at: &Locator<'_>) -> Result<()> {
         let def = &self.def;
         let Some(p) = &def.points else {
@@ -299,6 +369,7 @@ impl Source {
             return Ok(());
         };
         let top: Path = vec![("points".into(), None)];
+        self.check_placing(p, &top, at)?;
         fn named(v: &s::ValueSpec) -> (&str, &[String]) {
             (v.name(), v.aliases())
         }

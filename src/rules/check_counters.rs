@@ -14,9 +14,33 @@ impl Source {
             let here = format!("name: {}", c.name);
             let err =
                 |needle: &str, msg: String| at.err(&["game:", "counters:", &here, needle], msg);
-            let then = marker_name(g, &c.then);
-            let known =
-                g.markers.iter().any(|x| x.name == then) || g.states.iter().any(|x| x.name == then);
+            let (at_count, then) = match (c.at, c.then.as_deref()) {
+                (Some(n), Some(then)) => (n, then),
+                (None, None) => (1, ""),
+                (Some(_), None) => {
+                    return Err(err(
+                        "at:",
+                        format!(
+                            "counter `{}` has `at` but no `then`: say what reaching it adds, \
+                             or leave both out",
+                            c.name
+                        ),
+                    ));
+                }
+                (None, Some(then)) => {
+                    return Err(err(
+                        then,
+                        format!(
+                            "counter `{}` has `then` but no `at`: say the count that adds it",
+                            c.name
+                        ),
+                    ));
+                }
+            };
+            let name = marker_name(g, then);
+            let known = then.is_empty()
+                || g.markers.iter().any(|x| x.name == name)
+                || g.states.iter().any(|x| x.name == name);
             if !known {
                 let names = g
                     .markers
@@ -24,15 +48,15 @@ impl Source {
                     .map(|m| m.name.as_str())
                     .chain(g.states.iter().map(|s| s.name.as_str()));
                 return Err(err(
-                    &c.then,
+                    then,
                     format!(
-                        "counter `{}` adds `{}`, which is neither a marker nor a state",
-                        c.name, c.then
+                        "counter `{}` adds `{then}`, which is neither a marker nor a state",
+                        c.name
                     ),
                 )
-                .with_hint_opt(did_you_mean(&c.then, names)));
+                .with_hint_opt(did_you_mean(then, names)));
             }
-            if c.at < 1 {
+            if at_count < 1 {
                 return Err(err(
                     "at:",
                     format!("counter `{}` needs `at` of 1 or more", c.name),

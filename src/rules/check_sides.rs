@@ -20,6 +20,30 @@ impl Source {
                 ));
             }
             for loss in &c.any {
+                if loss.more_than_enemy && loss.points.is_none() {
+                    return Err(err(
+                        "more-than-enemy:",
+                        format!(
+                            "condition `{}`: `more-than-enemy` goes with `points: N`",
+                            c.name
+                        ),
+                    ));
+                }
+                if let Some(p) = loss.points {
+                    let whole_or_half = crate::model::Points::from_decimal(p)
+                        .is_some_and(|x| x > crate::model::Points::ZERO);
+                    if !whole_or_half || loss.percent.is_some() || loss.unit.is_some() {
+                        return Err(err(
+                            "points:",
+                            format!(
+                                "condition `{}`: `points: {p}` is a loss of its own, of more \
+                                 than 0 points in wholes or halves",
+                                c.name
+                            ),
+                        ));
+                    }
+                    continue;
+                }
                 match (loss.percent, &loss.unit) {
                     (Some(p), None) if (1..=100).contains(&p) => {}
                     (Some(p), None) => {
@@ -55,7 +79,7 @@ impl Source {
                         return Err(err(
                             "any:",
                             format!(
-                                "condition `{}`: each loss is `{{percent: N}}` or `{{unit: ..., label: ...}}`",
+                                "condition `{}`: each loss is `{{percent: N}}`, `{{points: N}}` or `{{unit: ..., label: ...}}`",
                                 c.name
                             ),
                         ));

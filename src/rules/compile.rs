@@ -116,6 +116,7 @@ impl Source {
                             .collect(),
                     ),
                 },
+                fields: u.game.clone(),
                 note: u.note.clone(),
             })
             .collect();
@@ -135,11 +136,23 @@ impl Source {
                 note: sc.note.clone(),
             })
             .collect();
+        let placing = p.game.as_ref().map(|pl| m::Placing {
+            grade: pl.grade.clone(),
+            tags: pl
+                .tags
+                .iter()
+                .map(|t| {
+                    let unless = t.unless.iter().map(|u| canonical(&tags, u)).collect();
+                    (canonical(&tags, &t.tag), t.field.clone(), unless)
+                })
+                .collect(),
+        });
         m::PointsDef {
             grades,
             units,
             tags,
             surcharges,
+            placing,
             note: p.note.clone(),
         }
     }

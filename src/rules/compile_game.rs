@@ -64,12 +64,17 @@ impl Source {
                 any: c
                     .any
                     .iter()
-                    .map(|l| match (&l.unit, l.percent) {
-                        (Some(when), _) => m::LossDef::Unit {
+                    .map(|l| match (&l.unit, l.points, l.percent) {
+                        (Some(when), ..) => m::LossDef::Unit {
                             when: self.conditions(when),
                             label: l.label.clone().unwrap_or_default(),
                         },
-                        (None, p) => m::LossDef::Percent(p.unwrap_or(100)),
+                        // (Checked: a whole or a half.)
+                        (None, Some(at), _) => m::LossDef::Points {
+                            at: m::Points::from_decimal(at).unwrap_or_default(),
+                            more_than_enemy: l.more_than_enemy,
+                        },
+                        (None, None, p) => m::LossDef::Percent(p.unwrap_or(100)),
                     })
                     .collect(),
                 sets: c.sets.as_deref().map(|f| self.canonical(f)),
@@ -80,6 +85,7 @@ impl Source {
             sides: g.sides.clone(),
             pieces: g.pieces,
             conditions,
+            open_sides: g.open_sides,
             unit: g
                 .unit
                 .iter()
@@ -99,7 +105,7 @@ impl Source {
                 .counters
                 .iter()
                 .map(|c| m::CounterDef {
-                    then: marker_name(g, &c.then).to_string(),
+                    then: c.then.as_deref().map(|t| marker_name(g, t).to_string()),
                     acting: c.acting.as_deref().map(|f| self.canonical(f)),
                     acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
                     ..c.clone()

@@ -65,6 +65,13 @@ impl Source {
                         ),
                     ));
                 }
+                if self.def.game.as_ref().is_some_and(|g| g.open_sides) {
+                    return Err(at.err(
+                        &["game:", "open-sides:"],
+                        "sides the players name have no tokens for the turn's draw: a draw \
+                         needs the table's own sides",
+                    ));
+                }
                 self.check_draw(draw, at)?;
                 m::TurnOrder::Draw(m::DrawTurn {
                     phases: phases.clone(),

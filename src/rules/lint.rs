@@ -205,7 +205,7 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
                 && m.if_already.is_none()
                 && m.phase_end.is_none()
                 && !changed.contains(n)
-                && !g.counters.iter().any(|c| c.then == n)
+                && !g.counters.iter().any(|c| c.then.as_deref() == Some(n))
                 && !g
                     .markers
                     .iter()

@@ -224,7 +224,7 @@ fn a_side_condition_that_names_what_the_table_lacks_is_refused_with_its_place() 
         ),
         (
             "any: [{percent: 50, unit: {officer: true}, label: x}]",
-            "each loss is `{percent: N}` or `{unit: ..., label: ...}`",
+            "each loss is `{percent: N}`, `{points: N}` or `{unit: ..., label: ...}`",
         ),
         (
             "any: [{percent: 50}], sets: range",

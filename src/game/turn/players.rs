@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::game::roster;
 use crate::game::state::{Event, Game, Turn};
 use crate::model::{ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
-use crate::words::{numbered, possessive, times};
+use crate::words::{numbered, times};
 
 /// The side of the player turn going, when one is.
 pub fn playing(game: &Game) -> Option<&str> {
@@ -19,13 +19,12 @@ pub fn playing(game: &Game) -> Option<&str> {
     game.turn.order.get(at).map(String::as_str)
 }
 
-/// `Turn 2: French and allies' player turn (2 of 2)`.
+/// `Turn 2, player turn 2 of 2: French and allies`.
 fn headline(g: &GameDef, t: &Turn) -> String {
     let side = playing_of(t).map_or("nobody", |s| side_label(g, s));
     format!(
-        "Turn {}: {} player turn ({} of {})",
+        "Turn {}, player turn {} of {}: {side}",
         t.number,
-        possessive(side),
         t.player,
         t.order.len()
     )
@@ -159,8 +158,8 @@ pub fn chain_check(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, unit: &str)
     };
     if u.side != side {
         return Err(Error::usage(format!(
-            "it is {} player turn; {} is a unit of {}",
-            possessive(side_label(g, side)),
+            "this is the player turn of {}; {} is a unit of {}",
+            side_label(g, side),
             u.name,
             side_label(g, &u.side)
         ))
@@ -168,8 +167,8 @@ pub fn chain_check(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, unit: &str)
     }
     if let Some(failed) = &game.turn.ended {
         return Err(Error::usage(format!(
-            "{} player turn ended when {failed} failed to activate",
-            possessive(side_label(g, side))
+            "the player turn of {} ended when {failed} failed to activate",
+            side_label(g, side)
         ))
         .with_hint("`umpire turn` passes play to the next player"));
     }
@@ -256,8 +255,8 @@ pub fn chain_record(
     let mut said = Vec::new();
     if ends {
         said.push(format!(
-            "{unit} failed to activate: {} player turn ends; {next}",
-            possessive(side_label(g, &side))
+            "{unit} failed to activate: the player turn of {} ends; {next}",
+            side_label(g, &side)
         ));
     } else {
         match still_to_act(game, g, &side) {

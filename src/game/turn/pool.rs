@@ -13,7 +13,6 @@ use crate::game::roster;
 use crate::game::state::{Event, Game, Pool};
 use crate::model::{GameDef, PoolDef, Ruleset, SpendDef};
 use crate::suggest::{did_you_mean, same};
-use crate::words::possessive;
 
 /// The most throws a tie for the first player is thrown again: past it, dice typed at the table
 /// are surely wrong.
@@ -34,7 +33,7 @@ pub(super) fn roll(
     for throw in 1..=MAX_THROWS {
         let mut totals = Vec::new();
         for s in &g.sides {
-            let what = format!("{} {}", possessive(side_label(g, &s.name)), pool.points);
+            let what = format!("the {} of {}", pool.points, side_label(g, &s.name));
             let t = source.throw(&spec, &what)?;
             let total = t
                 .faces
@@ -166,8 +165,8 @@ pub fn spend(
         && u.side != side
     {
         return Err(Error::usage(format!(
-            "it is {} player turn; {} is a unit of {}",
-            possessive(side_label(g, &side)),
+            "this is the player turn of {}; {} is a unit of {}",
+            side_label(g, &side),
             u.name,
             side_label(g, &u.side)
         )));

@@ -175,21 +175,24 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&DrawDef>) {
             .map(|c| {
                 let turn = if c.per_turn { ", counted per turn" } else { "" };
                 // What reaching the count does: a marker put on, or a state (the label of one).
-                let then = marker_named(g, &c.then).map_or_else(
-                    || {
-                        g.states
-                            .iter()
-                            .find(|s| s.name == c.then)
-                            .map_or_else(|| c.then.clone(), |s| s.label.clone())
-                    },
-                    |m| marker_ref(&m.name, &m.label),
-                );
+                let reached = c.threshold().map_or_else(String::new, |(at, then)| {
+                    let then = marker_named(g, then).map_or_else(
+                        || {
+                            g.states
+                                .iter()
+                                .find(|s| s.name == then)
+                                .map_or_else(|| then.to_string(), |s| s.label.clone())
+                        },
+                        |m| marker_ref(&m.name, &m.label),
+                    );
+                    format!(": at {at}, {then}")
+                });
                 let note = c
                     .note
                     .as_ref()
                     .map(|n| format!(" ({n})"))
                     .unwrap_or_default();
-                format!("{}{turn}: at {}, {then}{note}", c.label, c.at)
+                format!("{}{turn}{reached}{note}", c.label)
             })
             .collect();
         if !g.states.is_empty() {
@@ -204,6 +207,18 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&DrawDef>) {
                 .map(|l| match l {
                     LossDef::Percent(p) => format!("{p}% of its units are lost"),
                     LossDef::Unit { label, .. } => format!("{label} is lost"),
+                    LossDef::Points {
+                        at,
+                        more_than_enemy,
+                    } => format!(
+                        "it has lost units worth {} points or more{}",
+                        at.plain(),
+                        if *more_than_enemy {
+                            ", and more than the enemy"
+                        } else {
+                            ""
+                        }
+                    ),
                 })
                 .collect();
             let note = c

@@ -23,6 +23,9 @@ pub struct PointsDef {
     pub tags: Vec<ValueSpec>,
     #[serde(default)]
     pub surcharges: Vec<SurchargeDef>,
+    /// How a list's units are put on the table in a game (`game new --army SIDE=LIST`).
+    #[serde(default)]
+    pub game: Option<PlacingDef>,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -45,8 +48,32 @@ pub struct UnitKindDef {
     pub costs: BTreeMap<String, Decimal>,
     #[serde(default)]
     pub grade: Option<String>,
+    /// What a unit of this kind is in a game: its unit fields (`{type: cavalry}`). A kind
+    /// without them is not put on the table (a dummy card).
+    #[serde(default)]
+    pub game: BTreeMap<String, String>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// How the units of a list become a game's: the unit field that takes their grade, and the
+/// yes/no fields a tag sets (`{tag: british, field: british, unless: [dagger]}`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PlacingDef {
+    #[serde(default)]
+    pub grade: Option<String>,
+    #[serde(default)]
+    pub tags: Vec<TagFieldDef>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TagFieldDef {
+    pub tag: String,
+    pub field: String,
+    #[serde(default)]
+    pub unless: Vec<String>,
 }
 
 /// What a tag adds to the cost of each unit of the kinds named.

@@ -59,6 +59,10 @@ pub struct GameDef {
     /// What holds for a whole side when it has lost enough.
     #[serde(default)]
     pub conditions: Vec<SideConditionDef>,
+    /// The players name the sides when a game starts (`game new --side NAME`, or `--army
+    /// NAME=LIST`).
+    #[serde(default)]
+    pub open_sides: bool,
 }
 
 /// A side's condition as written: `{name: NAME, label: ..., any: [{percent: 50},
@@ -81,6 +85,12 @@ pub struct SideConditionDef {
 pub struct LossDef {
     #[serde(default)]
     pub percent: Option<u32>,
+    /// The points of the side's units out of the game, at least this many.
+    #[serde(default)]
+    pub points: Option<crate::model::Decimal>,
+    /// With `points`: and more than any other side has lost.
+    #[serde(default)]
+    pub more_than_enemy: bool,
     #[serde(default)]
     pub unit: Option<Conditions>,
     #[serde(default)]

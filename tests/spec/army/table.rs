@@ -115,8 +115,8 @@ fn a_tables_points_are_checked_at_load() {
         "`2.25` is not a cost: costs are counted in whole and half points",
     );
     table_refused(
-        "cost: 5}\n    - {name: horse-artillery",
-        "cost: -5}\n    - {name: horse-artillery",
+        "cost: 5, game: {type: heavy-artillery}}\n    - {name: horse-artillery",
+        "cost: -5, game: {type: heavy-artillery}}\n    - {name: horse-artillery",
         ("name: heavy-artillery", "cost: -5"),
         "`-5` is not a cost: a cost is 0 or more",
     );
@@ -127,14 +127,14 @@ fn a_tables_points_are_checked_at_load() {
         "`elit` is not a grade of `points: grades:` (did you mean `elite`?)",
     );
     table_refused(
-        "unless: [dagger]",
-        "unless: [dager]",
+        "add: 0.5, unless: [dagger]",
+        "add: 0.5, unless: [dager]",
         ("surcharges:", "unless"),
         "`dager` is not a tag of `points: tags:` (did you mean `dagger`?)",
     );
     table_refused(
-        "cost: 1, grade: average}\n    - {name: artillery",
-        "costs: {average: 1}, cost: 1}\n    - {name: artillery",
+        "cost: 1, grade: average, game: {type: light-cavalry}}\n    - {name: artillery",
+        "costs: {average: 1}, cost: 1, game: {type: light-cavalry}}\n    - {name: artillery",
         ("{name: light-cavalry, label: light cavalry, group", "costs"),
         "`light-cavalry` has one `cost` or `costs` by grade, not both",
     );

@@ -49,13 +49,13 @@ fn an_activation_is_refused_before_the_first_turn_and_outside_the_units_player_t
     );
     assert_eq!(
         t.ok(&["turn"]),
-        "Turn 1: British and colonials' player turn (1 of 2)\n\
+        "Turn 1, player turn 1 of 2: British and colonials\n\
          steps: 1. rally disorganised units; 2. activate units until one fails or all have \
          acted; 3. check army resolve\n"
     );
     assert_eq!(
         t.refused(&activate("marines", "action=shoot", &["6"])),
-        "it is British and colonials' player turn; marines is a unit of French and allies \
+        "this is the player turn of British and colonials; marines is a unit of French and allies \
          (`umpire turn` passes play to the next player)"
     );
     // The other rolls are no activations: the marines return fire in the British turn.
@@ -91,7 +91,7 @@ fn a_commanders_re_roll_saves_the_chain_and_a_failure_ends_the_player_turn() {
     let out = t.ok(&activate("rangers", "action=charge", &["4"]));
     assert!(
         out.contains(
-            "  rangers failed to activate: British and colonials' player turn ends; \
+            "  rangers failed to activate: the player turn of British and colonials ends; \
              `umpire turn` gives play to French and allies\n"
         ),
         "{out}"
@@ -120,7 +120,7 @@ fn a_commanders_re_roll_saves_the_chain_and_a_failure_ends_the_player_turn() {
     );
     assert_eq!(
         t.ok(&["turn", "--first", "french"]),
-        "Turn 2: French and allies' player turn (1 of 2)\n\
+        "Turn 2, player turn 1 of 2: French and allies\n\
          steps: 1. rally disorganised units; 2. activate units until one fails or all have \
          acted; 3. check army resolve\n"
     );

@@ -62,7 +62,7 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
     let p = pools();
     assert_eq!(
         p.ok(&["turn", "--dice", "2", "--dice", "5"]),
-        "Turn 1: blue's player turn (1 of 2)\n\
+        "Turn 1, player turn 1 of 2: blue\n\
          pips 1d6: red 2 (typed), blue 5 (typed)\n\
          steps: 1. move; 2. fight it out\n\
          dice: 2 entered, 0 rolled\n"
@@ -82,7 +82,7 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
     );
     assert_eq!(
         p.refused(&["spend", "move", "--unit", "hussars"]),
-        "error: it is blue's player turn; hussars is a unit of red\n"
+        "error: this is the player turn of blue; hussars is a unit of red\n"
     );
     p.ok(&["spend", "move"]);
     assert_eq!(
@@ -93,7 +93,7 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
     let status = p.ok(&["status"]);
     assert!(
         status.starts_with(
-            "Game g, turn 1: blue's player turn (1 of 2)\n\
+            "Game g, turn 1, player turn 1 of 2: blue\n\
              order: blue, then red\n\
              steps: 1. move; 2. fight it out\n\
              blue: 1 pip left of 5\n\
@@ -103,7 +103,7 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
     );
     assert_eq!(
         p.ok(&["turn"]),
-        "Turn 1: red's player turn (2 of 2)\nred: 2 pips to spend\nsteps: 1. move; 2. fight it out\n"
+        "Turn 1, player turn 2 of 2: red\nred: 2 pips to spend\nsteps: 1. move; 2. fight it out\n"
     );
     // The pools are kept in the game, with the faces thrown.
     let pools = &p.table.state()["turn"]["pools"];
@@ -124,7 +124,7 @@ fn a_tie_for_who_plays_first_is_thrown_again() {
     ]);
     assert!(
         out.starts_with(
-            "Turn 1: red's player turn (1 of 2)\n\
+            "Turn 1, player turn 1 of 2: red\n\
              pips 1d6: red 3 (typed), blue 3 (typed)\n\
              a tie at 3: thrown again\n\
              pips 1d6: red 4 (typed), blue 1 (typed)\n"
@@ -182,7 +182,7 @@ fn points_buy_a_marker_off_a_unit_or_a_count_once_a_turn_and_undo_gives_them_bac
     );
     assert_eq!(
         p.refused(&["spend", "reorder", "--unit", "guards"]),
-        "error: it is red's player turn; guards is a unit of blue\n"
+        "error: this is the player turn of red; guards is a unit of blue\n"
     );
     let unknown = p.refused(&["spend", "reorderr", "--unit", "hussars"]);
     assert!(
