@@ -11,6 +11,7 @@ mod any_result;
 mod army;
 mod cache;
 mod card;
+mod cest_la_guerre;
 mod cli;
 mod command_sequences;
 mod compile;

@@ -1,0 +1,193 @@
+//! The armies on the table, the sides the players name, initiative points, casualties and
+//! victory.
+
+use super::{fight, game};
+use crate::support::Table;
+
+#[test]
+fn the_lists_go_on_the_table_as_units_with_their_fields_and_points() {
+    let t = game();
+    let state = t.state_of("monongahela");
+    assert_eq!(state["sides"][0]["name"], "british");
+    assert_eq!(state["sides"][1]["label"], "French");
+    let units = state["units"].as_array().cloned().unwrap_or_default();
+    // British: general, 10 infantry, cavalry, light infantry, artillery; French: general,
+    // 11 infantry, cavalry, 4 light infantry, artillery.
+    let of = |side: &str| units.iter().filter(|u| u["side"] == side).count();
+    assert_eq!((of("british"), of("french")), (14, 18));
+    let general = units.iter().find(|u| u["name"] == "british-general-1");
+    let general = general.cloned().unwrap_or_default();
+    assert_eq!(general["fields"]["type"], "command");
+    assert_eq!(general["fields"]["general"], "yes");
+    assert_eq!(general["points"], 5);
+    // British regular infantry pays 0.5 more; the colonial militia (†) does not, nor is it
+    // British for shooting.
+    let find = |n: &str| {
+        units
+            .iter()
+            .find(|u| u["name"] == n)
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(find("british-infantry-3")["points"], 3);
+    assert_eq!(find("british-infantry-3")["fields"]["british"], "yes");
+    assert_eq!(find("british-infantry-7")["points"], 2);
+    assert!(
+        find("british-infantry-7")["fields"]
+            .get("british")
+            .is_none()
+    );
+    // Every unit is worth its list's 40 points.
+    let worth: f64 = units.iter().filter_map(|u| u["points"].as_f64()).sum();
+    assert!((worth - 80.0).abs() < f64::EPSILON, "{worth}");
+    assert!(
+        t.ok(&[
+            "unit",
+            "add",
+            "rangers",
+            "type=light-infantry",
+            "--side",
+            "british"
+        ])
+        .starts_with("Unit rangers (british")
+    );
+}
+
+#[test]
+fn army_mistakes_are_refused_before_anything_is_made() {
+    let t = Table::empty();
+    for (args, says) in [
+        (
+            &["--army", "british"][..],
+            "`--army british` names no side and list (--army SIDE=LIST, such as --army british=britain-fiw)",
+        ),
+        (
+            &[
+                "--army",
+                "british=british-fiww",
+                "--army",
+                "french=french-fiw",
+            ],
+            "no army list `british-fiww` (did you mean `british-fiw`?)",
+        ),
+        (
+            &[
+                "--army",
+                "british=british-fiw",
+                "--army",
+                "french=france-napoleonic",
+            ],
+            "British is a list for 40.0 points a side and France for 50.0: both sides play one size",
+        ),
+        (
+            &["--army", "british=british-fiw"],
+            "C'est la Guerre has 2 sides: name each once, not 1",
+        ),
+        (
+            &[
+                "--army",
+                "british=british-fiw",
+                "--army",
+                "British=french-fiw",
+            ],
+            "side `British` is named twice",
+        ),
+    ] {
+        let mut all = vec!["game", "new", "g", "--rules", "clg"];
+        all.extend(args);
+        assert_eq!(t.refused(&all), says);
+    }
+    assert!(t.ok(&["game", "list"]).starts_with("No games yet"));
+    assert_eq!(
+        t.refused(&[
+            "game", "new", "g", "--rules", "fiw", "--side", "redcoats", "--side", "b"
+        ]),
+        "French Indian War Rules's sides are its own (british, french): the players do not name \
+         them (leave out the names; `unit add ... --side SIDE` takes the table's)"
+    );
+}
+
+#[test]
+fn a_casualty_lowers_the_next_roll_and_an_initiative_point_takes_it_off() {
+    let t = game();
+    t.ok(&["turn", "--dice", "5", "--dice", "3"]);
+    t.ok(&fight(
+        "combat",
+        "british-infantry-3",
+        "french-infantry-7",
+        ["3,4", "3,2"],
+    ));
+    let out = t.ok(&["roll", "--next", "--dice", "1"]);
+    assert!(out.contains("  french-infantry-7: casualties 1\n"), "{out}");
+    let out = t.ok(&fight(
+        "combat",
+        "french-infantry-7",
+        "british-infantry-3",
+        ["4,4", "4,4"],
+    ));
+    assert!(out.contains("     -1  casualties 1 (-1 each)"), "{out}");
+    assert!(out.contains("net modifier +3: 8 + 3 = 11"), "{out}");
+    // In the British player turn the French cannot spend; in theirs, a point takes it off.
+    assert_eq!(
+        t.refused(&["spend", "casualty", "--unit", "french-infantry-7"]),
+        "this is the player turn of British; french-infantry-7 is a unit of French"
+    );
+    t.ok(&["turn"]);
+    assert_eq!(
+        t.ok(&["spend", "casualty", "--unit", "french-infantry-7"]),
+        "French spends 1 initiative point on french-infantry-7: remove a casualty from a unit \
+         in a command group; 2 initiative points left\nfrench-infantry-7: casualties 1 → 0\n"
+    );
+    assert_eq!(
+        t.refused(&["spend", "casualty", "--unit", "french-infantry-7"]),
+        "french-infantry-7 has had `casualty` once this turn"
+    );
+}
+
+#[test]
+fn a_side_that_lost_15_points_and_more_than_the_enemy_has_lost_the_battle() {
+    let t = game();
+    // 5 + 4 + 2.5 + 2.5 = 14 points: not yet.
+    for u in [
+        "french-general-1",
+        "french-artillery-1",
+        "french-infantry-8",
+        "french-infantry-9",
+    ] {
+        t.ok(&["mark", u, "+destroyed"]);
+    }
+    let status = t.ok(&["status"]);
+    assert!(
+        status.contains(
+            "French: battle lost (15 points lost, more than the enemy): not yet (14 points lost)\n"
+        ),
+        "{status}"
+    );
+    t.ok(&["mark", "french-infantry-1", "+fled"]);
+    // British lose 15 too (5 + 4 + 3 + 3): 16 is more than 15, and 15 is not more than 16.
+    for u in [
+        "british-general-1",
+        "british-artillery-1",
+        "british-infantry-3",
+        "british-infantry-4",
+    ] {
+        t.ok(&["mark", u, "+destroyed"]);
+    }
+    let status = t.ok(&["status"]);
+    assert!(
+        status.contains(
+            "British: battle lost (15 points lost, more than the enemy): not yet (15 points lost)\n\
+             French: battle lost (15 points lost, more than the enemy): 16 points lost (15 or \
+             more, more than the enemy's 15)\n"
+        ),
+        "{status}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&t.ok(&["status", "--json"])).unwrap_or_default();
+    let french = &json["conditions"][1];
+    assert_eq!(french["holds"], true);
+    assert_eq!(
+        french["losses"][0],
+        serde_json::json!({"loss": "points", "lost": 16, "at": 15, "most": 15})
+    );
+}

@@ -1,0 +1,130 @@
+//! Combat between two units read from the roster, exact odds counted over the 1,296 pairs of
+//! 2d6 throws, and the outcome chart landing on the loser by its type.
+
+use super::{fight, game};
+use crate::support::Test;
+
+#[test]
+fn cavalry_doubling_infantry_in_melee_destroys_it() {
+    let t = game();
+    let out = t.ok(&fight(
+        "melee",
+        "british-cavalry-1",
+        "french-infantry-1",
+        ["6,4", "2,2"],
+    ));
+    // The roster says each unit's type and grade, and each side's enemy.
+    assert!(
+        out.contains("  attacker faces french-infantry-1 (french), acted upon: from its unit: enemy=regular-infantry\n"),
+        "{out}"
+    );
+    // Cavalry +4 against infantry, inferior regular infantry +2 against mounted and -1:
+    // 2d6+4 at least twice 2d6+1 in 276 of 1,296 pairs (by enumeration) = 23/108.
+    assert!(
+        out.contains(
+            "  => attacker 14 against defender 5: attacker wins and doubles the score; defender: \
+             Doubled; regular infantry against mounted: Destroyed   chance 23/108 (21.3%)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("changes:\n  french-infantry-1: destroyed\n"),
+        "{out}"
+    );
+    // A destroyed unit fights no more.
+    let refused = t.refused(&fight(
+        "melee",
+        "british-cavalry-1",
+        "french-infantry-1",
+        ["6,4", "2,2"],
+    ));
+    assert!(
+        refused.contains("french-infantry-1") && refused.contains("destroyed"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn the_loser_takes_its_types_result() {
+    let t = game();
+    // Light cavalry beaten (not doubled) in bad going flees in disorder: 2d6+2 (cavalry,
+    // bad going -2 on the light cavalry) ... the dice decide; the result lands the marker.
+    let out = t.ok(&[
+        "roll",
+        "melee",
+        "--attacker",
+        "british-infantry-3",
+        "--defender",
+        "french-cavalry-1",
+        "defender.bad-going",
+        "--dice",
+        "6,5",
+        "--dice",
+        "3,3",
+    ]);
+    // 11 + 2 = 13 against 6 + 3 - 2 = 7: beaten, not doubled; regular mounted in bad going.
+    assert!(
+        out.contains(
+            "defender: Beaten; regular mounted in bad going: Falls back and rolls for a casualty"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  french-cavalry-1 owes casualty\n"), "{out}");
+    // Shooting: pikes or close order hold; light infantry doubled flees in disorder.
+    let out = t.ok(&fight(
+        "combat",
+        "british-infantry-5",
+        "french-light-infantry-1",
+        ["6,6", "1,1"],
+    ));
+    assert!(
+        out.contains("defender: Doubled; infantry: Flees in disorder and rolls for a casualty"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  french-light-infantry-1: +in disorder\n"),
+        "{out}"
+    );
+    // In disorder it fights at +1 against infantry, whatever its type.
+    let out = t.ok(&fight(
+        "combat",
+        "french-light-infantry-1",
+        "british-infantry-5",
+        ["3,3", "6,6"],
+    ));
+    assert!(
+        out.contains("+1  infantry in disorder against infantry"),
+        "{out}"
+    );
+    assert!(
+        out.contains("attacker: Doubled; in disorder: Destroyed"),
+        "{out}"
+    );
+}
+
+#[test]
+fn exact_odds_of_the_rolls_without_a_game() {
+    let odds = |args: &[&str]| {
+        Test::new()
+            .args(["--rules", "clg", "odds"])
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout
+    };
+    // 1d6, 1 to 3: one casualty, 1/2.
+    assert!(odds(&["casualty"]).contains("One casualty") && odds(&["casualty"]).contains("1/2"));
+    // Reserves at the own base edge come on 2d6 5+: 30/36 = 5/6.
+    assert!(odds(&["reserves", "edge=own-base"]).contains("5/6"));
+    // Regular infantry (+4, British +1) shooting at average regular infantry (+4): beaten
+    // (not doubled) in 671 of 1,296 pairs, by enumeration.
+    let out = odds(&[
+        "combat",
+        "attacker.unit=regular-infantry",
+        "attacker.enemy=regular-infantry",
+        "attacker.british",
+        "defender.unit=regular-infantry",
+        "defender.enemy=regular-infantry",
+    ]);
+    assert!(out.contains("671/1296"), "{out}");
+}
