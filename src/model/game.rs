@@ -247,7 +247,7 @@ pub struct CounterDef {
     #[serde(default)]
     pub per_turn: bool,
     /// Reaching this count adds `then`: a marker, or a state that takes the piece out. A
-    /// count without them is only kept and read (casualties, each one less to a roll).
+    /// count without them is only kept and read (each one a point less to a roll, say).
     #[serde(default)]
     pub at: Option<i64>,
     #[serde(default)]

@@ -48,7 +48,7 @@ pub struct UnitKindDef {
     pub costs: BTreeMap<String, Decimal>,
     #[serde(default)]
     pub grade: Option<String>,
-    /// What a unit of this kind is in a game: its unit fields (`{type: cavalry}`). A kind
+    /// What a unit of this kind is in a game: its unit fields (`{FIELD: VALUE}`). A kind
     /// without them is not put on the table (a dummy card).
     #[serde(default)]
     pub game: BTreeMap<String, String>,

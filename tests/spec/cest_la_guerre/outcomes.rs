@@ -114,6 +114,22 @@ fn exact_odds_of_the_rolls_without_a_game() {
     };
     // 1d6, 1 to 3: one casualty, 1/2.
     assert!(odds(&["casualty"]).contains("One casualty") && odds(&["casualty"]).contains("1/2"));
+    // The river: 1-2 difficult, 3-4 normal, 5-6 no river, a third each; crossing a
+    // difficult river needs a 6, 1/6; initiative points 1 to 6, 1/6 each.
+    let river = odds(&["river"]);
+    for line in [
+        "Difficult river  1/3",
+        "Normal river     1/3",
+        "No real river    1/3",
+    ] {
+        assert!(river.contains(line), "{river}");
+    }
+    assert!(odds(&["cross-river"]).contains("Crosses         1/6"));
+    let points = odds(&["initiative"]);
+    assert!(
+        points.contains("1 point   1/6") && points.contains("6 points  1/6"),
+        "{points}"
+    );
     // Reserves at the own base edge come on 2d6 5+: 30/36 = 5/6.
     assert!(odds(&["reserves", "edge=own-base"]).contains("5/6"));
     // Regular infantry (+4, British +1) shooting at average regular infantry (+4): beaten
