@@ -198,8 +198,11 @@ fn armies_placed(
             .split_once('=')
             .filter(|(s, l)| !s.is_empty() && !l.is_empty())
         else {
-            return Err(Error::usage(format!("`--army {a}` names no side and list"))
-                .with_hint("--army SIDE=LIST, such as --army british=britain-fiw"));
+            return Err(
+                Error::usage(format!("`--army {a}` names no side and list")).with_hint(
+                    "--army SIDE=LIST: a name for the side and an army list (`umpire army list`)",
+                ),
+            );
         };
         wanted.push((side.to_string(), list.to_string()));
     }

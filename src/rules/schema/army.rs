@@ -57,7 +57,7 @@ pub struct UnitKindDef {
 }
 
 /// How the units of a list become a game's: the unit field that takes their grade, and the
-/// yes/no fields a tag sets (`{tag: british, field: british, unless: [dagger]}`).
+/// yes/no fields a tag sets (`{tag: TAG, field: FIELD, unless: [TAG]}`).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PlacingDef {

@@ -59,7 +59,7 @@ fn army_mistakes_are_refused_before_anything_is_made() {
     for (args, says) in [
         (
             &["--army", "british"][..],
-            "`--army british` names no side and list (--army SIDE=LIST, such as --army british=britain-fiw)",
+            "`--army british` names no side and list (--army SIDE=LIST: a name for the side and an army list (`umpire army list`))",
         ),
         (
             &[
