@@ -322,6 +322,44 @@ fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
 
 #[test]
 #[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn the_guided_mode_spends_a_sides_points_on_what_the_turn_rule_lists() {
+    let d = temp();
+    let p = d.path();
+    ok_in(
+        p,
+        &[
+            "game",
+            "new",
+            "g",
+            "--rules",
+            "clg",
+            "--army",
+            "a=british-fiw",
+            "--army",
+            "b=french-fiw",
+        ],
+    );
+    ok_in(p, &["turn", "--dice", "6", "--dice", "2"]);
+    ok_in(p, &["mark", "a-infantry-1", "+disordered"]);
+    let s = Screen::start(p);
+    s.wait_for("> Resolve a procedure");
+    // Resolve, odds, passing play, then spending.
+    s.keys(&["Down", "Down", "Down"]);
+    s.press("> Spend initiative points", &["Enter"]);
+    s.press("> move a unit", &["Down"]);
+    s.press("> reorder a disordered unit", &["Enter"]);
+    s.wait_for("Unit");
+    s.type_text("a-infantry-1");
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("a-infantry-1: -in disorder");
+    assert!(
+        screen.contains("$ umpire spend reorder --unit a-infantry-1"),
+        "{screen}"
+    );
+}
+
+#[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
 fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     let d = table();
     let p = d.path();
