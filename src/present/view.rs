@@ -76,6 +76,7 @@ pub fn fields(u: &Unit) -> String {
     u.fields
         .iter()
         .map(|(k, v)| format!("{} {}", name(k), name(v)))
+        .chain(u.points.map(|p| format!("{} points", p.plain())))
         .collect::<Vec<_>>()
         .join(", ")
 }
