@@ -467,6 +467,9 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
             }
             rules.push((format!("Spend {}", s.name), line));
         }
+        if let Some(n) = &pool.note {
+            rules.push(("Note".to_string(), n.clone()));
+        }
     }
     rules
 }

@@ -191,3 +191,22 @@ fn a_side_that_lost_15_points_and_more_than_the_enemy_has_lost_the_battle() {
         serde_json::json!({"loss": "points", "lost": 16, "at": 15, "most": 15})
     );
 }
+
+#[test]
+fn the_turn_rule_and_its_reading_are_said() {
+    let rules = Table::empty().ok(&["rules", "clg"]);
+    assert!(
+        rules.contains(
+            "  player turns: each side plays a player turn; the side that rolls more initiative \
+             points plays first (a tie is thrown again)\n"
+        ),
+        "{rules}"
+    );
+    assert!(
+        rules.contains(
+            "  note: Reading: both players roll their initiative points when the round starts; \
+             the higher scorer moves first"
+        ),
+        "{rules}"
+    );
+}
