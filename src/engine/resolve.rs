@@ -380,7 +380,13 @@ impl<'a> Plan<'a> {
                 sides: Default::default(),
             };
             let plan = Plan::new(self.ruleset, q, &input)?;
-            next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
+            // The side whose step it is: the loser's or winner's as the roll fell, or one named.
+            let side = match f.side.as_deref() {
+                Some("loser") => decision.loser.clone(),
+                Some("winner") => decision.winner.clone(),
+                other => other.map(str::to_string),
+            };
+            next.push(plan.resolve(source, side)?);
         }
         let follow_ups = self.follow_ups(Some(&decision))?;
         let may_follow = self
