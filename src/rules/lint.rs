@@ -132,6 +132,11 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
     };
     for p in &r.model.procedures {
         r.own_factors(p).iter().for_each(|n| add(n));
+        // A unit rolls once for all when its fields meet these.
+        p.once_per_unit
+            .iter()
+            .flatten()
+            .for_each(|c| add(&c.factor));
         for f in p
             .results
             .iter()
