@@ -118,6 +118,7 @@ fn owner(raw: Option<&RulesetDef>, place: Place) -> Place {
         Place::GridRow(p, i) => Place::GridRow(base(&p, &|x| x.grid.is_some()), i),
         Place::Item(p, g, i) => Place::Item(base(&p, &|x| !x.modifiers.is_empty()), g, i),
         Place::Result(p, r) => Place::Result(base(&p, &|x| !x.results.is_empty()), r),
+        Place::Impossible(p) => Place::Impossible(base(&p, &|x| x.check.is_some())),
         other => other,
     }
 }

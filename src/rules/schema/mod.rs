@@ -25,8 +25,9 @@ pub use procedure::*;
 pub use crate::model::{
     ActionLimits, AmountCond, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison,
     CountDef, CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded,
-    IfAlreadyDef, LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy, ReactDef, ReactionDef,
-    Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef, TurnDef, WhichSide,
+    IfAlreadyDef, ImpossibleDef, LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy,
+    ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef, TurnDef,
+    WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.
