@@ -84,13 +84,17 @@ pub(super) fn odds(
         for next in plan.next_plans()? {
             steps.push(step(&next)?);
         }
-        let value = json!({
+        let mut value = json!({
             "ruleset": ruleset.name(),
             "procedure": p.name,
             "steps": steps,
             "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
             "average": explain::mean(&finals),
         });
+        // A check the modifiers made impossible: why the steps are another procedure's.
+        if let (Some(f), serde_json::Value::Object(map)) = (&plan.fallback, &mut value) {
+            map.insert("fallback".into(), json!(f));
+        }
         return write_json(out, value);
     }
     out.extend_from_slice(explain::odds(ruleset, &plan, &finals)?.as_bytes());

@@ -55,7 +55,12 @@ pub(super) fn unit_odds(
         let options = (acting.as_str(), upon.as_str());
         let who_for = (code.as_str(), target.as_deref());
         let (found, plan, lines) = figure_plan(&game, &ruleset, p, options, who_for, factors)?;
-        let net = plan.sides.first().map_or(0, |s| s.net);
+        // A figure whose check the modifiers made impossible rolls another procedure: its
+        // net modifier is the check's, said with the procedure rolled instead.
+        let net = match &plan.fallback {
+            Some(f) => (f.side.net, Some(f.becomes.clone())),
+            None => (plan.sides.first().map_or(0, |s| s.net), None),
+        };
         each.push((found, net, whole::figure(&plan)?, lines));
     }
     if each.is_empty() {
@@ -80,7 +85,8 @@ pub(super) fn unit_odds(
                 "figure": f.acting,
                 "target": f.acted_upon,
                 "roster": lines,
-                "net": net,
+                "net": net.0,
+                "fallback": net.1,
                 "outcomes": o.first.iter().map(|(r, pr)| json!({
                     "result": r.result,
                     "label": r.label,
@@ -104,9 +110,10 @@ pub(super) fn unit_odds(
     }
     let rows: Vec<FigureRow<'_>> = each
         .iter()
-        .map(|(f, net, o, _)| FigureRow {
+        .map(|(f, (net, fallback), o, _)| FigureRow {
             who: who(f),
             net: *net,
+            fallback: fallback.as_deref(),
             odds: o,
         })
         .collect();

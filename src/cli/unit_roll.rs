@@ -388,7 +388,11 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
         return write_json(out, value);
     }
     let mut text = String::new();
-    let procedure = done.first().map_or("", |d| d.step.procedure.as_str());
+    // The procedure asked for, where the first figure's check fell back to another.
+    let procedure = done.first().map_or("", |d| match &d.step.fallback {
+        Some(f) => f.procedure.as_str(),
+        None => d.step.procedure.as_str(),
+    });
     text.push_str(&match once {
         Some(all) => format!(
             "{unit}: {procedure}, one roll for its {} ({})\n",

@@ -26,6 +26,16 @@ impl DiceSpec {
         Ok(n)
     }
 
+    /// The lowest and highest total of the kept dice (every die may show any face).
+    pub fn span(&self) -> (i64, i64) {
+        let low = self.drop_lowest.min(self.count);
+        let high = self.drop_highest.min(self.count - low);
+        let kept = i64::try_from(self.count - low - high).unwrap_or(0);
+        let min = self.die.faces.iter().min().copied().unwrap_or(0);
+        let max = self.die.faces.iter().max().copied().unwrap_or(0);
+        (min.saturating_mul(kept), max.saturating_mul(kept))
+    }
+
     /// Every ordered throw, in a fixed order.
     pub fn enumerate(&self) -> Result<Vec<Vec<i64>>> {
         let total = self.outcomes()?;

@@ -1,8 +1,10 @@
 //! The engine: dice, exact fractions, situations, modifiers, and the plans that decide a throw,
-//! resolve a procedure and enumerate its odds.
+//! resolve a procedure and enumerate its odds (a check the modifiers make impossible falling
+//! back to another procedure).
 
 pub mod decide;
 pub mod dice;
+pub mod fallback;
 pub mod fight;
 pub mod fraction;
 pub mod modifiers;

@@ -113,6 +113,9 @@ pub struct Plan<'a> {
     pub rerolls: Vec<(&'a crate::model::RerollDef, Option<usize>)>,
     pub reading: Reading<'a>,
     pub(super) becomes: Vec<Becoming<'a>>,
+    /// Why this is the plan of another procedure than the one asked for: its check's
+    /// modifiers made a pass impossible, and it falls back to this one.
+    pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
 }
 
 /// A `becomes` whose condition holds in this situation: result `from` turns into `to`.
@@ -137,8 +140,18 @@ fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
 }
 
 impl<'a> Plan<'a> {
-    /// Prepare `procedure` for the situation(s) given.
+    /// Prepare `procedure` for the situation(s) given, or the procedure its check falls back
+    /// to when the modifiers make it impossible.
     pub fn new(
+        ruleset: &'a Ruleset,
+        procedure: &'a ProcedureDef,
+        input: &Input,
+    ) -> Result<Plan<'a>> {
+        Self::planned(ruleset, procedure, input)?.or_fallback()
+    }
+
+    /// Prepare `procedure` itself for the situation(s) given.
+    pub(super) fn planned(
         ruleset: &'a Ruleset,
         procedure: &'a ProcedureDef,
         input: &Input,
@@ -229,6 +242,7 @@ impl<'a> Plan<'a> {
             rerolls,
             reading,
             becomes,
+            fallback: None,
         })
     }
 

@@ -60,6 +60,10 @@ pub struct Step {
     /// What the result does to a game's figures, its conditions already read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<StepMark>,
+    /// Why this step is another procedure than the one asked for: the modifiers made its
+    /// check impossible, and it fell back to this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
 }
 
 /// Changes a result makes to one figure: the acting one, the target, or one side's.
@@ -248,7 +252,7 @@ impl<'a> Plan<'a> {
         Ok(out)
     }
 
-    fn side_records(&self) -> Vec<SideRecord> {
+    pub(super) fn side_records(&self) -> Vec<SideRecord> {
         let reads = self.ruleset.own_factors(self.procedure);
         self.sides
             .iter()
@@ -380,7 +384,13 @@ impl<'a> Plan<'a> {
                 sides: Default::default(),
             };
             let plan = Plan::new(self.ruleset, q, &input)?;
-            next.push(plan.resolve(source, f.side.as_ref().and(decision.loser.clone()))?);
+            // The side whose step it is: the loser's or winner's as the roll fell, or one named.
+            let side = match f.side.as_deref() {
+                Some("loser") => decision.loser.clone(),
+                Some("winner") => decision.winner.clone(),
+                other => other.map(str::to_string),
+            };
+            next.push(plan.resolve(source, side)?);
         }
         let follow_ups = self.follow_ups(Some(&decision))?;
         let may_follow = self
@@ -407,6 +417,7 @@ impl<'a> Plan<'a> {
             may_follow,
             about: self.procedure.about,
             marks,
+            fallback: self.fallback.clone(),
         })
     }
 

@@ -36,7 +36,8 @@ pub fn aim_follow_ups(
     }
     step.follow_ups.retain(|f| !f.procedure.is_empty());
     for n in &mut step.next {
-        dropped.extend(aim_follow_ups(n, (then, game), ruleset, figures));
+        let theirs = figures.of_step(n);
+        dropped.extend(aim_follow_ups(n, (then, game), ruleset, &theirs));
     }
     dropped
 }

@@ -38,6 +38,24 @@ impl Figures {
 }
 
 impl Figures {
+    /// The figures of a step that follows at once: where it is one side's of an opposed roll
+    /// (the loser's result), that side's figure is the one acting in it.
+    pub fn of_step(&self, step: &Step) -> Figures {
+        match step
+            .for_side
+            .as_deref()
+            .and_then(|side| self.of(Role::Loser, Some(side)))
+        {
+            Some(code) => Figures {
+                acting: Some(code.to_string()),
+                acted_upon: None,
+                sides: Vec::new(),
+                pairings: Vec::new(),
+            },
+            None => self.clone(),
+        }
+    }
+
     /// The figure that plays `role` (for the loser or winner: the figure of `side`).
     pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
         match role {
@@ -582,7 +600,7 @@ pub fn land(
     }
     said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
     for n in &step.next {
-        said.extend(land(game, ruleset, n, figures, event)?);
+        said.extend(land(game, ruleset, n, &figures.of_step(n), event)?);
     }
     Ok(said)
 }

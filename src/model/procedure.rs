@@ -280,6 +280,21 @@ pub struct CheckDef {
     pub target: TargetDef,
     pub pass: String,
     pub fail: String,
+    /// What the roll is read as instead when its modifiers put a pass out of the dice's reach.
+    pub impossible: Option<ImpossibleDef>,
+}
+
+/// A check that falls back to another reading when the modifiers make it impossible: when no
+/// total the dice can show passes with the net modifier, though one would without it, the
+/// roll is made as the procedure `becomes` instead, with the same situation. The rules that
+/// read so say a pass the modifiers rule out is not a sure failure but another kind of roll.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ImpossibleDef {
+    /// The procedure rolled in its place (its canonical name, once compiled).
+    pub becomes: String,
+    /// Why it is read so, as the explanation says it.
+    pub label: String,
 }
 
 /// Where a check's target number comes from.

@@ -26,6 +26,14 @@ pub fn brief(s: &Step) -> String {
         _ => None,
     };
     let mut own = faces.join(" ");
+    // A check the modifiers made impossible: what it needed, and the procedure rolled instead.
+    if let Some(f) = &s.fallback {
+        let needed = crate::words::compared(f.compare, &crate::present::words::target(&f.target));
+        own = format!(
+            "{needed} out of reach ({} at best): {} {own}",
+            f.best, f.becomes
+        );
+    }
     // An opposed roll: each side's throw and total, then the result.
     if let crate::engine::decide::Read::Compare { sides, .. } = &s.decision.read {
         own = sides

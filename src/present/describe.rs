@@ -204,6 +204,9 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             label(&c.pass),
             label(&c.fail)
         );
+        if let Some(i) = &c.impossible {
+            let _ = writeln!(out, "  {}", words::fallback_rule(i));
+        }
         if let crate::model::TargetDef::Lookup(l) = &c.target {
             let _ = writeln!(
                 out,

@@ -114,6 +114,9 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
         .as_ref()
         .map(|x| format!(" (for the {x})"))
         .unwrap_or_default();
+    if let Some(f) = &s.fallback {
+        fallback_lines(ruleset, out, &pad, f, &whose);
+    }
     let _ = writeln!(out, "{pad}{} — {}{whose}", s.procedure, s.title);
     for (i, side) in s.sides.iter().enumerate() {
         side_header(ruleset, out, &format!("{pad}  "), side);
@@ -187,6 +190,22 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
     for n in &s.next {
         step(ruleset, n, depth + 1, out);
     }
+}
+
+/// The procedure asked for, whose check the modifiers made impossible: its dice and
+/// modifiers, and why the roll was made as another (`whose` follows its title, as a step's).
+fn fallback_lines(
+    ruleset: &Ruleset,
+    out: &mut String,
+    pad: &str,
+    f: &crate::engine::fallback::Fallback,
+    whose: &str,
+) {
+    let _ = writeln!(out, "{pad}{} — {}{whose}", f.procedure, f.title);
+    side_header(ruleset, out, &format!("{pad}  "), &f.side);
+    modifier_lines(out, &format!("{pad}  "), &f.side.modifiers);
+    let _ = writeln!(out, "{pad}    net modifier {}", signed(f.side.net));
+    let _ = writeln!(out, "{pad}  => {}", words::fallback(f));
 }
 
 /// Every follow-up of a chain, in the order they are owed.
@@ -323,11 +342,32 @@ pub fn odds(
     finals: &[(String, Fraction)],
 ) -> crate::error::Result<String> {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} — {} ({})",
-        plan.procedure.name, plan.procedure.title, ruleset.model.title
-    );
+    match &plan.fallback {
+        // What was asked for, and why it is rolled as another procedure, before that one.
+        Some(f) => {
+            let _ = writeln!(
+                out,
+                "{} — {} ({})",
+                f.procedure, f.title, ruleset.model.title
+            );
+            let side = SideRecord {
+                factors: Vec::new(),
+                ..f.side.clone()
+            };
+            side_header(ruleset, &mut out, "  ", &side);
+            modifier_lines(&mut out, "  ", &side.modifiers);
+            let _ = writeln!(out, "    net modifier {}", signed(side.net));
+            let _ = writeln!(out, "  {}", words::fallback(f));
+            let _ = writeln!(out, "{} — {}", plan.procedure.name, plan.procedure.title);
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{} — {} ({})",
+                plan.procedure.name, plan.procedure.title, ruleset.model.title
+            );
+        }
+    }
     plan_summary(ruleset, plan, &mut out, "  ");
     distribution(&mut out, "    ", &first_rows(plan)?);
     scores(plan, &mut out)?;

@@ -11,12 +11,14 @@ use crate::engine::whole::{Anywhere, FigureOdds, UnitOdds};
 use crate::model::{ManyOnOneDef, ProcedureDef, Ruleset};
 use crate::present::explain::{chance, distribution, first_rows, plan_summary};
 
-/// One figure of a unit's action: who it is and at whom (`A1 at B2`), its net modifier, and
-/// its odds.
+/// One figure of a unit's action: who it is and at whom (`A1 at B2`), its net modifier (and
+/// the procedure rolled instead where it makes the check impossible), and its odds.
 #[derive(Debug)]
 pub struct FigureRow<'a> {
     pub who: String,
     pub net: i64,
+    /// The procedure rolled instead, where the net modifier makes the check impossible.
+    pub fallback: Option<&'a str>,
     pub odds: &'a FigureOdds,
 }
 
@@ -76,7 +78,16 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
             .map(|(r, p)| format!("{} {}", r.label, chance(*p)))
             .collect();
         let net = crate::words::signed(f.net);
-        let _ = writeln!(out, "  {}, net {net}: {}", f.who, chances.join(", "));
+        let instead = f
+            .fallback
+            .map(|p| format!(", out of reach: {p}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {}, net {net}{instead}: {}",
+            f.who,
+            chances.join(", ")
+        );
     }
     for (f, why) in *held {
         let _ = writeln!(out, "  {f}: held back: {why}");

@@ -424,11 +424,18 @@ impl Source {
             OnPath,
             Done,
         }
+        // A check's fallback is rolled at once as well: it is part of the chain.
         let next_of = |p: &'_ ProcedureDef| -> Vec<String> {
             p.results
                 .iter()
                 .flat_map(|result| &result.next)
                 .map(|f| f.full().procedure)
+                .chain(
+                    p.check
+                        .iter()
+                        .filter_map(|c| c.impossible.as_ref())
+                        .map(|i| i.becomes.clone()),
+                )
                 .collect()
         };
         let mut state: HashMap<&str, State> = HashMap::new();

@@ -202,6 +202,7 @@ impl Source {
         if let Some(c) = &p.check {
             need_result(&c.pass, &c.pass)?;
             need_result(&c.fail, &c.fail)?;
+            self.check_impossible(p, c, at)?;
             if let TargetDef::From(from) = &c.target {
                 match (&from.factor, &from.lookup) {
                     (Some(f), None) => {

@@ -349,6 +349,10 @@ impl Source {
                 target: self.target_model(&c.target),
                 pass: c.pass.clone(),
                 fail: c.fail.clone(),
+                impossible: c.impossible.as_ref().map(|i| m::ImpossibleDef {
+                    becomes: self.procedure_name(&i.becomes),
+                    label: i.label.clone(),
+                }),
             }),
             table: p.table.clone(),
             grid: p.grid.as_ref().map(|g| m::GridDef {

@@ -118,6 +118,7 @@ fn owner(raw: Option<&RulesetDef>, place: Place) -> Place {
         Place::GridRow(p, i) => Place::GridRow(base(&p, &|x| x.grid.is_some()), i),
         Place::Item(p, g, i) => Place::Item(base(&p, &|x| !x.modifiers.is_empty()), g, i),
         Place::Result(p, r) => Place::Result(base(&p, &|x| !x.results.is_empty()), r),
+        Place::Impossible(p) => Place::Impossible(base(&p, &|x| x.check.is_some())),
         other => other,
     }
 }
@@ -132,6 +133,11 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
     };
     for p in &r.model.procedures {
         r.own_factors(p).iter().for_each(|n| add(n));
+        // A unit rolls once for all when its fields meet these.
+        p.once_per_unit
+            .iter()
+            .flatten()
+            .for_each(|c| add(&c.factor));
         for f in p
             .results
             .iter()

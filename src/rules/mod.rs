@@ -1,6 +1,7 @@
 //! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
-//! checking it (`check`, `check_procedure`, `check_reroll`, `check_requires`, `check_actions`,
-//! `check_charge`, `check_army`, `check_counters`, `check_sides`), compiling it into
+//! checking it (`check`, `check_procedure`, `check_impossible`, `check_reroll`,
+//! `check_requires`, `check_actions`, `check_charge`, `check_army`, `check_counters`,
+//! `check_sides`), compiling it into
 //! `crate::model` (`compile`, its `game:` section in `compile_game`), a user's army list
 //! checked against it (`army_file`),
 //! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
@@ -14,6 +15,7 @@ mod check_actions;
 mod check_army;
 mod check_charge;
 mod check_counters;
+mod check_impossible;
 mod check_procedure;
 mod check_requires;
 mod check_reroll;

@@ -96,13 +96,24 @@ fn throws(plan: &Plan<'_>) -> u128 {
         .fold(1u128, u128::saturating_mul)
 }
 
-/// The distribution of one step with each side's net modifier set.
+/// The distribution of one step with each side's net modifier set: that of the procedure it
+/// falls back to where the net modifier makes its check impossible.
 fn at_nets(plan: &Plan<'_>, nets: &[i64]) -> Result<Vec<(Decision, Fraction)>> {
+    Ok(at_nets_read(plan, nets)?.0)
+}
+
+/// A step's distribution, and the procedure it fell back to, if it did.
+type Read = (Vec<(Decision, Fraction)>, Option<String>);
+
+/// The same, with the procedure it fell back to, if it did.
+fn at_nets_read(plan: &Plan<'_>, nets: &[i64]) -> Result<Read> {
     let mut plan = plan.clone();
     for (side, net) in plan.sides.iter_mut().zip(nets) {
         side.net = *net;
     }
-    plan.distribution()
+    let plan = plan.or_fallback()?;
+    let instead = plan.fallback.as_ref().map(|f| f.becomes.clone());
+    Ok((plan.distribution()?, instead))
 }
 
 /// One line of an odds table: its key, and (column rank, column label, chance) per result.
@@ -264,8 +275,11 @@ fn net_odds(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Odds> {
         vec![0]
     };
     let mut rows: Vec<OddsRow> = Vec::new();
+    // The nets at which the check falls back, and the procedure rolled instead.
+    let mut instead: Vec<(i64, String)> = Vec::new();
     for n in &nets {
-        let dist = at_nets(&plan, &[*n, 0]).ok()?;
+        let (dist, fell) = at_nets_read(&plan, &[*n, 0]).ok()?;
+        instead.extend(fell.map(|q| (*n, q)));
         let cells = if opposed {
             by_winner(p, dist)
         } else {
@@ -288,7 +302,18 @@ fn net_odds(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Odds> {
     } else {
         " by net modifier (exact, rounded)".to_string()
     };
-    Some((by, vec![Block::Table(odds_grid("net", &rows, voice))]))
+    let mut blocks = vec![Block::Table(odds_grid("net", &rows, voice))];
+    if let (Some((lo, q)), Some((hi, _))) = (instead.first(), instead.last()) {
+        let nets = if lo == hi {
+            signed(*lo)
+        } else {
+            format!("{} to {}", signed(*lo), signed(*hi))
+        };
+        blocks.push(Block::Text(format!(
+            "net {nets}: out of reach, rolled as {q}"
+        )));
+    }
+    Some((by, blocks))
 }
 
 /// A check whose target is a number factor or a table: by target, at net modifier 0.

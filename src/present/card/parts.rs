@@ -361,6 +361,9 @@ pub(super) fn check_part(r: &Ruleset, p: &ProcedureDef, c: &CheckDef) -> Part {
         result_label(p, &c.pass),
         result_label(p, &c.fail)
     )));
+    if let Some(i) = &c.impossible {
+        blocks.push(Block::Text(words::fallback_rule(i)));
+    }
     if let TargetDef::Factor(f) = &c.target
         && let Some(f) = r.factor(f)
     {

@@ -8,7 +8,9 @@
 
 mod reading;
 
-pub use reading::{decision, natural, reading, reroll, reroll_rule, target};
+pub use reading::{
+    decision, fallback, fallback_rule, natural, reading, reroll, reroll_rule, target,
+};
 
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
 use crate::engine::plan::{DicePlan, Plan};

@@ -1,10 +1,12 @@
 //! How a throw was read and thrown again, in words: the target of a check, the decision a
 //! throw gave (a total against a target, a table, a grid, an amount, one side against the
-//! other, compared amounts), how a plan reads its total, and each re-roll, taken or not, with
-//! the rule a card states for it.
+//! other, compared amounts), how a plan reads its total, a check the modifiers made
+//! impossible and the procedure rolled instead, and each re-roll, taken or not, with the rule
+//! a card states for it.
 
 use super::{clause, or_list, plain_clause};
 use crate::engine::decide::{AmountStep, Decision, Margin, Read, Scored};
+use crate::engine::fallback::Fallback;
 use crate::engine::plan::{Plan, Reading, Target, TargetFrom};
 use crate::engine::reroll::{Bound, Cause, Reroll};
 use crate::model::{Below, CompareBy, Guarded, Ruleset};
@@ -85,6 +87,27 @@ pub fn reroll_rule(
         }
     };
     format!("{}{when}: {what}; the second throw stands", rr.label)
+}
+
+/// Why a roll was made as another procedure: `5 or more cannot be reached (at best 3):
+/// LABEL; rolled as PROCEDURE instead`.
+pub fn fallback(f: &Fallback) -> String {
+    format!(
+        "{} cannot be reached (at best {}): {}; rolled as {} instead",
+        compared(f.compare, &target(&f.target)),
+        f.best,
+        f.label,
+        f.becomes
+    )
+}
+
+/// A check's fallback as a card and `umpire rules` state it: `when the modifiers put it out of
+/// reach, rolled as PROCEDURE (LABEL)`.
+pub fn fallback_rule(i: &crate::model::ImpossibleDef) -> String {
+    format!(
+        "when the modifiers put it out of reach: rolled as {} ({})",
+        i.becomes, i.label
+    )
 }
 
 /// A check's target: `8`, `7 (FACTOR)`, `5 (ROWS a, COLUMNS b)`.

@@ -49,6 +49,7 @@ pub(super) const SOURCES: &[(&str, &[u8])] = sources!(
     "src/rules/check_counters.rs",
     "src/rules/check_sides.rs",
     "src/rules/check_procedure.rs",
+    "src/rules/check_impossible.rs",
     "src/rules/check_reroll.rs",
     "src/rules/check_requires.rs",
     "src/rules/distinct.rs",

@@ -1,5 +1,6 @@
 //! Where in a table file a finding points: the line of the factor, marker, band, grid row,
-//! modifier or result it is about, found by walking the YAML text by its indentation.
+//! modifier, result or check fallback it is about, found by walking the YAML text by its
+//! indentation.
 
 use crate::rules::source::{line_col, offset};
 
@@ -15,6 +16,8 @@ pub(crate) enum Place {
     /// A modifier item: group and item by position.
     Item(String, usize, usize),
     Result(String, String),
+    /// A check's fallback (`check: impossible:`).
+    Impossible(String),
 }
 
 /// Line and column (1-based) of a place in `text`; as near as the text allows.
@@ -54,6 +57,11 @@ fn at(text: &str, place: &Place) -> usize {
             named("\nprocedures:", p),
             &[("modifiers", Some(*g)), ("items", Some(*i))],
         ),
+        Place::Impossible(p) => path_from(
+            text,
+            named("\nprocedures:", p),
+            &[("check", None), ("impossible", None)],
+        ),
         Place::Result(p, r) => {
             let proc_at = named("\nprocedures:", p);
             let results = block_key(text, proc_at, "results").unwrap_or(proc_at);
@@ -66,7 +74,12 @@ fn at(text: &str, place: &Place) -> usize {
 /// the top of a file, as near as the text allows: block mappings and lists, and flow ones
 /// (`- {count: 1, or: [{count: 2}]}`, on one line or several).
 pub(crate) fn path_offset(text: &str, path: &[(&str, Option<usize>)]) -> usize {
-    let mut at = 0;
+    path_from(text, 0, path)
+}
+
+/// The same from the key at `start` (a procedure's name) rather than the top of the file.
+fn path_from(text: &str, start: usize, path: &[(&str, Option<usize>)]) -> usize {
+    let mut at = start;
     for (i, (key, index)) in path.iter().enumerate() {
         let Some(k) = block_key(text, at, key).or_else(|| flow_key(text, at, key)) else {
             return at;

@@ -1,5 +1,5 @@
 //! The checks of one procedure: bands and grid cells over the totals it can reach, results it
-//! can never give, and modifiers that can never count.
+//! can never give, modifiers that can never count, and a check's fallback that never comes.
 
 use std::collections::BTreeSet;
 
@@ -37,6 +37,20 @@ pub(super) fn check(r: &Ruleset, p: &ProcedureDef) -> Vec<Issue> {
     };
     if let Some(seen) = &seen {
         readings(p, seen, first.as_ref(), &mut out);
+    }
+    let fallback = p.check.as_ref().and_then(|c| c.impossible.as_ref());
+    if let (Some(i), Some(a)) = (fallback, &first)
+        && !a.falls_back
+    {
+        out.push(Issue::new(
+            Place::Impossible(p.name.clone()),
+            format!(
+                "the check never falls back to `{}`: no situation's modifiers put a pass out of \
+                 the dice's reach",
+                i.becomes
+            ),
+            Some("remove `impossible`: it is never read".into()),
+        ));
     }
     results(p, seen.as_ref(), &mut out);
     modifiers(r, p, &domains, &mut out);

@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::throws::{Out, throws};
+use crate::engine::fallback::out_of_reach;
 use crate::engine::modifiers::item_line;
 use crate::engine::plan::{DicePlan, Plan};
 use crate::engine::situation::{Given, Situation, Value};
@@ -318,6 +319,8 @@ impl Part {
 #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
 struct State {
     dice: Option<BTreeSet<Out>>,
+    /// The lowest and highest unmodified total, naturals aside (what a fallback reads).
+    span: Option<(i64, i64)>,
     parts: Vec<Part>,
     ctx: Option<Ctx>,
 }
@@ -336,16 +339,23 @@ enum Piece {
 /// and the modified totals.
 #[derive(Debug, Default)]
 pub(super) struct SideReach {
+    /// The throws read by the procedure itself: not those of situations whose modifiers make
+    /// its check impossible, which the procedure it falls back to reads.
     pub by_ctx: BTreeMap<Ctx, (BTreeSet<String>, BTreeSet<i64>)>,
+    /// Some situation's modifiers make the check impossible, and it falls back.
+    pub falls_back: bool,
     /// A situation in which no grid row fits, as `name=value` words.
     pub no_row_example: Option<String>,
 }
+
+/// What the dice give before modifiers, and the lowest and highest total they show.
+type Dice = (BTreeSet<Out>, (i64, i64));
 
 struct Ctxt<'a> {
     r: &'a Ruleset,
     p: &'a ProcedureDef,
     naturals: bool,
-    dice_cache: HashMap<(String, Vec<usize>), Option<BTreeSet<Out>>>,
+    dice_cache: HashMap<(String, Vec<usize>), Option<Dice>>,
 }
 
 /// What one side reaches; `naturals` for the side whose dice naturals are read on.
@@ -423,6 +433,7 @@ pub(super) fn side(
     };
     let empty = State {
         dice: None,
+        span: None,
         parts: vec![Part::default(); p.modifiers.len()],
         ctx: None,
     };
@@ -506,6 +517,13 @@ pub(super) fn side(
             .iter()
             .fold(0i64, |acc, x| acc.saturating_add(x.net()));
         let ctx = s.ctx.unwrap_or_default();
+        let fallback = p.check.as_ref().filter(|c| c.impossible.is_some());
+        if let (Some(c), Some(target), Some(span)) = (fallback, ctx.target, s.span)
+            && out_of_reach(span, net, c.compare, target).is_some()
+        {
+            out.falls_back = true;
+            continue;
+        }
         let entry = out.by_ctx.entry(ctx).or_default();
         for o in s.dice.iter().flatten() {
             match o {
@@ -527,6 +545,7 @@ pub(super) fn side(
 fn merge(p: &ProcedureDef, a: &State, b: &State) -> State {
     State {
         dice: a.dice.clone().or_else(|| b.dice.clone()),
+        span: a.span.or(b.span),
         parts: a
             .parts
             .iter()
@@ -544,13 +563,17 @@ impl Ctxt<'_> {
     fn state(&mut self, members: &[Piece], s: &Situation) -> Result<Option<State>, ()> {
         let mut state = State {
             dice: None,
+            span: None,
             parts: vec![Part::default(); self.p.modifiers.len()],
             ctx: None,
         };
         for piece in members {
             match *piece {
                 Piece::Dice => match self.dice(s)? {
-                    Some(d) => state.dice = Some(d),
+                    Some((d, span)) => {
+                        state.dice = Some(d);
+                        state.span = Some(span);
+                    }
                     None => return Ok(None),
                 },
                 Piece::Item(gi, ii) => {
@@ -618,8 +641,8 @@ impl Ctxt<'_> {
         Some(ctx)
     }
 
-    /// What the dice give in this situation, before modifiers.
-    fn dice(&mut self, s: &Situation) -> Result<Option<BTreeSet<Out>>, ()> {
+    /// What the dice give in this situation, before modifiers, and their span.
+    fn dice(&mut self, s: &Situation) -> Result<Option<Dice>, ()> {
         let Ok(plan) = Plan::side_plan(self.r, self.p, None, s.clone(), None) else {
             return Ok(None);
         };
@@ -648,7 +671,7 @@ impl Ctxt<'_> {
             .iter()
             .filter_map(|i| self.p.naturals.get(*i))
             .collect();
-        let outs = throws(&plan.dice, &list);
+        let outs = throws(&plan.dice, &list).map(|o| (o, plan.dice.span()));
         self.dice_cache.insert(key, outs.clone());
         outs.map(Some).ok_or(())
     }

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    AmountCond, CompareDef, Comparison, Conditions, CountDef, LookupDef, ManyOnOneDef, Policy,
-    Role, SideDef, TableDef,
+    AmountCond, CompareDef, Comparison, Conditions, CountDef, ImpossibleDef, LookupDef,
+    ManyOnOneDef, Policy, Role, SideDef, TableDef,
 };
 
 /// A rule procedure: what is rolled, what modifies it, and how the total is read.
@@ -235,6 +235,10 @@ pub struct CheckDef {
     pub target: TargetDef,
     pub pass: String,
     pub fail: String,
+    /// The procedure the roll is made as instead when its modifiers put a pass out of the
+    /// dice's reach (`{becomes: PROCEDURE, label: WHY}`).
+    #[serde(default)]
+    pub impossible: Option<ImpossibleDef>,
 }
 
 #[derive(Debug, Clone)]

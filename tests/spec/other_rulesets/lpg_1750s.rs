@@ -106,12 +106,17 @@ fn lpg1750_shoot_goes_on_to_the_hit_result() {
     );
     // 11" is beyond a smooth bore's 10": no hit, whatever the marksman.
     expect(&r, "shoot", "range=11 marksman", &[("Miss", "1")]);
-    // Second action, prone, hard cover: 1d6-3 never reaches 5 (that is what blind fire is for).
+    // Second action, prone, hard cover: 1d6-3 never reaches 5, so the shot falls back to
+    // blind fire: a natural 6 (1/6) hits, then 1-3 are no effect and 4-6 stun (1/2 each).
     expect(
         &r,
         "shoot",
         "second-action prone cover=hard",
-        &[("Miss", "1")],
+        &[
+            ("Miss", "5/6"),
+            ("Hit › No effect", "1/12"),
+            ("Hit › Stunned", "1/12"),
+        ],
     );
 
     let step = throw(&r, "shoot", "range=3 target-grade=a", &[&[4], &[6]]);
