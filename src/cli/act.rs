@@ -1,9 +1,11 @@
 //! `umpire act UNIT ACTION`: an action of the ruleset's list that changes what the tool keeps
-//! (loading takes the marker that says a gun must load off), done by every figure of the unit
-//! that needs it, or by the figures named.
+//! (loading takes the marker that says a gun must load off, falling prone puts one on, and
+//! where the table counts actions, each is counted), done by every figure of the unit that
+//! needs it, or by the figures named.
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
+use crate::game::allowance;
 use crate::game::roster::{self, Mark, game_def, marker_label};
 use crate::suggest::did_you_mean;
 
@@ -36,7 +38,10 @@ pub fn act(
             return Err(Error::usage(format!("{} is a roll: {p}", a.label))
                 .with_hint(format!("`umpire roll {p} --unit {}`", u.name)));
         }
-        if a.clears.is_empty() {
+        // An action that clears nothing is kept only as one of the figure's actions counted.
+        let counted = allowance::counted(g);
+        let kept_only = a.clears.is_empty() && a.adds.is_empty();
+        if kept_only && !counted {
             return Err(
                 Error::usage(format!("{} changes nothing the tool keeps", a.label))
                     .with_hint_opt(a.note.clone()),
@@ -61,22 +66,59 @@ pub fn act(
             .filter(|f| named.is_empty() || named.contains(&f.code))
             .map(|f| f.code.clone())
             .collect();
+        let mut held = Vec::new();
         for code in codes {
+            // A marker that blocks the action holds the figure back; one named is refused.
+            let blocking = game.figure(&code).and_then(|f| {
+                g.markers
+                    .iter()
+                    .find(|m| f.markers.contains(&m.name) && m.blocks.contains(&a.name))
+            });
+            if let Some(m) = blocking {
+                if !named.is_empty() {
+                    return Err(Error::usage(format!(
+                        "{code} is {}: it cannot {}",
+                        m.label,
+                        a.label.to_lowercase()
+                    ))
+                    .with_hint_opt(m.note.clone()));
+                }
+                held.push(format!("{code} ({})", m.label));
+                continue;
+            }
             let carried: Vec<Mark> = game
                 .figure(&code)
                 .map(|f| {
-                    a.clears
-                        .iter()
-                        .filter(|m| f.markers.contains(m))
-                        .map(|m| Mark::Remove(m.clone()))
+                    let off = a.clears.iter().filter(|m| f.markers.contains(m));
+                    let on = a.adds.iter().filter(|m| !f.markers.contains(m));
+                    off.map(|m| Mark::Remove(m.clone()))
+                        .chain(on.map(|m| Mark::Add(m.clone())))
                         .collect()
                 })
                 .unwrap_or_default();
-            if carried.is_empty() {
+            if carried.is_empty() && !kept_only {
                 continue;
             }
+            let cost = allowance::check(game, g, &code, a)?;
             said.extend(roster::mark(game, ruleset, &code, &carried, event)?);
+            said.extend(allowance::record(game, ruleset, &code, cost, event)?);
             acted.push(code);
+        }
+        if acted.is_empty() && kept_only {
+            return Err(Error::usage(format!(
+                "no figure of {} is in play: nothing to {}",
+                u.name,
+                a.label.to_lowercase()
+            )));
+        }
+        if acted.is_empty() && a.clears.is_empty() {
+            let markers: Vec<&str> = a.adds.iter().map(|m| marker_label(g, m)).collect();
+            return Err(Error::usage(format!(
+                "every figure of {} in play is already {}: nothing to {}",
+                u.name,
+                markers.join(" and "),
+                a.label.to_lowercase()
+            )));
         }
         if acted.is_empty() {
             let markers: Vec<&str> = a.clears.iter().map(|m| marker_label(g, m)).collect();
@@ -88,6 +130,9 @@ pub fn act(
             )));
         }
         let mut lines = vec![format!("{}: {} ({})", u.name, a.label, acted.join(", "))];
+        if !held.is_empty() {
+            lines.push(format!("  held back: {}", held.join(", ")));
+        }
         lines.extend(said.into_iter().map(|l| format!("  {l}")));
         event.summary = format!("{} ({}): {}", a.name, u.name, acted.join(", "));
         Ok(lines)

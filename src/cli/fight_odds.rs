@@ -50,7 +50,7 @@ pub(super) fn fight_odds(
     let mut roster: Vec<String> = Vec::new();
     for i in 0..n {
         let figs = found.pairing(i);
-        let (words, lines) = pairing_words(game, ruleset, p, (&figs, n), factors)?;
+        let (words, lines) = pairing_words(game, ruleset, p, (&figs, i, n), factors)?;
         // The lone figure's line once, however many pairings it stands in.
         for l in lines {
             if !roster.contains(&l) {

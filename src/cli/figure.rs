@@ -9,13 +9,14 @@ use crate::engine::dice::{Asker, DiceSource, DiceSpec};
 use crate::engine::fight;
 use crate::engine::resolve::{Step, ThrowRecord};
 use crate::error::{Error, Result};
+use crate::game::allowance;
 use crate::game::figures;
 use crate::game::pending;
 use crate::game::roles::Cast;
 use crate::game::roster::game_def;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
-use crate::model::{ProcedureDef, Ruleset};
+use crate::model::{LoneThrows, ProcedureDef, Ruleset};
 use crate::present::explain;
 use crate::rules::catalog::Catalog;
 use serde_json::json;
@@ -72,6 +73,12 @@ pub(super) fn figure_roll(
         if let Some(u) = &acting_unit {
             crate::game::turn::chain_check(game, ruleset, p, u)?;
         }
+        // A roll that is one of the figure's actions must fit in what it has left this turn.
+        let g = game_def(ruleset)?;
+        let action = match (found.acting.as_deref(), allowance::rolled(g, &p.name)) {
+            (Some(code), Some(a)) => Some((code.to_string(), allowance::check(game, g, code, a)?)),
+            _ => None,
+        };
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         let mut event = Event::new(game.turn.number, &how.line, "");
@@ -142,6 +149,11 @@ pub(super) fn figure_roll(
             let result = step.decision.result.clone();
             landed.extend(crate::game::turn::chain_record(
                 &mut after, ruleset, p, u, &result, &mut event,
+            )?);
+        }
+        if let (Some((code, cost)), Some((_, _, landed, _))) = (&action, fought.first_mut()) {
+            landed.extend(allowance::record(
+                &mut after, ruleset, code, *cost, &mut event,
             )?);
         }
         // And those a figure owed before, when this roll took it out of the game.
@@ -254,12 +266,15 @@ pub(super) fn fight(
 ) -> Result<Fight> {
     let n = found.pairings.len().max(1);
     let many = p.many_on_one.as_ref().filter(|_| n > 1);
-    let lone_at = many.and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
+    // The lone figure's one throw serves every pairing, unless it throws in each.
+    let lone_at = many
+        .filter(|m| m.lone_throws == LoneThrows::Once)
+        .and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
     let mut lone: Option<ThrowRecord> = None;
     let mut fought = Vec::new();
     for i in 0..n {
         let figs = found.pairing(i);
-        let (words, lines) = pairing_words(before, ruleset, p, (&figs, n), &typed(&figs))?;
+        let (words, lines) = pairing_words(before, ruleset, p, (&figs, i, n), &typed(&figs))?;
         let plan = planned(ruleset, p, &words)?;
         let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
             (Some(at), Some(t)) => (0..plan.sides.len())
@@ -312,6 +327,7 @@ pub(super) fn fight(
         against: n,
         worst: worst.clone().map(|w| (p.result_label(&w.result), w)),
         changes: Vec::new(),
+        shared: lone_at.is_some(),
     });
     Ok(Fight {
         fought,
@@ -480,6 +496,8 @@ pub(super) struct LoneEnd {
     pub(super) worst: Option<(String, fight::Worst)>,
     /// The checks it owed that its end took away.
     pub(super) changes: Vec<String>,
+    /// Whether its one throw served every pairing.
+    pub(super) shared: bool,
 }
 
 /// Each pairing: its step, the roster's lines, what it landed, and its figures.
@@ -562,12 +580,12 @@ pub(super) fn print_pairings(
             text.push_str(&format!("  {l}\n"));
         }
     }
-    text.push_str(&dice_line(
-        n_entered,
-        n_rolled,
-        &format!(", the lone figure's throw shared by the {n} pairings"),
-        seed,
-    ));
+    let shared = if lone_end.is_some_and(|e| e.shared) {
+        format!(", the lone figure's throw shared by the {n} pairings")
+    } else {
+        String::new()
+    };
+    text.push_str(&dice_line(n_entered, n_rolled, &shared, seed));
     out.extend_from_slice(text.as_bytes());
     Ok(())
 }
@@ -602,7 +620,7 @@ pub(super) fn figure_odds(
         };
         return super::fight_odds::fight_odds(cli, &fight, factors, out);
     }
-    let (words, lines) = pairing_words(&game, &ruleset, p, (&found, n), factors)?;
+    let (words, lines) = pairing_words(&game, &ruleset, p, (&found, 0, n), factors)?;
     if !cli.json {
         out.extend_from_slice(b"from the roster:\n");
         for l in &lines {
@@ -625,11 +643,12 @@ pub(super) fn pairing_words(
     game: &Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    (figs, n): (&figures::Figures, usize),
+    (figs, i, n): (&figures::Figures, usize, usize),
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
     let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;
     words.extend(figures::outnumbered(p, n, typed));
+    words.extend(figures::beyond_first(p, i));
     words.extend(typed.iter().cloned());
     Ok((words, lines))
 }

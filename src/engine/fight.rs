@@ -9,7 +9,7 @@ use crate::engine::dice::Weighted;
 use crate::engine::fraction::Fraction;
 use crate::engine::plan::Plan;
 use crate::error::{Error, Result};
-use crate::model::{ManyOnOneDef, ProcedureDef, Role, Ruleset};
+use crate::model::{LoneThrows, ManyOnOneDef, ProcedureDef, Role, Ruleset};
 
 /// The lone figure's result after every pairing, and the label of the `together` rule that
 /// made it, when one did.
@@ -90,6 +90,53 @@ impl Received {
     }
 }
 
+/// What one pairing gives the lone figure (a result, or none), each with its weight out of
+/// the total: the lone figure's throw is `lone_faces` when it is shared, else thrown here.
+fn given(
+    m: &ManyOnOneDef,
+    plan: &Plan<'_>,
+    sides: &[Weighted],
+    (lone_at, lone_faces): (usize, Option<&[i64]>),
+) -> (Vec<(Option<String>, u128)>, u128) {
+    let mut given: Vec<(Option<String>, u128)> = Vec::new();
+    let mut total = 1u128;
+    // Every combination of the faces of the sides thrown here, with its weight.
+    let mut combos: Vec<(Vec<&[i64]>, u128)> = vec![(vec![&[]; sides.len()], 1)];
+    for (k, (faces, side_total)) in sides.iter().enumerate() {
+        if k == lone_at
+            && let Some(mine) = lone_faces
+        {
+            for (thrown, _) in &mut combos {
+                if let Some(slot) = thrown.get_mut(k) {
+                    *slot = mine;
+                }
+            }
+            continue;
+        }
+        total = total.saturating_mul(*side_total);
+        let mut more = Vec::with_capacity(combos.len().saturating_mul(faces.len()));
+        for (thrown, w0) in &combos {
+            for (f, w) in faces {
+                let mut t = thrown.clone();
+                if let Some(slot) = t.get_mut(k) {
+                    *slot = f;
+                }
+                more.push((t, w0.saturating_mul(*w)));
+            }
+        }
+        combos = more;
+    }
+    for (thrown, w) in combos {
+        let d = plan.decide(&thrown);
+        let on_lone = (d.loser.as_deref() == Some(m.lone.as_str())).then_some(d.result);
+        match given.iter_mut().find(|(r, _)| *r == on_lone) {
+            Some((_, n)) => *n = n.saturating_add(w),
+            None => given.push((on_lone, w)),
+        }
+    }
+    (given, total)
+}
+
 /// The exact odds of a whole fight of several against one.
 #[derive(Debug, Clone)]
 pub struct FightOdds {
@@ -127,34 +174,25 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
     let Some((lone_throws, lone_total)) = throws.first().and_then(|t| t.get(lone_at)) else {
         return Err(Error::failure("the lone side throws nothing"));
     };
+    // With one throw for every pairing, each throw of the lone figure weighs its chance and
+    // the pairings are independent given it; with a throw in each, they are independent.
+    let once: Vec<(Option<&[i64]>, u128)> = match m.lone_throws {
+        LoneThrows::Once => lone_throws
+            .iter()
+            .map(|(f, w)| (Some(&f[..]), *w))
+            .collect(),
+        LoneThrows::Each => vec![(None, 1)],
+    };
+    let once_total = match m.lone_throws {
+        LoneThrows::Once => *lone_total,
+        LoneThrows::Each => 1,
+    };
     let mut ends: Vec<(Option<Worst>, Fraction)> = Vec::new();
-    for (lone_faces, weight) in lone_throws {
+    for (lone_faces, weight) in once {
         // What each pairing gives the lone figure, given this throw of its.
         let mut so_far: Vec<(Received, Fraction)> = vec![(Received::new(m), Fraction::ONE)];
         for (plan, sides) in pairings.iter().zip(&throws) {
-            let mut given: Vec<(Option<String>, u128)> = Vec::new();
-            let mut total = 1u128;
-            for (k, (faces, side_total)) in sides.iter().enumerate() {
-                if k != lone_at {
-                    total = total.saturating_mul(*side_total);
-                    for (f, w) in faces {
-                        let mut thrown: Vec<&[i64]> = vec![&[]; sides.len()];
-                        if let Some(mine) = thrown.get_mut(lone_at) {
-                            *mine = lone_faces;
-                        }
-                        if let Some(other) = thrown.get_mut(k) {
-                            *other = f;
-                        }
-                        let d = plan.decide(&thrown);
-                        let on_lone =
-                            (d.loser.as_deref() == Some(m.lone.as_str())).then_some(d.result);
-                        match given.iter_mut().find(|(r, _)| *r == on_lone) {
-                            Some((_, n)) => *n = n.saturating_add(*w),
-                            None => given.push((on_lone, *w)),
-                        }
-                    }
-                }
-            }
+            let (given, total) = given(m, plan, sides, (lone_at, lone_faces));
             let mut next: Vec<(Received, Fraction)> = Vec::new();
             for (received, p) in &so_far {
                 for (result, n) in &given {
@@ -171,7 +209,7 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
             }
             so_far = next;
         }
-        let chance = Fraction::new(*weight, *lone_total);
+        let chance = Fraction::new(weight, once_total);
         for (received, p) in so_far {
             let end = received.end(m);
             let q = p.checked_mul(chance)?;
@@ -254,6 +292,8 @@ mod tests {
                 result: "x".into(),
                 label: "T".into(),
             }],
+            lone_throws: LoneThrows::Once,
+            beyond_first: Default::default(),
         }
     }
 

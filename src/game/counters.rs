@@ -183,7 +183,8 @@ pub fn words(
         .filter_map(|c| {
             let factor = if acted_upon { &c.acted_upon } else { &c.acting };
             let factor = factor.as_deref().filter(|f| wanted(f))?;
-            let n = fig.counters.get(&c.name).copied().unwrap_or(0);
+            // A count of 0 says nothing: the factor is then as the umpire gives it, or none.
+            let n = fig.counters.get(&c.name).copied().filter(|n| *n != 0)?;
             Some(format!("{factor}={n}"))
         })
         .collect()

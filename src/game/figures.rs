@@ -265,6 +265,18 @@ pub fn outnumbered(p: &ProcedureDef, pairings: usize, typed: &[String]) -> Optio
     (!said).then(|| format!("{}.{count}={}", m.lone, pairings - 1))
 }
 
+/// The words a fight of several against one says of the lone side in a pairing after the
+/// first (`defender.FACTOR=VALUE`).
+pub fn beyond_first(p: &ProcedureDef, i: usize) -> Vec<String> {
+    let Some(m) = p.many_on_one.as_ref().filter(|_| i > 0) else {
+        return Vec::new();
+    };
+    m.beyond_first
+        .iter()
+        .map(|(k, v)| format!("{}.{k}={v}", m.lone))
+        .collect()
+}
+
 /// The factor a user's word names, as (side prefix, canonical factor name).
 pub fn mentioned(ruleset: &Ruleset, p: &ProcedureDef, word: &str) -> (Option<String>, String) {
     let (side, rest) = match word.split_once('.') {

@@ -2,6 +2,7 @@
 //! checks figures owe, and what the roster says about the figures in a roll.
 
 pub mod aim;
+pub mod allowance;
 pub mod army;
 pub mod charge;
 pub mod combine;

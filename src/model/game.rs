@@ -109,16 +109,87 @@ pub struct ActionDef {
     pub procedure: Option<String>,
     /// Markers the action takes off the figure, by their canonical names.
     pub clears: Vec<String>,
+    /// Markers the action puts on the figure, by their canonical names.
+    pub adds: Vec<String>,
+    /// How many of a figure's actions it takes (1 unless the table says).
+    pub cost: ActionCost,
 }
 
-/// How many actions one figure may take.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
+/// How many of a figure's actions one action takes: a number, or a number by a field of the
+/// figure's unit (reloading takes longer with some weapons).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub enum ActionCost {
+    Fixed(u32),
+    By {
+        /// The unit field read, by its name.
+        by: String,
+        /// Its values that cost other than `otherwise`, by their canonical names.
+        values: BTreeMap<String, u32>,
+        otherwise: u32,
+    },
+}
+
+impl Default for ActionCost {
+    fn default() -> Self {
+        ActionCost::Fixed(1)
+    }
+}
+
+impl ActionCost {
+    /// The cost for a unit whose fields are these.
+    pub fn of(&self, fields: &BTreeMap<String, String>) -> u32 {
+        match self {
+            ActionCost::Fixed(n) => *n,
+            ActionCost::By {
+                by,
+                values,
+                otherwise,
+            } => fields
+                .get(by)
+                .and_then(|v| values.get(v))
+                .copied()
+                .unwrap_or(*otherwise),
+        }
+    }
+}
+
+/// How many actions one figure may take; with a counter named, the tool keeps the count of a
+/// figure's actions in a turn and refuses one beyond its allowance.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ActionLimits {
     #[serde(default)]
     pub per_phase: Option<u32>,
     #[serde(default)]
     pub per_turn: Option<u32>,
+    /// The per-turn counter that counts a figure's actions (by its canonical name).
+    #[serde(default)]
+    pub counter: Option<String>,
+    /// Markers that lower a figure's allowance a turn while it carries them.
+    #[serde(default)]
+    pub fewer: Vec<FewerDef>,
+}
+
+/// A marker that leaves a figure fewer actions a turn while it carries it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FewerDef {
+    pub marker: String,
+    pub per_turn: u32,
+}
+
+impl ActionLimits {
+    /// The actions a figure carrying these markers may take in a turn, and the marker that
+    /// lowered it (the lowest, when several do); `None` without a limit a turn.
+    pub fn allowance<'a>(&'a self, markers: &[String]) -> Option<(u32, Option<&'a str>)> {
+        let base = self.per_turn?;
+        let lowered = self
+            .fewer
+            .iter()
+            .filter(|f| markers.contains(&f.marker) && f.per_turn < base)
+            .min_by_key(|f| f.per_turn);
+        Some(lowered.map_or((base, None), |f| (f.per_turn, Some(f.marker.as_str()))))
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -80,6 +80,24 @@ pub struct ManyOnOneDef {
     /// Results that, received together from several pairings, become another.
     #[serde(default)]
     pub together: Vec<TogetherDef>,
+    /// Whether the lone figure throws once for every pairing, or once in each.
+    #[serde(default)]
+    pub lone_throws: LoneThrows,
+    /// Words said of the lone side in every pairing but the first (the first named opponent
+    /// is the one it faces; the others it cannot answer, say).
+    #[serde(default)]
+    pub beyond_first: BTreeMap<String, String>,
+}
+
+/// How often the lone figure of a fight of several against one throws.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoneThrows {
+    /// One throw, compared with each opponent's.
+    #[default]
+    Once,
+    /// A throw against each opponent.
+    Each,
 }
 
 /// Results received together by a lone figure that become another: `count` of `results`

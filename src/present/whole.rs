@@ -193,8 +193,12 @@ pub fn fight_odds(said: &FightSaid<'_>) -> crate::error::Result<String> {
         pairings.len()
     );
     let order: Vec<String> = m.worst_first.iter().map(|r| p.result_label(r)).collect();
+    let throws = match m.lone_throws {
+        crate::model::LoneThrows::Once => "once, against each",
+        crate::model::LoneThrows::Each => "against each",
+    };
     let mut how = format!(
-        "  {figure} throws {dice} once, against each; the worst result against it stands ({})",
+        "  {figure} throws {dice} {throws}; the worst result against it stands ({})",
         order.join(", ")
     );
     for t in &m.together {
@@ -239,12 +243,15 @@ pub fn fight_odds(said: &FightSaid<'_>) -> crate::error::Result<String> {
             }
             seen
         });
-    let _ = writeln!(
-        out,
-        "survives the fight (not {}): {}",
-        crate::present::words::or_list(&out_of_play),
-        chance(odds.survives)
-    );
+    // Said only where some result would take the lone figure out.
+    if !out_of_play.is_empty() {
+        let _ = writeln!(
+            out,
+            "survives the fight (not {}): {}",
+            crate::present::words::or_list(&out_of_play),
+            chance(odds.survives)
+        );
+    }
     let _ = writeln!(out, "each pairing on its own:");
     for pairing in *pairings {
         let _ = writeln!(out, "  {}", pairing.who);

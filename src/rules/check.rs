@@ -131,14 +131,6 @@ impl Source {
             };
             self.check_conditions(&m.acting, &here)?;
             self.check_conditions(&m.acted_upon, &here)?;
-            for p in &m.blocks {
-                if self.procedure(p).is_none() {
-                    return Err(here(
-                        p,
-                        format!("marker `{}` blocks `{p}`, which is not a procedure", m.name),
-                    ));
-                }
-            }
             if let Some(p) = &m.phase_end {
                 match self.procedure(p) {
                     None => {

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::error::Result;
 use crate::rules::compile_game::marker_name;
-use crate::rules::schema::GameDef;
+use crate::rules::schema::{ActionDef, ActionLimits, CostDef, GameDef};
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
 
@@ -46,12 +46,17 @@ impl Source {
                 )
                 .with_hint_opt(did_you_mean(p, procedures)));
             }
-            for c in &a.clears {
+            let marks = a
+                .clears
+                .iter()
+                .map(|c| (c, "clears"))
+                .chain(a.adds.iter().map(|c| (c, "adds")));
+            for (c, does) in marks {
                 if !g.markers.iter().any(|m| m.name == marker_name(g, c)) {
                     let markers = g.markers.iter().map(|m| m.name.as_str());
                     return Err(here(
                         c,
-                        format!("action `{}` clears `{c}`, which is not a marker", a.name),
+                        format!("action `{}` {does} `{c}`, which is not a marker", a.name),
                     )
                     .with_hint_opt(did_you_mean(c, markers)));
                 }
@@ -76,8 +81,127 @@ impl Source {
                     format!("{phase} actions a phase is more than the {turn} a turn allows"),
                 ));
             }
+            self.check_counted(g, l, at)?;
+        }
+        for a in &g.actions {
+            self.check_cost(g, a, at)?;
+        }
+        // What a marker blocks is a procedure or one of the actions.
+        for m in &g.markers {
+            for b in &m.blocks {
+                if self.procedure(b).is_none() && !g.actions.iter().any(|a| a.name == *b) {
+                    let names = self
+                        .def
+                        .procedures
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .chain(g.actions.iter().map(|a| a.name.as_str()));
+                    return Err(at
+                        .err(
+                            &["game:", &format!("name: {}", m.name), b],
+                            format!(
+                                "marker `{}` blocks `{b}`, which is neither a procedure nor an action",
+                                m.name
+                            ),
+                        )
+                        .with_hint_opt(did_you_mean(b, names)));
+                }
+            }
         }
         self.check_codes(g, at)
+    }
+
+    /// The counter of a figure's actions is a counter kept a turn, and the markers that lower
+    /// the allowance are markers that lower it.
+    fn check_counted(&self, g: &GameDef, l: &ActionLimits, at: &Locator<'_>) -> Result<()> {
+        let here = |needle: &str, msg: String| at.err(&["game:", "action-limits:", needle], msg);
+        if let Some(c) = &l.counter {
+            match g.counters.iter().find(|x| x.name == *c) {
+                None => {
+                    let names = g.counters.iter().map(|x| x.name.as_str());
+                    return Err(here(
+                        c,
+                        format!("actions are counted on `{c}`, which is not a counter"),
+                    )
+                    .with_hint_opt(did_you_mean(c, names)));
+                }
+                Some(x) if !x.per_turn => {
+                    return Err(here(
+                        c,
+                        format!("counter `{c}` counts actions a turn: give it `per-turn: true`"),
+                    ));
+                }
+                Some(_) => {}
+            }
+        } else if !l.fewer.is_empty() {
+            return Err(here(
+                "fewer:",
+                "`fewer` needs a `counter` to count the actions on".to_string(),
+            ));
+        }
+        for f in &l.fewer {
+            if !g
+                .markers
+                .iter()
+                .any(|m| m.name == marker_name(g, &f.marker))
+            {
+                let markers = g.markers.iter().map(|m| m.name.as_str());
+                return Err(here(&f.marker, format!("`{}` is not a marker", f.marker))
+                    .with_hint_opt(did_you_mean(&f.marker, markers)));
+            }
+            match l.per_turn {
+                Some(n) if f.per_turn < n => {}
+                Some(n) => {
+                    return Err(here(
+                        &f.marker,
+                        format!(
+                            "`{}` leaves {} actions a turn, not fewer than the {n} allowed",
+                            f.marker, f.per_turn
+                        ),
+                    ));
+                }
+                None => {
+                    return Err(here(
+                        "fewer:",
+                        "`fewer` lowers `per-turn`, which is not given".to_string(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An action's cost by a unit field reads a field of the game's units and its values.
+    fn check_cost(&self, g: &GameDef, a: &ActionDef, at: &Locator<'_>) -> Result<()> {
+        let entry = format!("name: {}", a.name);
+        let here = |needle: &str, msg: String| at.err(&["game:", "actions:", &entry, needle], msg);
+        let CostDef::By { by, values, .. } = &a.cost else {
+            return Ok(());
+        };
+        let Some(factor) = g.unit.get(by) else {
+            let fields = g.unit.keys().map(String::as_str);
+            return Err(here(
+                by,
+                format!(
+                    "action `{}` costs by `{by}`, which is not a unit field",
+                    a.name
+                ),
+            )
+            .with_hint_opt(did_you_mean(by, fields)));
+        };
+        let Some(f) = self.factor(factor) else {
+            return Ok(());
+        };
+        for v in values.keys() {
+            if self.value(f, v).is_none() {
+                let known = f.values.iter().map(|x| x.name());
+                return Err(
+                    here(v, format!("`{v}` is not a value of the unit field `{by}`"))
+                        .with_hint_opt(did_you_mean(v, known)),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// A marker's code is drawn inside its colour: a letter or three, and no two alike.

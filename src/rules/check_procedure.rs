@@ -350,6 +350,9 @@ impl Source {
                     format!("many-on-one counts into `{c}`, which is not a number factor"),
                 ));
             }
+            for (k, v) in &m.beyond_first {
+                self.check_setting(k, v, "many-on-one", &err)?;
+            }
             self.check_lone_results(p, m, &result_names, at)?;
         }
         self.check_marks(p, &p.marks, "the roll", &err)?;
@@ -586,36 +589,47 @@ impl Source {
             }
         }
         for (k, v) in &f.set {
-            let Some(fd) = self.factor(k) else {
-                return Err(err(
-                    k,
-                    format!("follow-up sets `{k}`, which this ruleset does not define"),
-                ));
-            };
-            let wrong = match fd.kind {
-                FactorKind::Choice => self.value(fd, v).is_none(),
-                FactorKind::Flag => flag_word(v).is_none(),
-                FactorKind::Number => v
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|n| fd.min.is_none_or(|m| *n >= m))
-                    .filter(|n| fd.max.is_none_or(|m| *n <= m))
-                    .is_none(),
-            };
-            if wrong {
-                let expected = match fd.kind {
-                    FactorKind::Choice => format!("a value of `{k}`"),
-                    FactorKind::Flag => "yes or no".to_string(),
-                    FactorKind::Number => {
-                        format!("a whole number {}", range_words(fd.min, fd.max))
-                    }
-                };
-                return Err(err(
-                    v,
-                    format!("follow-up sets `{k}={v}`, which is not {expected}"),
-                ));
-            }
+            self.check_setting(k, v, "follow-up", &err)?;
         }
         Ok(q)
+    }
+
+    /// A factor a table sets by name to a value, as a follow-up or a fight's pairing does:
+    /// the factor is the ruleset's and the value one it takes.
+    pub(super) fn check_setting(
+        &self,
+        k: &str,
+        v: &str,
+        who: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        let Some(fd) = self.factor(k) else {
+            return Err(err(
+                k,
+                format!("{who} sets `{k}`, which this ruleset does not define"),
+            ));
+        };
+        let wrong = match fd.kind {
+            FactorKind::Choice => self.value(fd, v).is_none(),
+            FactorKind::Flag => flag_word(v).is_none(),
+            FactorKind::Number => v
+                .parse::<i64>()
+                .ok()
+                .filter(|n| fd.min.is_none_or(|m| *n >= m))
+                .filter(|n| fd.max.is_none_or(|m| *n <= m))
+                .is_none(),
+        };
+        if !wrong {
+            return Ok(());
+        }
+        let expected = match fd.kind {
+            FactorKind::Choice => format!("a value of `{k}`"),
+            FactorKind::Flag => "yes or no".to_string(),
+            FactorKind::Number => format!("a whole number {}", range_words(fd.min, fd.max)),
+        };
+        Err(err(
+            v,
+            format!("{who} sets `{k}={v}`, which is not {expected}"),
+        ))
     }
 }

@@ -393,6 +393,18 @@ impl Source {
             roles: p.roles.clone(),
             many_on_one: p.many_on_one.clone().map(|mut many| {
                 many.count = many.count.map(|c| self.canonical(&c));
+                many.beyond_first = many
+                    .beyond_first
+                    .iter()
+                    .map(|(k, v)| {
+                        let k = self.canonical(k);
+                        let v = match self.factor(&k) {
+                            Some(f) if f.kind == s::FactorKind::Choice => self.choice(&k, v),
+                            _ => v.clone(),
+                        };
+                        (k, v)
+                    })
+                    .collect();
                 many
             }),
             once_per_unit: p.once_per_unit.as_ref().map(|c| self.conditions(c)),

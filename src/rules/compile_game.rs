@@ -125,9 +125,20 @@ impl Source {
                         .iter()
                         .map(|c| marker_name(g, c).to_string())
                         .collect(),
+                    adds: a
+                        .adds
+                        .iter()
+                        .map(|c| marker_name(g, c).to_string())
+                        .collect(),
+                    cost: self.action_cost(g, &a.cost),
                 })
                 .collect(),
-            action_limits: g.action_limits,
+            action_limits: g.action_limits.clone().map(|mut l| {
+                for f in &mut l.fewer {
+                    f.marker = marker_name(g, &f.marker).to_string();
+                }
+                l
+            }),
             charge: g
                 .charge
                 .as_ref()
@@ -208,6 +219,30 @@ impl Source {
                 Ok((factor, value))
             })
             .collect()
+    }
+}
+
+impl Source {
+    /// An action's cost with the values of the unit field it reads made canonical.
+    fn action_cost(&self, g: &s::GameDef, cost: &s::CostDef) -> m::ActionCost {
+        match cost {
+            s::CostDef::By {
+                by,
+                values,
+                otherwise,
+            } => {
+                let factor = g.unit.get(by).map_or(by.as_str(), String::as_str);
+                m::ActionCost::By {
+                    by: by.clone(),
+                    values: values
+                        .iter()
+                        .map(|(v, n)| (self.choice(&self.canonical(factor), v), *n))
+                        .collect(),
+                    otherwise: *otherwise,
+                }
+            }
+            s::CostDef::Fixed(n) => m::ActionCost::Fixed(*n),
+        }
     }
 }
 

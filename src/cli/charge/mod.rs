@@ -239,7 +239,7 @@ fn admitted(game: &Game, ruleset: &Ruleset, c: &Charge<'_>, typed: &[String]) ->
     let found = crate::game::figures::find(game, ruleset, c.fight, &Cast { named })?;
     let mut typed = typed.to_vec();
     typed.extend(c.def.flag.as_ref().map(|f| format!("{}.{f}", c.def.side)));
-    let (words, _) = pairing_words(game, ruleset, c.fight, (&found, 1), &typed)?;
+    let (words, _) = pairing_words(game, ruleset, c.fight, (&found, 0, 1), &typed)?;
     planned(ruleset, c.fight, &words).map(|_| ())
 }
 

@@ -110,6 +110,30 @@ pub struct ActionDef {
     pub procedure: Option<String>,
     #[serde(default)]
     pub clears: Vec<String>,
+    #[serde(default)]
+    pub adds: Vec<String>,
+    /// Actions it takes: a number, or `{by: FIELD, values: {VALUE: N}, otherwise: N}`.
+    #[serde(default)]
+    pub cost: CostDef,
+}
+
+/// An action's cost as written: a number, or a number by a unit field.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum CostDef {
+    Fixed(u32),
+    #[serde(rename_all = "kebab-case")]
+    By {
+        by: String,
+        values: BTreeMap<String, u32>,
+        otherwise: u32,
+    },
+}
+
+impl Default for CostDef {
+    fn default() -> Self {
+        CostDef::Fixed(1)
+    }
 }
 
 /// A marker on a figure's base (a bead, a chit), and what it does.
