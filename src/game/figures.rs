@@ -190,7 +190,11 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         return Err(Error::usage(format!(
             "{} takes at most {} against one {lone}; {} were named",
             p.name,
-            crate::words::quantity(i64::try_from(most).unwrap_or(1), &option(&crowd.name)),
+            crate::words::quantity(i64::try_from(most).unwrap_or(1), &{
+                // The option may be named in the singular (`--attacker`) or the plural.
+                let o = option(&crowd.name);
+                if o.ends_with('s') { o } else { format!("{o}s") }
+            }),
             crowd_figs.len()
         )));
     }

@@ -26,6 +26,7 @@ mod limits;
 mod lint;
 mod options;
 mod other_rulesets;
+mod petite_guerre_1750s;
 mod races;
 mod readme;
 mod reported;

@@ -1,0 +1,116 @@
+//! Each man's actions in a turn, and what markers do to them.
+
+use super::{actions, game, markers};
+
+#[test]
+fn a_man_takes_two_actions_a_turn_and_the_second_shoots_at_minus_one() {
+    let t = game();
+    t.ok(&[
+        "roll",
+        "acquire",
+        "--fig",
+        "RA1",
+        "--target",
+        "OT1",
+        "distance=15",
+        "--dice",
+        "3",
+    ]);
+    assert_eq!(actions(&t, "RA1"), 1);
+    // The second action: a 5 is 4 after the -1, a miss; the roster said it was the second.
+    let out = t.ok(&[
+        "roll", "shoot", "--fig", "RA1", "--target", "OT1", "range=8", "--dice", "5",
+    ]);
+    assert!(out.contains("from counters: actions-taken=1"), "{out}");
+    assert!(out.contains("-1  shooting is the second action"), "{out}");
+    assert!(out.contains("=> total 4 against 5 or more: Miss"), "{out}");
+    assert_eq!(actions(&t, "RA1"), 2);
+    // A third is refused, and nothing changes.
+    let before = t.state_of("braddock");
+    let msg = t.refused(&["roll", "move", "--fig", "RA1", "--dice", "3"]);
+    assert_eq!(
+        msg,
+        "RA1 has no action left this turn (2 actions a turn): move takes 1 action (a new turn gives the actions back: `umpire turn`)"
+    );
+    assert_eq!(t.state_of("braddock"), before);
+    // A new turn gives them back.
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    assert_eq!(actions(&t, "RA1"), 0);
+    t.ok(&["roll", "move", "--fig", "RA1", "--dice", "3"]);
+}
+
+#[test]
+fn a_wounded_man_takes_one_action_a_turn() {
+    let t = game();
+    t.ok(&["mark", "OT1", "+wounded"]);
+    t.ok(&["turn"]);
+    t.ok(&["roll", "move", "--fig", "OT1", "--dice", "4"]);
+    let msg = t.refused(&["act", "ottawa", "fall-prone", "--figs", "OT1"]);
+    assert_eq!(
+        msg,
+        "OT1 has no action left this turn (1 action a turn while wounded): fall prone takes 1 action (a new turn gives the actions back: `umpire turn`)"
+    );
+    // An unwounded man of the unit still may.
+    let out = t.ok(&["act", "ottawa", "fall-prone", "--figs", "OT2"]);
+    assert!(out.contains("OT2: +prone"), "{out}");
+    assert!(out.contains("OT2: actions this turn 1"), "{out}");
+}
+
+#[test]
+fn reloading_takes_what_the_weapon_asks_and_must_fit_in_the_turn() {
+    let t = game();
+    // A rifle's shot, then 2 actions to reload: only 1 is left this turn.
+    t.ok(&[
+        "roll", "shoot", "--fig", "RA1", "--target", "OT1", "range=8", "--dice", "2",
+    ]);
+    assert_eq!(markers(&t, "RA1"), ["unloaded"]);
+    let msg = t.refused(&["act", "rangers", "load", "--figs", "RA1"]);
+    assert_eq!(
+        msg,
+        "RA1 has 1 action left this turn (2 actions a turn): reload takes 2 actions (a new turn gives the actions back: `umpire turn`)"
+    );
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    t.ok(&["act", "rangers", "load", "--figs", "RA1"]);
+    assert!(markers(&t, "RA1").is_empty());
+    assert_eq!(actions(&t, "RA1"), 2);
+    // A bow reloads in 1.
+    t.ok(&["turn"]);
+    t.ok(&[
+        "roll", "shoot", "--fig", "OT1", "--target", "RA2", "range=6", "--dice", "2",
+    ]);
+    t.ok(&["act", "ottawa", "load", "--figs", "OT1"]);
+    assert_eq!(actions(&t, "OT1"), 2);
+}
+
+#[test]
+fn a_stunned_man_does_nothing_but_fall_prone_until_the_end_of_the_next_turn() {
+    let t = game();
+    t.ok(&[
+        "roll", "shoot", "--fig", "RA1", "--target", "OT1", "range=8", "--dice", "6", "--dice", "5",
+    ]);
+    assert_eq!(markers(&t, "OT1"), ["stunned"]);
+    t.ok(&["turn"]);
+    let msg = t.refused(&["act", "ottawa", "turn", "--figs", "OT1"]);
+    assert!(
+        msg.starts_with("OT1 is stunned: it cannot turn to face or about"),
+        "{msg}"
+    );
+    // The whole unit turns; the stunned man is held back.
+    let out = t.ok(&["act", "ottawa", "turn"]);
+    assert!(out.contains("held back: OT1 (stunned)"), "{out}");
+    let out = t.ok(&["act", "ottawa", "fall-prone", "--figs", "OT1"]);
+    assert!(out.contains("OT1: +prone"), "{out}");
+    // Turn 2 is the following turn: still stunned to its end.
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    assert!(markers(&t, "OT1").contains(&"stunned".to_string()));
+    let out = t.ok(&["turn"]);
+    assert!(out.contains("Turn 3, player turn 1 of 2"), "{out}");
+    assert!(out.contains("OT1: stunned comes off"), "{out}");
+    assert_eq!(markers(&t, "OT1"), ["prone"]);
+    // Undo puts it back exactly.
+    t.ok(&["undo"]);
+    assert!(markers(&t, "OT1").contains(&"stunned".to_string()));
+}

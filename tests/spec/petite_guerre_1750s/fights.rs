@@ -1,0 +1,141 @@
+//! Shots the modifiers make impossible, and hand to hand of several against one.
+
+use super::{game, markers};
+
+#[test]
+fn a_shot_the_modifiers_make_impossible_is_blind_fire() {
+    let t = game();
+    t.ok(&["mark", "OT2", "+prone"]);
+    // Prone (-1) in hard cover (-1): 5 is out of reach, so a natural 6 hits, and the
+    // results roll is after blind fire: a 3 is no effect, a 5 stuns.
+    let out = t.ok(&[
+        "roll",
+        "shoot",
+        "--fig",
+        "GR1",
+        "--target",
+        "OT2",
+        "range=8",
+        "cover=hard",
+        "--dice",
+        "6",
+        "--dice",
+        "3",
+    ]);
+    assert!(out.contains("rolled as blind-fire instead"), "{out}");
+    assert!(
+        out.contains("=> natural 6: Hit, whatever the modifiers   chance 1/6"),
+        "{out}"
+    );
+    assert!(out.contains("outcome: Hit › No effect"), "{out}");
+    assert_eq!(markers(&t, "OT2"), ["prone"]);
+    assert_eq!(markers(&t, "GR1"), ["unloaded"]);
+}
+
+#[test]
+fn the_odds_of_a_shot_that_falls_back_are_those_of_blind_fire() {
+    let t = game();
+    t.ok(&["mark", "OT2", "+prone"]);
+    let out = t.ok(&[
+        "odds",
+        "shoot",
+        "--fig",
+        "GR1",
+        "--target",
+        "OT2",
+        "cover=hard",
+    ]);
+    // A hit is a natural 6 (1/6); then, for an A grade after blind fire: 1-3 no effect
+    // (1/12), 4-5 stunned (1/18), 6 coolly ignored (1/36).
+    let lines: Vec<String> = out
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    for line in [
+        "Hit › No effect 1/12 8.33% ###",
+        "Hit › Stunned 1/18 5.56% ##",
+        "Hit › Coolly ignored 1/36 2.78% #",
+        "Miss 5/6 83.33% #########################",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "{line}: {out}");
+    }
+}
+
+#[test]
+fn against_two_a_man_throws_against_each_and_cannot_answer_the_second() {
+    let t = game();
+    t.ok(&["turn"]);
+    // OT3 (A) against RA2 (B): +1 higher grade; RA2 hit 7/12. OT4 against RA2 too, RA2 cannot
+    // answer: its win scores nothing. Unharmed only if neither hits it: (5/12)^2 = 25/144.
+    let json = t
+        .test()
+        .args([
+            "odds",
+            "hand-to-hand",
+            "--attacker",
+            "OT3",
+            "--attacker",
+            "OT4",
+            "--defender",
+            "RA2",
+            "--json",
+        ])
+        .run()
+        .json();
+    let text = json.to_string();
+    assert!(text.contains("119/144"), "{text}");
+    assert!(text.contains("25/144"), "{text}");
+    let out = t.ok(&[
+        "roll",
+        "hand-to-hand",
+        "--attacker",
+        "OT3",
+        "--attacker",
+        "OT4",
+        "--defender",
+        "RA2",
+        "--dice",
+        "4",
+        "--dice",
+        "4",
+        "--dice",
+        "2",
+        "--dice",
+        "4",
+        "--dice",
+        "6",
+    ]);
+    // Pairing 1: 5 against 4, RA2 hit, wounded on a 2. Pairing 2: RA2 wins 6 to 5 but cannot
+    // strike back; its own die was thrown for this pairing alone.
+    assert!(
+        out.contains("defender: given grade=b (B grade), no-reply=yes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the winner cannot strike back: No hit"),
+        "{out}"
+    );
+    assert!(out.contains("dice: 5 entered, 0 rolled"), "{out}");
+    assert!(!out.contains("shared"), "{out}");
+    assert_eq!(markers(&t, "RA2"), ["stunned", "wounded"]);
+    let msg = t.refused(&[
+        "roll",
+        "hand-to-hand",
+        "--attacker",
+        "OT1",
+        "--attacker",
+        "OT2",
+        "--attacker",
+        "OT3",
+        "--attacker",
+        "OT4",
+        "--attacker",
+        "RA1",
+        "--defender",
+        "RA2",
+    ]);
+    assert!(
+        msg.starts_with("hand-to-hand takes at most 4 attackers against one defender"),
+        "{msg}"
+    );
+}

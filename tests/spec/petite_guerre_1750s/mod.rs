@@ -1,0 +1,87 @@
+//! La Petite Guerre – 1750s (rule document 001) played as a game through the binary: player
+//! turns whose first side the umpire names, each man's actions counted (two a turn, one when
+//! wounded, the second at -1), markers that block actions or last to the end of the next turn,
+//! the shot the modifiers make impossible falling back to blind fire, and hand to hand of
+//! several against one with a throw against each.
+
+mod actions;
+mod fights;
+
+use crate::support::Table;
+
+/// A game on turn 1, the British playing first: rangers RA1-RA2 (B, rifles), grenadiers GR1
+/// (C, muskets) and Ottawa OT1-OT4 (A, bows).
+fn game() -> Table {
+    let t = Table::empty();
+    for args in [
+        &["game", "new", "braddock", "--rules", "1750s"][..],
+        &[
+            "unit",
+            "add",
+            "rangers",
+            "--side",
+            "british",
+            "grade=b",
+            "weapon=rifle",
+            "--figures",
+            "2",
+        ],
+        &[
+            "unit",
+            "add",
+            "grenadiers",
+            "--side",
+            "british",
+            "grade=c",
+            "weapon=musket",
+            "--figures",
+            "1",
+        ],
+        &[
+            "unit",
+            "add",
+            "ottawa",
+            "--side",
+            "french",
+            "grade=a",
+            "weapon=bow",
+            "--figures",
+            "4",
+        ],
+        &["turn", "--first", "british"],
+    ] {
+        t.ok(args);
+    }
+    t
+}
+
+/// The markers of one figure, from the game's state.
+fn markers(t: &Table, code: &str) -> Vec<String> {
+    let state = t.state_of("braddock");
+    let figures = state["figures"].as_array().cloned().unwrap_or_default();
+    let fig = figures
+        .iter()
+        .find(|f| f["code"] == code)
+        .cloned()
+        .unwrap_or_default();
+    fig["markers"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A figure's count of actions this turn, from the game's state (0 when none is kept).
+fn actions(t: &Table, code: &str) -> i64 {
+    let state = t.state_of("braddock");
+    let figures = state["figures"].as_array().cloned().unwrap_or_default();
+    let fig = figures
+        .iter()
+        .find(|f| f["code"] == code)
+        .cloned()
+        .unwrap_or_default();
+    fig["counters"]["actions"].as_i64().unwrap_or(0)
+}
