@@ -235,3 +235,66 @@ fn a_side_condition_that_names_what_the_table_lacks_is_refused_with_its_place() 
         refused((from, &to), &["rules", "--check"], says);
     }
 }
+
+#[test]
+fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
+    let limits = "action-limits: {per-phase: 1, per-turn: 2}";
+    let load = "{name: load, label: Load rifle or artillery, clears: [must-load],";
+    for (edit, says) in [
+        (
+            (
+                limits,
+                "action-limits: {per-phase: 1, per-turn: 2, counter: hitz}",
+            ),
+            "actions are counted on `hitz`, which is not a counter",
+        ),
+        (
+            (
+                limits,
+                "action-limits: {per-turn: 2, counter: failed-morale, fewer: [{marker: pinnd, per-turn: 1}]}",
+            ),
+            "`pinnd` is not a marker (did you mean `pinned`?)",
+        ),
+        (
+            (
+                limits,
+                "action-limits: {per-turn: 2, counter: failed-morale, fewer: [{marker: pinned, per-turn: 2}]}",
+            ),
+            "`pinned` leaves 2 actions a turn, not fewer than the 2 allowed",
+        ),
+        (
+            (
+                limits,
+                "action-limits: {per-turn: 2, fewer: [{marker: pinned, per-turn: 1}]}",
+            ),
+            "`fewer` needs a `counter` to count the actions on",
+        ),
+        (
+            (
+                load,
+                "{name: load, label: Load rifle or artillery, clears: [must-load], cost: {by: weapn, values: {rifle: 1}, otherwise: 2},",
+            ),
+            "action `load` costs by `weapn`, which is not a unit field (did you mean `weapon`?)",
+        ),
+        (
+            (
+                load,
+                "{name: load, label: Load rifle or artillery, clears: [must-load], cost: {by: weapon, values: {rifel: 1}, otherwise: 2},",
+            ),
+            "`rifel` is not a value of the unit field `weapon` (did you mean `rifle`?)",
+        ),
+        (
+            ("blocks: [shoot]", "blocks: [shoto]"),
+            "blocks `shoto`, which is neither a procedure nor an action (did you mean `shoot`?)",
+        ),
+        (
+            (
+                "      lone: defender\n",
+                "      lone: defender\n      beyond-first: {outnumberd: 1}\n",
+            ),
+            "many-on-one sets `outnumberd`, which this ruleset does not define",
+        ),
+    ] {
+        refused(edit, &["rules", "--check"], says);
+    }
+}

@@ -48,6 +48,10 @@ pub fn actions(out: &mut String, r: &Ruleset, g: &GameDef, printed: &[&str]) {
             if let Some(n) = l.per_turn {
                 limits.push(format!("{} a turn", count(n)));
             }
+            for f in &l.fewer {
+                let m = marker_named(g, &f.marker).map_or(f.marker.as_str(), |m| m.label.as_str());
+                limits.push(format!("{} while {m}", count(f.per_turn)));
+            }
             if !limits.is_empty() {
                 let _ = write!(
                     out,
@@ -80,6 +84,18 @@ pub fn actions(out: &mut String, r: &Ruleset, g: &GameDef, printed: &[&str]) {
             if !cleared.is_empty() {
                 says.push(format!("takes off {}", words::and_list(&cleared)));
             }
+            let added: Vec<String> = a
+                .adds
+                .iter()
+                .filter_map(|c| marker_named(g, c))
+                .map(|m| marker_ref(&m.name, &m.label))
+                .collect();
+            if !added.is_empty() {
+                says.push(format!("puts on {}", words::and_list(&added)));
+            }
+            if let Some(cost) = words::action_cost(r, g, &a.cost) {
+                says.push(cost);
+            }
             grid.rows.push(vec![a.label.clone(), says.join("; ")]);
         }
         table(out, Some(g), &grid, "actions");
@@ -102,9 +118,13 @@ fn marker_does(r: &Ruleset, g: &GameDef, m: &crate::model::MarkerDef) -> Vec<Str
         let blocked: Vec<String> = m
             .blocks
             .iter()
-            .map(|b| {
-                r.procedure(b)
-                    .map_or_else(|| b.clone(), |p| p.name.replace('-', " "))
+            .map(|b| match r.procedure(b) {
+                Some(p) => p.name.replace('-', " "),
+                None => g
+                    .actions
+                    .iter()
+                    .find(|a| a.name == *b)
+                    .map_or_else(|| b.clone(), |a| a.label.to_lowercase()),
             })
             .collect();
         does.push(format!("may not {}", words::or_list(&blocked)));

@@ -583,3 +583,36 @@ pub fn surcharge_rule(points: &PointsDef, s: &SurchargeDef) -> String {
     }
     text
 }
+
+/// What an action costs a figure, where it is not one action: `takes 2 actions`, or by a unit
+/// field, `takes 2 actions, 1 with LABEL`.
+pub fn action_cost(
+    r: &Ruleset,
+    g: &crate::model::GameDef,
+    cost: &crate::model::ActionCost,
+) -> Option<String> {
+    let actions = |n: u32| crate::words::quantity(i64::from(n), "actions");
+    match cost {
+        crate::model::ActionCost::Fixed(1) => None,
+        crate::model::ActionCost::Fixed(n) => Some(format!("takes {}", actions(*n))),
+        crate::model::ActionCost::By {
+            by,
+            values,
+            otherwise,
+        } => {
+            let factor = g.unit.get(by).map_or(by.as_str(), String::as_str);
+            let each: Vec<String> = values
+                .iter()
+                .map(|(v, n)| {
+                    let label = plain_values(r, factor, std::slice::from_ref(v));
+                    format!("{n} with {label}")
+                })
+                .collect();
+            Some(format!(
+                "takes {}, {}",
+                actions(*otherwise),
+                and_list(&each)
+            ))
+        }
+    }
+}
