@@ -10,6 +10,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
+use crate::game::allowance;
 use crate::game::figures::{self, Figures};
 use crate::game::pending;
 use crate::game::roles::{Cast, Named};
@@ -129,6 +130,8 @@ pub(super) fn unit_roll(
                     .is_some_and(|u| c.iter().all(|c| figures::unit_holds(&ruleset, g, u, c)))
             });
             let covers: Vec<String> = action.acts.iter().map(|(c, _)| c.clone()).collect();
+            // A roll that is one of the figures' actions is counted on each figure it moves.
+            let counted = allowance::rolled(g, &p.name);
             for (code, target) in &action.acts {
                 // A target an earlier figure took out of the game passes to the next one standing.
                 let Some(target) = aimed(&after, (code, target.as_deref()), &targets, &mut held)
@@ -136,8 +139,23 @@ pub(super) fn unit_roll(
                     continue;
                 };
                 let who = (code.as_str(), target.as_deref());
+                let takes: &[String] = if once {
+                    &covers
+                } else {
+                    std::slice::from_ref(code)
+                };
+                let mut costs = Vec::new();
+                if let Some(a) = counted {
+                    for c in takes {
+                        costs.push((c.clone(), allowance::check(&after, g, c, a)?));
+                    }
+                }
                 let one = (&mut source, &mut event);
                 let mut d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one)?;
+                for (c, cost) in costs {
+                    let said = allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
+                    d.changes.extend(said);
+                }
                 // A roll that is a check the figure owes makes it, as a figure's own roll does.
                 if let Some(at) = pending::matching(&after, &ruleset, p, code, how.factors) {
                     d.changes.extend(pending::made(&mut after, at, &mut event));

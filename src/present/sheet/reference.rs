@@ -75,23 +75,15 @@ pub fn actions(out: &mut String, r: &Ruleset, g: &GameDef, printed: &[&str]) {
                     .unwrap_or_default();
                 says.push(format!("roll: {}{at}", p.title));
             }
-            let cleared: Vec<String> = a
-                .clears
-                .iter()
-                .filter_map(|c| marker_named(g, c))
-                .map(|m| marker_ref(&m.name, &m.label))
-                .collect();
-            if !cleared.is_empty() {
-                says.push(format!("takes off {}", words::and_list(&cleared)));
-            }
-            let added: Vec<String> = a
-                .adds
-                .iter()
-                .filter_map(|c| marker_named(g, c))
-                .map(|m| marker_ref(&m.name, &m.label))
-                .collect();
-            if !added.is_empty() {
-                says.push(format!("puts on {}", words::and_list(&added)));
+            for (does, markers) in [("takes off", &a.clears), ("puts on", &a.adds)] {
+                let named: Vec<String> = markers
+                    .iter()
+                    .filter_map(|c| marker_named(g, c))
+                    .map(|m| marker_ref(&m.name, &m.label))
+                    .collect();
+                if !named.is_empty() {
+                    says.push(format!("{does} {}", words::and_list(&named)));
+                }
             }
             if let Some(cost) = words::action_cost(r, g, &a.cost) {
                 says.push(cost);

@@ -114,3 +114,31 @@ fn a_stunned_man_does_nothing_but_fall_prone_until_the_end_of_the_next_turn() {
     t.ok(&["undo"]);
     assert!(markers(&t, "OT1").contains(&"stunned".to_string()));
 }
+
+#[test]
+fn a_unit_in_single_file_moving_on_its_lead_mans_roll_takes_an_action_of_each_man() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "file",
+        "--side",
+        "british",
+        "grade=b",
+        "single-file",
+        "--figures",
+        "2",
+    ]);
+    let out = t.ok(&["roll", "move", "--unit", "file", "--dice", "3"]);
+    assert!(
+        out.contains("FI1: actions this turn 1\n  FI2: actions this turn 1"),
+        "{out}"
+    );
+    t.ok(&["roll", "move", "--unit", "file", "--dice", "2"]);
+    let msg = t.refused(&["roll", "move", "--unit", "file", "--dice", "2"]);
+    assert!(
+        msg.starts_with("FI1 has no action left this turn (2 actions a turn)"),
+        "{msg}"
+    );
+    assert_eq!((actions(&t, "FI1"), actions(&t, "FI2")), (2, 2));
+}

@@ -55,16 +55,19 @@ fn game() -> Table {
     t
 }
 
-/// The markers of one figure, from the game's state.
-fn markers(t: &Table, code: &str) -> Vec<String> {
+/// One figure as the game's state keeps it (null when there is none).
+fn figure(t: &Table, code: &str) -> serde_json::Value {
     let state = t.state_of("braddock");
     let figures = state["figures"].as_array().cloned().unwrap_or_default();
-    let fig = figures
-        .iter()
+    figures
+        .into_iter()
         .find(|f| f["code"] == code)
-        .cloned()
-        .unwrap_or_default();
-    fig["markers"]
+        .unwrap_or_default()
+}
+
+/// The markers of one figure, from the game's state.
+fn markers(t: &Table, code: &str) -> Vec<String> {
+    figure(t, code)["markers"]
         .as_array()
         .map(|m| {
             m.iter()
@@ -76,12 +79,5 @@ fn markers(t: &Table, code: &str) -> Vec<String> {
 
 /// A figure's count of actions this turn, from the game's state (0 when none is kept).
 fn actions(t: &Table, code: &str) -> i64 {
-    let state = t.state_of("braddock");
-    let figures = state["figures"].as_array().cloned().unwrap_or_default();
-    let fig = figures
-        .iter()
-        .find(|f| f["code"] == code)
-        .cloned()
-        .unwrap_or_default();
-    fig["counters"]["actions"].as_i64().unwrap_or(0)
+    figure(t, code)["counters"]["actions"].as_i64().unwrap_or(0)
 }
