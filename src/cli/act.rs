@@ -1,7 +1,6 @@
 //! `umpire act UNIT ACTION`: an action of the ruleset's list that changes what the tool keeps
-//! (loading takes the marker that says a gun must load off, falling prone puts one on, and
-//! where the table counts actions, each is counted), done by every figure of the unit that
-//! needs it, or by the figures named.
+//! (one takes a marker off, another puts one on, and where the table counts actions, each
+//! is counted), done by every figure of the unit that needs it, or by the figures named.
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};

@@ -191,7 +191,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
             "{} takes at most {} against one {lone}; {} were named",
             p.name,
             crate::words::quantity(i64::try_from(most).unwrap_or(1), &{
-                // The option may be named in the singular (`--attacker`) or the plural.
+                // The option may be named in the singular (`--NAME`) or the plural.
                 let o = option(&crowd.name);
                 if o.ends_with('s') { o } else { format!("{o}s") }
             }),
@@ -270,7 +270,7 @@ pub fn outnumbered(p: &ProcedureDef, pairings: usize, typed: &[String]) -> Optio
 }
 
 /// The words a fight of several against one says of the lone side in a pairing after the
-/// first (`defender.FACTOR=VALUE`).
+/// first (`SIDE.FACTOR=VALUE`).
 pub fn beyond_first(p: &ProcedureDef, i: usize) -> Vec<String> {
     let Some(m) = p.many_on_one.as_ref().filter(|_| i > 0) else {
         return Vec::new();

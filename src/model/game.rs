@@ -116,7 +116,7 @@ pub struct ActionDef {
 }
 
 /// How many of a figure's actions one action takes: a number, or a number by a field of the
-/// figure's unit (reloading takes longer with some weapons).
+/// figure's unit (an action may take longer with one value of a field than another).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub enum ActionCost {
     Fixed(u32),
