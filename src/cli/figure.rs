@@ -157,7 +157,7 @@ pub(super) fn figure_roll(
             )?);
         }
         // And those a figure owed before, when this roll took it out of the game.
-        let gone = pending::drop_out_of_play(&mut after, game_def(ruleset)?, &mut event);
+        let gone = pending::drop_out_of_play(&mut after, g, &mut event);
         match (lone_end.as_mut(), fought.last_mut()) {
             (Some(end), _) => end.changes.extend(gone),
             (None, Some((_, _, landed, _))) => landed.extend(gone),

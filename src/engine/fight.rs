@@ -176,19 +176,15 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
     };
     // With one throw for every pairing, each throw of the lone figure weighs its chance and
     // the pairings are independent given it; with a throw in each, they are independent.
-    let once: Vec<(Option<&[i64]>, u128)> = match m.lone_throws {
+    let once: Vec<(Option<&[i64]>, Fraction)> = match m.lone_throws {
         LoneThrows::Once => lone_throws
             .iter()
-            .map(|(f, w)| (Some(&f[..]), *w))
+            .map(|(f, w)| (Some(&f[..]), Fraction::new(*w, *lone_total)))
             .collect(),
-        LoneThrows::Each => vec![(None, 1)],
-    };
-    let once_total = match m.lone_throws {
-        LoneThrows::Once => *lone_total,
-        LoneThrows::Each => 1,
+        LoneThrows::Each => vec![(None, Fraction::ONE)],
     };
     let mut ends: Vec<(Option<Worst>, Fraction)> = Vec::new();
-    for (lone_faces, weight) in once {
+    for (lone_faces, chance) in once {
         // What each pairing gives the lone figure, given this throw of its.
         let mut so_far: Vec<(Received, Fraction)> = vec![(Received::new(m), Fraction::ONE)];
         for (plan, sides) in pairings.iter().zip(&throws) {
@@ -209,7 +205,6 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
             }
             so_far = next;
         }
-        let chance = Fraction::new(weight, once_total);
         for (received, p) in so_far {
             let end = received.end(m);
             let q = p.checked_mul(chance)?;

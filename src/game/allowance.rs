@@ -9,7 +9,9 @@ use crate::model::{ActionDef, GameDef, Ruleset};
 
 /// The table's action a procedure is, when its actions are counted and one rolls it.
 pub fn rolled<'a>(g: &'a GameDef, procedure: &str) -> Option<&'a ActionDef> {
-    g.action_limits.as_ref()?.counter.as_ref()?;
+    if !counted(g) {
+        return None;
+    }
     g.actions
         .iter()
         .find(|a| a.procedure.as_deref() == Some(procedure))

@@ -15,8 +15,7 @@ use crate::words::{numbered, times};
 
 /// The side of the player turn going, when one is.
 pub fn playing(game: &Game) -> Option<&str> {
-    let at = usize::try_from(game.turn.player).ok()?.checked_sub(1)?;
-    game.turn.order.get(at).map(String::as_str)
+    playing_of(&game.turn)
 }
 
 /// `Turn 2, player turn 2 of 2: French and allies`.
@@ -30,6 +29,7 @@ fn headline(g: &GameDef, t: &Turn) -> String {
     )
 }
 
+/// The side of the player turn going in this turn, when one is.
 fn playing_of(t: &Turn) -> Option<&str> {
     let at = usize::try_from(t.player).ok()?.checked_sub(1)?;
     t.order.get(at).map(String::as_str)
@@ -131,11 +131,7 @@ pub(super) fn start(
 
 /// The chain a procedure's roll is a link of, when the turn rule has one.
 fn chain<'r>(ruleset: &'r Ruleset, p: &ProcedureDef) -> Option<&'r ChainDef> {
-    let t = ruleset.model.turn.as_ref()?;
-    t.players()?
-        .chain
-        .as_ref()
-        .filter(|c| c.procedure == p.name)
+    chain_of(ruleset).filter(|c| c.procedure == p.name)
 }
 
 /// Before a roll of the chain's procedure: the unit must be of the side playing, its player
@@ -325,6 +321,7 @@ pub(super) fn status(game: &Game, ruleset: &Ruleset, g: &GameDef, p: &PlayersDef
     s
 }
 
+/// The turn rule's chain of activations, when it has one.
 fn chain_of(ruleset: &Ruleset) -> Option<&ChainDef> {
     ruleset.model.turn.as_ref()?.players()?.chain.as_ref()
 }
