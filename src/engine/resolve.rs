@@ -398,7 +398,7 @@ impl<'a> Plan<'a> {
             .into_iter()
             .map(|(q, s, f)| self.follow_up(q, &s, f, Some(&decision), false))
             .collect();
-        let marks = self.marks(&decision);
+        let marks = self.marks(&decision, &rerolls);
         Ok(Step {
             procedure: self.procedure.name.clone(),
             title: self.procedure.title.clone(),
@@ -421,10 +421,18 @@ impl<'a> Plan<'a> {
         })
     }
 
-    /// The roll's `marks`, then its result's, whose conditions hold: read on the first side's
-    /// situation, or on the loser's or the winner's for marks on them.
-    fn marks(&self, d: &Decision) -> Vec<StepMark> {
+    /// The roll's `marks`, then its result's, then those of each re-roll taken, whose
+    /// conditions hold: read on the first side's situation, or on the loser's or the winner's
+    /// for marks on them.
+    fn marks(&self, d: &Decision, rerolls: &[Reroll]) -> Vec<StepMark> {
         let own = self.result_def(&d.result).map_or(&[][..], |r| &r.marks[..]);
+        // `rerolls` has one entry per re-roll of the plan, in its order.
+        let taken = self
+            .rerolls
+            .iter()
+            .zip(rerolls)
+            .filter(|(_, done)| done.taken)
+            .flat_map(|((r, _), _)| &r.marks);
         let situation_of = |side: Option<&String>| {
             self.sides
                 .iter()
@@ -436,6 +444,7 @@ impl<'a> Plan<'a> {
             .marks
             .iter()
             .chain(own)
+            .chain(taken)
             .filter_map(|m| {
                 let side = match m.on {
                     Role::Loser => d.loser.clone(),

@@ -232,6 +232,8 @@ pub struct RerollDef {
     /// In an opposed roll, the side whose dice are thrown again; none: every side's.
     pub side: Option<String>,
     pub label: String,
+    /// Changes to a game's figures when it is taken.
+    pub marks: Vec<MarksDef>,
 }
 
 /// The bound under which an amount is thrown again.

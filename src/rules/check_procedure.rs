@@ -356,6 +356,9 @@ impl Source {
             self.check_lone_results(p, m, &result_names, at)?;
         }
         self.check_marks(p, &p.marks, "the roll", &err)?;
+        for r in &p.reroll.0 {
+            self.check_marks(p, &r.marks, &format!("re-roll `{}`", r.label), &err)?;
+        }
         for r in &p.results {
             self.check_marks(p, &r.marks, &format!("result `{}`", r.name), &err)?;
             for b in &r.becomes {

@@ -341,6 +341,7 @@ impl Source {
                     }),
                     side: r.side.clone(),
                     label: r.label.clone(),
+                    marks: self.marks_model(&r.marks),
                 })
                 .collect(),
             sides: p.sides.clone(),

@@ -218,6 +218,10 @@ pub struct RerollDef {
     #[serde(default)]
     pub side: Option<String>,
     pub label: String,
+    /// Changes a game makes to its figures when the re-roll is taken (a re-roll once a turn
+    /// marks who took it).
+    #[serde(default)]
+    pub marks: Vec<MarksDef>,
 }
 
 /// `below: 2` or `below: average`.

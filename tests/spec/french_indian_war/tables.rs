@@ -50,6 +50,13 @@ fn a_re_roll_says_what_calls_for_it() {
         "`below` reads an amount, and this procedure gives none",
     );
     refused(
+        "change: [+used-reroll]",
+        "change: [+used-rerol]",
+        &["odds", "activate"],
+        "re-roll `fortified defender's re-roll` makes the change `+used-rerol`: write +NAME or \
+         -NAME of a marker or state",
+    );
+    refused(
         RALLY_REROLL,
         "reroll: {label: x, when: {captain: true}}",
         &["odds", "rally"],

@@ -207,3 +207,38 @@ fn a_unit_returns_fire_once_a_turn_and_medium_artillery_that_fired_does_not_move
          has opened fire.)"
     );
 }
+
+#[test]
+fn a_fortified_defender_makes_one_charger_a_turn_throw_again() {
+    let t = game();
+    t.ok(&["turn"]);
+    let charge = |unit, dice| {
+        let mut args = activate(unit, "action=charge", dice);
+        args.extend(["cover=entrenchments", "--target", "marines"]);
+        args
+    };
+    // The 44th's 5 is thrown again, and the 4 stands: activated, the marines marked.
+    let out = t.ok(&charge("44th", &["5", "4"]));
+    assert!(
+        out.contains("re-roll: fortified defender's re-roll: Activated, thrown again"),
+        "{out}"
+    );
+    assert!(
+        out.contains("changes:\n  marines: +used re-roll (to the end of this turn)\n"),
+        "{out}"
+    );
+    // The rangers' charge that turn stands on its first throw (5+ is 1/3, not 1/9).
+    let out = t.ok(&charge("rangers", &["5"]));
+    assert!(
+        out.contains("from markers: defender-rerolled (used re-roll)"),
+        "{out}"
+    );
+    assert!(!out.contains("re-roll:"), "{out}");
+    assert!(out.contains("Activated   chance 1/3 (33.3%)"), "{out}");
+    // The turn over (both player turns), the marker is gone and the re-roll back.
+    t.ok(&["turn"]);
+    let out = t.ok(&["turn"]);
+    assert!(out.contains("marines: used re-roll comes off"), "{out}");
+    let out = t.ok(&charge("rangers", &["6", "1"]));
+    assert!(out.contains("Fails   chance 8/9 (88.9%)"), "{out}");
+}
