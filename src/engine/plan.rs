@@ -11,7 +11,8 @@ use crate::engine::requires::{Standing, Verdict};
 use crate::engine::situation::{Input, Situation};
 use crate::error::{Error, Result};
 use crate::model::{
-    CompareDef, Comparison, GridRow, Guarded, ProcedureDef, ResultDef, RollDef, TargetDef,
+    CompareDef, Comparison, FactorKind, GridRow, Guarded, ProcedureDef, ResultDef, RollDef,
+    TargetDef,
 };
 use crate::model::{Decimal, Ruleset};
 
@@ -130,7 +131,7 @@ pub(super) struct Becoming<'a> {
 
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
     let example = match ruleset.factor(factor).map(|f| f.kind) {
-        Some(crate::model::FactorKind::Number) => format!("{factor}=N"),
+        Some(FactorKind::Number) => format!("{factor}=N"),
         _ => format!("{factor}=VALUE"),
     };
     Error::usage(format!("{} needs `{factor}`", procedure.name)).with_hint(format!(
@@ -273,7 +274,12 @@ impl<'a> Plan<'a> {
                                 Some(s) => format!("{s}.{}", c.factor),
                                 None => c.factor.clone(),
                             };
-                            if situation.value(ruleset, &c.factor).is_none()
+                            // A flag not given is no: asking for it would not help.
+                            let flag = ruleset
+                                .factor(&c.factor)
+                                .is_some_and(|f| f.kind == FactorKind::Flag);
+                            if !flag
+                                && situation.value(ruleset, &c.factor).is_none()
                                 && !unsaid.contains(&word)
                             {
                                 unsaid.push(word);

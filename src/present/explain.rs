@@ -142,9 +142,8 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
                         t.natural_total
                     );
                 }
-                None => {
-                    let _ = writeln!(out, "{pad}    no roll: {}", t.natural_total);
-                }
+                // No dice: the side's header already says the total it has.
+                None => {}
             }
         }
         if !side.modifiers.is_empty() {
@@ -152,7 +151,10 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
         }
         let total = s.decision.totals.get(i).copied().unwrap_or(0);
         let natural = total - side.net;
-        if !words::natural(&s.decision) || s.sides.len() > 1 {
+        let thrown = throws.iter().any(|t| t.dice.is_some());
+        if !thrown && side.modifiers.is_empty() {
+            // A fixed total nothing modifies: nothing to add up.
+        } else if !words::natural(&s.decision) || s.sides.len() > 1 {
             let _ = writeln!(
                 out,
                 "{pad}    net modifier {}: {natural} {} = {total}",

@@ -144,3 +144,113 @@ fn exact_odds_of_the_rolls_without_a_game() {
     ]);
     assert!(out.contains("671/1296"), "{out}");
 }
+
+#[test]
+fn a_unit_behind_one_destroyed_flees_in_disorder_and_rolls_for_a_casualty() {
+    let t = game();
+    let out = t.ok(&fight(
+        "melee",
+        "british-cavalry-1",
+        "french-infantry-1",
+        ["6,4", "2,2"],
+    ));
+    assert!(
+        out.contains("`umpire roll casualty --unit UNIT behind-destroyed`"),
+        "{out}"
+    );
+    // Whatever the die, it ends in disorder; a 2 is also a casualty, a 5 none.
+    let out = t.ok(&[
+        "roll",
+        "casualty",
+        "--unit",
+        "french-infantry-2",
+        "behind-destroyed",
+        "--dice",
+        "2",
+    ]);
+    assert!(
+        out.contains(
+            "changes:\n  french-infantry-2: +in disorder\n  french-infantry-2: casualties 1\n"
+        ),
+        "{out}"
+    );
+    let out = t.ok(&[
+        "roll",
+        "casualty",
+        "--unit",
+        "french-infantry-3",
+        "behind",
+        "--dice",
+        "5",
+    ]);
+    assert!(
+        out.contains("outcome: No casualty\nchanges:\n  french-infantry-3: +in disorder\n"),
+        "{out}"
+    );
+    // A casualty roll for any other reason leaves the unit in order.
+    let out = t.ok(&[
+        "roll",
+        "casualty",
+        "--unit",
+        "french-infantry-4",
+        "--dice",
+        "2",
+    ]);
+    assert!(
+        out.contains("changes:\n  french-infantry-4: casualties 1\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_movement_allowance_is_read_from_the_units_type_and_the_going() {
+    let allowance = |args: &[&str]| {
+        let out = Test::new()
+            .args(["--rules", "clg", "roll", "move"])
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout;
+        out.lines()
+            .find_map(|l| l.strip_prefix("outcome: "))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    for (situation, cm) in [
+        (&["unit=light-cavalry"][..], "50 cm"),
+        (&["unit=light-cavalry", "road"], "50 cm"),
+        (&["unit=light-cavalry", "bad-going"], "20 cm"),
+        (&["unit=cavalry"], "40 cm"),
+        (&["unit=command"], "40 cm"),
+        (&["unit=regular-infantry", "road"], "40 cm"),
+        (&["unit=heavy-cavalry", "bad-going"], "20 cm"),
+        (&["unit=horse-artillery"], "20 cm"),
+        (&["unit=regular-infantry"], "15 cm"),
+        (&["unit=engineers"], "15 cm"),
+        (&["unit=cavalry", "face-down"], "15 cm"),
+        (&["unit=artillery"], "10 cm"),
+        (&["unit=pikes", "bad-going"], "10 cm"),
+        (&["unit=light-cavalry", "crossing"], "10 cm"),
+        (&["unit=heavy-artillery"], "5 cm"),
+        (&["unit=artillery", "bad-going"], "0 cm"),
+        (&["unit=cavalry", "disordered"], "0 cm"),
+    ] {
+        assert_eq!(allowance(situation), cm, "{situation:?}");
+    }
+    // Without the unit's type there is no allowance to read, and the tool asks for it.
+    let out = Test::new()
+        .args(["--rules", "clg", "roll", "move"])
+        .status(2)
+        .run();
+    assert_eq!(
+        out.stderr,
+        "error: no case of move's dice fits this situation (give unit; see `umpire rules move`)\n"
+    );
+    // In a game the roster says the type and the disorder.
+    let t = game();
+    let out = t.ok(&["roll", "move", "--unit", "british-cavalry-1"]);
+    assert!(out.contains("outcome: 40 cm\n"), "{out}");
+    t.ok(&["mark", "british-cavalry-1", "+disordered"]);
+    let out = t.ok(&["roll", "move", "--unit", "british-cavalry-1"]);
+    assert!(out.contains("outcome: 0 cm\n"), "{out}");
+}
