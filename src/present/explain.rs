@@ -128,22 +128,19 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
             } else {
                 ""
             };
-            match &t.dice {
-                Some(d) => {
-                    let kept = if t.kept.len() == t.faces.len() {
-                        String::new()
-                    } else {
-                        format!(", kept {}", faces_text(&t.kept))
-                    };
-                    let _ = writeln!(
-                        out,
-                        "{pad}    {d}: {} ({how}){kept} = {}{set_aside}",
-                        faces_text(&t.faces),
-                        t.natural_total
-                    );
-                }
-                // No dice: the side's header already says the total it has.
-                None => {}
+            // No dice: the side's header already says the total it has.
+            if let Some(d) = &t.dice {
+                let kept = if t.kept.len() == t.faces.len() {
+                    String::new()
+                } else {
+                    format!(", kept {}", faces_text(&t.kept))
+                };
+                let _ = writeln!(
+                    out,
+                    "{pad}    {d}: {} ({how}){kept} = {}{set_aside}",
+                    faces_text(&t.faces),
+                    t.natural_total
+                );
             }
         }
         if !side.modifiers.is_empty() {
