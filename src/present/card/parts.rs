@@ -3,13 +3,13 @@
 
 use crate::model::Ruleset;
 use crate::model::{
-    AmountDef, CheckDef, CompareBy, CompareDef, GridDef, Guarded, ItemDef, ProcedureDef, RollDef,
-    TableDef, TargetDef,
+    AmountDef, CheckDef, CompareBy, CompareDef, GridDef, Guarded, ItemDef, ProcedureDef, ResultDef,
+    RollDef, TableDef, TargetDef,
 };
 
 use super::words::{
     ANY_RESULT, any_result_parts_in, case_dice, clause_in, dice_words, guard_in,
-    may_follow_parts_in, result_label, result_parts_in,
+    may_follow_parts_in, result_label, result_parts_in, voice_with,
 };
 use super::{Block, Grid, Labels, Part, Voice};
 use crate::present::words;
@@ -565,6 +565,34 @@ pub(super) fn amount_part(r: &Ruleset, p: &ProcedureDef, a: &AmountDef, voice: V
     }
 }
 
+/// From this many cases, what a result becomes is a chart of its own.
+const CHARTED: usize = 3;
+
+/// What a result becomes, case by case, the first that fits standing: a heading, and a row
+/// per case (its label, its condition, the result).
+fn becomes_chart(r: &Ruleset, p: &ProcedureDef, res: &ResultDef, voice: Voice) -> (String, Grid) {
+    let first = res.becomes.first().and_then(|b| b.side.as_ref());
+    let whose = match first {
+        Some(side) if res.becomes.iter().all(|b| b.side.as_ref() == Some(side)) => {
+            format!(", read on the {side}")
+        }
+        _ => String::new(),
+    };
+    let heading = format!(
+        "{}{whose}: the first line that fits stands, else it stays {}",
+        res.label, res.label
+    );
+    let mut grid = Grid::new(&["case", "when", "becomes"], &[false, false, false]);
+    for b in &res.becomes {
+        grid.rows.push(vec![
+            b.label.clone(),
+            guard_in(r, voice, b.guard()),
+            result_label(p, &b.result),
+        ]);
+    }
+    (heading, grid)
+}
+
 pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Option<Part> {
     let any = any_result_parts_in(r, p, voice);
     let may = may_follow_parts_in(r, p, voice);
@@ -572,17 +600,27 @@ pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Optio
         return None;
     }
     let mut blocks = Vec::new();
+    let mut charts = Vec::new();
     if !p.results.is_empty() {
         let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
         for res in &p.results {
-            grid.rows.push(vec![
-                res.label.clone(),
-                result_parts_in(r, p, res, voice).join("; "),
-            ]);
+            // A result that becomes one of many by the situation (an outcome chart by troop
+            // type) gets a chart of its own: one cell could not hold it.
+            let charted = res.becomes.len() >= CHARTED;
+            let mut parts = result_parts_in(r, p, res, voice_with(voice, !charted));
+            if charted {
+                parts.insert(0, "see the chart below".into());
+                charts.push(becomes_chart(r, p, res, voice));
+            }
+            grid.rows.push(vec![res.label.clone(), parts.join("; ")]);
         }
         let mut grid = grid.pruned();
         grid.lists_results = true;
         blocks.push(Block::Table(grid));
+    }
+    for (heading, chart) in charts {
+        blocks.push(Block::Text(heading));
+        blocks.push(Block::Table(chart));
     }
     if !any.is_empty() {
         blocks.push(Block::Text(format!(

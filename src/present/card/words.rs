@@ -238,7 +238,18 @@ pub(super) fn any_result_parts_in(r: &Ruleset, p: &ProcedureDef, voice: Voice) -
 /// and the checks that must follow, and the marks it makes. Cards and `umpire rules PROC` say
 /// it the same way.
 pub fn result_parts(r: &Ruleset, p: &ProcedureDef, res: &ResultDef) -> Vec<String> {
-    result_parts_in(r, p, res, Voice::Typed)
+    result_parts_in(r, p, res, voice_with(Voice::Typed, true))
+}
+
+/// A voice, and whether what a result becomes is said with it (`false` where a chart of its
+/// own says it).
+pub(super) struct Said {
+    pub voice: Voice,
+    pub becomes: bool,
+}
+
+pub(super) fn voice_with(voice: Voice, becomes: bool) -> Said {
+    Said { voice, becomes }
 }
 
 /// What one result means, in the voice asked for (see [`result_parts`]).
@@ -246,13 +257,15 @@ pub(super) fn result_parts_in(
     r: &Ruleset,
     p: &ProcedureDef,
     res: &ResultDef,
-    voice: Voice,
+    said: Said,
 ) -> Vec<String> {
+    let voice = said.voice;
     let mut parts = Vec::new();
     if let Some(n) = &res.note {
         parts.push(n.clone());
     }
-    for b in &res.becomes {
+    let becomes = if said.becomes { &res.becomes[..] } else { &[] };
+    for b in becomes {
         // In an opposed roll the condition is read on one side: `(loser: unless x=y)`, or
         // in words `(the loser, unless VALUE LABEL)`.
         let condition = match (voice, &b.side, guard_in(r, voice, b.guard())) {

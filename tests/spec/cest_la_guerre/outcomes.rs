@@ -254,3 +254,44 @@ fn the_movement_allowance_is_read_from_the_units_type_and_the_going() {
     let out = t.ok(&["roll", "move", "--unit", "british-cavalry-1"]);
     assert!(out.contains("outcome: 0 cm\n"), "{out}");
 }
+
+#[test]
+fn the_card_charts_the_outcome_by_the_losers_type_a_line_a_case() {
+    let out = Test::new()
+        .args(["--rules", "clg", "card", "melee"])
+        .stderr("")
+        .run()
+        .stdout;
+    assert!(
+        out.contains("  Beaten                                  see the chart below\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  Doubled, read on the loser: the first line that fits stands, else it stays\n  Doubled\n"
+        ),
+        "{out}"
+    );
+    // Every case is on a line of its own, whole: nothing cut short.
+    assert!(!out.contains('…'), "{out}");
+    // (The doubled chart's line, the second: beaten, it flees.)
+    let row = out
+        .lines()
+        .filter(|l| l.starts_with("  command unit in contact"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        row.contains("unit=command") && row.ends_with("Destroyed"),
+        "{out}"
+    );
+    // The printed sheet carries the same chart.
+    let html = Test::new()
+        .args(["--rules", "clg", "cards", "--html"])
+        .stderr("")
+        .run()
+        .stdout;
+    assert!(
+        html.contains("Beaten, read on the loser: the first line that fits stands"),
+        "{html}"
+    );
+}
