@@ -309,7 +309,7 @@ pub(super) fn fight(
     let mut landed_each: Vec<Vec<String>> = vec![Vec::new(); fought.len()];
     for i in order {
         if let (Some((step, _, _, figs)), Some(landed)) = (fought.get(i), landed_each.get_mut(i)) {
-            *landed = figures::land(after, ruleset, step, figs, event)?;
+            *landed = figures::land(after, ruleset, step, figs, (source, event))?;
         }
     }
     for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {

@@ -48,7 +48,7 @@ pub(super) fn figure_step(
 ) -> Result<Done> {
     let (found, plan, _) = figure_plan(after, ruleset, p, options, who, typed)?;
     let step = plan.resolve_with(source, None, &[])?;
-    let changes = figures::land(after, ruleset, &step, &found, event)?;
+    let changes = figures::land(after, ruleset, &step, &found, (source, event))?;
     Ok(Done {
         figures: found,
         step,
@@ -419,12 +419,18 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
         ),
         None => format!("{unit}: {procedure} with {}\n", figures_word(done.len())),
     });
-    for d in done {
-        text.push_str(&format!(
-            "  {}: {}\n",
-            who(&d.figures),
-            crate::present::brief::brief(&d.step)
-        ));
+    match (once, done) {
+        // One roll for the whole unit: explained in full, as a figure's roll is.
+        (Some(_), [d]) => explain::step(ruleset, &d.step, 1, &mut text),
+        _ => {
+            for d in done {
+                text.push_str(&format!(
+                    "  {}: {}\n",
+                    who(&d.figures),
+                    crate::present::brief::brief(&d.step)
+                ));
+            }
+        }
     }
     for (f, why) in held {
         text.push_str(&format!("  {f}: held back: {why}\n"));

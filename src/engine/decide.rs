@@ -175,6 +175,20 @@ impl Plan<'_> {
     /// The result of one throw per side, after any `becomes` that applies.
     pub fn decide(&self, faces: &[&[i64]]) -> Decision {
         let mut d = self.decide_throw(faces);
+        // The natural total of the side a condition names (the roll's own, of one side).
+        let natural_of = |of: Option<&String>| {
+            let name = match of.map(String::as_str) {
+                Some("winner") => d.winner.as_ref()?,
+                Some("loser") => d.loser.as_ref()?,
+                Some(side) => &side.to_string(),
+                None => return Some(Self::natural(self.sides.first()?, faces.first()?).1),
+            };
+            let i = self
+                .sides
+                .iter()
+                .position(|s| s.side.as_ref() == Some(name))?;
+            Some(Self::natural(self.sides.get(i)?, faces.get(i)?).1)
+        };
         let applies = |b: &&Becoming<'_>| {
             b.from == d.result
                 && match &b.role {
@@ -182,6 +196,11 @@ impl Plan<'_> {
                     Some((true, side)) => d.loser.as_ref() == Some(side),
                     Some((false, side)) => d.winner.as_ref() == Some(side),
                 }
+                && b.natural.is_none_or(|n| {
+                    natural_of(n.of.as_ref()).is_some_and(|t| {
+                        n.min.is_none_or(|lo| t >= lo) && n.max.is_none_or(|hi| t <= hi)
+                    })
+                })
         };
         if let Some(b) = self.becomes.iter().find(applies) {
             d.became = Some(Became {
@@ -218,10 +237,7 @@ impl Plan<'_> {
         // Natural results are read on the first (or only) side's dice, whatever the modifiers.
         if let Some((f, natural)) = naturals.first() {
             for n in &self.naturals {
-                let doubles =
-                    n.doubles && f.len() >= 2 && f.windows(2).all(|w| w.first() == w.last());
-                let total = !n.total.is_empty() && n.total.contains(natural);
-                if doubles || total {
+                if n.shows(f, *natural) {
                     return Decision {
                         natural: Some(n.label.clone()),
                         ..decision(&n.result, Read::Natural, totals)

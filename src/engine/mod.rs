@@ -3,6 +3,7 @@
 //! back to another procedure).
 
 pub mod decide;
+pub mod derived;
 pub mod dice;
 pub mod fallback;
 pub mod fight;

@@ -41,6 +41,10 @@ pub struct SidePlan {
     pub drops: Vec<String>,
     pub modifiers: Vec<ModLine>,
     pub net: i64,
+    /// Numbers worked out from their items (the situation holds their totals).
+    pub sums: Vec<crate::engine::derived::Summed>,
+    /// Choice factors read one value further along their list.
+    pub further: Vec<crate::engine::derived::Further>,
     /// The rules of eligibility this side's situation called on, and how each stands.
     pub standings: Vec<Standing>,
     /// The halvings of an amount that hold in this side's situation: why, and rounded up.
@@ -127,6 +131,8 @@ pub(super) struct Becoming<'a> {
     pub(super) label: &'a str,
     /// In an opposed roll: only when this side is the loser (`true`) or the winner (`false`).
     pub(super) role: Option<(bool, String)>,
+    /// A bound on a side's natural total.
+    pub(super) natural: Option<&'a crate::model::AmountCond>,
 }
 
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
@@ -216,6 +222,7 @@ impl<'a> Plan<'a> {
                     to: &b.result,
                     label: &b.label,
                     role,
+                    natural: b.natural.as_ref(),
                 };
                 match b.side.as_deref() {
                     None => {
@@ -255,6 +262,8 @@ impl<'a> Plan<'a> {
         situation: Situation,
         opponent: Option<&Situation>,
     ) -> Result<SidePlan> {
+        let (situation, sums) = crate::engine::derived::apply(ruleset, p, situation, opponent);
+        let (situation, further) = crate::engine::derived::further(ruleset, p, situation);
         let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
         let (dice, dice_label) = match &p.roll {
             Some(RollDef::Dice(d)) => (DicePlan::Roll(ruleset.dice(d)?), None),
@@ -362,6 +371,8 @@ impl<'a> Plan<'a> {
             drops,
             modifiers,
             net,
+            sums,
+            further,
             standings,
             halves,
             situation,

@@ -60,6 +60,9 @@ pub struct Step {
     /// What the result does to a game's figures, its conditions already read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<StepMark>,
+    /// Changes that fall at random on the group acted upon, their conditions already read.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spread: Vec<crate::model::SpreadDef>,
     /// Why this step is another procedure than the one asked for: the modifiers made its
     /// check impossible, and it fell back to this one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -74,6 +77,9 @@ pub struct StepMark {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<String>,
     pub change: Vec<String>,
+    /// On every figure in play of that figure's unit.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub group: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -89,6 +95,12 @@ pub struct SideRecord {
     pub modifiers: Vec<ModLine>,
     pub net: i64,
     pub factors: Vec<FactorRecord>,
+    /// Numbers worked out from their items, item by item.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sums: Vec<crate::engine::derived::Summed>,
+    /// Choice factors read one value further along their list, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub further: Vec<crate::engine::derived::Further>,
     /// The rules of eligibility the situation called on, and how each stood.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub standings: Vec<crate::engine::requires::Standing>,
@@ -263,6 +275,8 @@ impl<'a> Plan<'a> {
                 drops: s.drops.clone(),
                 modifiers: s.modifiers.clone(),
                 net: s.net,
+                sums: s.sums.clone(),
+                further: s.further.clone(),
                 standings: s.standings.clone(),
                 factors: s
                     .situation
@@ -399,6 +413,7 @@ impl<'a> Plan<'a> {
             .map(|(q, s, f)| self.follow_up(q, &s, f, Some(&decision), false))
             .collect();
         let marks = self.marks(&decision, &rerolls);
+        let spread = self.spread(&decision);
         Ok(Step {
             procedure: self.procedure.name.clone(),
             title: self.procedure.title.clone(),
@@ -417,6 +432,7 @@ impl<'a> Plan<'a> {
             may_follow,
             about: self.procedure.about,
             marks,
+            spread,
             fallback: self.fallback.clone(),
         })
     }
@@ -457,8 +473,23 @@ impl<'a> Plan<'a> {
                     role: m.on,
                     side,
                     change: m.change.clone(),
+                    group: m.group,
                 })
             })
+            .collect()
+    }
+
+    /// The result's changes spread over the group acted upon whose conditions hold, read on
+    /// the first side's situation.
+    fn spread(&self, d: &Decision) -> Vec<crate::model::SpreadDef> {
+        let Some(s) = self.sides.first().map(|s| &s.situation) else {
+            return Vec::new();
+        };
+        self.result_def(&d.result)
+            .map_or(&[][..], |r| &r.spread[..])
+            .iter()
+            .filter(|x| s.guard_holds(self.ruleset, x.guard()))
+            .cloned()
             .collect()
     }
 

@@ -4,12 +4,14 @@
 
 use std::collections::BTreeSet;
 
+use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::conditions;
 use crate::game::counters::{self, Count};
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
+use crate::game::spread;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::Ruleset;
 use crate::model::{GameDef, Part, ProcedureDef, Role, Settings, Value};
@@ -602,7 +604,7 @@ pub fn land(
     ruleset: &Ruleset,
     step: &Step,
     figures: &Figures,
-    event: &mut Event,
+    (source, event): (&mut DiceSource, &mut Event),
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     let mut said = Vec::new();
@@ -610,18 +612,49 @@ pub fn land(
         let Some(code) = figures.of(m.role, m.side.as_deref()) else {
             continue;
         };
-        for change in &m.change {
-            said.extend(apply_one(game, ruleset, g, code, change, event)?);
+        let codes: Vec<String> = if m.group {
+            let unit = roster::figure(game, code)?.unit.clone();
+            game.figures_of(&unit)
+                .into_iter()
+                .filter(|f| f.state.is_none())
+                .map(|f| f.code.clone())
+                .collect()
+        } else {
+            vec![code.to_string()]
+        };
+        for c in &codes {
+            for change in &m.change {
+                // Over a group, a marker a man already has (or has not, to lose) is no news.
+                let carries = |n: &str| {
+                    roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
+                };
+                let moot = match change.split_at_checked(1) {
+                    Some(("+", n)) => carries(n),
+                    Some(("-", n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
+                    _ => false,
+                };
+                if m.group && moot {
+                    continue;
+                }
+                said.extend(apply_one(game, ruleset, g, c, change, event)?);
+            }
         }
     }
+    said.extend(spread::land(game, ruleset, step, figures, source, event)?);
     said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
     for n in &step.next {
-        said.extend(land(game, ruleset, n, &figures.of_step(n), event)?);
+        said.extend(land(
+            game,
+            ruleset,
+            n,
+            &figures.of_step(n),
+            (source, event),
+        )?);
     }
     Ok(said)
 }
 
-fn apply_one(
+pub(crate) fn apply_one(
     game: &mut Game,
     ruleset: &Ruleset,
     g: &GameDef,
@@ -635,8 +668,10 @@ fn apply_one(
         Some(("-", n)) => (false, n),
         _ => return Ok(Vec::new()),
     };
-    if add && g.counters.iter().any(|c| c.name == name) {
-        return counters::count(game, ruleset, code, name, Count::By(1), false, event);
+    // A counter is counted one more, or (taken off) set back to 0.
+    if g.counters.iter().any(|c| c.name == name) {
+        let by = if add { Count::By(1) } else { Count::To(0) };
+        return counters::count(game, ruleset, code, name, by, false, event);
     }
     let is_state = g.states.iter().any(|s| s.name == name);
     // A marker it already carries, from another result of the same roll (the pairings of

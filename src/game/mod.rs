@@ -15,6 +15,7 @@ pub mod phase_end;
 pub mod roles;
 pub mod roster;
 pub mod sides;
+pub mod spread;
 pub mod state;
 pub mod store;
 pub mod turn;

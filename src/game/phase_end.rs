@@ -89,7 +89,7 @@ pub fn end(
         ));
         // Whatever else the procedure does lands as any roll's would.
         let then = game.clone();
-        said.extend(figures::land(game, ruleset, &step, &figs, event)?);
+        said.extend(figures::land(game, ruleset, &step, &figs, (source, event))?);
         said.extend(crate::game::aim::aim_follow_ups(
             &mut step,
             (&then, game),

@@ -190,6 +190,26 @@ impl Ruleset {
             guard(m.guard(), &mut add);
         }
 
+        // A summed number needs the factors its items read.
+        let mut extra: Vec<String> = Vec::new();
+        for n in &names {
+            let further = self.factor(n).and_then(|f| f.further.as_ref());
+            for c in further.iter().flat_map(|x| x.guard().conditions()) {
+                if !names.contains(&c.factor) && !extra.contains(&c.factor) {
+                    extra.push(c.factor.clone());
+                }
+            }
+            for item in self.factor(n).map_or(&[][..], |f| &f.sum[..]) {
+                let read = item.factor.iter().cloned();
+                let guarded = item.guard().conditions().map(|c| c.factor.clone());
+                for r in read.chain(guarded) {
+                    if !names.contains(&r) && !extra.contains(&r) {
+                        extra.push(r);
+                    }
+                }
+            }
+        }
+        names.extend(extra);
         // A distance band needs the factor that picks its scale.
         let mut extra = Vec::new();
         for n in &names {

@@ -102,7 +102,20 @@ pub struct FactorDef {
     pub unit: Option<String>,
     /// A choice factor that may also be given as a measured distance, banded by scale.
     pub distance: Option<DistanceDef>,
+    /// A number worked out, when not given, as the sum of the items that hold.
+    pub sum: Vec<ItemDef>,
+    /// A choice factor read one value further along its list when a condition holds.
+    pub further: Option<FurtherDef>,
     pub note: Option<String>,
+}
+
+/// When a choice factor is read one value further along its list, and why.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct FurtherDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub label: String,
 }
 
 /// A value of a choice factor, with its label (its name when the table gives none).
@@ -317,5 +330,5 @@ pub(crate) use guarded;
 
 guarded!(
     Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowDef,
-    BecomesDef, MarksDef
+    BecomesDef, MarksDef, FurtherDef, SpreadDef
 );

@@ -164,12 +164,29 @@ pub struct NaturalDef {
     pub unless: Conditions,
     /// All dice show the same face.
     pub doubles: bool,
+    /// Every die shows an odd face.
+    pub all_odd: bool,
     /// The unmodified total is one of these.
     pub total: Vec<i64>,
     /// With `total`: the other unmodified totals give this result (only the natural counts).
     pub otherwise: Option<String>,
     pub result: String,
     pub label: String,
+}
+
+impl NaturalDef {
+    /// Whether the faces kept (`faces`, totalling `total`) show it. The engine and the
+    /// linter both read a throw with this.
+    pub fn shows(&self, faces: &[i64], total: i64) -> bool {
+        let doubles = faces.len() >= 2 && faces.windows(2).all(|w| w.first() == w.last());
+        let all_odd = !faces.is_empty() && faces.iter().all(|f| f.rem_euclid(2) == 1);
+        (self.doubles && doubles) || (self.all_odd && all_odd) || self.total.contains(&total)
+    }
+
+    /// Whether it reads each face rather than the total.
+    pub fn reads_faces(&self) -> bool {
+        self.doubles || self.all_odd
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -427,6 +444,20 @@ pub struct ResultDef {
     pub becomes: Vec<BecomesDef>,
     /// What this result does to the figures of a game.
     pub marks: Vec<MarksDef>,
+    /// Changes that fall at random on the figures of the group acted upon, each pick on its
+    /// own (the same man may be hit twice).
+    pub spread: Vec<SpreadDef>,
+}
+
+/// `count` picks at random among the figures of the group acted upon, each taking `change`,
+/// when the conditions hold on the roll's situation.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct SpreadDef {
+    pub count: u32,
+    pub change: Vec<String>,
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
 }
 
 /// A figure's part in a roll.
@@ -452,6 +483,8 @@ pub struct MarksDef {
     pub unless: Conditions,
     /// `+pinned`, `-prone`, `+dead`, or `+failed-morale` to count one more.
     pub change: Vec<String>,
+    /// On every figure in play of that figure's unit.
+    pub group: bool,
 }
 
 /// A result that becomes another when a condition holds; in an opposed roll the condition
@@ -462,6 +495,9 @@ pub struct BecomesDef {
     pub any: Vec<Conditions>,
     pub unless: Conditions,
     pub side: Option<String>,
+    /// The natural total (the dice alone) of a side (`of`: a side, `winner` or `loser`; the
+    /// roll's own when left out) lies within `min` and `max`.
+    pub natural: Option<AmountCond>,
     pub result: String,
     pub label: String,
 }

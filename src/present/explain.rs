@@ -86,6 +86,13 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
             .collect();
         let _ = writeln!(out, "{pad}{who}given {}", words.join(", "));
     }
+    for f in &s.further {
+        let _ = writeln!(out, "{pad}{who}{}", words::further(f));
+    }
+    for sum in &s.sums {
+        let _ = writeln!(out, "{pad}{who}{}", words::summed(sum));
+        modifier_lines(out, pad, &sum.lines);
+    }
     for line in s.standings.iter().filter_map(words::standing) {
         let _ = writeln!(out, "{pad}{who}{line}");
     }
@@ -286,6 +293,8 @@ pub fn plan_summary(ruleset: &Ruleset, plan: &Plan<'_>, out: &mut String, pad: &
             modifiers: side.modifiers.clone(),
             net: side.net,
             factors: Vec::new(),
+            sums: side.sums.clone(),
+            further: side.further.clone(),
             standings: side.standings.clone(),
         };
         side_header(ruleset, out, pad, &record);

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
 use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Part, ProcedureDef,
+    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Guarded, Part, ProcedureDef,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -182,6 +182,43 @@ impl Source {
     pub(super) fn check_factor(&self, f: &FactorDef, at: &Locator<'_>) -> Result<()> {
         let here = format!("name: {}", f.name);
         let err = |needle: &str, msg: String| at.err(&["factors:", &here, needle], msg);
+        if !f.sum.is_empty() {
+            if f.kind != FactorKind::Number {
+                return Err(err(
+                    "sum:",
+                    format!(
+                        "`{}` sums its items, so it is a number: write `kind: number`",
+                        f.name
+                    ),
+                ));
+            }
+            let reads_itself = f.sum.iter().any(|i| {
+                i.factor.as_ref() == Some(&f.name)
+                    || i.when.contains_key(&f.name)
+                    || i.unless.contains_key(&f.name)
+                    || i.any.iter().any(|c| c.contains_key(&f.name))
+            });
+            if reads_itself {
+                let own = &f.name;
+                return Err(err(
+                    "sum:",
+                    format!("`{own}` sums items that read `{own}` itself"),
+                ));
+            }
+            self.check_items(&f.name, &f.sum, &err)?;
+        }
+        if let Some(x) = &f.further {
+            if f.kind != FactorKind::Choice {
+                return Err(err(
+                    "further:",
+                    format!(
+                        "`further` reads `{}` one value along its list: it needs a choice factor",
+                        f.name
+                    ),
+                ));
+            }
+            self.check_guard(x.guard(), &err)?;
+        }
         if let Some(src) = &f.values_from {
             match self.def.factors.iter().find(|g| &g.name == src) {
                 Some(g) if g.kind == FactorKind::Choice && g.values_from.is_none() => {}

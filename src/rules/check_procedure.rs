@@ -3,11 +3,15 @@
 use crate::error::{Error, Result};
 use crate::rules::check::check_bands;
 use crate::rules::schema::{
-    FactorKind, FollowFull, Guarded, MarksDef, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
+    FactorKind, FollowFull, Guarded, ItemDef, MarksDef, ProcedureDef, Role, RollDef, TargetDef,
+    ValueSpec,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
 use crate::words::{flag_word, kind_word, range_words};
+
+/// The most picks one result spreads over a group: more is a table mistake.
+const MAX_SPREAD: u32 = 20;
 
 impl Source {
     #[allow(clippy::too_many_lines)]
@@ -114,82 +118,15 @@ impl Source {
             if let Some(o) = &n.otherwise {
                 need_result(o, o)?;
             }
-            if !n.doubles && n.total.is_empty() {
+            if !n.doubles && !n.all_odd && n.total.is_empty() {
                 return Err(err(
                     &n.result,
-                    "a natural result needs `doubles: true` or `total`".into(),
+                    "a natural result needs `doubles: true`, `all-odd: true` or `total`".into(),
                 ));
             }
         }
         for g in &p.modifiers {
-            for item in &g.items {
-                self.check_guard(item.guard(), &|n, m| err(n, m))?;
-                let forms = [
-                    item.value.is_some(),
-                    item.values.is_some(),
-                    item.each.is_some(),
-                ];
-                if forms.iter().filter(|x| **x).count() != 1 {
-                    return Err(err(
-                        &g.group,
-                        format!(
-                            "each modifier in group `{}` needs exactly one of value, values or each",
-                            g.group
-                        ),
-                    ));
-                }
-                if item.value.is_some() && item.label.is_none() {
-                    return Err(err(
-                        &g.group,
-                        format!("a fixed modifier in group `{}` needs a label", g.group),
-                    ));
-                }
-                if item.values.is_some() || item.each.is_some() {
-                    let Some(fname) = &item.factor else {
-                        return Err(err(&g.group, "`values` and `each` need `factor`".into()));
-                    };
-                    let Some(f) = self.factor(fname) else {
-                        return Err(err(
-                            fname,
-                            format!(
-                                "modifier reads factor `{fname}`, which this ruleset does not define"
-                            ),
-                        ));
-                    };
-                    if let Some(values) = &item.values {
-                        if f.kind != FactorKind::Choice {
-                            return Err(err(
-                                fname,
-                                format!(
-                                    "`values` needs a choice factor; `{fname}` is a {}",
-                                    kind_word(f.kind)
-                                ),
-                            ));
-                        }
-                        for k in values.keys() {
-                            if !self.is_value_or_class(f, k) {
-                                return Err(err(
-                                    k,
-                                    format!("`{k}` is not a value or class of `{fname}`"),
-                                )
-                                .with_hint_opt(did_you_mean(
-                                    k,
-                                    self.values(f).iter().map(ValueSpec::name),
-                                )));
-                            }
-                        }
-                    }
-                    if item.each.is_some() && f.kind != FactorKind::Number {
-                        return Err(err(
-                            fname,
-                            format!(
-                                "`each` needs a number factor; `{fname}` is a {}",
-                                kind_word(f.kind)
-                            ),
-                        ));
-                    }
-                }
-            }
+            self.check_items(&g.group, &g.items, &err)?;
         }
         self.check_rerolls(p, &err)?;
         self.check_opponent(p, &err)?;
@@ -361,9 +298,13 @@ impl Source {
         }
         for r in &p.results {
             self.check_marks(p, &r.marks, &format!("result `{}`", r.name), &err)?;
+            self.check_spread(r, &err)?;
             for b in &r.becomes {
                 need_result(&b.result, &b.result)?;
                 self.check_guard(b.guard(), &|n, m| err(n, m))?;
+                if let Some(n) = &b.natural {
+                    Self::check_natural_cond(p, n, &err)?;
+                }
                 match b.side.as_deref() {
                     None => {}
                     Some("loser" | "winner") if !p.sides.is_empty() => {}
@@ -493,6 +434,85 @@ impl Source {
         Ok(())
     }
 
+    /// Modifier items (a group's, or the items a factor sums): each has exactly one form, a
+    /// fixed one a label, and the factor it reads is of the kind its form needs.
+    pub(super) fn check_items(
+        &self,
+        group: &str,
+        items: &[ItemDef],
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        for item in items {
+            self.check_guard(item.guard(), &|n, m| err(n, m))?;
+            let forms = [
+                item.value.is_some(),
+                item.values.is_some(),
+                item.each.is_some(),
+            ];
+            if forms.iter().filter(|x| **x).count() != 1 {
+                return Err(err(
+                    group,
+                    format!(
+                        "each modifier in group `{}` needs exactly one of value, values or each",
+                        group
+                    ),
+                ));
+            }
+            if item.value.is_some() && item.label.is_none() {
+                return Err(err(
+                    group,
+                    format!("a fixed modifier in group `{}` needs a label", group),
+                ));
+            }
+            if item.values.is_some() || item.each.is_some() {
+                let Some(fname) = &item.factor else {
+                    return Err(err(group, "`values` and `each` need `factor`".into()));
+                };
+                let Some(f) = self.factor(fname) else {
+                    return Err(err(
+                        fname,
+                        format!(
+                            "modifier reads factor `{fname}`, which this ruleset does not define"
+                        ),
+                    ));
+                };
+                if let Some(values) = &item.values {
+                    if f.kind != FactorKind::Choice {
+                        return Err(err(
+                            fname,
+                            format!(
+                                "`values` needs a choice factor; `{fname}` is a {}",
+                                kind_word(f.kind)
+                            ),
+                        ));
+                    }
+                    for k in values.keys() {
+                        if !self.is_value_or_class(f, k) {
+                            return Err(err(
+                                k,
+                                format!("`{k}` is not a value or class of `{fname}`"),
+                            )
+                            .with_hint_opt(did_you_mean(
+                                k,
+                                self.values(f).iter().map(ValueSpec::name),
+                            )));
+                        }
+                    }
+                }
+                if item.each.is_some() && f.kind != FactorKind::Number {
+                    return Err(err(
+                        fname,
+                        format!(
+                            "`each` needs a number factor; `{fname}` is a {}",
+                            kind_word(f.kind)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Marks a result (or the roll, whatever its result) makes: a game to make them in, a side
     /// of an opposed roll for the loser's or winner's, conditions the table can read, and
     /// changes that name a marker, a state or (put on) a counter.
@@ -518,20 +538,64 @@ impl Source {
             }
             self.check_guard(m.guard(), err)?;
             for c in &m.change {
-                let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
-                let known = name.is_some_and(|n| {
-                    g.markers.iter().any(|x| x.name == n)
-                        || g.states.iter().any(|x| x.name == n)
-                        || (c.starts_with('+') && g.counters.iter().any(|x| x.name == n))
-                });
-                if !known {
-                    return Err(err(
-                        c,
-                        format!(
-                            "{whose} makes the change `{c}`: write +NAME or -NAME of a marker or state, or +NAME of a counter"
-                        ),
-                    ));
-                }
+                Self::check_change(g, c, whose, err)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One change a roll makes to a figure: +NAME or -NAME of a marker or state, +NAME of a
+    /// counter (one more) or -NAME (back to 0).
+    fn check_change(
+        g: &crate::rules::schema::GameDef,
+        c: &str,
+        whose: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
+        let known = name.is_some_and(|n| {
+            g.markers.iter().any(|x| x.name == n)
+                || g.states.iter().any(|x| x.name == n)
+                || g.counters.iter().any(|x| x.name == n)
+        });
+        if known {
+            return Ok(());
+        }
+        Err(err(
+            c,
+            format!(
+                "{whose} makes the change `{c}`: write +NAME or -NAME of a marker, a state or a counter"
+            ),
+        ))
+    }
+
+    /// Changes a result spreads at random over the group acted upon: a game, a count of
+    /// picks a group could take, and changes it can make.
+    fn check_spread(
+        &self,
+        r: &crate::rules::schema::ResultDef,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        if r.spread.is_empty() {
+            return Ok(());
+        }
+        let whose = format!("result `{}`", r.name);
+        let Some(g) = &self.def.game else {
+            return Err(err(
+                "spread:",
+                "`spread` falls on a game's figures: the ruleset needs a `game:` section".into(),
+            ));
+        };
+        for s in &r.spread {
+            self.check_guard(s.guard(), err)?;
+            if !(1..=MAX_SPREAD).contains(&s.count) {
+                return Err(err(
+                    "count:",
+                    format!("{whose} spreads {} picks: write 1 to {MAX_SPREAD}", s.count),
+                ));
+            }
+            for c in &s.change {
+                Self::check_change(g, c, &whose, err)?;
             }
         }
         Ok(())

@@ -119,6 +119,45 @@ impl Source {
 
     /// A condition on the amount a roll gave: the roll gives one, and in an opposed roll it
     /// names whose (`loser` and `winner` only where a result is known: `every` says not).
+    /// A condition on a side's natural total: bounds that meet, and a side the roll has.
+    pub(super) fn check_natural_cond(
+        p: &ProcedureDef,
+        a: &AmountCond,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        if let (Some(lo), Some(hi)) = (a.min, a.max)
+            && lo > hi
+        {
+            return Err(err(
+                "natural:",
+                format!("`natural` from {lo} to {hi} takes no total"),
+            ));
+        }
+        let sides: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+        match &a.of {
+            None if sides.is_empty() => Ok(()),
+            None => Err(err(
+                "natural:",
+                "in an opposed roll, a `natural` condition names whose dice: `of: SIDE`,                  `winner` or `loser`"
+                    .into(),
+            )),
+            Some(s) if sides.is_empty() => Err(err(
+                s,
+                format!("`natural` of `{s}`: this roll has no sides; leave `of` out"),
+            )),
+            Some(s) if ["loser", "winner"].contains(&s.as_str()) || sides.contains(&s.as_str()) => {
+                Ok(())
+            }
+            Some(s) => Err(err(
+                s,
+                format!(
+                    "`natural` of `{s}`: write `winner`, `loser` or a side ({})",
+                    sides.join(", ")
+                ),
+            )),
+        }
+    }
+
     pub(super) fn check_amount_cond(
         p: &ProcedureDef,
         a: &AmountCond,

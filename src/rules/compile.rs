@@ -238,6 +238,13 @@ impl Source {
             max: f.max,
             unit: f.unit.clone(),
             distance,
+            sum: self.items_model(&f.sum),
+            further: f.further.as_ref().map(|x| m::FurtherDef {
+                when: self.conditions(&x.when),
+                any: self.any(&x.any),
+                unless: self.conditions(&x.unless),
+                label: x.label.clone(),
+            }),
             note: f.note.clone(),
         }
     }
@@ -318,6 +325,7 @@ impl Source {
                     any: self.any(&n.any),
                     unless: self.conditions(&n.unless),
                     doubles: n.doubles,
+                    all_odd: n.all_odd,
                     total: n.total.clone(),
                     otherwise: n.otherwise.clone(),
                     result: n.result.clone(),
@@ -417,31 +425,34 @@ impl Source {
             group: g.group.clone(),
             policy: g.policy,
             note: g.note.clone(),
-            items: g
-                .items
-                .iter()
-                .map(|i| {
-                    let factor = i.factor.as_deref().map(|f| self.canonical(f));
-                    m::ItemDef {
-                        label: i.label.clone(),
-                        when: self.conditions(&i.when),
-                        any: self.any(&i.any),
-                        unless: self.conditions(&i.unless),
-                        opponent: self.conditions(&i.opponent),
-                        value: i.value,
-                        values: i.values.as_ref().map(|values| {
-                            values
-                                .iter()
-                                .map(|(k, v)| (self.choice(factor.as_deref().unwrap_or(""), k), *v))
-                                .collect()
-                        }),
-                        factor,
-                        each: i.each,
-                        limit: i.limit,
-                    }
-                })
-                .collect(),
+            items: self.items_model(&g.items),
         }
+    }
+
+    fn items_model(&self, items: &[s::ItemDef]) -> Vec<m::ItemDef> {
+        items
+            .iter()
+            .map(|i| {
+                let factor = i.factor.as_deref().map(|f| self.canonical(f));
+                m::ItemDef {
+                    label: i.label.clone(),
+                    when: self.conditions(&i.when),
+                    any: self.any(&i.any),
+                    unless: self.conditions(&i.unless),
+                    opponent: self.conditions(&i.opponent),
+                    value: i.value,
+                    values: i.values.as_ref().map(|values| {
+                        values
+                            .iter()
+                            .map(|(k, v)| (self.choice(factor.as_deref().unwrap_or(""), k), *v))
+                            .collect()
+                    }),
+                    factor,
+                    each: i.each,
+                    limit: i.limit,
+                }
+            })
+            .collect()
     }
 
     fn target_model(&self, t: &s::TargetDef) -> m::TargetDef {
@@ -468,6 +479,17 @@ impl Source {
             note: r.note.clone(),
             next: follows(&r.next),
             follow_up: follows(&r.follow_up),
+            spread: r
+                .spread
+                .iter()
+                .map(|x| m::SpreadDef {
+                    count: x.count,
+                    change: x.change.clone(),
+                    when: self.conditions(&x.when),
+                    any: self.any(&x.any),
+                    unless: self.conditions(&x.unless),
+                })
+                .collect(),
             becomes: r
                 .becomes
                 .iter()
@@ -476,6 +498,7 @@ impl Source {
                     any: self.any(&b.any),
                     unless: self.conditions(&b.unless),
                     side: b.side.clone(),
+                    natural: b.natural.clone(),
                     result: b.result.clone(),
                     label: b.label.clone(),
                 })
@@ -494,6 +517,7 @@ impl Source {
                 any: self.any(&k.any),
                 unless: self.conditions(&k.unless),
                 change: k.change.clone(),
+                group: k.group,
             })
             .collect()
     }

@@ -23,6 +23,21 @@ use crate::model::{
 };
 use crate::words::{bounds, signed};
 
+/// A value read further along its list: `range short read as medium: a moving group ...`.
+pub fn further(f: &crate::engine::derived::Further) -> String {
+    format!("{} {} read as {}: {}", f.factor, f.from, f.to, f.label)
+}
+
+/// A number worked out from its items: `risk 3, the sum of the items that hold:`, or that
+/// none does.
+pub fn summed(s: &crate::engine::derived::Summed) -> String {
+    if s.lines.iter().any(|l| l.applied) {
+        format!("{} {}, the sum of the items that hold:", s.factor, s.total)
+    } else {
+        format!("{} 0: none of its items holds", s.factor)
+    }
+}
+
 /// How a rule of eligibility stood, where there is something to say: the flags it withheld
 /// and why, or what it took to hold that the roll was not told. A rule met says nothing.
 pub fn standing(st: &Standing) -> Option<String> {

@@ -57,15 +57,17 @@ pub(super) fn check(r: &Ruleset, p: &ProcedureDef) -> Vec<Issue> {
     out
 }
 
-/// The result a `becomes` turns `result` into, given which conditions hold on each side and
-/// which side lost (mirrors the engine: the first that applies).
+/// The results a `becomes` may turn `result` into, given which conditions hold on each side
+/// and which side lost (mirrors the engine: the first that applies). One that also reads the
+/// dice (a natural 6) may or may not apply: both it and what follows stay possible.
 fn turned(
     p: &ProcedureDef,
     result: &str,
     first: &Ctx,
     second: Option<&Ctx>,
     loser: Option<usize>,
-) -> String {
+) -> Vec<String> {
+    let mut out = Vec::new();
     let mut index = 0;
     for x in &p.results {
         for b in &x.becomes {
@@ -82,11 +84,15 @@ fn turned(
                 }),
             };
             if applies {
-                return b.result.clone();
+                out.push(b.result.clone());
+                if b.natural.is_none() {
+                    return out;
+                }
             }
         }
     }
-    result.to_string()
+    out.push(result.to_string());
+    out
 }
 
 fn band(bands: &[BandDef], v: i64) -> Option<&str> {
@@ -103,7 +109,7 @@ fn read_one(p: &ProcedureDef, a: &SideReach) -> Seen {
             continue;
         }
         let mut give = |r: &str| {
-            seen.results.insert(turned(p, r, ctx, None, None));
+            seen.results.extend(turned(p, r, ctx, None, None));
         };
         naturals.iter().for_each(|n| give(n));
         for t in totals {
@@ -167,14 +173,14 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Option<Seen> {
     };
     for (ca, (naturals, ta)) in &a.by_ctx {
         for n in naturals {
-            seen.results.insert(turned(p, n, ca, None, None));
+            seen.results.extend(turned(p, n, ca, None, None));
         }
         for (cb, (_, tb)) in &b.by_ctx {
             for x in ta {
                 for y in tb {
                     let (x, y) = (&as_compared(p, *x)?, &as_compared(p, *y)?);
                     if x == y {
-                        seen.results.insert(turned(p, &c.tie, ca, Some(cb), None));
+                        seen.results.extend(turned(p, &c.tie, ca, Some(cb), None));
                         continue;
                     }
                     let (loser, hi, lo) = if x > y { (1, *x, *y) } else { (0, *y, *x) };
@@ -194,7 +200,7 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Option<Seen> {
                     };
                     if let Some(result) = result {
                         seen.results
-                            .insert(turned(p, &result, ca, Some(cb), Some(loser)));
+                            .extend(turned(p, &result, ca, Some(cb), Some(loser)));
                     }
                 }
             }

@@ -23,8 +23,8 @@ pub(super) fn throws(dice: &DicePlan, naturals: &[&NaturalDef]) -> Option<BTreeS
         DicePlan::Fixed(v) => return Some(BTreeSet::from([walk(naturals, &[], *v)])),
         DicePlan::Roll(spec) => spec,
     };
-    if naturals.iter().any(|n| n.doubles) {
-        // Doubles look at every face thrown: enumerate the throws.
+    if naturals.iter().any(|n| n.reads_faces()) {
+        // Doubles (or all odd) look at every face thrown: enumerate the throws.
         if spec.distinct_throws() > MAX_THROWS {
             return None;
         }
@@ -65,9 +65,8 @@ fn kept_sums(spec: &DiceSpec) -> BTreeSet<i64> {
 
 /// The natural result of a throw, or its total for the reading (mirrors the engine).
 fn walk(naturals: &[&NaturalDef], faces: &[i64], sum: i64) -> Out {
-    let doubles = faces.len() >= 2 && faces.windows(2).all(|w| w.first() == w.last());
     for n in naturals {
-        if (n.doubles && doubles) || n.total.contains(&sum) {
+        if n.shows(faces, sum) {
             return Out::Natural(n.result.clone());
         }
         if let Some(other) = n.otherwise.as_ref().filter(|_| !n.total.is_empty()) {

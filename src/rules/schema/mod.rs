@@ -126,8 +126,29 @@ pub struct FactorDef {
     /// A choice factor that may also be given as a measured distance, banded by scale.
     #[serde(default)]
     pub distance: Option<DistanceDef>,
+    /// A number worked out, when not given, as the sum of the items that hold (a risk factor
+    /// added up from a list); the items are written as a modifier group's.
+    #[serde(default)]
+    pub sum: Vec<ItemDef>,
+    /// A choice factor read one value further along its list when a condition holds (a moving
+    /// group shoots one range band further).
+    #[serde(default)]
+    pub further: Option<FurtherDef>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// When a choice factor is read one value further along its list, and why.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FurtherDef {
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
+    pub unless: Conditions,
+    pub label: String,
 }
 
 /// A value of a choice factor: a bare name, or a name with label, aliases and note.
@@ -206,5 +227,5 @@ pub type Guard<'a> = crate::model::Guard<'a, Conditions>;
 
 crate::model::guarded!(
     Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull,
-    BecomesDef, MarksDef
+    BecomesDef, MarksDef, FurtherDef, SpreadDef
 );

@@ -143,6 +143,9 @@ pub struct NaturalDef {
     /// All dice show the same face.
     #[serde(default)]
     pub doubles: bool,
+    /// Every die shows an odd face.
+    #[serde(default)]
+    pub all_odd: bool,
     /// The unmodified total is one of these.
     #[serde(default)]
     pub total: Vec<i64>,
@@ -330,6 +333,24 @@ pub struct ResultDef {
     /// What this result does to the figures of a game (`{on: acted-upon, change: [+pinned]}`).
     #[serde(default)]
     pub marks: Vec<MarksDef>,
+    /// Changes that fall at random on the figures of the group acted upon.
+    #[serde(default)]
+    pub spread: Vec<SpreadDef>,
+}
+
+/// `count` picks at random among the figures of the group acted upon, each taking `change`,
+/// when the conditions hold.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SpreadDef {
+    pub count: u32,
+    pub change: Vec<String>,
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
+    pub unless: Conditions,
 }
 
 /// Marker, state and counter changes a result makes to one figure.
@@ -346,6 +367,9 @@ pub struct MarksDef {
     pub unless: Conditions,
     /// `+pinned`, `-prone`, `+dead`, or `+failed-morale` to count one more.
     pub change: Vec<String>,
+    /// The change goes on every figure in play of that figure's unit (a group shelled).
+    #[serde(default)]
+    pub group: bool,
 }
 
 /// `light-wound` becomes `killed` when the figure is already wounded. In an opposed roll the
@@ -361,6 +385,9 @@ pub struct BecomesDef {
     pub unless: Conditions,
     #[serde(default)]
     pub side: Option<String>,
+    /// The natural total (dice alone) of a side must lie within bounds: a winner's natural 6.
+    #[serde(default)]
+    pub natural: Option<AmountCond>,
     pub result: String,
     pub label: String,
 }

@@ -54,7 +54,7 @@ fn a_re_roll_says_what_calls_for_it() {
         "change: [+used-rerol]",
         &["odds", "activate"],
         "re-roll `fortified defender's re-roll` makes the change `+used-rerol`: write +NAME or \
-         -NAME of a marker or state",
+         -NAME of a marker, a state or a counter",
     );
     refused(
         RALLY_REROLL,

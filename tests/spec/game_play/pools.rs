@@ -301,7 +301,7 @@ fn a_turn_rules_mistakes_are_refused_with_their_place() {
             "    roll: 1d6\n    check:",
             "    roll: 1d6\n    marks: [{on: acting, change: [+bracde]}]\n    check:",
             "procedure `fight`: the roll makes the change `+bracde`: write +NAME or -NAME of a \
-             marker or state, or +NAME of a counter",
+             marker, a state or a counter",
         ),
         (
             "lasts: next-turn",

@@ -273,8 +273,10 @@ fn a_unit_moves_on_one_roll_and_a_formed_unit_spots_on_one() {
     ]);
     assert_eq!(
         t.ok(&["roll", "move", "--unit", "rogers", "--dice", "5,4"]),
-        "rogers: move, one roll for its 4 figures (RR1, RR2, RR3, RR4)\n  RR1: 5 4 = 9: 9 \
-         inches\nchanges: none\ndice: 1 entered, 0 rolled\n"
+        "rogers: move, one roll for its 4 figures (RR1, RR2, RR3, RR4)\n  move — Movement\n    \
+         given formation=line, troop=rangers\n    dice 2d6 (line or unformed)\n      2d6: 5 4 \
+         (entered) = 9\n      net modifier 0: 9 + 0 = 9\n    => total 9: 9 inches   chance 1/9 \
+         (11.1%)\nchanges: none\ndice: 1 entered, 0 rolled\n"
     );
     assert!(
         t.ok(&[

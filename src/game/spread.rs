@@ -1,0 +1,62 @@
+//! Changes that fall at random on a group: a result's `spread` (2 wounded, 3 killed) picks a
+//! figure of the group acted upon for each, every pick on its own, so the same man may be hit
+//! twice (a second wound killing him, a hit on a dead man lost).
+
+use crate::engine::dice::DiceSource;
+use crate::engine::resolve::Step;
+use crate::error::Result;
+use crate::game::figures::{Figures, apply_one};
+use crate::game::roster::{self, game_def};
+use crate::game::state::{Event, Game};
+use crate::model::{Role, Ruleset};
+
+/// Land a step's spread changes on the group of the figure it acts upon; says each pick.
+pub fn land(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    source: &mut DiceSource,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    if step.spread.is_empty() {
+        return Ok(Vec::new());
+    }
+    let g = game_def(ruleset)?;
+    let Some(code) = figures.of(Role::ActedUpon, None) else {
+        return Ok(vec![
+            "no group was named to take the hits (`--target FIGURE` names a man of it)".into(),
+        ]);
+    };
+    let unit = roster::figure(game, code)?.unit.clone();
+    // The group as it stood when hit: a man killed by one pick may be picked again.
+    let group: Vec<String> = game
+        .figures_of(&unit)
+        .into_iter()
+        .filter(|f| f.state.is_none())
+        .map(|f| f.code.clone())
+        .collect();
+    let mut said = Vec::new();
+    if group.is_empty() {
+        said.push(format!("{unit} has no man standing to take the hits"));
+        return Ok(said);
+    }
+    for s in &step.spread {
+        for _ in 0..s.count {
+            let Some(hit) = group.get(source.pick(group.len())) else {
+                continue;
+            };
+            let why = format!("at random among the {} men of {unit}", group.len());
+            let mut lines = Vec::new();
+            for change in &s.change {
+                lines.extend(apply_one(game, ruleset, g, hit, change, event)?);
+            }
+            match lines.as_mut_slice() {
+                [] => said.push(format!("{hit}: {why}, no change")),
+                [first, ..] => first.push_str(&format!(" ({why})")),
+            }
+            said.extend(lines);
+        }
+    }
+    Ok(said)
+}
