@@ -135,6 +135,30 @@ pub(super) struct Becoming<'a> {
     pub(super) natural: Option<&'a crate::model::AmountCond>,
 }
 
+/// The factors conditions ask about that the situation does not say, in the order asked
+/// (`side.factor` for a side's): a flag not given is no, so asking for it would not help.
+fn unsaid<'c>(
+    ruleset: &Ruleset,
+    situation: &Situation,
+    asked: impl Iterator<Item = &'c crate::model::Cond>,
+    side: Option<&String>,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in asked {
+        let word = match side {
+            Some(s) => format!("{s}.{}", c.factor),
+            None => c.factor.clone(),
+        };
+        let flag = ruleset
+            .factor(&c.factor)
+            .is_some_and(|f| f.kind == FactorKind::Flag);
+        if !flag && situation.value(ruleset, &c.factor).is_none() && !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
 fn missing(procedure: &ProcedureDef, factor: &str, ruleset: &Ruleset) -> Error {
     let example = match ruleset.factor(factor).map(|f| f.kind) {
         Some(FactorKind::Number) => format!("{factor}=N"),
@@ -277,23 +301,8 @@ impl<'a> Plan<'a> {
                             |s| format!("the {s}'s situation"),
                         );
                         // What the cases ask about that the situation did not say.
-                        let mut unsaid: Vec<String> = Vec::new();
-                        for c in cases.iter().flat_map(|c| c.guard().conditions()) {
-                            let word = match &side {
-                                Some(s) => format!("{s}.{}", c.factor),
-                                None => c.factor.clone(),
-                            };
-                            // A flag not given is no: asking for it would not help.
-                            let flag = ruleset
-                                .factor(&c.factor)
-                                .is_some_and(|f| f.kind == FactorKind::Flag);
-                            if !flag
-                                && situation.value(ruleset, &c.factor).is_none()
-                                && !unsaid.contains(&word)
-                            {
-                                unsaid.push(word);
-                            }
-                        }
+                        let asked = cases.iter().flat_map(|c| c.guard().conditions());
+                        let unsaid = unsaid(ruleset, &situation, asked, side.as_ref());
                         let hint = if unsaid.is_empty() {
                             format!("see `umpire rules {}`", p.name)
                         } else {
@@ -433,9 +442,15 @@ impl<'a> Plan<'a> {
                 .iter()
                 .find(|r| s.guard_holds(ruleset, r.guard()))
                 .ok_or_else(|| {
-                    let factors = ruleset.own_factors(p).join(", ");
+                    let asked = g.rows.iter().flat_map(|r| r.guard().conditions());
+                    let factors = unsaid(ruleset, s, asked, None);
+                    let hint = if factors.is_empty() {
+                        format!("see `umpire rules {}`", p.name)
+                    } else {
+                        format!("give {}", factors.join(", "))
+                    };
                     Error::usage(format!("no row of {}'s table fits this situation", p.name))
-                        .with_hint(format!("give {factors}"))
+                        .with_hint(hint)
                 })?;
             return Ok(Reading::Grid {
                 row,

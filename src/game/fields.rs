@@ -73,7 +73,11 @@ pub fn parse(ruleset: &Ruleset, g: &GameDef, word: &str) -> Result<(String, Stri
 }
 
 /// The situation a unit's fields make: each field's factor set to its value.
-fn situation(ruleset: &Ruleset, g: &GameDef, fields: &BTreeMap<String, String>) -> Situation {
+pub(crate) fn situation(
+    ruleset: &Ruleset,
+    g: &GameDef,
+    fields: &BTreeMap<String, String>,
+) -> Situation {
     let mut s = Situation::default();
     for (field, value) in fields {
         let (Some(name), Some(f)) = (

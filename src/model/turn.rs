@@ -107,8 +107,8 @@ pub struct PoolDef {
     /// What one point is called in messages, and more than one.
     pub point: String,
     pub points: String,
-    /// The dice each side rolls, as a table writes them (`1d6`).
-    pub dice: String,
+    /// What fills each side's pool when a turn starts.
+    pub fill: PoolFill,
     /// What the points buy, in the table's order.
     pub spend: Vec<SpendDef>,
     pub note: Option<String>,
@@ -125,6 +125,35 @@ impl PoolDef {
     }
 }
 
+/// What fills a side's pool.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub enum PoolFill {
+    /// The dice each side rolls, as a table writes them (`1d6`).
+    Dice(String),
+    /// Each figure in play of the side that `who` fits rolls `procedure` (canonical), and the
+    /// amounts add up.
+    Roll {
+        procedure: String,
+        who: super::Conditions,
+    },
+}
+
+/// A cost for each figure in play of the unit: the first case that fits it, or `cost`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct EachCost {
+    pub cost: u32,
+    pub cases: Vec<EachCase>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct EachCase {
+    pub when: super::Conditions,
+    pub any: Vec<super::Conditions>,
+    pub unless: super::Conditions,
+    pub cost: u32,
+    pub label: String,
+}
+
 /// Something a side may spend points on: a base cost, costs added when the umpire names the
 /// circumstance, and what it does to the unit named (a marker taken off, a counter changed).
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -133,6 +162,10 @@ pub struct SpendDef {
     pub label: String,
     pub aliases: Vec<String>,
     pub cost: u32,
+    /// A cost for each figure of the unit, added to `cost`.
+    pub each: Option<EachCost>,
+    /// A marker it puts on the unit's figures in play (canonical).
+    pub puts_on: Option<String>,
     pub extras: Vec<ExtraCost>,
     /// It is spent on one unit, named (`--unit`): always so when it changes the unit.
     pub unit: bool,

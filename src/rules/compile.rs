@@ -273,7 +273,7 @@ impl Source {
             .collect()
     }
 
-    fn any(&self, any: &[s::Conditions]) -> Vec<m::Conditions> {
+    pub(super) fn any(&self, any: &[s::Conditions]) -> Vec<m::Conditions> {
         any.iter().map(|c| self.conditions(c)).collect()
     }
 

@@ -132,6 +132,16 @@ impl Source {
             .as_ref()
             .map(|pool| self.pool_model(pool, at))
             .transpose()?;
+        if p.first == m::FirstPlayer::Pool
+            && pool
+                .as_ref()
+                .is_some_and(|x| matches!(x.fill, m::PoolFill::Roll { .. }))
+        {
+            return Err(at.err(
+                &["turn:", "players:", "first:"],
+                "`first: pool` compares the sides' throws: the pool needs `dice:`",
+            ));
+        }
         Ok(m::PlayersDef {
             first: p.first,
             steps,
@@ -177,8 +187,44 @@ impl Source {
     }
 
     fn pool_model(&self, pool: &s::PoolDef, at: &Locator<'_>) -> Result<m::PoolDef> {
-        DiceSpec::parse(&pool.dice, &|name| self.def.dice.get(name).cloned())
-            .map_err(|e| at.err(&["turn:", "pool:", "dice:"], e.to_string()))?;
+        let fill = match (&pool.dice, &pool.roll) {
+            (Some(dice), None) => {
+                DiceSpec::parse(dice, &|name| self.def.dice.get(name).cloned())
+                    .map_err(|e| at.err(&["turn:", "pool:", "dice:"], e.to_string()))?;
+                m::PoolFill::Dice(dice.clone())
+            }
+            (None, Some(r)) => {
+                let err = |key: &str, msg: String| at.err(&["turn:", "pool:", "roll:", key], msg);
+                let Some(p) = self.procedure(&r.procedure) else {
+                    let names = self.def.procedures.iter().map(|p| p.name.as_str());
+                    return Err(err(
+                        &r.procedure,
+                        format!("the pool's procedure `{}` is not in the table", r.procedure),
+                    )
+                    .with_hint_opt(did_you_mean(&r.procedure, names)));
+                };
+                if p.amount.is_none() || !p.sides.is_empty() {
+                    return Err(err(
+                        &r.procedure,
+                        format!(
+                            "the pool adds up the amounts `{}` gives: it needs `amount:` and one side",
+                            p.name
+                        ),
+                    ));
+                }
+                self.check_conditions(&r.who, &err)?;
+                m::PoolFill::Roll {
+                    procedure: p.name.clone(),
+                    who: self.conditions(&r.who),
+                }
+            }
+            _ => {
+                return Err(at.err(
+                    &["turn:", "pool:"],
+                    "a pool is filled by `dice:` (each side throws them) or `roll:` (its figures                      roll a procedure), one of the two",
+                ));
+            }
+        };
         let things = pool.spend.iter().map(|x| (x.name.as_str(), &x.aliases[..]));
         if let Some(clash) = first_clash("thing to spend on", things) {
             let owner = format!("name: {}", clash.owner);
@@ -195,7 +241,7 @@ impl Source {
                 .points
                 .clone()
                 .unwrap_or_else(|| format!("{}s", pool.point)),
-            dice: pool.dice.clone(),
+            fill,
             spend,
             note: pool.note.clone(),
         })
@@ -275,6 +321,48 @@ impl Source {
                 return Err(err("by:", "`by:` needs the `counter:` it changes".into()));
             }
         };
+        let puts_on = match &x.puts_on {
+            None => None,
+            Some(word) => {
+                let g = game.ok_or_else(|| {
+                    err(
+                        "puts-on:",
+                        "`puts-on:` needs a `game:` section with markers".into(),
+                    )
+                })?;
+                let name = marker_name(g, word);
+                if !g.markers.iter().any(|m| m.name == name) {
+                    let names = g.markers.iter().map(|m| m.name.as_str());
+                    return Err(err("puts-on:", format!("no marker `{word}` in the game"))
+                        .with_hint_opt(did_you_mean(word, names)));
+                }
+                Some(name.to_string())
+            }
+        };
+        if let Some(e) = &x.each {
+            for c in &e.cases {
+                let guard = crate::model::Guard {
+                    when: &c.when,
+                    any: &c.any,
+                    unless: &c.unless,
+                };
+                self.check_guard(guard, &err)?;
+            }
+        }
+        let each = x.each.as_ref().map(|e| m::EachCost {
+            cost: e.cost,
+            cases: e
+                .cases
+                .iter()
+                .map(|c| m::EachCase {
+                    when: self.conditions(&c.when),
+                    any: self.any(&c.any),
+                    unless: self.conditions(&c.unless),
+                    cost: c.cost,
+                    label: c.label.clone(),
+                })
+                .collect(),
+        });
         if x.per_unit == Some(0) {
             return Err(err(
                 "per-unit:",
@@ -286,6 +374,8 @@ impl Source {
             label: x.label.clone().unwrap_or_else(|| x.name.clone()),
             aliases: x.aliases.clone(),
             cost: x.cost,
+            each,
+            puts_on: puts_on.clone(),
             extras: x
                 .extra
                 .iter()
@@ -296,7 +386,12 @@ impl Source {
                     cost: e.cost,
                 })
                 .collect(),
-            unit: x.unit || takes_off.is_some() || counter.is_some() || x.per_unit.is_some(),
+            unit: x.unit
+                || takes_off.is_some()
+                || counter.is_some()
+                || x.per_unit.is_some()
+                || x.each.is_some()
+                || puts_on.is_some(),
             takes_off,
             counter,
             per_unit: x.per_unit,

@@ -192,14 +192,35 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
     let Some(g) = &r.model.game else {
         return Vec::new();
     };
-    let changed: BTreeSet<&str> = r
+    // What a roll changes (its own marks, a result's, a re-roll's, what it spreads), and what
+    // a pool's spend puts on or takes off.
+    let rolls = r.model.procedures.iter().flat_map(|p| {
+        let marks = p
+            .marks
+            .iter()
+            .chain(p.results.iter().flat_map(|x| &x.marks))
+            .chain(p.rerolls.iter().flat_map(|x| &x.marks))
+            .flat_map(|m| &m.change);
+        let spread = p
+            .results
+            .iter()
+            .flat_map(|x| &x.spread)
+            .flat_map(|s| &s.change);
+        marks.chain(spread)
+    });
+    let spent = r
         .model
-        .procedures
-        .iter()
-        .flat_map(|p| &p.results)
-        .flat_map(|x| &x.marks)
-        .flat_map(|m| &m.change)
+        .turn
+        .as_ref()
+        .and_then(|t| t.players())
+        .and_then(|p| p.pool.as_ref())
+        .into_iter()
+        .flat_map(|pool| &pool.spend)
+        .flat_map(|s| s.puts_on.iter().chain(&s.takes_off))
+        .map(String::as_str);
+    let changed: BTreeSet<&str> = rolls
         .filter_map(|c| c.strip_prefix('+').or_else(|| c.strip_prefix('-')))
+        .chain(spent)
         .collect();
     g.markers
         .iter()

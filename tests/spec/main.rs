@@ -24,6 +24,7 @@ mod interactive;
 mod la_petite_guerre;
 mod limits;
 mod lint;
+mod officers_and_leaders;
 mod options;
 mod other_rulesets;
 mod petite_guerre_1750s;

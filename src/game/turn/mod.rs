@@ -4,6 +4,7 @@
 //! (`pool`). Passing a point of play takes off the markers that last until it (`lasting`).
 
 mod draw;
+mod filled;
 mod lasting;
 mod players;
 mod pool;

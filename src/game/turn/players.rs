@@ -92,7 +92,7 @@ pub(super) fn start(
     let mut pools = std::collections::BTreeMap::new();
     if let Some(pool) = &p.pool {
         let by_pool = p.first == FirstPlayer::Pool;
-        let (rolled, lines) = pool::roll(ruleset, g, pool, by_pool, source)?;
+        let (rolled, lines) = pool::roll(game, ruleset, pool, by_pool, source)?;
         pools = rolled;
         said.extend(lines);
     }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::filled;
 use super::players::playing;
 use super::{check_turn_going, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
@@ -11,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::game::counters::{self, Count};
 use crate::game::roster;
 use crate::game::state::{Event, Game, Pool};
-use crate::model::{GameDef, PoolDef, Ruleset, SpendDef};
+use crate::model::{GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
 use crate::suggest::{did_you_mean, same};
 
 /// The most throws a tie for the first player is thrown again: past it, dice typed at the table
@@ -21,13 +22,20 @@ const MAX_THROWS: usize = 20;
 /// Every side's pool for a turn, in the order of the sides: `first` throws a tie for the highest
 /// again (every side, and the points are the last throw's).
 pub(super) fn roll(
+    game: &Game,
     ruleset: &Ruleset,
-    g: &GameDef,
     pool: &PoolDef,
     first: bool,
     source: &mut DiceSource,
 ) -> Result<(BTreeMap<String, Pool>, Vec<String>)> {
-    let spec = ruleset.dice(&pool.dice)?;
+    let g = roster::game_def(ruleset)?;
+    let dice = match &pool.fill {
+        PoolFill::Dice(d) => d,
+        PoolFill::Roll { procedure, who } => {
+            return filled::roll(game, ruleset, g, (procedure, who), &pool.points, source);
+        }
+    };
+    let spec = ruleset.dice(dice)?;
     let mut pools: BTreeMap<String, Pool> = BTreeMap::new();
     let mut said = Vec::new();
     for throw in 1..=MAX_THROWS {
@@ -53,12 +61,7 @@ pub(super) fn roll(
                 format!("{} {n}{how}", side_label(g, s))
             })
             .collect();
-        said.push(format!(
-            "{} {}: {}",
-            pool.points,
-            pool.dice,
-            shown.join(", ")
-        ));
+        said.push(format!("{} {}: {}", pool.points, dice, shown.join(", ")));
         let top = totals.iter().map(|(_, n, _)| *n).max().unwrap_or(0);
         let tied = totals.iter().filter(|(_, n, _)| *n == top).count() > 1;
         if !(first && tied) {
@@ -171,10 +174,34 @@ pub fn spend(
             side_label(g, &u.side)
         )));
     }
-    let cost: i64 = i64::from(def.cost) + extras.iter().map(|e| i64::from(e.cost)).sum::<i64>();
+    // A cost by the figure: each man of the unit, some dearer than others.
+    let (each, dearer) = match (&def.each, &u) {
+        (Some(each), Some(u)) => filled::each_cost(game, ruleset, g, each, u),
+        _ => (0, Vec::new()),
+    };
+    let cost: i64 =
+        i64::from(def.cost) + each + extras.iter().map(|e| i64::from(e.cost)).sum::<i64>();
     let left = game.turn.pools.get(&side).map_or(0, |p| p.left);
+    let men = u.as_ref().map_or(0, |u| {
+        game.figures_of(&u.name)
+            .iter()
+            .filter(|f| f.state.is_none())
+            .count()
+    });
     let costs = || {
-        let mut parts = vec![format!("{} {}", def.name, def.cost)];
+        let mut parts = Vec::new();
+        if def.cost > 0 || def.each.is_none() {
+            parts.push(format!("{} {}", def.name, def.cost));
+        }
+        if let Some(e) = &def.each {
+            let why: String = dearer.iter().map(|d| format!(", {d}")).collect();
+            let men = if men == 1 {
+                "1 man".to_string()
+            } else {
+                format!("{men} men")
+            };
+            parts.push(format!("{men} at {}{why}", e.cost));
+        }
         parts.extend(extras.iter().map(|e| format!("{} {}", e.label, e.cost)));
         parts.join(" + ")
     };
@@ -232,7 +259,7 @@ pub fn spend(
             side_label(g, &side),
             pool.count(cost),
             def.label,
-            if extras.is_empty() {
+            if extras.is_empty() && def.each.is_none() {
                 String::new()
             } else {
                 format!(" ({})", costs())
@@ -280,6 +307,29 @@ fn apply(
                 ruleset,
                 &code,
                 &[roster::Mark::Remove(m.clone())],
+                event,
+            )?);
+        }
+    }
+    if let Some(m) = &def.puts_on {
+        let bare: Vec<String> = pieces
+            .iter()
+            .filter(|c| game.figure(c).is_some_and(|f| !f.markers.contains(m)))
+            .cloned()
+            .collect();
+        if bare.is_empty() {
+            return Err(Error::usage(format!(
+                "{unit} is already {}: nothing for `{}` to do",
+                roster::marker_label(g, m),
+                def.name
+            )));
+        }
+        for code in bare {
+            said.extend(roster::mark(
+                game,
+                ruleset,
+                &code,
+                &[roster::Mark::Add(m.clone())],
                 event,
             )?);
         }

@@ -466,8 +466,18 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
         rules.push((
             capitalised(&pool.points),
             format!(
-                "each side rolls {} when a turn starts and spends them in its player turn",
-                pool.dice
+                "{} when a turn starts, and each side spends its own in its player turn",
+                match &pool.fill {
+                    crate::model::PoolFill::Dice(d) => format!("each side rolls {d}"),
+                    crate::model::PoolFill::Roll { procedure, who } => {
+                        let whom = if who.is_empty() {
+                            "each figure".to_string()
+                        } else {
+                            format!("each figure with {}", words::conditions(who, ", "))
+                        };
+                        format!("{whom} rolls `{procedure}` into its side's")
+                    }
+                }
             ),
         ));
         for s in &pool.spend {

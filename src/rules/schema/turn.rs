@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use super::{DrawDef, PhasesDef, ReactDef};
+use super::{Conditions, DrawDef, PhasesDef, ReactDef};
 use crate::model::{FirstPlayer, StepDef};
 
 /// The turn rule as written: the keys of one kind only (the compile step refuses a mix).
@@ -65,11 +65,48 @@ pub struct PoolDef {
     pub point: String,
     #[serde(default)]
     pub points: Option<String>,
-    pub dice: String,
+    /// The dice each side throws; or `roll`: what its figures roll into it.
+    #[serde(default)]
+    pub dice: Option<String>,
+    #[serde(default)]
+    pub roll: Option<PoolRollDef>,
     #[serde(default)]
     pub spend: Vec<SpendDef>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A pool filled from the roster: each figure in play of the side that `who` fits rolls
+/// `procedure`, and the amounts add up.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PoolRollDef {
+    pub procedure: String,
+    #[serde(default)]
+    pub who: Conditions,
+}
+
+/// A cost by the figure: `cost` for each figure in play of the unit, or the cost of the first
+/// case that fits it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EachDef {
+    pub cost: u32,
+    #[serde(default)]
+    pub cases: Vec<EachCaseDef>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EachCaseDef {
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
+    pub unless: Conditions,
+    pub cost: u32,
+    pub label: String,
 }
 
 /// `{name: NAME, label: ..., cost: 1, extra: [{name: NAME, label: ..., cost: 1}],
@@ -82,7 +119,14 @@ pub struct SpendDef {
     pub label: Option<String>,
     #[serde(default)]
     pub aliases: Vec<String>,
+    #[serde(default)]
     pub cost: u32,
+    /// A cost for each figure of the unit, added to `cost`.
+    #[serde(default)]
+    pub each: Option<EachDef>,
+    /// A marker it puts on the unit's figures in play.
+    #[serde(default)]
+    pub puts_on: Option<String>,
     #[serde(default)]
     pub extra: Vec<ExtraDef>,
     #[serde(default)]

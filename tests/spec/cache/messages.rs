@@ -58,7 +58,7 @@ fn error_messages_are_the_same_with_no_cache_cold_and_warm() {
         ),
         (
             user(&["--rules", "officers-and-leaders", "odds", "damage"]),
-            "give class, weapon",
+            "(give weapon)",
         ),
         (
             user(&[

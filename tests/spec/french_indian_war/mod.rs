@@ -20,37 +20,16 @@ mod turns;
 
 use std::collections::BTreeMap;
 
-use crate::support::{Rules, Step, Test, sum_is_one};
+use crate::support::{Rules, Step, Test};
 
 /// The built-in French Indian War Rules, by its name.
 fn fiw() -> Rules {
     Rules::named("french-indian-war")
 }
 
-/// The first step's results with their chances (`"2/3"`), an opposed roll's naming the loser;
-/// the chances must sum to 1.
+/// The first step's results with their chances (see `Rules::chances`).
 fn chances(procedure: &str, situation: &str) -> BTreeMap<String, String> {
-    let plan = fiw()
-        .odds(procedure, situation)
-        .steps
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| panic!("odds {procedure} {situation}: no step"));
-    assert!(
-        sum_is_one(plan.outcomes.iter().map(|o| &o.probability)),
-        "{procedure} {situation}: the chances do not add up to 1: {:?}",
-        plan.outcomes
-    );
-    plan.outcomes
-        .into_iter()
-        .map(|o| {
-            let label = match &o.loser {
-                Some(l) => format!("{l}: {}", o.label),
-                None => o.label,
-            };
-            (label, o.probability.to_string())
-        })
-        .collect()
+    fiw().chances(procedure, situation)
 }
 
 /// The odds of `procedure` in `situation` are exactly `want`.

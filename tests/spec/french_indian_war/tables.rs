@@ -2,27 +2,11 @@
 //! condition on the amount and what may follow: each mistake refused at load, at its place in
 //! the file, with what to write instead. The house tables are the built-in 002 table edited.
 
-use crate::support::{Test, placed_error, root, tempdir, write};
+use crate::support::{refused_edit, tempdir, write};
 
-/// The built-in French Indian War table with `from` replaced by `to` (once), as a house table
-/// of the same id: the one-line error `umpire ARGS` gives, which must start with the file and
-/// its place and end with `says`.
+/// The built-in French Indian War table edited: its one-line error (see `refused_edit`).
 fn refused(from: &str, to: &str, args: &[&str], says: &str) {
-    let builtin = std::fs::read_to_string(root().join("tables/002-french-indian-war.yaml"))
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(builtin.contains(from), "the table has no `{from}`");
-    let tables = tempdir();
-    let file = tables.path().join("french-indian-war.yaml");
-    write(&file, builtin.replacen(from, to, 1));
-    let out = Test::new()
-        .tables(tables.path())
-        .args(["--rules", "french-indian-war"])
-        .args(args)
-        .status(2)
-        .run();
-    let first = placed_error(&out.stderr, &file);
-    assert!(first.contains(says), "`{says}` not in {first}");
-    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    refused_edit("002-french-indian-war.yaml", (from, to), args, says);
 }
 
 const SHOOT_REROLL: &str =

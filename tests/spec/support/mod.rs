@@ -22,7 +22,9 @@ use tempfile::TempDir;
 
 pub use builder::{Output, Test, ok, ok_in, run};
 pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
-pub use rulesets::{Marker, Ruleset, all_rulesets, builtin_names, house_tables, nerve_ruleset};
+pub use rulesets::{
+    Marker, Ruleset, all_rulesets, builtin_names, house_tables, nerve_ruleset, refused_edit,
+};
 pub use table::{OwnTable, Table, parse_state};
 
 /// The variables that would change what `umpire` does, or where it reads and writes.

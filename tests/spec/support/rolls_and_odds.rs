@@ -1,6 +1,7 @@
 //! The shapes of `umpire roll --json` and `umpire odds --json` that the rules' specifications
 //! read, and `Rules`: a ruleset as the binary is told to use it, rolled and oddsed through it.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::Path;
 
@@ -225,6 +226,32 @@ impl Rules {
     pub fn odds(&self, procedure: &str, situation: &str) -> Odds {
         self.try_odds(procedure, situation)
             .unwrap_or_else(|e| panic!("odds {procedure} {situation}: {e}"))
+    }
+
+    /// The first step's results with their chances (`"2/3"`), an opposed roll's naming the
+    /// loser (`"defender: Killed"`); the chances must sum to 1.
+    pub fn chances(&self, procedure: &str, situation: &str) -> BTreeMap<String, String> {
+        let plan = self
+            .odds(procedure, situation)
+            .steps
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("odds {procedure} {situation}: no step"));
+        assert!(
+            sum_is_one(plan.outcomes.iter().map(|o| &o.probability)),
+            "{procedure} {situation}: the chances do not add up to 1: {:?}",
+            plan.outcomes
+        );
+        plan.outcomes
+            .into_iter()
+            .map(|o| {
+                let label = match &o.loser {
+                    Some(l) => format!("{l}: {}", o.label),
+                    None => o.label,
+                };
+                (label, o.probability.to_string())
+            })
+            .collect()
     }
 
     /// `umpire roll PROCEDURE SITUATION --json` with `extra` flags, or its error message.

@@ -17,6 +17,31 @@ pub fn house_tables(edit: impl Fn(&str) -> String) -> TempDir {
     dir
 }
 
+/// A built-in table (`file` under `tables/`) with `from` replaced by `to` (once), as a house
+/// table of the same id: the one-line error `umpire --rules ID ARGS` gives, which must start
+/// with the file and its place and hold `says`.
+pub fn refused_edit(file: &str, (from, to): (&str, &str), args: &[&str], says: &str) {
+    let builtin = std::fs::read_to_string(super::root().join("tables").join(file))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(builtin.contains(from), "{file} has no `{from}`");
+    // The id is the file's name without its number.
+    let id = file
+        .trim_end_matches(".yaml")
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '-');
+    let tables = tempdir();
+    let path = tables.path().join(format!("{id}.yaml"));
+    write(&path, builtin.replacen(from, to, 1));
+    let out = Test::new()
+        .tables(tables.path())
+        .args(["--rules", id])
+        .args(args)
+        .status(2)
+        .run();
+    let first = super::placed_error(&out.stderr, &path);
+    assert!(first.contains(says), "`{says}` not in {first}");
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}
+
 /// A small ruleset of one procedure, `nerve` (1d6, 4 or more passes, +1 when `brave`), under
 /// the id `id` and the title `title`.
 pub fn nerve_ruleset(id: &str, title: &str) -> String {

@@ -1,0 +1,149 @@
+//! What a pool reads from the roster: the points its figures roll into it when a turn starts
+//! (each figure `who` fits rolls the pool's procedure), and what a spend costs by the figure
+//! (1 a loyal man, 2 a disloyal one or a router), each read on the figure's own situation.
+
+use std::collections::BTreeMap;
+
+use crate::engine::dice::DiceSource;
+use crate::engine::plan::Plan;
+use crate::engine::situation::{self, Given, Situation};
+use crate::error::Result;
+use crate::game::fields;
+use crate::game::figures::{self, Figures};
+use crate::game::state::{Game, Pool, Unit};
+use crate::model::{Conditions, EachCost, GameDef, Guard, ProcedureDef, Ruleset};
+
+use super::side_label;
+
+/// A figure's situation for `p`, from the roster alone.
+fn situation_of(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, code: &str) -> Result<Situation> {
+    let figs = Figures {
+        acting: Some(code.to_string()),
+        acted_upon: None,
+        sides: Vec::new(),
+        pairings: Vec::new(),
+    };
+    let (words, _) = figures::roster_words(game, ruleset, p, &figs, &[])?;
+    Ok(situation::parse(ruleset, p, &words)?.shared)
+}
+
+/// The figures in play of a side, in the roster's order.
+fn side_figures<'a>(game: &'a Game, side: &str) -> Vec<&'a str> {
+    game.units
+        .iter()
+        .filter(|u| u.side == side)
+        .flat_map(|u| game.figures_of(&u.name))
+        .filter(|f| f.state.is_none())
+        .map(|f| f.code.as_str())
+        .collect()
+}
+
+/// Every side's pool, each figure `who` fits rolling `procedure` and the amounts adding up.
+pub(super) fn roll(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    (procedure, who): (&str, &Conditions),
+    points: &str,
+    source: &mut DiceSource,
+) -> Result<(BTreeMap<String, Pool>, Vec<String>)> {
+    let p = ruleset.procedure_or_err(procedure)?;
+    let mut pools = BTreeMap::new();
+    let mut shown = Vec::new();
+    for s in &g.sides {
+        let mut pool = Pool::default();
+        let mut rolls = Vec::new();
+        for code in side_figures(game, &s.name) {
+            let here = situation_of(game, ruleset, p, code)?;
+            if !here.all_hold(ruleset, who) {
+                continue;
+            }
+            let input = situation::Input {
+                shared: here,
+                sides: BTreeMap::new(),
+            };
+            let step = Plan::new(ruleset, p, &input)?.resolve(source, None)?;
+            let amount = step.decision.amount.unwrap_or(0).max(0);
+            let faces: Vec<String> = step
+                .throws
+                .iter()
+                .flat_map(|t| &t.faces)
+                .map(ToString::to_string)
+                .collect();
+            pool.faces
+                .extend(step.throws.iter().flat_map(|t| t.faces.iter().copied()));
+            pool.rolled = pool.rolled.saturating_add(amount);
+            rolls.push(format!("{code} {amount}: {}", faces.join(" ")));
+        }
+        pool.left = pool.rolled;
+        let how = if rolls.is_empty() {
+            "no one to roll".to_string()
+        } else {
+            rolls.join(", ")
+        };
+        shown.push(format!(
+            "{} {} ({how})",
+            side_label(g, &s.name),
+            pool.rolled
+        ));
+        pools.insert(s.name.clone(), pool);
+    }
+    Ok((pools, vec![format!("{points}: {}", shown.join("; "))]))
+}
+
+/// What a spend costs for the figures of a unit: each one's case, or the cost for each; with
+/// the lines that say why where a case made it cost more.
+pub(super) fn each_cost(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    each: &EachCost,
+    unit: &Unit,
+) -> (i64, Vec<String>) {
+    let mut total = 0i64;
+    let mut why: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for f in game
+        .figures_of(&unit.name)
+        .into_iter()
+        .filter(|f| f.state.is_none())
+    {
+        // What its unit's fields and its own markers say of it.
+        let mut here = fields::situation(ruleset, g, &unit.fields);
+        for m in g.markers.iter().filter(|m| f.markers.contains(&m.name)) {
+            for (factor, value) in &m.acting {
+                here.given.insert(
+                    factor.clone(),
+                    Given {
+                        value: value.clone(),
+                        distance: None,
+                        via: None,
+                    },
+                );
+            }
+        }
+        let case = each.cases.iter().find(|c| {
+            here.guard_holds(
+                ruleset,
+                Guard {
+                    when: &c.when,
+                    any: &c.any,
+                    unless: &c.unless,
+                },
+            )
+        });
+        match case {
+            Some(c) => {
+                total = total.saturating_add(i64::from(c.cost));
+                why.entry(c.label.as_str())
+                    .or_default()
+                    .push(f.code.clone());
+            }
+            None => total = total.saturating_add(i64::from(each.cost)),
+        }
+    }
+    let lines = why
+        .into_iter()
+        .map(|(label, codes)| format!("{label} ({})", codes.join(", ")))
+        .collect();
+    (total, lines)
+}

@@ -1,0 +1,198 @@
+//! A game: command points thrown from the roster and spent a man at a time, a hit falling at
+//! random on the group named, an artillery hit marking the whole group for its next actions
+//! roll, and the gallop limit counted.
+
+use crate::support::Table;
+
+/// Sharpe (hero officer) and Harper (veteran NCO), six riflemen and four partisans (raw,
+/// disloyal) for side A; eight voltigeurs (raw), a gun crew of four and Dubreton (veteran
+/// officer with a drummer) for side B.
+fn game() -> Table {
+    let t = Table::empty();
+    t.ok(&["game", "new", "quatre-bras", "--rules", "oal"]);
+    for (name, side, fields, n) in [
+        ("sharpe", "a", "class=hero rank=officer weapon=rifle", "1"),
+        ("harper", "a", "class=veteran rank=nco weapon=rifle", "1"),
+        ("riflemen", "a", "class=veteran weapon=rifle", "6"),
+        (
+            "partisans",
+            "a",
+            "class=raw loyalty=disloyal weapon=musket",
+            "4",
+        ),
+        ("voltigeurs", "b", "class=raw weapon=musket", "8"),
+        ("guns", "b", "class=veteran", "4"),
+        (
+            "dubreton",
+            "b",
+            "class=veteran rank=officer drummer weapon=pistol",
+            "1",
+        ),
+    ] {
+        let mut args = vec!["unit", "add", name, "--side", side, "--figures", n];
+        args.extend(fields.split(' '));
+        t.ok(&args);
+    }
+    t
+}
+
+#[test]
+fn officers_and_ncos_throw_command_dice_into_their_sides_pool() {
+    let t = game();
+    // Sharpe 4d6, Harper 3d6; Dubreton, a veteran with a drummer, 4d6.
+    let out = t.ok(&[
+        "turn", "--dice", "6,5,2,4", "--dice", "3,3,4", "--dice", "5,5,1,2",
+    ]);
+    assert!(
+        out.contains(
+            "command points: Side A 27 (SH1 17: 6 5 2 4, HA1 10: 3 3 4); Side B 13 (DU1 13: \
+             5 5 1 2)\n"
+        ),
+        "{out}"
+    );
+    // A busy officer throws one die fewer the next turn.
+    t.ok(&["mark", "SH1", "+busy"]);
+    t.ok(&["turn"]);
+    let out = t.ok(&[
+        "turn", "--dice", "1,1,1", "--dice", "1,1,1", "--dice", "1,1,1,1",
+    ]);
+    assert!(
+        out.contains("Side A 6 (SH1 3: 1 1 1, HA1 3: 1 1 1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
+    let t = game();
+    t.ok(&[
+        "turn", "--dice", "6,5,2,4", "--dice", "3,3,4", "--dice", "5,5,1,2",
+    ]);
+    let out = t.ok(&["spend", "command", "--unit", "partisans"]);
+    assert!(
+        out.starts_with(
+            "Side A spends 8 command points on partisans: activate a group: every man of it, \
+             or none (4 men at 1, 2 a disloyal man or a router (PA1, PA2, PA3, PA4)); 19 \
+             command points left\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("PA4: +commanded (to the end of this turn)"),
+        "{out}"
+    );
+    // Once a turn; and a router costs 2.
+    assert_eq!(
+        t.refused(&["spend", "command", "--unit", "partisans"]),
+        "partisans has had `command` once this turn"
+    );
+    t.ok(&["mark", "RI1", "+running"]);
+    let out = t.ok(&["spend", "command", "--unit", "riflemen"]);
+    assert!(
+        out.contains("(6 men at 1, 2 a disloyal man or a router (RI1)); 12"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_side_spends_no_more_command_points_than_it_threw() {
+    let t = game();
+    t.ok(&[
+        "turn", "--dice", "1,1,1,1", "--dice", "1,1,1", "--dice", "1,1,1,1",
+    ]);
+    t.ok(&["spend", "command", "--unit", "riflemen"]);
+    assert_eq!(
+        t.refused(&["spend", "command", "--unit", "partisans"]),
+        "Side A has 1 command point left; 4 men at 1, 2 a disloyal man or a router (PA1, PA2, \
+         PA3, PA4) costs 8 (`umpire turn` passes play to the next player)"
+    );
+}
+
+#[test]
+fn a_hit_falls_at_random_on_the_group_and_a_chosen_man_is_hit_when_aimed() {
+    let t = game();
+    let out = t.ok(&[
+        "roll", "shoot", "--fig", "RI1", "--target", "VO1", "range=10", "--dice", "6", "--dice",
+        "6", "--seed", "1",
+    ]);
+    let dead: Vec<&str> = out
+        .lines()
+        .filter(|l| l.ends_with("dead (at random among the 8 men of voltigeurs)"))
+        .collect();
+    assert_eq!(dead.len(), 1, "{out}");
+    // The same seed picks the same man.
+    let again = game().ok(&[
+        "roll", "shoot", "--fig", "RI1", "--target", "VO1", "range=10", "--dice", "6", "--dice",
+        "6", "--seed", "1",
+    ]);
+    assert_eq!(out, again);
+    // Aimed, the man named is hit.
+    let out = t.ok(&[
+        "roll", "shoot", "--fig", "SH1", "--target", "VO2", "range=10", "aimed", "--dice", "6",
+        "--dice", "6",
+    ]);
+    assert!(out.contains("changes:\n  VO2: dead\n"), "{out}");
+}
+
+#[test]
+fn an_artillery_hit_marks_the_group_for_its_next_actions_roll() {
+    let t = game();
+    let out = t.ok(&[
+        "roll",
+        "artillery",
+        "--fig",
+        "GU1",
+        "--target",
+        "VO1",
+        "gun-range=40",
+        "--dice",
+        "6",
+        "--seed",
+        "4",
+    ]);
+    // 5 killed over 8 men, picks on their own: some may fall on a man already dead.
+    assert!(out.contains("outcome: 5 killed\n"), "{out}");
+    assert_eq!(
+        out.matches("(at random among the 8 men of voltigeurs)")
+            .count(),
+        5,
+        "{out}"
+    );
+    assert_eq!(out.matches(": +shelled (+9)").count(), 8, "{out}");
+    let out = t.ok(&["roll", "actions", "--unit", "voltigeurs", "--dice", "6"]);
+    assert!(
+        out.contains("       +9  hit by artillery within 50 cm"),
+        "{out}"
+    );
+    assert!(out.contains("Halts facing the nearest enemy"), "{out}");
+    assert!(out.contains(": -shelled (+9)"), "{out}");
+    // Used: the next roll reads risk 0.
+    let out = t.ok(&["roll", "actions", "--unit", "voltigeurs", "--dice", "6"]);
+    assert!(out.contains("risk 0: none of its items holds"), "{out}");
+}
+
+#[test]
+fn a_horseman_gallops_twice_in_a_row_then_walks() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "hussars",
+        "--side",
+        "b",
+        "class=veteran",
+        "mounted",
+        "--figures",
+        "1",
+    ]);
+    let gallop = ["roll", "cavalry-move", "--fig", "HU1", "pace=gallop"];
+    assert!(t.ok(&gallop).contains("HU1: gallops in a row 1"));
+    assert!(t.ok(&gallop).contains("HU1: gallops in a row 2"));
+    assert!(t.refused(&gallop).starts_with(
+        "gallops 2 or more pace=canter/gallop refused by the rule Gallop limit: it needs \
+             pace=walk (it is gallop)"
+    ),);
+    let walk = t.ok(&["roll", "cavalry-move", "--fig", "HU1", "pace=walk"]);
+    assert!(walk.contains("outcome: 30 cm"), "{walk}");
+    assert!(t.ok(&gallop).contains("HU1: gallops in a row 1"));
+}

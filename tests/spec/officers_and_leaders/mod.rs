@@ -1,0 +1,33 @@
+//! The officers & leaders skirmish rules (rule document 003) through the binary: exact odds
+//! of every procedure, the risk factor summed from its list and read on the actions tables,
+//! moving groups shooting a band further, the winner's natural die in melee, and a game with
+//! command points from the roster spent a man at a time, hits spread at random over a group
+//! and an artillery hit raising the group's next risk factor.
+//!
+//! Hand arithmetic: a d8 at `k` or more is (9 - k)/8; a d6 at `k` or more (7 - k)/6; all of
+//! n dice odd is (1/2)^n.
+
+mod game;
+mod odds;
+mod tables;
+
+use std::collections::BTreeMap;
+
+use crate::support::Rules;
+
+fn oal() -> Rules {
+    Rules::named("officers-and-leaders")
+}
+
+/// The odds of `procedure` in `situation` are exactly `want` (every result listed).
+fn expect(procedure: &str, situation: &str, want: &[(&str, &str)]) {
+    let want: BTreeMap<String, String> = want
+        .iter()
+        .map(|(l, p)| ((*l).to_string(), (*p).to_string()))
+        .collect();
+    assert_eq!(
+        oal().chances(procedure, situation),
+        want,
+        "odds {procedure} {situation}"
+    );
+}

@@ -1,0 +1,92 @@
+//! What a table may write for a summed number, a value read further, a natural condition, a
+//! spread and a pool filled from the roster: each mistake refused at load, at its place.
+
+use crate::support::refused_edit;
+
+fn refused(from: &str, to: &str, args: &[&str], says: &str) {
+    refused_edit("003-officers-and-leaders.yaml", (from, to), args, says);
+}
+
+#[test]
+fn a_sum_is_a_number_of_items_that_do_not_read_it() {
+    refused(
+        "  - name: risk\n    kind: number",
+        "  - name: risk\n    kind: flag",
+        &["odds", "actions"],
+        "`risk` sums its items, so it is a number: write `kind: number`",
+    );
+    refused(
+        "{label: per 10% of the group wounded or killed, factor: lost, each: 1}",
+        "{label: per 10% of the group wounded or killed, factor: risk, each: 1}",
+        &["odds", "actions"],
+        "`risk` sums items that read `risk` itself",
+    );
+    refused(
+        "when: {flanked: true}, value: 2}",
+        "when: {flanked: true}}",
+        &["odds", "actions"],
+        "each modifier in group `risk` needs exactly one of value, values or each",
+    );
+}
+
+#[test]
+fn further_is_for_a_choice_and_natural_names_a_side() {
+    refused(
+        "    further:\n      any: [{mounted: true}, {moving: true}]",
+        "    further:\n      any: [{mounted: true}, {movng: true}]",
+        &["odds", "to-hit"],
+        "movng",
+    );
+    refused(
+        "{natural: {of: winner, min: 6}",
+        "{natural: {of: victor, min: 6}",
+        &["odds", "melee"],
+        "`natural` of `victor`: write `winner`, `loser` or a side (attacker, defender)",
+    );
+    refused(
+        "{natural: {of: winner, min: 6}",
+        "{natural: {of: winner, min: 6, max: 5}",
+        &["odds", "melee"],
+        "`natural` from 6 to 5 takes no total",
+    );
+}
+
+#[test]
+fn a_spread_and_a_pool_say_what_they_change_and_roll() {
+    refused(
+        "spread: [{count: 5, change: [+dead]}]",
+        "spread: [{count: 0, change: [+dead]}]",
+        &["odds", "artillery"],
+        "result `k5` spreads 0 picks: write 1 to 20",
+    );
+    refused(
+        "spread: [{count: 5, change: [+dead]}]",
+        "spread: [{count: 5, change: [+deed]}]",
+        &["odds", "artillery"],
+        "result `k5` makes the change `+deed`",
+    );
+    refused(
+        "roll: {procedure: command, who:",
+        "roll: {procedure: commend, who:",
+        &["odds", "command"],
+        "the pool's procedure `commend` is not in the table",
+    );
+    refused(
+        "roll: {procedure: command, who:",
+        "roll: {procedure: melee, who:",
+        &["odds", "command"],
+        "the pool adds up the amounts `melee` gives: it needs `amount:` and one side",
+    );
+    refused(
+        "    point: command point\n    roll:",
+        "    point: command point\n    dice: 2d6\n    roll:",
+        &["odds", "command"],
+        "a pool is filled by `dice:` (each side throws them) or `roll:`",
+    );
+    refused(
+        "        puts-on: commanded",
+        "        puts-on: comanded",
+        &["odds", "command"],
+        "no marker `comanded` in the game",
+    );
+}
