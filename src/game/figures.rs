@@ -606,40 +606,7 @@ pub fn land(
     figures: &Figures,
     (source, event): (&mut DiceSource, &mut Event),
 ) -> Result<Vec<String>> {
-    let g = game_def(ruleset)?;
-    let mut said = Vec::new();
-    for m in &step.marks {
-        let Some(code) = figures.of(m.role, m.side.as_deref()) else {
-            continue;
-        };
-        let codes: Vec<String> = if m.group {
-            let unit = roster::figure(game, code)?.unit.clone();
-            game.figures_of(&unit)
-                .into_iter()
-                .filter(|f| f.state.is_none())
-                .map(|f| f.code.clone())
-                .collect()
-        } else {
-            vec![code.to_string()]
-        };
-        for c in &codes {
-            for change in &m.change {
-                // Over a group, a marker a man already has (or has not, to lose) is no news.
-                let carries = |n: &str| {
-                    roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
-                };
-                let moot = match change.split_at_checked(1) {
-                    Some(("+", n)) => carries(n),
-                    Some(("-", n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
-                    _ => false,
-                };
-                if m.group && moot {
-                    continue;
-                }
-                said.extend(apply_one(game, ruleset, g, c, change, event)?);
-            }
-        }
-    }
+    let mut said = spread::land_marks(game, ruleset, step, figures, event)?;
     said.extend(spread::land(game, ruleset, step, figures, source, event)?);
     said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
     for n in &step.next {

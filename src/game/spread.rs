@@ -1,6 +1,7 @@
-//! Changes that fall at random on a group: a result's `spread` (2 wounded, 3 killed) picks a
-//! figure of the group acted upon for each, every pick on its own, so the same man may be hit
-//! twice (a second wound killing him, a hit on a dead man lost).
+//! Changes that fall on a group: a roll's marks on a figure or on every man of its group, and
+//! a result's `spread` (2 wounded, 3 killed), which picks a figure of the group acted upon
+//! for each, every pick on its own, so the same man may be hit twice (a second wound killing
+//! him, a hit on a dead man lost).
 
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
@@ -9,6 +10,51 @@ use crate::game::figures::{Figures, apply_one};
 use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::model::{Role, Ruleset};
+
+/// Land a step's marks: on the figure each names, or on every man in play of its group.
+pub fn land_marks(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let mut said = Vec::new();
+    for m in &step.marks {
+        let Some(code) = figures.of(m.role, m.side.as_deref()) else {
+            continue;
+        };
+        let codes: Vec<String> = if m.group {
+            let unit = roster::figure(game, code)?.unit.clone();
+            game.figures_of(&unit)
+                .into_iter()
+                .filter(|f| f.state.is_none())
+                .map(|f| f.code.clone())
+                .collect()
+        } else {
+            vec![code.to_string()]
+        };
+        for c in &codes {
+            for change in &m.change {
+                // Over a group, a marker a man already has (or has not, to lose) is no news.
+                let carries = |n: &str| {
+                    roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
+                };
+                let moot = match change.split_at_checked(1) {
+                    Some(("+", n)) => carries(n),
+                    Some(("-", n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
+                    _ => false,
+                };
+                if m.group && moot {
+                    continue;
+                }
+                said.extend(apply_one(game, ruleset, g, c, change, event)?);
+            }
+        }
+    }
+    Ok(said)
+}
 
 /// Land a step's spread changes on the group of the figure it acts upon; says each pick.
 pub fn land(

@@ -3,15 +3,11 @@
 use crate::error::{Error, Result};
 use crate::rules::check::check_bands;
 use crate::rules::schema::{
-    FactorKind, FollowFull, Guarded, ItemDef, MarksDef, ProcedureDef, Role, RollDef, TargetDef,
-    ValueSpec,
+    FactorKind, FollowFull, Guarded, ItemDef, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
 use crate::words::{flag_word, kind_word, range_words};
-
-/// The most picks one result spreads over a group: more is a table mistake.
-const MAX_SPREAD: u32 = 20;
 
 impl Source {
     #[allow(clippy::too_many_lines)]
@@ -508,94 +504,6 @@ impl Source {
                         ),
                     ));
                 }
-            }
-        }
-        Ok(())
-    }
-
-    /// Marks a result (or the roll, whatever its result) makes: a game to make them in, a side
-    /// of an opposed roll for the loser's or winner's, conditions the table can read, and
-    /// changes that name a marker, a state or (put on) a counter.
-    fn check_marks(
-        &self,
-        p: &ProcedureDef,
-        marks: &[MarksDef],
-        whose: &str,
-        err: &dyn Fn(&str, String) -> Error,
-    ) -> Result<()> {
-        for m in marks {
-            let Some(g) = &self.def.game else {
-                return Err(err(
-                    "marks:",
-                    "`marks` change a game's figures: the ruleset needs a `game:` section".into(),
-                ));
-            };
-            if matches!(m.on, Role::Loser | Role::Winner) && p.sides.is_empty() {
-                return Err(err(
-                    "on:",
-                    format!("{whose} marks the loser or winner, but this roll has no sides"),
-                ));
-            }
-            self.check_guard(m.guard(), err)?;
-            for c in &m.change {
-                Self::check_change(g, c, whose, err)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// One change a roll makes to a figure: +NAME or -NAME of a marker or state, +NAME of a
-    /// counter (one more) or -NAME (back to 0).
-    fn check_change(
-        g: &crate::rules::schema::GameDef,
-        c: &str,
-        whose: &str,
-        err: &dyn Fn(&str, String) -> Error,
-    ) -> Result<()> {
-        let name = c.strip_prefix('+').or_else(|| c.strip_prefix('-'));
-        let known = name.is_some_and(|n| {
-            g.markers.iter().any(|x| x.name == n)
-                || g.states.iter().any(|x| x.name == n)
-                || g.counters.iter().any(|x| x.name == n)
-        });
-        if known {
-            return Ok(());
-        }
-        Err(err(
-            c,
-            format!(
-                "{whose} makes the change `{c}`: write +NAME or -NAME of a marker, a state or a counter"
-            ),
-        ))
-    }
-
-    /// Changes a result spreads at random over the group acted upon: a game, a count of
-    /// picks a group could take, and changes it can make.
-    fn check_spread(
-        &self,
-        r: &crate::rules::schema::ResultDef,
-        err: &dyn Fn(&str, String) -> Error,
-    ) -> Result<()> {
-        if r.spread.is_empty() {
-            return Ok(());
-        }
-        let whose = format!("result `{}`", r.name);
-        let Some(g) = &self.def.game else {
-            return Err(err(
-                "spread:",
-                "`spread` falls on a game's figures: the ruleset needs a `game:` section".into(),
-            ));
-        };
-        for s in &r.spread {
-            self.check_guard(s.guard(), err)?;
-            if !(1..=MAX_SPREAD).contains(&s.count) {
-                return Err(err(
-                    "count:",
-                    format!("{whose} spreads {} picks: write 1 to {MAX_SPREAD}", s.count),
-                ));
-            }
-            for c in &s.change {
-                Self::check_change(g, c, &whose, err)?;
             }
         }
         Ok(())

@@ -16,6 +16,7 @@ mod check_army;
 mod check_charge;
 mod check_counters;
 mod check_impossible;
+mod check_marks;
 mod check_procedure;
 mod check_requires;
 mod check_reroll;
