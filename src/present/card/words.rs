@@ -475,13 +475,28 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
                         } else {
                             format!("each figure with {}", words::conditions(who, ", "))
                         };
-                        format!("{whom} rolls `{procedure}` into its side's")
+                        format!("{whom} rolls `{procedure}` into its side's pool")
                     }
                 }
             ),
         ));
         for s in &pool.spend {
-            let mut line = format!("{} {}", pool.count(i64::from(s.cost)), s.label);
+            let mut line = match &s.each {
+                None => format!("{} {}", pool.count(i64::from(s.cost)), s.label),
+                Some(each) => {
+                    let mut cost = format!("{} a man", pool.count(i64::from(each.cost)));
+                    if s.cost > 0 {
+                        cost = format!("{} and {cost}", pool.count(i64::from(s.cost)));
+                    }
+                    for c in &each.cases {
+                        cost.push_str(&format!(", {}", c.label));
+                    }
+                    format!("{}: {cost}", s.label)
+                }
+            };
+            if let Some(m) = &s.puts_on {
+                line.push_str(&format!("; marks it {m}"));
+            }
             for e in &s.extras {
                 line.push_str(&format!("; +{} {}", e.cost, e.label));
             }

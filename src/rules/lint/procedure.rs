@@ -57,17 +57,22 @@ pub(super) fn check(r: &Ruleset, p: &ProcedureDef) -> Vec<Issue> {
     out
 }
 
-/// The results a `becomes` may turn `result` into, given which conditions hold on each side
-/// and which side lost (mirrors the engine: the first that applies). One that also reads the
-/// dice (a natural 6) may or may not apply: both it and what follows stay possible.
+/// Note in `seen` the results a `becomes` may turn `result` into, given which conditions hold
+/// on each side and which side lost (mirrors the engine: the first that applies). One that
+/// also reads the dice (a natural 6) may or may not apply: both it and what follows stay
+/// possible. (Called for every pair of totals: it allocates only for a result not yet seen.)
 fn turned(
     p: &ProcedureDef,
     result: &str,
-    first: &Ctx,
-    second: Option<&Ctx>,
+    (first, second): (&Ctx, Option<&Ctx>),
     loser: Option<usize>,
-) -> Vec<String> {
-    let mut out = Vec::new();
+    seen: &mut BTreeSet<String>,
+) {
+    let mut note = |r: &str| {
+        if !seen.contains(r) {
+            seen.insert(r.to_string());
+        }
+    };
     let mut index = 0;
     for x in &p.results {
         for b in &x.becomes {
@@ -84,15 +89,14 @@ fn turned(
                 }),
             };
             if applies {
-                out.push(b.result.clone());
+                note(&b.result);
                 if b.natural.is_none() {
-                    return out;
+                    return;
                 }
             }
         }
     }
-    out.push(result.to_string());
-    out
+    note(result);
 }
 
 fn band(bands: &[BandDef], v: i64) -> Option<&str> {
@@ -109,7 +113,7 @@ fn read_one(p: &ProcedureDef, a: &SideReach) -> Seen {
             continue;
         }
         let mut give = |r: &str| {
-            seen.results.extend(turned(p, r, ctx, None, None));
+            turned(p, r, (ctx, None), None, &mut seen.results);
         };
         naturals.iter().for_each(|n| give(n));
         for t in totals {
@@ -173,36 +177,41 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Option<Seen> {
     };
     for (ca, (naturals, ta)) in &a.by_ctx {
         for n in naturals {
-            seen.results.extend(turned(p, n, ca, None, None));
+            turned(p, n, (ca, None), None, &mut seen.results);
         }
         for (cb, (_, tb)) in &b.by_ctx {
+            // The results read, and who lost, before any `becomes`: a few, however many
+            // totals; each is turned once for this pair of situations.
+            let mut read: BTreeSet<(&str, Option<usize>)> = BTreeSet::new();
             for x in ta {
                 for y in tb {
-                    let (x, y) = (&as_compared(p, *x)?, &as_compared(p, *y)?);
+                    let (x, y) = (as_compared(p, *x)?, as_compared(p, *y)?);
                     if x == y {
-                        seen.results.extend(turned(p, &c.tie, ca, Some(cb), None));
+                        read.insert((c.tie.as_str(), None));
                         continue;
                     }
-                    let (loser, hi, lo) = if x > y { (1, *x, *y) } else { (0, *y, *x) };
+                    let (loser, hi, lo) = if x > y { (1, x, y) } else { (0, y, x) };
                     let result = match c.by {
                         CompareBy::Margin => {
                             let margin = hi.saturating_sub(lo);
                             seen.margins.insert(margin);
-                            band(&c.bands, margin).map(str::to_string)
+                            band(&c.bands, margin)
                         }
                         CompareBy::Doubling => {
                             if i128::from(hi) >= 2 * i128::from(lo) {
-                                c.doubled.clone()
+                                c.doubled.as_deref()
                             } else {
-                                c.beaten.clone()
+                                c.beaten.as_deref()
                             }
                         }
                     };
                     if let Some(result) = result {
-                        seen.results
-                            .extend(turned(p, &result, ca, Some(cb), Some(loser)));
+                        read.insert((result, Some(loser)));
                     }
                 }
+            }
+            for (result, loser) in read {
+                turned(p, result, (ca, Some(cb)), loser, &mut seen.results);
             }
         }
     }
