@@ -1,7 +1,6 @@
 //! What a table works out from a situation before the roll: a number factor with `sum` items
-//! that the umpire did not give is the sum of the items that hold (a risk factor added up from
-//! what the unit faces), and a choice factor with `further` is read one value along its list
-//! when its condition holds (a moving group shoots one range band further). Each is kept as a
+//! that the umpire did not give is the sum of the items that hold, and a choice factor with
+//! `further` is read one value along its list when its condition holds. Each is kept as a
 //! fact for the explanation.
 
 use serde::Serialize;
@@ -50,9 +49,14 @@ pub fn further(ruleset: &Ruleset, p: &ProcedureDef, mut s: Situation) -> (Situat
         let Some(next) = values.get(at + 1) else {
             continue;
         };
-        if let Some(g) = s.given.get_mut(&f.name) {
-            g.value = Value::Choice(next.name.clone());
-        }
+        s.given.insert(
+            f.name.clone(),
+            Given {
+                value: Value::Choice(next.name.clone()),
+                distance: None,
+                via: s.given.get(&f.name).and_then(|g| g.via.clone()),
+            },
+        );
         out.push(Further {
             factor: f.name.clone(),
             from,
@@ -84,10 +88,15 @@ pub fn apply(
             .iter()
             .filter_map(|item| item_line(ruleset, &f.name, item, &s, opponent))
             .collect();
+        // Kept within the factor's bounds, as a number typed is.
         let total = lines
             .iter()
             .filter(|l| l.applied)
-            .fold(0i64, |a, l| a.saturating_add(l.value));
+            .fold(0i64, |a, l| a.saturating_add(l.value))
+            .clamp(
+                f.min.unwrap_or(i64::MIN),
+                f.max.unwrap_or(i64::MAX).max(f.min.unwrap_or(i64::MIN)),
+            );
         s.given.insert(
             f.name.clone(),
             Given {

@@ -286,9 +286,11 @@ impl<'a> Plan<'a> {
         situation: Situation,
         opponent: Option<&Situation>,
     ) -> Result<SidePlan> {
+        // What the rules of eligibility withhold is withheld before anything is worked out
+        // from it.
+        let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
         let (situation, sums) = crate::engine::derived::apply(ruleset, p, situation, opponent);
         let (situation, further) = crate::engine::derived::further(ruleset, p, situation);
-        let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
         let (dice, dice_label) = match &p.roll {
             Some(RollDef::Dice(d)) => (DicePlan::Roll(ruleset.dice(d)?), None),
             Some(RollDef::Cases(cases)) => {

@@ -282,7 +282,8 @@ impl<'a> Plan<'a> {
                     .situation
                     .given
                     .iter()
-                    .filter(|(n, _)| reads.contains(n))
+                    // A summed number is said with its items, not as if typed.
+                    .filter(|(n, _)| reads.contains(n) && !s.sums.iter().any(|x| &x.factor == *n))
                     .map(|(n, g)| FactorRecord {
                         name: n.clone(),
                         value: g.value.word(),

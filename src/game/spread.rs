@@ -1,7 +1,7 @@
-//! Changes that fall on a group: a roll's marks on a figure or on every man of its group, and
-//! a result's `spread` (2 wounded, 3 killed), which picks a figure of the group acted upon
-//! for each, every pick on its own, so the same man may be hit twice (a second wound killing
-//! him, a hit on a dead man lost).
+//! Changes that fall on a group: a roll's marks on a figure or on every figure of its unit,
+//! and a result's `spread` (`[{count: 2, change: [+MARKER]}]`), which picks a figure of the
+//! unit acted upon for each, every pick on its own, so the same figure may be picked twice
+//! (a marker's rule for a second one holds; a change to one out of play is lost).
 
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
@@ -11,7 +11,7 @@ use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::model::{Role, Ruleset};
 
-/// Land a step's marks: on the figure each names, or on every man in play of its group.
+/// Land a step's marks: on the figure each names, or on every figure in play of its unit.
 pub fn land_marks(
     game: &mut Game,
     ruleset: &Ruleset,
@@ -37,12 +37,18 @@ pub fn land_marks(
         };
         for c in &codes {
             for change in &m.change {
-                // Over a group, a marker a man already has (or has not, to lose) is no news.
+                // Over a unit, a marker a figure already has (or has not, to lose) is no news.
                 let carries = |n: &str| {
                     roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
                 };
+                // (A marker with a rule for a second one still lands, for its rule.)
+                let second_rule = |n: &str| {
+                    g.markers
+                        .iter()
+                        .any(|x| x.name == n && x.if_already.is_some())
+                };
                 let moot = match change.split_at_checked(1) {
-                    Some(("+", n)) => carries(n),
+                    Some(("+", n)) => carries(n) && !second_rule(n),
                     Some(("-", n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
                     _ => false,
                 };
@@ -56,7 +62,7 @@ pub fn land_marks(
     Ok(said)
 }
 
-/// Land a step's spread changes on the group of the figure it acts upon; says each pick.
+/// Land a step's spread changes on the unit of the figure it acts upon; says each pick.
 pub fn land(
     game: &mut Game,
     ruleset: &Ruleset,
@@ -71,11 +77,12 @@ pub fn land(
     let g = game_def(ruleset)?;
     let Some(code) = figures.of(Role::ActedUpon, None) else {
         return Ok(vec![
-            "no group was named to take the hits (`--target FIGURE` names a man of it)".into(),
+            "no unit was named for the changes to fall on (`--target FIGURE` names a figure of it)"
+                .into(),
         ]);
     };
     let unit = roster::figure(game, code)?.unit.clone();
-    // The group as it stood when hit: a man killed by one pick may be picked again.
+    // The unit as it stood: a figure taken out by one pick may be picked again.
     let group: Vec<String> = game
         .figures_of(&unit)
         .into_iter()
@@ -84,7 +91,9 @@ pub fn land(
         .collect();
     let mut said = Vec::new();
     if group.is_empty() {
-        said.push(format!("{unit} has no man standing to take the hits"));
+        said.push(format!(
+            "{unit} has no figure in play for the changes to fall on"
+        ));
         return Ok(said);
     }
     for s in &step.spread {
@@ -92,7 +101,7 @@ pub fn land(
             let Some(hit) = group.get(source.pick(group.len())) else {
                 continue;
             };
-            let why = format!("at random among the {} men of {unit}", group.len());
+            let why = format!("at random among the {} figures of {unit}", group.len());
             let mut lines = Vec::new();
             for change in &s.change {
                 lines.extend(apply_one(game, ruleset, g, hit, change, event)?);

@@ -186,8 +186,12 @@ impl Ruleset {
             .marks
             .iter()
             .chain(p.results.iter().flat_map(|r| &r.marks))
+            .chain(p.rerolls.iter().flat_map(|r| &r.marks))
         {
             guard(m.guard(), &mut add);
+        }
+        for s in p.results.iter().flat_map(|r| &r.spread) {
+            guard(s.guard(), &mut add);
         }
 
         // A summed number needs the factors its items read.

@@ -175,8 +175,8 @@ pub struct NaturalDef {
 }
 
 impl NaturalDef {
-    /// Whether the faces kept (`faces`, totalling `total`) show it. The engine and the
-    /// linter both read a throw with this.
+    /// Whether the faces thrown (`faces`, the natural total `total`) show it. The engine
+    /// and the linter both read a throw with this.
     pub fn shows(&self, faces: &[i64], total: i64) -> bool {
         let doubles = faces.len() >= 2 && faces.windows(2).all(|w| w.first() == w.last());
         let all_odd = !faces.is_empty() && faces.iter().all(|f| f.rem_euclid(2) == 1);
@@ -445,7 +445,7 @@ pub struct ResultDef {
     /// What this result does to the figures of a game.
     pub marks: Vec<MarksDef>,
     /// Changes that fall at random on the figures of the group acted upon, each pick on its
-    /// own (the same man may be hit twice).
+    /// own (the same figure may be picked twice).
     pub spread: Vec<SpreadDef>,
 }
 

@@ -192,17 +192,31 @@ impl Source {
                     ),
                 ));
             }
-            let reads_itself = f.sum.iter().any(|i| {
-                i.factor.as_ref() == Some(&f.name)
-                    || i.when.contains_key(&f.name)
-                    || i.unless.contains_key(&f.name)
-                    || i.any.iter().any(|c| c.contains_key(&f.name))
+            // A sum reads no summed number, itself or another: none waits on another.
+            let summed = |n: &str| {
+                self.def
+                    .factors
+                    .iter()
+                    .any(|g| g.name == n && !g.sum.is_empty())
+            };
+            let read = f.sum.iter().find_map(|i| {
+                i.factor
+                    .iter()
+                    .chain(i.when.keys())
+                    .chain(i.unless.keys())
+                    .chain(i.any.iter().flat_map(|c| c.keys()))
+                    .find(|n| summed(n))
             });
-            if reads_itself {
+            if let Some(other) = read {
                 let own = &f.name;
+                let what = if other == own {
+                    "itself".to_string()
+                } else {
+                    format!("the summed `{other}`")
+                };
                 return Err(err(
                     "sum:",
-                    format!("`{own}` sums items that read `{own}` itself"),
+                    format!("`{own}` sums items that read `{other}`: a sum reads no sum ({what})"),
                 ));
             }
             self.check_items(&f.name, &f.sum, &err)?;

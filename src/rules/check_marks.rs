@@ -69,6 +69,7 @@ impl Source {
     /// picks a group could take, and changes it can make.
     pub(super) fn check_spread(
         &self,
+        p: &ProcedureDef,
         r: &crate::rules::schema::ResultDef,
         err: &dyn Fn(&str, String) -> Error,
     ) -> Result<()> {
@@ -76,6 +77,15 @@ impl Source {
             return Ok(());
         }
         let whose = format!("result `{}`", r.name);
+        if !p.sides.is_empty() {
+            return Err(err(
+                "spread:",
+                format!(
+                    "{whose} spreads over the group acted upon, and an opposed roll has none: \
+                     use `marks` on the loser"
+                ),
+            ));
+        }
         let Some(g) = &self.def.game else {
             return Err(err(
                 "spread:",

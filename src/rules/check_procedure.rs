@@ -294,7 +294,7 @@ impl Source {
         }
         for r in &p.results {
             self.check_marks(p, &r.marks, &format!("result `{}`", r.name), &err)?;
-            self.check_spread(r, &err)?;
+            self.check_spread(p, r, &err)?;
             for b in &r.becomes {
                 need_result(&b.result, &b.result)?;
                 self.check_guard(b.guard(), &|n, m| err(n, m))?;

@@ -117,8 +117,6 @@ impl Source {
         Ok(())
     }
 
-    /// A condition on the amount a roll gave: the roll gives one, and in an opposed roll it
-    /// names whose (`loser` and `winner` only where a result is known: `every` says not).
     /// A condition on a side's natural total: bounds that meet, and a side the roll has.
     pub(super) fn check_natural_cond(
         p: &ProcedureDef,
@@ -138,7 +136,8 @@ impl Source {
             None if sides.is_empty() => Ok(()),
             None => Err(err(
                 "natural:",
-                "in an opposed roll, a `natural` condition names whose dice: `of: SIDE`,                  `winner` or `loser`"
+                "in an opposed roll, a `natural` condition names whose dice: `of: SIDE`, \
+                 `winner` or `loser`"
                     .into(),
             )),
             Some(s) if sides.is_empty() => Err(err(
@@ -158,6 +157,8 @@ impl Source {
         }
     }
 
+    /// A condition on the amount a roll gave: the roll gives one, and in an opposed roll it
+    /// names whose (`loser` and `winner` only where a result is known: `every` says not).
     pub(super) fn check_amount_cond(
         p: &ProcedureDef,
         a: &AmountCond,

@@ -221,7 +221,8 @@ impl Source {
             _ => {
                 return Err(at.err(
                     &["turn:", "pool:"],
-                    "a pool is filled by `dice:` (each side throws them) or `roll:` (its figures                      roll a procedure), one of the two",
+                    "a pool is filled by `dice:` (each side throws them) or `roll:` (its figures roll a \
+                     procedure), one of the two",
                 ));
             }
         };

@@ -1,6 +1,7 @@
 //! What a pool reads from the roster: the points its figures roll into it when a turn starts
 //! (each figure `who` fits rolls the pool's procedure), and what a spend costs by the figure
-//! (1 a loyal man, 2 a disloyal one or a router), each read on the figure's own situation.
+//! (a cost each, dearer for the figures a case fits). Who rolls and what a figure costs are
+//! read on its unit's fields and its own markers.
 
 use std::collections::BTreeMap;
 
@@ -25,6 +26,26 @@ fn situation_of(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, code: &str) ->
     };
     let (words, _) = figures::roster_words(game, ruleset, p, &figs, &[])?;
     Ok(situation::parse(ruleset, p, &words)?.shared)
+}
+
+/// What a figure's unit fields and its own markers say of it.
+fn standing(game: &Game, ruleset: &Ruleset, g: &GameDef, code: &str) -> Option<Situation> {
+    let f = game.figure(code)?;
+    let unit = game.units.iter().find(|u| u.name == f.unit)?;
+    let mut here = fields::situation(ruleset, g, &unit.fields);
+    for m in g.markers.iter().filter(|m| f.markers.contains(&m.name)) {
+        for (factor, value) in &m.acting {
+            here.given.insert(
+                factor.clone(),
+                Given {
+                    value: value.clone(),
+                    distance: None,
+                    via: None,
+                },
+            );
+        }
+    }
+    Some(here)
 }
 
 /// The figures in play of a side, in the roster's order.
@@ -54,12 +75,11 @@ pub(super) fn roll(
         let mut pool = Pool::default();
         let mut rolls = Vec::new();
         for code in side_figures(game, &s.name) {
-            let here = situation_of(game, ruleset, p, code)?;
-            if !here.all_hold(ruleset, who) {
+            if !standing(game, ruleset, g, code).is_some_and(|x| x.all_hold(ruleset, who)) {
                 continue;
             }
             let input = situation::Input {
-                shared: here,
+                shared: situation_of(game, ruleset, p, code)?,
                 sides: BTreeMap::new(),
             };
             let step = Plan::new(ruleset, p, &input)?.resolve(source, None)?;
@@ -101,26 +121,15 @@ pub(super) fn each_cost(
     unit: &Unit,
 ) -> (i64, Vec<String>) {
     let mut total = 0i64;
-    let mut why: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    let mut why: BTreeMap<(&str, u32), Vec<String>> = BTreeMap::new();
     for f in game
         .figures_of(&unit.name)
         .into_iter()
         .filter(|f| f.state.is_none())
     {
-        // What its unit's fields and its own markers say of it.
-        let mut here = fields::situation(ruleset, g, &unit.fields);
-        for m in g.markers.iter().filter(|m| f.markers.contains(&m.name)) {
-            for (factor, value) in &m.acting {
-                here.given.insert(
-                    factor.clone(),
-                    Given {
-                        value: value.clone(),
-                        distance: None,
-                        via: None,
-                    },
-                );
-            }
-        }
+        let Some(here) = standing(game, ruleset, g, &f.code) else {
+            continue;
+        };
         let case = each.cases.iter().find(|c| {
             here.guard_holds(
                 ruleset,
@@ -134,7 +143,7 @@ pub(super) fn each_cost(
         match case {
             Some(c) => {
                 total = total.saturating_add(i64::from(c.cost));
-                why.entry(c.label.as_str())
+                why.entry((c.label.as_str(), c.cost))
                     .or_default()
                     .push(f.code.clone());
             }
@@ -143,7 +152,7 @@ pub(super) fn each_cost(
     }
     let lines = why
         .into_iter()
-        .map(|(label, codes)| format!("{label} ({})", codes.join(", ")))
+        .map(|((label, cost), codes)| format!("{cost} {label} ({})", codes.join(", ")))
         .collect();
     (total, lines)
 }

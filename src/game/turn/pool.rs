@@ -174,7 +174,7 @@ pub fn spend(
             side_label(g, &u.side)
         )));
     }
-    // A cost by the figure: each man of the unit, some dearer than others.
+    // A cost by the figure: each of the unit's, some dearer than others.
     let (each, dearer) = match (&def.each, &u) {
         (Some(each), Some(u)) => filled::each_cost(game, ruleset, g, each, u),
         _ => (0, Vec::new()),
@@ -196,9 +196,9 @@ pub fn spend(
         if let Some(e) = &def.each {
             let why: String = dearer.iter().map(|d| format!(", {d}")).collect();
             let men = if men == 1 {
-                "1 man".to_string()
+                "1 figure".to_string()
             } else {
-                format!("{men} men")
+                format!("{men} figures")
             };
             parts.push(format!("{men} at {}{why}", e.cost));
         }

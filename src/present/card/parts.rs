@@ -604,8 +604,8 @@ pub(super) fn results_part(r: &Ruleset, p: &ProcedureDef, voice: Voice) -> Optio
     if !p.results.is_empty() {
         let mut grid = Grid::new(&["result", "what it means"], &[false, false]);
         for res in &p.results {
-            // A result that becomes one of many by the situation (an outcome chart by troop
-            // type) gets a chart of its own: one cell could not hold it.
+            // A result that becomes one of many by the situation (a chart by a choice
+            // factor) gets a chart of its own: one cell could not hold it.
             let charted = res.becomes.len() >= CHARTED;
             let mut parts = result_parts_in(r, p, res, voice_with(voice, !charted));
             if charted {

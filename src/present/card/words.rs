@@ -318,7 +318,31 @@ pub(super) fn result_parts_in(
         parts.push(follow(f, sides, true));
     }
     parts.extend(mark_parts(r, &res.marks, voice));
+    parts.extend(spread_parts(r, &res.spread, voice));
     parts
+}
+
+/// What a result spreads at random over the unit acted upon: `at random over the target's
+/// unit, 2 times: +NAME`.
+fn spread_parts(r: &Ruleset, spread: &[crate::model::SpreadDef], voice: Voice) -> Vec<String> {
+    let on = crate::game::roles::noun(r.model.game.as_ref(), crate::model::Role::ActedUpon);
+    spread
+        .iter()
+        .map(|s| {
+            let changes = match voice {
+                Voice::Typed => s.change.join(" "),
+                Voice::Plain => plain_changes(r, &s.change),
+            };
+            let clause = match voice {
+                Voice::Typed => words::clause(s.guard()),
+                Voice::Plain => words::plain_clause(r, s.guard()),
+            };
+            format!(
+                "at random over the unit of {on}, {}: {changes}{clause}",
+                times(u64::from(s.count))
+            )
+        })
+        .collect()
 }
 
 /// The marks a result (or the roll) makes, in words: `marks the target: +NAME`.
@@ -362,7 +386,11 @@ fn plain_changes(r: &Ruleset, changes: &[String]) -> String {
                 return s.label.clone();
             }
             if let Some(k) = g.and_then(|g| g.counters.iter().find(|k| k.name == name)) {
-                return format!("+1 {}", k.label);
+                return if on {
+                    format!("+1 {}", k.label)
+                } else {
+                    format!("{} back to 0", k.label)
+                };
             }
             name.replace('-', " ")
         })
@@ -484,12 +512,12 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
             let mut line = match &s.each {
                 None => format!("{} {}", pool.count(i64::from(s.cost)), s.label),
                 Some(each) => {
-                    let mut cost = format!("{} a man", pool.count(i64::from(each.cost)));
+                    let mut cost = format!("{} a figure", pool.count(i64::from(each.cost)));
                     if s.cost > 0 {
                         cost = format!("{} and {cost}", pool.count(i64::from(s.cost)));
                     }
                     for c in &each.cases {
-                        cost.push_str(&format!(", {}", c.label));
+                        cost.push_str(&format!(", {} {}", c.cost, c.label));
                     }
                     format!("{}: {cost}", s.label)
                 }

@@ -23,12 +23,12 @@ use crate::model::{
 };
 use crate::words::{bounds, signed};
 
-/// A value read further along its list: `range short read as medium: a moving group ...`.
+/// A value read further along its list: `FACTOR VALUE read as VALUE: LABEL`.
 pub fn further(f: &crate::engine::derived::Further) -> String {
     format!("{} {} read as {}: {}", f.factor, f.from, f.to, f.label)
 }
 
-/// A number worked out from its items: `risk 3, the sum of the items that hold:`, or that
+/// A number worked out from its items: `FACTOR 3, the sum of the items that hold:`, or that
 /// none does.
 pub fn summed(s: &crate::engine::derived::Summed) -> String {
     if s.lines.iter().any(|l| l.applied) {

@@ -126,12 +126,11 @@ pub struct FactorDef {
     /// A choice factor that may also be given as a measured distance, banded by scale.
     #[serde(default)]
     pub distance: Option<DistanceDef>,
-    /// A number worked out, when not given, as the sum of the items that hold (a risk factor
-    /// added up from a list); the items are written as a modifier group's.
+    /// A number worked out, when not given, as the sum of the items that hold; the items are
+    /// written as a modifier group's.
     #[serde(default)]
     pub sum: Vec<ItemDef>,
-    /// A choice factor read one value further along its list when a condition holds (a moving
-    /// group shoots one range band further).
+    /// A choice factor read one value further along its list when a condition holds.
     #[serde(default)]
     pub further: Option<FurtherDef>,
     #[serde(default)]

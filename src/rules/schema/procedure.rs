@@ -367,7 +367,7 @@ pub struct MarksDef {
     pub unless: Conditions,
     /// `+pinned`, `-prone`, `+dead`, or `+failed-morale` to count one more.
     pub change: Vec<String>,
-    /// The change goes on every figure in play of that figure's unit (a group shelled).
+    /// The change goes on every figure in play of that figure's unit.
     #[serde(default)]
     pub group: bool,
 }

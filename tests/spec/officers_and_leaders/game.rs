@@ -72,7 +72,7 @@ fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     assert!(
         out.starts_with(
             "Side A spends 8 command points on partisans: activate a group: every man of it, \
-             or none (4 men at 1, 2 a disloyal man or a router (PA1, PA2, PA3, PA4)); 19 \
+             or none (4 figures at 1, 2 a disloyal man or a router (PA1, PA2, PA3, PA4)); 19 \
              command points left\n"
         ),
         "{out}"
@@ -89,7 +89,7 @@ fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     t.ok(&["mark", "RI1", "+running"]);
     let out = t.ok(&["spend", "command", "--unit", "riflemen"]);
     assert!(
-        out.contains("(6 men at 1, 2 a disloyal man or a router (RI1)); 12"),
+        out.contains("(6 figures at 1, 2 a disloyal man or a router (RI1)); 12"),
         "{out}"
     );
 }
@@ -103,8 +103,8 @@ fn a_side_spends_no_more_command_points_than_it_threw() {
     t.ok(&["spend", "command", "--unit", "riflemen"]);
     assert_eq!(
         t.refused(&["spend", "command", "--unit", "partisans"]),
-        "Side A has 1 command point left; 4 men at 1, 2 a disloyal man or a router (PA1, PA2, \
-         PA3, PA4) costs 8 (`umpire turn` passes play to the next player)"
+        "Side A has 1 command point left; 4 figures at 1, 2 a disloyal man or a router (PA1, \
+         PA2, PA3, PA4) costs 8 (`umpire turn` passes play to the next player)"
     );
 }
 
@@ -117,7 +117,7 @@ fn a_hit_falls_at_random_on_the_group_and_a_chosen_man_is_hit_when_aimed() {
     ]);
     let dead: Vec<&str> = out
         .lines()
-        .filter(|l| l.ends_with("dead (at random among the 8 men of voltigeurs)"))
+        .filter(|l| l.ends_with("dead (at random among the 8 figures of voltigeurs)"))
         .collect();
     assert_eq!(dead.len(), 1, "{out}");
     // The same seed picks the same man.
@@ -153,7 +153,7 @@ fn an_artillery_hit_marks_the_group_for_its_next_actions_roll() {
     // 5 killed over 8 men, picks on their own: some may fall on a man already dead.
     assert!(out.contains("outcome: 5 killed\n"), "{out}");
     assert_eq!(
-        out.matches("(at random among the 8 men of voltigeurs)")
+        out.matches("(at random among the 8 figures of voltigeurs)")
             .count(),
         5,
         "{out}"

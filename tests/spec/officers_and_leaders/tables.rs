@@ -19,7 +19,7 @@ fn a_sum_is_a_number_of_items_that_do_not_read_it() {
         "{label: per 10% of the group wounded or killed, factor: lost, each: 1}",
         "{label: per 10% of the group wounded or killed, factor: risk, each: 1}",
         &["odds", "actions"],
-        "`risk` sums items that read `risk` itself",
+        "`risk` sums items that read `risk`: a sum reads no sum (itself)",
     );
     refused(
         "when: {flanked: true}, value: 2}",
@@ -64,6 +64,13 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "spread: [{count: 5, change: [+deed]}]",
         &["odds", "artillery"],
         "result `k5` makes the change `+deed`",
+    );
+    refused(
+        "      - {name: killed, label: Killed, marks: [{on: loser, change: [+dead]}]}",
+        "      - {name: killed, label: Killed, spread: [{count: 1, change: [+dead]}]}",
+        &["odds", "melee"],
+        "result `killed` spreads over the group acted upon, and an opposed roll has none: use \
+         `marks` on the loser",
     );
     refused(
         "roll: {procedure: command, who:",
