@@ -59,7 +59,12 @@ pub fn turn(
                 "--dice {} was not used: only a new turn rolls the sides' points",
                 shown.join(",")
             ))
-            .with_hint("give the throws when the turn starts, one --dice a side"));
+            .with_hint(if by_figures(ruleset) {
+                "give the throws when the turn starts, one --dice a figure that rolls, in the \
+                 roster's order"
+            } else {
+                "give the throws when the turn starts, one --dice a side"
+            }));
         }
         let pooled = game.turn.pools != before && !game.turn.pools.is_empty();
         event.turn = game.turn.number;
@@ -80,6 +85,17 @@ pub fn turn(
         }
         Ok((said, turn_after(game)))
     })
+}
+
+/// Whether the sides' pools are thrown by figures of the roster rather than by each side.
+fn by_figures(ruleset: &Ruleset) -> bool {
+    let pool = ruleset
+        .model
+        .turn
+        .as_ref()
+        .and_then(|t| t.players())
+        .and_then(|p| p.pool.as_ref());
+    pool.is_some_and(|p| matches!(p.fill, crate::model::PoolFill::Roll { .. }))
 }
 
 /// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`.

@@ -196,3 +196,16 @@ fn a_horseman_gallops_twice_in_a_row_then_walks() {
     assert!(walk.contains("outcome: 30 cm"), "{walk}");
     assert!(t.ok(&gallop).contains("HU1: gallops in a row 1"));
 }
+
+#[test]
+fn a_throw_too_many_for_the_figures_that_roll_is_refused_with_nothing_changed() {
+    let t = game();
+    assert_eq!(
+        t.refused(&[
+            "turn", "--dice", "1,1,1,1", "--dice", "1,1,1", "--dice", "1,1,1,1", "--dice", "2,2",
+        ]),
+        "--dice 2,2 was not used: only a new turn rolls the sides' points (give the throws when \
+         the turn starts, one --dice a figure that rolls, in the roster's order)"
+    );
+    assert!(t.ok(&["status"]).contains("no turn started yet"));
+}
