@@ -265,6 +265,7 @@ mod tests {
             roles: Vec::new(),
             required: Vec::new(),
             size: None,
+            losses: None,
             markers: Vec::new(),
             implies: Vec::new(),
             counters: schema.counters,

@@ -423,6 +423,13 @@ pub(super) fn figure_words(
                 .count();
             got.push(format!("{size}={in_play}"));
         }
+        if let Some(l) = g
+            .losses
+            .as_ref()
+            .filter(|l| !acted_upon && wanted(&l.factor))
+        {
+            got.push(format!("{}={}", l.factor, losses(game, unit, l)));
+        }
         // Whether the unit charged the turn before, for a rule about charging again.
         if let Some(flag) = g
             .charge
@@ -493,6 +500,18 @@ pub(super) fn figure_words(
         format!("{} ({unit}), {role}: {}", fig.code, from.join("; "))
     };
     (words, line)
+}
+
+/// A unit's losses in steps of `per` percent: its figures out of play or carrying a marker the
+/// count lists, over all its figures.
+fn losses(game: &Game, unit: &crate::game::state::Unit, l: &crate::model::LossesDef) -> u64 {
+    let all = game.figures_of(&unit.name);
+    let lost = all
+        .iter()
+        .filter(|f| f.state.is_some() || f.markers.iter().any(|m| l.marked.contains(m)))
+        .count();
+    let (lost, all) = (lost as u64, all.len().max(1) as u64);
+    lost.saturating_mul(100) / all / u64::from(l.per.max(1))
 }
 
 /// Words for the roll from the roster, leaving out what the umpire typed (that wins), with

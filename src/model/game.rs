@@ -26,6 +26,8 @@ pub struct GameDef {
     /// The number factor a unit's figures in play set for its figures' rolls (a rule of
     /// eligibility may ask for a unit of four or more).
     pub size: Option<String>,
+    /// The number factor a unit's losses set for its figures' rolls.
+    pub losses: Option<LossesDef>,
     pub markers: Vec<MarkerDef>,
     /// What a unit's fields and size imply for its figures (a flag set for a unit of some order and size).
     pub implies: Vec<ImpliesDef>,
@@ -258,6 +260,22 @@ impl From<Part> for String {
             Part::Side(s) => s,
         }
     }
+}
+
+/// A unit's losses as a number factor: its figures out of play or carrying a marker of
+/// `marked`, one for each full `per` percent of the unit (all of its figures).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LossesDef {
+    pub factor: String,
+    #[serde(default = "hundred")]
+    pub per: u32,
+    #[serde(default)]
+    pub marked: Vec<String>,
+}
+
+fn hundred() -> u32 {
+    100
 }
 
 /// Factors a unit's fields and size imply for its figures when a roll reads the roster.

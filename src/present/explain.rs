@@ -91,7 +91,14 @@ fn side_header(ruleset: &Ruleset, out: &mut String, pad: &str, s: &SideRecord) {
     }
     for sum in &s.sums {
         let _ = writeln!(out, "{pad}{who}{}", words::summed(sum));
-        modifier_lines(out, pad, &sum.lines);
+        // Only what adds to the sum: its other items are on the card.
+        let adding: Vec<ModLine> = sum
+            .lines
+            .iter()
+            .filter(|l| l.applied && l.value != 0)
+            .cloned()
+            .collect();
+        modifier_lines(out, pad, &adding);
     }
     for line in s.standings.iter().filter_map(words::standing) {
         let _ = writeln!(out, "{pad}{who}{line}");

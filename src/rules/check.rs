@@ -33,6 +33,7 @@ impl Source {
         if let Some(game) = &def.game {
             self.check_game(game, at)?;
             self.check_size(game, at)?;
+            self.check_losses(game, at)?;
             self.check_actions(game, at)?;
             self.check_charge(game, at)?;
             self.check_combine(game, at)?;

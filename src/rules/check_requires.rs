@@ -51,6 +51,45 @@ impl Source {
         Ok(())
     }
 
+    /// The factor a unit's losses set is a number, counted in steps of 1 to 100 percent, of
+    /// markers the game has.
+    pub(super) fn check_losses(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        let Some(l) = &g.losses else {
+            return Ok(());
+        };
+        if self
+            .factor(&l.factor)
+            .is_none_or(|f| f.kind != FactorKind::Number)
+        {
+            return Err(at.err(
+                &["game:", "losses:", "factor:"],
+                format!(
+                    "`losses` sets a number factor, and `{}` is not one",
+                    l.factor
+                ),
+            ));
+        }
+        if !(1..=100).contains(&l.per) {
+            return Err(at.err(
+                &["game:", "losses:", "per:"],
+                format!(
+                    "`per: {}`: count losses in steps of 1 to 100 percent",
+                    l.per
+                ),
+            ));
+        }
+        for m in &l.marked {
+            let name = crate::rules::compile_game::marker_name(g, m);
+            if !g.markers.iter().any(|x| x.name == name) {
+                return Err(at.err(
+                    &["game:", "losses:", "marked:", m],
+                    format!("`losses` counts the marker `{m}`, which the game does not have"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The factor a unit's size sets is a number.
     pub(super) fn check_size(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         let Some(name) = &g.size else {

@@ -99,6 +99,15 @@ impl Source {
             roles: g.roles.clone(),
             required: g.required.clone(),
             size: g.size.as_ref().map(|f| self.canonical(f)),
+            losses: g.losses.as_ref().map(|l| m::LossesDef {
+                factor: self.canonical(&l.factor),
+                per: l.per,
+                marked: l
+                    .marked
+                    .iter()
+                    .map(|x| marker_name(g, x).to_string())
+                    .collect(),
+            }),
             markers,
             implies,
             counters: g

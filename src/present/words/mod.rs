@@ -31,7 +31,7 @@ pub fn further(f: &crate::engine::derived::Further) -> String {
 /// A number worked out from its items: `FACTOR 3, the sum of the items that hold:`, or that
 /// none does.
 pub fn summed(s: &crate::engine::derived::Summed) -> String {
-    if s.lines.iter().any(|l| l.applied) {
+    if s.lines.iter().any(|l| l.applied && l.value != 0) {
         format!("{} {}, the sum of the items that hold:", s.factor, s.total)
     } else {
         format!("{} 0: none of its items holds", s.factor)

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, Pieces, RoleDef, StateDef,
+    ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, LossesDef, Pieces, RoleDef,
+    StateDef,
 };
 
 /// What the tool keeps for a game at the table.
@@ -33,6 +34,11 @@ pub struct GameDef {
     /// The number factor a unit's figures in play set for its figures' rolls.
     #[serde(default)]
     pub size: Option<String>,
+    /// The number factor a unit's losses set for its figures' rolls: `{factor: NAME, per: 10,
+    /// marked: [MARKER]}` counts the figures out of play or carrying a marker listed, one for
+    /// each full `per` percent of the unit.
+    #[serde(default)]
+    pub losses: Option<LossesDef>,
     #[serde(default)]
     pub markers: Vec<MarkerDef>,
     /// What a unit's fields and size imply for its figures (a flag set for a unit of some order and size).

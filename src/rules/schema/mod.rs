@@ -27,8 +27,8 @@ pub use turn::*;
 pub use crate::model::{
     ActionLimits, AmountCond, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison,
     CountDef, CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded,
-    IfAlreadyDef, ImpossibleDef, LookupDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy,
-    ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef,
+    IfAlreadyDef, ImpossibleDef, LookupDef, LossesDef, ManyOnOneDef, Part, PhasesDef, Pieces,
+    Policy, ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef,
     WhichSide,
 };
 

@@ -166,9 +166,13 @@ fn an_artillery_hit_marks_the_group_for_its_next_actions_roll() {
     );
     assert!(out.contains("Halts facing the nearest enemy"), "{out}");
     assert!(out.contains(": -shelled (+9)"), "{out}");
-    // Used: the next roll reads risk 0.
+    // Used: the next roll reads only the group's losses.
     let out = t.ok(&["roll", "actions", "--unit", "voltigeurs", "--dice", "6"]);
-    assert!(out.contains("risk 0: none of its items holds"), "{out}");
+    assert!(!out.contains("shelled"), "{out}");
+    assert!(
+        out.contains("per 10% of the group wounded or killed"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -208,4 +212,30 @@ fn a_throw_too_many_for_the_figures_that_roll_is_refused_with_nothing_changed() 
          the turn starts, one --dice a figure that rolls, in the roster's order)"
     );
     assert!(t.ok(&["status"]).contains("no turn started yet"));
+}
+
+#[test]
+fn a_groups_losses_in_the_roster_raise_its_risk_a_tenth_at_a_time() {
+    let t = game();
+    // 3 of 8 voltigeurs dead or wounded: 37%, +3.
+    t.ok(&["mark", "VO1", "+dead"]);
+    t.ok(&["mark", "VO2", "+wounded"]);
+    t.ok(&["mark", "VO3", "+wounded"]);
+    let out = t.ok(&["roll", "actions", "--unit", "voltigeurs", "--dice", "3"]);
+    assert!(out.contains("lost=3"), "{out}");
+    assert!(
+        out.contains("+3  per 10% of the group wounded or killed 3 (+1 each)"),
+        "{out}"
+    );
+    // What the umpire types wins over the roster.
+    let out = t.ok(&[
+        "roll",
+        "actions",
+        "--unit",
+        "voltigeurs",
+        "lost=0",
+        "--dice",
+        "3",
+    ]);
+    assert!(out.contains("risk 0: none of its items holds"), "{out}");
 }

@@ -97,3 +97,25 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "no marker `comanded` in the game",
     );
 }
+
+#[test]
+fn a_units_losses_name_a_number_factor_a_step_and_markers_it_has() {
+    refused(
+        "losses: {factor: lost, per: 10, marked: [wounded]}",
+        "losses: {factor: class, per: 10, marked: [wounded]}",
+        &["odds", "actions"],
+        "`losses` sets a number factor, and `class` is not one",
+    );
+    refused(
+        "losses: {factor: lost, per: 10, marked: [wounded]}",
+        "losses: {factor: lost, per: 0, marked: [wounded]}",
+        &["odds", "actions"],
+        "`per: 0`: count losses in steps of 1 to 100 percent",
+    );
+    refused(
+        "losses: {factor: lost, per: 10, marked: [wounded]}",
+        "losses: {factor: lost, per: 10, marked: [wonded]}",
+        &["odds", "actions"],
+        "`losses` counts the marker `wonded`, which the game does not have",
+    );
+}
