@@ -13,11 +13,13 @@ use crate::model::{GameDef, LossDef, Points, Ruleset, SideConditionDef};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "loss", rename_all = "kebab-case")]
 pub enum Loss {
-    /// `lost` of the side's `of` units are out of the game: `percent` or more.
+    /// `lost` of the side's `of` units are out of the game (or, `marked`, carry a marker the
+    /// condition lists): `percent` or more.
     Share {
         lost: usize,
         of: usize,
         percent: u32,
+        marked: bool,
     },
     /// The unit the table names (`label`) is out of the game.
     Unit { label: String, unit: String },
@@ -55,6 +57,18 @@ fn lost(game: &Game, unit: &Unit) -> bool {
     figs.peek().is_some() && figs.all(|f| f.state.is_some())
 }
 
+/// A unit with figures in play, every one of them carrying a marker of `marked`.
+fn all_marked(game: &Game, unit: &Unit, marked: &[String]) -> bool {
+    let mut figs = game
+        .figures
+        .iter()
+        .filter(|f| f.unit == unit.name && f.state.is_none())
+        .peekable();
+    !marked.is_empty()
+        && figs.peek().is_some()
+        && figs.all(|f| f.markers.iter().any(|m| marked.contains(m)))
+}
+
 /// The points a side has lost: its units out of the game, at what they are worth.
 pub fn points_lost(game: &Game, side: &str) -> Points {
     game.units
@@ -76,14 +90,19 @@ pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Stan
                 .any
                 .iter()
                 .filter_map(|l| match l {
-                    LossDef::Percent(p) => {
+                    LossDef::Percent { percent: p, marked } => {
+                        // Out of the game, or every figure in play carrying a marker listed.
+                        let out = units
+                            .iter()
+                            .filter(|u| lost(game, u) || all_marked(game, u, marked))
+                            .count();
                         // lost/of >= p/100, in whole numbers.
-                        let reached =
-                            !units.is_empty() && gone.len() * 100 >= units.len() * (*p as usize);
+                        let reached = !units.is_empty() && out * 100 >= units.len() * (*p as usize);
                         reached.then_some(Loss::Share {
-                            lost: gone.len(),
+                            lost: out,
                             of: units.len(),
                             percent: *p,
+                            marked: !marked.is_empty(),
                         })
                     }
                     LossDef::Unit { when, label } => gone

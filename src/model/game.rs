@@ -67,8 +67,9 @@ pub struct SideConditionDef {
 /// standing (its fields) out of it. A unit is out when none of its figures is in play.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub enum LossDef {
-    /// At least this percent of the side's units.
-    Percent(u32),
+    /// At least this percent of the side's units, counting those whose every figure in play
+    /// carries a marker of `marked` (canonical).
+    Percent { percent: u32, marked: Vec<String> },
     /// A unit whose fields meet these conditions, with words for it.
     Unit { when: Conditions, label: String },
     /// Units worth at least `at` points, and (`more_than_enemy`) more than any other side lost.

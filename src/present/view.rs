@@ -402,8 +402,14 @@ pub fn standings(game: &Game, ruleset: &Ruleset) -> Result<Vec<String>> {
                 .losses
                 .iter()
                 .map(|l| match l {
-                    Loss::Share { lost, of, percent } => {
-                        format!("{lost} of {of} units lost ({percent}% or more)")
+                    Loss::Share {
+                        lost,
+                        of,
+                        percent,
+                        marked,
+                    } => {
+                        let how = if *marked { "lost or marked" } else { "lost" };
+                        format!("{lost} of {of} units {how} ({percent}% or more)")
                     }
                     Loss::Unit { label, unit } => format!("{label} lost ({})", name(unit)),
                     Loss::Points { lost, at, most } => {

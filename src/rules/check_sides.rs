@@ -20,6 +20,28 @@ impl Source {
                 ));
             }
             for loss in &c.any {
+                if !loss.marked.is_empty() && loss.percent.is_none() {
+                    return Err(err(
+                        "marked:",
+                        format!(
+                            "condition `{}`: `marked` goes with `percent: N` (units counted \
+                             as lost when marked)",
+                            c.name
+                        ),
+                    ));
+                }
+                for m in &loss.marked {
+                    let name = crate::rules::compile_game::marker_name(g, m);
+                    if !g.markers.iter().any(|x| x.name == name) {
+                        return Err(err(
+                            m,
+                            format!(
+                                "condition `{}` counts the marker `{m}`, which the game does not have",
+                                c.name
+                            ),
+                        ));
+                    }
+                }
                 if loss.more_than_enemy && loss.points.is_none() {
                     return Err(err(
                         "more-than-enemy:",

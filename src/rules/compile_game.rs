@@ -74,7 +74,14 @@ impl Source {
                             at: m::Points::from_decimal(at).unwrap_or_default(),
                             more_than_enemy: l.more_than_enemy,
                         },
-                        (None, None, p) => m::LossDef::Percent(p.unwrap_or(100)),
+                        (None, None, p) => m::LossDef::Percent {
+                            percent: p.unwrap_or(100),
+                            marked: l
+                                .marked
+                                .iter()
+                                .map(|x| marker_name(g, x).to_string())
+                                .collect(),
+                        },
                     })
                     .collect(),
                 sets: c.sets.as_deref().map(|f| self.canonical(f)),
@@ -257,7 +264,7 @@ impl Source {
 
 /// A marker's canonical name, from its name or an alias (kept as written when it is neither:
 /// the checks refused that already).
-pub(super) fn marker_name<'a>(g: &'a s::GameDef, word: &'a str) -> &'a str {
+pub(crate) fn marker_name<'a>(g: &'a s::GameDef, word: &'a str) -> &'a str {
     g.markers
         .iter()
         .find(|m| m.name == word || m.aliases.iter().any(|a| a == word))

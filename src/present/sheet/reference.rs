@@ -217,7 +217,19 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&DrawDef>) {
                 .any
                 .iter()
                 .map(|l| match l {
-                    LossDef::Percent(p) => format!("{p}% of its units are lost"),
+                    LossDef::Percent { percent, marked } if marked.is_empty() => {
+                        format!("{percent}% of its units are lost")
+                    }
+                    LossDef::Percent { percent, marked } => {
+                        let labels: Vec<String> = marked
+                            .iter()
+                            .map(|m| crate::game::roster::marker_label(g, m).to_string())
+                            .collect();
+                        format!(
+                            "{percent}% of its units are lost or {}",
+                            words::or_list(&labels)
+                        )
+                    }
                     LossDef::Unit { label, .. } => format!("{label} is lost"),
                     LossDef::Points {
                         at,

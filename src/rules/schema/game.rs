@@ -91,6 +91,10 @@ pub struct SideConditionDef {
 pub struct LossDef {
     #[serde(default)]
     pub percent: Option<u32>,
+    /// With `percent`: a unit whose every figure in play carries one of these markers counts
+    /// too (in flight, in retreat).
+    #[serde(default)]
+    pub marked: Vec<String>,
     /// The points of the side's units out of the game, at least this many.
     #[serde(default)]
     pub points: Option<crate::model::Decimal>,

@@ -239,3 +239,29 @@ fn a_groups_losses_in_the_roster_raise_its_risk_a_tenth_at_a_time() {
     ]);
     assert!(out.contains("risk 0: none of its items holds"), "{out}");
 }
+
+#[test]
+fn a_side_whose_every_unit_is_gone_or_running_has_lost() {
+    let t = game();
+    t.ok(&["turn"]);
+    // Side B: voltigeurs, guns and Dubreton. The voltigeurs run on the actions table.
+    t.ok(&[
+        "roll",
+        "actions",
+        "--unit",
+        "voltigeurs",
+        "risk=9",
+        "--dice",
+        "1",
+    ]);
+    assert!(t.ok(&["status"]).contains("Side B: side has lost: not yet"));
+    for code in ["GU1", "GU2", "GU3", "GU4"] {
+        t.ok(&["mark", code, "+dead"]);
+    }
+    t.ok(&["mark", "DU1", "+running"]);
+    assert!(
+        t.ok(&["status"])
+            .contains("Side B: side has lost: 3 of 3 units lost or marked (100% or more)")
+    );
+    assert!(t.ok(&["status"]).contains("Side A: side has lost: not yet"));
+}

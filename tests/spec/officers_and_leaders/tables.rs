@@ -119,3 +119,19 @@ fn a_units_losses_name_a_number_factor_a_step_and_markers_it_has() {
         "`losses` counts the marker `wonded`, which the game does not have",
     );
 }
+
+#[test]
+fn a_side_condition_counts_markers_the_game_has_with_a_percent() {
+    refused(
+        "        - {percent: 100, marked: [running]}",
+        "        - {percent: 100, marked: [runing]}",
+        &["odds", "actions"],
+        "condition `lost` counts the marker `runing`, which the game does not have",
+    );
+    refused(
+        "        - {percent: 100, marked: [running]}",
+        "        - {points: 10, marked: [running]}",
+        &["odds", "actions"],
+        "condition `lost`: `marked` goes with `percent: N`",
+    );
+}
