@@ -32,17 +32,9 @@ fn chances(procedure: &str, situation: &str) -> BTreeMap<String, String> {
     fiw().chances(procedure, situation)
 }
 
-/// The odds of `procedure` in `situation` are exactly `want`.
+/// The odds of `procedure` in `situation` are exactly `want` (see `Rules::expect`).
 fn expect(procedure: &str, situation: &str, want: &[(&str, &str)]) {
-    let want: BTreeMap<String, String> = want
-        .iter()
-        .map(|(l, p)| ((*l).to_string(), (*p).to_string()))
-        .collect();
-    assert_eq!(
-        chances(procedure, situation),
-        want,
-        "odds {procedure} {situation}"
-    );
+    fiw().expect(procedure, situation, want);
 }
 
 /// A pass-or-fail roll's chance of passing (its other result takes the rest).

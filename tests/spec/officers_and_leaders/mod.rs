@@ -11,23 +11,13 @@ mod game;
 mod odds;
 mod tables;
 
-use std::collections::BTreeMap;
-
 use crate::support::Rules;
 
 fn oal() -> Rules {
     Rules::named("officers-and-leaders")
 }
 
-/// The odds of `procedure` in `situation` are exactly `want` (every result listed).
+/// The odds of `procedure` in `situation` are exactly `want` (see `Rules::expect`).
 fn expect(procedure: &str, situation: &str, want: &[(&str, &str)]) {
-    let want: BTreeMap<String, String> = want
-        .iter()
-        .map(|(l, p)| ((*l).to_string(), (*p).to_string()))
-        .collect();
-    assert_eq!(
-        oal().chances(procedure, situation),
-        want,
-        "odds {procedure} {situation}"
-    );
+    oal().expect(procedure, situation, want);
 }

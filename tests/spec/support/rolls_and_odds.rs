@@ -228,6 +228,20 @@ impl Rules {
             .unwrap_or_else(|e| panic!("odds {procedure} {situation}: {e}"))
     }
 
+    /// The first step's odds of `procedure` in `situation` are exactly `want` (every result
+    /// listed, by label, an opposed roll's as `"loser: Label"`).
+    pub fn expect(&self, procedure: &str, situation: &str, want: &[(&str, &str)]) {
+        let want: BTreeMap<String, String> = want
+            .iter()
+            .map(|(l, p)| ((*l).to_string(), (*p).to_string()))
+            .collect();
+        assert_eq!(
+            self.chances(procedure, situation),
+            want,
+            "odds {procedure} {situation}"
+        );
+    }
+
     /// The first step's results with their chances (`"2/3"`), an opposed roll's naming the
     /// loser (`"defender: Killed"`); the chances must sum to 1.
     pub fn chances(&self, procedure: &str, situation: &str) -> BTreeMap<String, String> {
