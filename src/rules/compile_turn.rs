@@ -278,24 +278,23 @@ impl Source {
             }
         }
         let game = self.def.game.as_ref();
-        let takes_off = match &x.takes_off {
-            None => None,
-            Some(word) => {
-                let g = game.ok_or_else(|| {
-                    err(
-                        "takes-off:",
-                        "`takes-off:` needs a `game:` section with markers".into(),
-                    )
-                })?;
-                let name = marker_name(g, word);
-                if !g.markers.iter().any(|m| m.name == name) {
-                    let names = g.markers.iter().map(|m| m.name.as_str());
-                    return Err(err("takes-off:", format!("no marker `{word}` in the game"))
-                        .with_hint_opt(did_you_mean(word, names)));
-                }
-                Some(name.to_string())
+        // A marker a spend takes off or puts on, by its key: one the game has.
+        let marker = |key: &str, word: &Option<String>| -> Result<Option<String>> {
+            let Some(word) = word else {
+                return Ok(None);
+            };
+            let g = game
+                .ok_or_else(|| err(key, format!("`{key}` needs a `game:` section with markers")))?;
+            let name = marker_name(g, word);
+            if !g.markers.iter().any(|m| m.name == name) {
+                let names = g.markers.iter().map(|m| m.name.as_str());
+                return Err(err(key, format!("no marker `{word}` in the game"))
+                    .with_hint_opt(did_you_mean(word, names)));
             }
+            Ok(Some(name.to_string()))
         };
+        let takes_off = marker("takes-off:", &x.takes_off)?;
+        let puts_on = marker("puts-on:", &x.puts_on)?;
         let counter = match (&x.counter, x.by) {
             (None, None) => None,
             (Some(word), Some(by)) if by != 0 => {
@@ -320,24 +319,6 @@ impl Source {
             }
             (None, Some(_)) => {
                 return Err(err("by:", "`by:` needs the `counter:` it changes".into()));
-            }
-        };
-        let puts_on = match &x.puts_on {
-            None => None,
-            Some(word) => {
-                let g = game.ok_or_else(|| {
-                    err(
-                        "puts-on:",
-                        "`puts-on:` needs a `game:` section with markers".into(),
-                    )
-                })?;
-                let name = marker_name(g, word);
-                if !g.markers.iter().any(|m| m.name == name) {
-                    let names = g.markers.iter().map(|m| m.name.as_str());
-                    return Err(err("puts-on:", format!("no marker `{word}` in the game"))
-                        .with_hint_opt(did_you_mean(word, names)));
-                }
-                Some(name.to_string())
             }
         };
         if let Some(e) = &x.each {

@@ -2,7 +2,7 @@
 //! 2d6 throws, and the outcome chart landing on the loser by its type.
 
 use super::{fight, game};
-use crate::support::Test;
+use crate::support::{Rules, Test};
 
 #[test]
 fn cavalry_doubling_infantry_in_melee_destroys_it() {
@@ -205,16 +205,9 @@ fn a_unit_behind_one_destroyed_flees_in_disorder_and_rolls_for_a_casualty() {
 #[test]
 fn the_movement_allowance_is_read_from_the_units_type_and_the_going() {
     let allowance = |args: &[&str]| {
-        let out = Test::new()
-            .args(["--rules", "clg", "roll", "move"])
-            .args(args)
-            .stderr("")
-            .run()
-            .stdout;
-        out.lines()
-            .find_map(|l| l.strip_prefix("outcome: "))
-            .unwrap_or_else(|| panic!("{out}"))
-            .to_string()
+        let mut words = vec!["move"];
+        words.extend(args);
+        Rules::named("clg").outcome(&words)
     };
     for (situation, cm) in [
         (&["unit=light-cavalry"][..], "50 cm"),

@@ -244,18 +244,7 @@ fn a_melee_winner_wounds_on_a_natural_5_and_kills_on_a_natural_6() {
 
 #[test]
 fn who_may_shoot_visibility_pace_and_the_gatling() {
-    let amount = |args: &[&str]| {
-        let out = Test::new()
-            .args(["--rules", "oal", "roll"])
-            .args(args)
-            .stderr("")
-            .run()
-            .stdout;
-        out.lines()
-            .find_map(|l| l.strip_prefix("outcome: "))
-            .unwrap_or_else(|| panic!("{out}"))
-            .to_string()
-    };
+    let amount = |args: &[&str]| oal().outcome(args);
     assert_eq!(amount(&["fire-ratio"]), "2 figures a shot");
     assert_eq!(amount(&["fire-ratio", "moving"]), "3 figures a shot");
     assert_eq!(

@@ -228,6 +228,22 @@ impl Rules {
             .unwrap_or_else(|e| panic!("odds {procedure} {situation}: {e}"))
     }
 
+    /// The outcome line of `umpire roll ARGS` (`2 figures a shot`, `Jams`), which must succeed
+    /// with nothing on stderr.
+    pub fn outcome(&self, args: &[&str]) -> String {
+        let out = self
+            .test_run()
+            .arg("roll")
+            .args(args)
+            .stderr("")
+            .run()
+            .stdout;
+        out.lines()
+            .find_map(|l| l.strip_prefix("outcome: "))
+            .unwrap_or_else(|| panic!("roll {args:?}: no outcome in {out}"))
+            .to_string()
+    }
+
     /// The first step's odds of `procedure` in `situation` are exactly `want` (every result
     /// listed, by label, an opposed roll's as `"loser: Label"`).
     pub fn expect(&self, procedure: &str, situation: &str, want: &[(&str, &str)]) {
