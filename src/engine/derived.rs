@@ -27,12 +27,32 @@ pub struct Further {
     pub label: String,
 }
 
-/// Read one value further, in `s`, every factor the procedure reads whose `further` holds
-/// (the last value stays the last).
-pub fn further(ruleset: &Ruleset, p: &ProcedureDef, mut s: Situation) -> (Situation, Vec<Further>) {
+/// Work out in `s` what the procedure reads and the table derives: its summed numbers the
+/// umpire did not give, then its choices read further. `opponent` is the other side's
+/// situation in an opposed roll. A ruleset that derives nothing pays nothing: this runs for
+/// every situation the linter weighs.
+pub fn derive(
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    s: Situation,
+    opponent: Option<&Situation>,
+) -> (Situation, Vec<Summed>, Vec<Further>) {
+    let derives = |f: &crate::model::FactorDef| !f.sum.is_empty() || f.further.is_some();
+    if !ruleset.model.factors.iter().any(derives) {
+        return (s, Vec::new(), Vec::new());
+    }
+    let reads = ruleset.part_factors(p);
+    let (s, sums) = sum(ruleset, &reads, s, opponent);
+    let (s, further) = further(ruleset, &reads, s);
+    (s, sums, further)
+}
+
+/// Read one value further, in `s`, every factor of `reads` whose `further` holds (the last
+/// value stays the last).
+fn further(ruleset: &Ruleset, reads: &[String], mut s: Situation) -> (Situation, Vec<Further>) {
     let mut out = Vec::new();
-    for name in ruleset.part_factors(p) {
-        let Some(f) = ruleset.factor(&name) else {
+    for name in reads {
+        let Some(f) = ruleset.factor(name) else {
             continue;
         };
         let Some(x) = &f.further else { continue };
@@ -67,17 +87,16 @@ pub fn further(ruleset: &Ruleset, p: &ProcedureDef, mut s: Situation) -> (Situat
     (s, out)
 }
 
-/// Work out, in `s`, every summed factor the procedure reads and the umpire did not give;
-/// `opponent` is the other side's situation in an opposed roll.
-pub fn apply(
+/// Work out, in `s`, every summed factor of `reads` the umpire did not give.
+fn sum(
     ruleset: &Ruleset,
-    p: &ProcedureDef,
+    reads: &[String],
     mut s: Situation,
     opponent: Option<&Situation>,
 ) -> (Situation, Vec<Summed>) {
     let mut out = Vec::new();
-    for name in ruleset.part_factors(p) {
-        let Some(f) = ruleset.factor(&name) else {
+    for name in reads {
+        let Some(f) = ruleset.factor(name) else {
             continue;
         };
         if f.sum.is_empty() || s.given.contains_key(&f.name) {

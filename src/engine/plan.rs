@@ -289,8 +289,8 @@ impl<'a> Plan<'a> {
         // What the rules of eligibility withhold is withheld before anything is worked out
         // from it.
         let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
-        let (situation, sums) = crate::engine::derived::apply(ruleset, p, situation, opponent);
-        let (situation, further) = crate::engine::derived::further(ruleset, p, situation);
+        let (situation, sums, further) =
+            crate::engine::derived::derive(ruleset, p, situation, opponent);
         let (dice, dice_label) = match &p.roll {
             Some(RollDef::Dice(d)) => (DicePlan::Roll(ruleset.dice(d)?), None),
             Some(RollDef::Cases(cases)) => {

@@ -40,6 +40,16 @@ impl Figures {
 }
 
 impl Figures {
+    /// One figure acting, and no other.
+    pub fn acting(code: &str) -> Figures {
+        Figures {
+            acting: Some(code.to_string()),
+            acted_upon: None,
+            sides: Vec::new(),
+            pairings: Vec::new(),
+        }
+    }
+
     /// The figures of a step that follows at once: where it is one side's of an opposed roll
     /// (the loser's result), that side's figure is the one acting in it.
     pub fn of_step(&self, step: &Step) -> Figures {
@@ -48,12 +58,7 @@ impl Figures {
             .as_deref()
             .and_then(|side| self.of(Role::Loser, Some(side)))
         {
-            Some(code) => Figures {
-                acting: Some(code.to_string()),
-                acted_upon: None,
-                sides: Vec::new(),
-                pairings: Vec::new(),
-            },
+            Some(code) => Figures::acting(code),
             None => self.clone(),
         }
     }
@@ -428,7 +433,7 @@ pub(super) fn figure_words(
             .as_ref()
             .filter(|l| !acted_upon && wanted(&l.factor))
         {
-            got.push(format!("{}={}", l.factor, losses(game, unit, l)));
+            got.push(format!("{}={}", l.factor, game.losses_of(&unit.name, l)));
         }
         // Whether the unit charged the turn before, for a rule about charging again.
         if let Some(flag) = g
@@ -500,18 +505,6 @@ pub(super) fn figure_words(
         format!("{} ({unit}), {role}: {}", fig.code, from.join("; "))
     };
     (words, line)
-}
-
-/// A unit's losses in steps of `per` percent: its figures out of play or carrying a marker the
-/// count lists, over all its figures.
-fn losses(game: &Game, unit: &crate::game::state::Unit, l: &crate::model::LossesDef) -> u64 {
-    let all = game.figures_of(&unit.name);
-    let lost = all
-        .iter()
-        .filter(|f| f.state.is_some() || f.markers.iter().any(|m| l.marked.contains(m)))
-        .count();
-    let (lost, all) = (lost as u64, all.len().max(1) as u64);
-    lost.saturating_mul(100) / all / u64::from(l.per.max(1))
 }
 
 /// Words for the roll from the roster, leaving out what the umpire typed (that wins), with

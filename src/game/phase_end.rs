@@ -63,12 +63,7 @@ pub fn end(
                 continue;
             }
         };
-        let figs = Figures {
-            acting: Some(code.clone()),
-            acted_upon: None,
-            sides: Vec::new(),
-            pairings: Vec::new(),
-        };
+        let figs = Figures::acting(&code);
         let (words, _) = figures::roster_words(game, ruleset, p, &figs, &[])?;
         let input = situation::parse(ruleset, p, &words)?;
         let mut step = Plan::new(ruleset, p, &input)?.resolve(source, None)?;

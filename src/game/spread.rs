@@ -27,11 +27,7 @@ pub fn land_marks(
         };
         let codes: Vec<String> = if m.group {
             let unit = roster::figure(game, code)?.unit.clone();
-            game.figures_of(&unit)
-                .into_iter()
-                .filter(|f| f.state.is_none())
-                .map(|f| f.code.clone())
-                .collect()
+            game.codes_in_play(&unit)
         } else {
             vec![code.to_string()]
         };
@@ -83,12 +79,7 @@ pub fn land(
     };
     let unit = roster::figure(game, code)?.unit.clone();
     // The unit as it stood: a figure taken out by one pick may be picked again.
-    let group: Vec<String> = game
-        .figures_of(&unit)
-        .into_iter()
-        .filter(|f| f.state.is_none())
-        .map(|f| f.code.clone())
-        .collect();
+    let group = game.codes_in_play(&unit);
     let mut said = Vec::new();
     if group.is_empty() {
         said.push(format!(

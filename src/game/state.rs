@@ -362,6 +362,33 @@ impl Game {
         figs
     }
 
+    /// Figures of a unit still in play (in no state), in label order.
+    pub fn in_play_of(&self, unit: &str) -> Vec<&Figure> {
+        let mut figs = self.figures_of(unit);
+        figs.retain(|f| f.state.is_none());
+        figs
+    }
+
+    /// A unit's losses in steps of `per` percent: its figures out of play or carrying a marker
+    /// the count lists, over all its figures.
+    pub fn losses_of(&self, unit: &str, l: &crate::model::LossesDef) -> u64 {
+        let all = self.figures_of(unit);
+        let lost = all
+            .iter()
+            .filter(|f| f.state.is_some() || f.markers.iter().any(|m| l.marked.contains(m)))
+            .count();
+        let (lost, all) = (lost as u64, all.len().max(1) as u64);
+        lost.saturating_mul(100) / all / u64::from(l.per.max(1))
+    }
+
+    /// The labels of a unit's figures still in play, in order.
+    pub fn codes_in_play(&self, unit: &str) -> Vec<String> {
+        self.in_play_of(unit)
+            .into_iter()
+            .map(|f| f.code.clone())
+            .collect()
+    }
+
     /// Apply a change and record it in `event`.
     pub fn apply(&mut self, change: Change, event: &mut Event) {
         self.put(&change);

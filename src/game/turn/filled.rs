@@ -18,12 +18,7 @@ use super::side_label;
 
 /// A figure's situation for `p`, from the roster alone.
 fn situation_of(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, code: &str) -> Result<Situation> {
-    let figs = Figures {
-        acting: Some(code.to_string()),
-        acted_upon: None,
-        sides: Vec::new(),
-        pairings: Vec::new(),
-    };
+    let figs = Figures::acting(code);
     let (words, _) = figures::roster_words(game, ruleset, p, &figs, &[])?;
     Ok(situation::parse(ruleset, p, &words)?.shared)
 }
@@ -53,8 +48,7 @@ fn side_figures<'a>(game: &'a Game, side: &str) -> Vec<&'a str> {
     game.units
         .iter()
         .filter(|u| u.side == side)
-        .flat_map(|u| game.figures_of(&u.name))
-        .filter(|f| f.state.is_none())
+        .flat_map(|u| game.in_play_of(&u.name))
         .map(|f| f.code.as_str())
         .collect()
 }
@@ -122,11 +116,7 @@ pub(super) fn each_cost(
 ) -> (i64, Vec<String>) {
     let mut total = 0i64;
     let mut why: BTreeMap<(&str, u32), Vec<String>> = BTreeMap::new();
-    for f in game
-        .figures_of(&unit.name)
-        .into_iter()
-        .filter(|f| f.state.is_none())
-    {
+    for f in game.in_play_of(&unit.name) {
         let Some(here) = standing(game, ruleset, g, &f.code) else {
             continue;
         };

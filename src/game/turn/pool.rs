@@ -182,12 +182,7 @@ pub fn spend(
     let cost: i64 =
         i64::from(def.cost) + each + extras.iter().map(|e| i64::from(e.cost)).sum::<i64>();
     let left = game.turn.pools.get(&side).map_or(0, |p| p.left);
-    let men = u.as_ref().map_or(0, |u| {
-        game.figures_of(&u.name)
-            .iter()
-            .filter(|f| f.state.is_none())
-            .count()
-    });
+    let men = u.as_ref().map_or(0, |u| game.in_play_of(&u.name).len());
     let costs = || {
         let mut parts = Vec::new();
         if def.cost > 0 || def.each.is_none() {
@@ -279,12 +274,7 @@ fn apply(
     unit: &str,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let pieces: Vec<String> = game
-        .figures_of(unit)
-        .iter()
-        .filter(|f| f.state.is_none())
-        .map(|f| f.code.clone())
-        .collect();
+    let pieces = game.codes_in_play(unit);
     if pieces.is_empty() {
         return Err(Error::usage(format!("{unit} has nothing left in the game")));
     }
