@@ -306,6 +306,10 @@ pub struct SpendArgs {
     /// The unit it is spent on.
     #[arg(long, value_name = "UNIT")]
     pub unit: Option<String>,
+    /// Where figures the spend reaches throw into the pool (a chain of command): each one's
+    /// throw, in the roster's order (repeat it).
+    #[arg(long = "dice", value_name = "FACES")]
+    pub dice: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]

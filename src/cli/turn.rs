@@ -98,16 +98,47 @@ fn by_figures(ruleset: &Ruleset) -> bool {
     pool.is_some_and(|p| matches!(p.fill, crate::model::PoolFill::Roll { .. }))
 }
 
-/// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`.
+/// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`: `faces`, the throws of the figures a
+/// spend brings into the pool, typed at the table.
 pub fn spend(
     ctx: &Ctx<'_>,
-    what: &str,
-    circumstances: &[String],
+    (what, circumstances): (&str, &[String]),
     unit: Option<&str>,
+    (faces, seed): (&[String], Option<u64>),
     out: &mut Vec<u8>,
 ) -> Result<()> {
+    let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_with(out, |game, ruleset, event| {
-        let said = crate::game::turn::spend(game, ruleset, what, circumstances, unit, event)?;
+        let mut source = dice_source_with(faces, seed, None)?;
+        let before: usize = game.turn.pools.values().map(|p| p.faces.len()).sum();
+        let mut said = crate::game::turn::spend(
+            game,
+            ruleset,
+            (what, circumstances),
+            unit,
+            &mut source,
+            event,
+        )?;
+        if let Some(left) = source.unused().front() {
+            let shown: Vec<String> = left.iter().map(ToString::to_string).collect();
+            return Err(crate::error::Error::usage(format!(
+                "--dice {} is not needed: no figure throws into the pool for this spend",
+                shown.join(",")
+            )));
+        }
+        let thrown = game.turn.pools.values().map(|p| p.faces.len()).sum::<usize>() - before;
+        if thrown > 0 {
+            let (typed, rolled) = if faces.is_empty() {
+                (0, thrown)
+            } else {
+                (thrown, 0)
+            };
+            if rolled > 0 {
+                event.detail = Some(json!({ "seed": seed }));
+            }
+            event.summary = said.join("; ");
+            said.push(dice_line(typed, rolled, "", seed).trim_end().to_string());
+        }
         Ok((said, turn_after(game)))
     })
 }

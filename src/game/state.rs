@@ -100,6 +100,10 @@ pub struct Pool {
     pub faces: Vec<i64>,
     pub rolled: i64,
     pub left: i64,
+    /// The figures that have thrown into it this turn, where figures fill it: one a spend
+    /// brings in later throws once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thrown: Vec<String>,
 }
 
 #[expect(

@@ -131,10 +131,12 @@ pub enum PoolFill {
     /// The dice each side rolls, as a table writes them (`1d6`).
     Dice(String),
     /// Each figure in play of the side that `who` fits rolls `procedure` (canonical), and the
-    /// amounts add up.
+    /// amounts add up; a figure `joins` fits rolls it into the pool later, when a spend is
+    /// made on its unit (a chain of command: a man commanded then commands in turn).
     Roll {
         procedure: String,
         who: super::Conditions,
+        joins: super::Conditions,
     },
 }
 

@@ -213,9 +213,11 @@ impl Source {
                     ));
                 }
                 self.check_conditions(&r.who, &err)?;
+                self.check_conditions(&r.joins, &err)?;
                 m::PoolFill::Roll {
                     procedure: p.name.clone(),
                     who: self.conditions(&r.who),
+                    joins: self.conditions(&r.joins),
                 }
             }
             _ => {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
 use crate::engine::situation::{self, Given, Situation};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::fields;
 use crate::game::figures::{self, Figures};
 use crate::game::state::{Game, Pool, Unit};
@@ -53,6 +53,40 @@ fn side_figures<'a>(game: &'a Game, side: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// What one figure throws into its side's pool: the amount `p` gives it (never below 0) and
+/// the faces, said as `CODE 9: 3 4 2`.
+fn throw(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    code: &str,
+    source: &mut DiceSource,
+) -> Result<(i64, Vec<i64>, String)> {
+    let input = situation::Input {
+        shared: situation_of(game, ruleset, p, code)?,
+        sides: BTreeMap::new(),
+    };
+    let step = Plan::new(ruleset, p, &input)
+        .and_then(|plan| plan.resolve(source, None))
+        .map_err(|e| Error {
+            message: format!("{code}'s {}: {}", p.name, e.message),
+            ..e
+        })?;
+    let amount = step.decision.amount.unwrap_or(0).max(0);
+    let faces: Vec<i64> = step
+        .throws
+        .iter()
+        .flat_map(|t| t.faces.iter().copied())
+        .collect();
+    let shown: Vec<String> = faces.iter().map(ToString::to_string).collect();
+    Ok((amount, faces, format!("{code} {amount}: {}", shown.join(" "))))
+}
+
+/// Whether the figure's unit fields and markers meet `c`.
+fn fits(game: &Game, ruleset: &Ruleset, g: &GameDef, code: &str, c: &Conditions) -> bool {
+    standing(game, ruleset, g, code).is_some_and(|x| x.all_hold(ruleset, c))
+}
+
 /// Every side's pool, each figure `who` fits rolling `procedure` and the amounts adding up.
 pub(super) fn roll(
     game: &Game,
@@ -69,25 +103,14 @@ pub(super) fn roll(
         let mut pool = Pool::default();
         let mut rolls = Vec::new();
         for code in side_figures(game, &s.name) {
-            if !standing(game, ruleset, g, code).is_some_and(|x| x.all_hold(ruleset, who)) {
+            if !fits(game, ruleset, g, code, who) {
                 continue;
             }
-            let input = situation::Input {
-                shared: situation_of(game, ruleset, p, code)?,
-                sides: BTreeMap::new(),
-            };
-            let step = Plan::new(ruleset, p, &input)?.resolve(source, None)?;
-            let amount = step.decision.amount.unwrap_or(0).max(0);
-            let faces: Vec<String> = step
-                .throws
-                .iter()
-                .flat_map(|t| &t.faces)
-                .map(ToString::to_string)
-                .collect();
-            pool.faces
-                .extend(step.throws.iter().flat_map(|t| t.faces.iter().copied()));
+            let (amount, faces, said) = throw(game, ruleset, p, code, source)?;
+            pool.faces.extend(faces);
             pool.rolled = pool.rolled.saturating_add(amount);
-            rolls.push(format!("{code} {amount}: {}", faces.join(" ")));
+            pool.thrown.push(code.to_string());
+            rolls.push(said);
         }
         pool.left = pool.rolled;
         let how = if rolls.is_empty() {
@@ -103,6 +126,36 @@ pub(super) fn roll(
         pools.insert(s.name.clone(), pool);
     }
     Ok((pools, vec![format!("{points}: {}", shown.join("; "))]))
+}
+
+/// The figures of `unit` that `joins` fits and that have not thrown this turn throw into
+/// `pool` now, a spend having reached them: what each threw, said.
+pub(super) fn join(
+    game: &Game,
+    ruleset: &Ruleset,
+    (procedure, joins): (&str, &Conditions),
+    unit: &str,
+    pool: &mut Pool,
+    source: &mut DiceSource,
+) -> Result<Vec<String>> {
+    if joins.is_empty() {
+        return Ok(Vec::new());
+    }
+    let g = crate::game::roster::game_def(ruleset)?;
+    let p = ruleset.procedure_or_err(procedure)?;
+    let mut said = Vec::new();
+    for code in game.codes_in_play(unit) {
+        if pool.thrown.contains(&code) || !fits(game, ruleset, g, &code, joins) {
+            continue;
+        }
+        let (amount, faces, line) = throw(game, ruleset, p, &code, source)?;
+        pool.faces.extend(faces);
+        pool.rolled = pool.rolled.saturating_add(amount);
+        pool.left = pool.left.saturating_add(amount);
+        pool.thrown.push(code);
+        said.push(line);
+    }
+    Ok(said)
 }
 
 /// What a spend costs for the figures of a unit: each one's case, or the cost for each; with

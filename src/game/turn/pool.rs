@@ -31,7 +31,7 @@ pub(super) fn roll(
     let g = roster::game_def(ruleset)?;
     let dice = match &pool.fill {
         PoolFill::Dice(d) => d,
-        PoolFill::Roll { procedure, who } => {
+        PoolFill::Roll { procedure, who, .. } => {
             return filled::roll(game, ruleset, g, (procedure, who), &pool.points, source);
         }
     };
@@ -101,13 +101,14 @@ fn spend_def<'a>(pool: &'a PoolDef, word: &str) -> Result<&'a SpendDef> {
 }
 
 /// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`: the side playing (or the unit's side)
-/// pays the cost from its pool, and the unit gets what it buys.
+/// pays the cost from its pool, and the unit gets what it buys; where figures fill the pool,
+/// those of the unit a spend brings in throw into it (`source`).
 pub fn spend(
     game: &mut Game,
     ruleset: &Ruleset,
-    what: &str,
-    circumstances: &[String],
+    (what, circumstances): (&str, &[String]),
     unit: Option<&str>,
+    source: &mut DiceSource,
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = roster::game_def(ruleset)?;
@@ -232,8 +233,20 @@ pub fn spend(
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
     }
     let mut turn = after.turn.clone();
+    let mut joined = Vec::new();
     if let Some(p) = turn.pools.get_mut(&side) {
         p.left -= cost;
+        if let (Some(u), PoolFill::Roll { procedure, joins, .. }) = (&u, &pool.fill) {
+            let thrown = filled::join(&after, ruleset, (procedure, joins), &u.name, p, source)?;
+            if !thrown.is_empty() {
+                joined.push(format!(
+                    "{} thrown in: {}; {} left",
+                    pool.points,
+                    thrown.join(", "),
+                    pool.count(p.left)
+                ));
+            }
+        }
     }
     if let Some(u) = &u {
         let n = turn
@@ -262,6 +275,7 @@ pub fn spend(
             pool.count(left - cost)
         ),
     );
+    said.extend(joined);
     Ok(said)
 }
 

@@ -491,21 +491,36 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
         ));
     }
     if let Some(pool) = &p.pool {
+        let (fill, joining) = match &pool.fill {
+            crate::model::PoolFill::Dice(d) => (format!("each side rolls {d}"), None),
+            crate::model::PoolFill::Roll {
+                procedure,
+                who,
+                joins,
+            } => {
+                let whom = if who.is_empty() {
+                    "each figure".to_string()
+                } else {
+                    format!("each figure with {}", words::conditions(who, ", "))
+                };
+                let joining = (!joins.is_empty()).then(|| {
+                    format!(
+                        "; a figure with {} rolls it into the pool when points are spent on its unit, \
+                         once a turn",
+                        words::conditions(joins, ", ")
+                    )
+                });
+                (
+                    format!("{whom} rolls `{procedure}` into its side's pool"),
+                    joining,
+                )
+            }
+        };
         rules.push((
             capitalised(&pool.points),
             format!(
-                "{} when a turn starts, and each side spends its own in its player turn",
-                match &pool.fill {
-                    crate::model::PoolFill::Dice(d) => format!("each side rolls {d}"),
-                    crate::model::PoolFill::Roll { procedure, who } => {
-                        let whom = if who.is_empty() {
-                            "each figure".to_string()
-                        } else {
-                            format!("each figure with {}", words::conditions(who, ", "))
-                        };
-                        format!("{whom} rolls `{procedure}` into its side's pool")
-                    }
-                }
+                "{fill} when a turn starts, and each side spends its own in its player turn{}",
+                joining.unwrap_or_default()
             ),
         ));
         for s in &pool.spend {

@@ -77,13 +77,15 @@ pub struct PoolDef {
 }
 
 /// A pool filled from the roster: each figure in play of the side that `who` fits rolls
-/// `procedure`, and the amounts add up.
+/// `procedure`, and the amounts add up; one `joins` fits rolls when a spend reaches its unit.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct PoolRollDef {
     pub procedure: String,
     #[serde(default)]
     pub who: Conditions,
+    #[serde(default)]
+    pub joins: Conditions,
 }
 
 /// A cost by the figure: `cost` for each figure in play of the unit, or the cost of the first

@@ -37,42 +37,62 @@ fn game() -> Table {
 }
 
 #[test]
-fn officers_and_ncos_throw_command_dice_into_their_sides_pool() {
+fn officers_throw_command_dice_into_their_sides_pool_when_the_turn_starts() {
     let t = game();
-    // Sharpe 4d6, Harper 3d6; Dubreton, a veteran with a drummer, 4d6.
-    let out = t.ok(&[
-        "turn", "--dice", "6,5,2,4", "--dice", "3,3,4", "--dice", "5,5,1,2",
-    ]);
+    // Sharpe 4d6; Dubreton, a veteran with a drummer, 4d6. Harper, an NCO, waits to be commanded.
+    let out = t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
     assert!(
-        out.contains(
-            "command points: Side A 27 (SH1 17: 6 5 2 4, HA1 10: 3 3 4); Side B 13 (DU1 13: \
-             5 5 1 2)\n"
-        ),
+        out.contains("command points: Side A 17 (SH1 17: 6 5 2 4); Side B 13 (DU1 13: 5 5 1 2)\n"),
         "{out}"
     );
     // A busy officer throws one die fewer the next turn.
     t.ok(&["mark", "SH1", "+busy"]);
     t.ok(&["turn"]);
-    let out = t.ok(&[
-        "turn", "--dice", "1,1,1", "--dice", "1,1,1", "--dice", "1,1,1,1",
-    ]);
-    assert!(
-        out.contains("Side A 6 (SH1 3: 1 1 1, HA1 3: 1 1 1)"),
-        "{out}"
+    let out = t.ok(&["turn", "--dice", "1,1,1", "--dice", "1,1,1,1"]);
+    assert!(out.contains("Side A 3 (SH1 3: 1 1 1)"), "{out}");
+}
+
+#[test]
+fn an_nco_commanded_throws_his_dice_into_the_pool_once_a_turn() {
+    let t = game();
+    t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
+    // Harper costs a point, then adds his 3d6: the chain of command.
+    let out = t.ok(&["spend", "command", "--unit", "harper", "--dice", "3,3,4"]);
+    assert_eq!(
+        out,
+        "Side A spends 1 command point on harper: activate a group: every man of it, or none (1 \
+         figure at 1); 16 command points left\n\
+         HA1: +commanded (to the end of this turn)\n\
+         command points thrown in: HA1 10: 3 3 4; 26 command points left\n\
+         dice: 3 entered, 0 rolled\n"
     );
+    assert!(t.ok(&["status"]).contains("Side A: 26 command points left of 27"));
+    // The log keeps the faces; undo takes the points and the marker back.
+    assert!(t.ok(&["log"]).contains("HA1 10: 3 3 4"));
+    t.ok(&["undo"]);
+    let status = t.ok(&["status"]);
+    assert!(status.contains("Side A: 17 command points left of 17"), "{status}");
+    // Rolled, the seed replays it; a spend that brings no one in takes no dice.
+    let out = t.ok(&["spend", "command", "--unit", "harper", "--seed", "3"]);
+    assert!(out.contains("dice: 0 entered, 3 rolled (seed 3; replay with --seed 3)"), "{out}");
+    assert_eq!(
+        t.refused(&["spend", "command", "--unit", "riflemen", "--dice", "3"]),
+        "--dice 3 is not needed: no figure throws into the pool for this spend"
+    );
+    // Harper threw 1 4 6 with seed 3: 17 - 1 + 11; the refusal changed nothing.
+    assert!(t.ok(&["status"]).contains("Side A: 27 command points left of 28"));
 }
 
 #[test]
 fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     let t = game();
-    t.ok(&[
-        "turn", "--dice", "6,5,2,4", "--dice", "3,3,4", "--dice", "5,5,1,2",
-    ]);
+    t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
+    t.ok(&["spend", "command", "--unit", "harper", "--dice", "3,3,4"]);
     let out = t.ok(&["spend", "command", "--unit", "partisans"]);
     assert!(
         out.starts_with(
             "Side A spends 8 command points on partisans: activate a group: every man of it, \
-             or none (4 figures at 1, 2 a disloyal man or a router (PA1, PA2, PA3, PA4)); 19 \
+             or none (4 figures at 1, 2 a disloyal man or a router (PA1, PA2, PA3, PA4)); 18 \
              command points left\n"
         ),
         "{out}"
@@ -89,7 +109,7 @@ fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     t.ok(&["mark", "RI1", "+running"]);
     let out = t.ok(&["spend", "command", "--unit", "riflemen"]);
     assert!(
-        out.contains("(6 figures at 1, 2 a disloyal man or a router (RI1)); 12"),
+        out.contains("(6 figures at 1, 2 a disloyal man or a router (RI1)); 11"),
         "{out}"
     );
 }
@@ -97,13 +117,12 @@ fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
 #[test]
 fn a_side_spends_no_more_command_points_than_it_threw() {
     let t = game();
-    t.ok(&[
-        "turn", "--dice", "1,1,1,1", "--dice", "1,1,1", "--dice", "1,1,1,1",
-    ]);
+    t.ok(&["turn", "--dice", "1,1,1,1", "--dice", "1,1,1,1"]);
+    t.ok(&["spend", "command", "--unit", "harper", "--dice", "1,1,1"]);
     t.ok(&["spend", "command", "--unit", "riflemen"]);
     assert_eq!(
         t.refused(&["spend", "command", "--unit", "partisans"]),
-        "Side A has 1 command point left; 4 figures at 1, 2 a disloyal man or a router (PA1, \
+        "Side A has 0 command points left; 4 figures at 1, 2 a disloyal man or a router (PA1, \
          PA2, PA3, PA4) costs 8 (`umpire turn` passes play to the next player)"
     );
 }
@@ -206,7 +225,7 @@ fn a_throw_too_many_for_the_figures_that_roll_is_refused_with_nothing_changed() 
     let t = game();
     assert_eq!(
         t.refused(&[
-            "turn", "--dice", "1,1,1,1", "--dice", "1,1,1", "--dice", "1,1,1,1", "--dice", "2,2",
+            "turn", "--dice", "1,1,1,1", "--dice", "1,1,1,1", "--dice", "2,2",
         ]),
         "--dice 2,2 was not used: only a new turn rolls the sides' points (give the throws when \
          the turn starts, one --dice a figure that rolls, in the roster's order)"
