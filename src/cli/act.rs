@@ -3,9 +3,13 @@
 //! is counted), done by every figure of the unit that needs it, or by the figures named.
 
 use super::ctx::Ctx;
+use crate::engine::requires::{self, Standing, Verdict};
 use crate::error::{Error, Result};
 use crate::game::allowance;
+use crate::game::fields;
 use crate::game::roster::{self, Mark, game_def, marker_label};
+use crate::game::state::Game;
+use crate::model::{ActionDef, GameDef, Ruleset};
 use crate::suggest::did_you_mean;
 
 pub fn act(
@@ -85,6 +89,14 @@ pub fn act(
                 held.push(format!("{code} ({})", m.label));
                 continue;
             }
+            // A rule of eligibility the action names may refuse the figure, as a marker may.
+            if let Some(st) = refusal(game, ruleset, g, &code, a) {
+                if !named.is_empty() {
+                    return Err(crate::present::words::refused(&st, Some(&code), None));
+                }
+                held.push(format!("{code} (refused by the rule {})", st.rule));
+                continue;
+            }
             let carried: Vec<Mark> = game
                 .figure(&code)
                 .map(|f| {
@@ -102,6 +114,15 @@ pub fn act(
             said.extend(roster::mark(game, ruleset, &code, &carried, event)?);
             said.extend(allowance::record(game, ruleset, &code, cost, event)?);
             acted.push(code);
+        }
+        if acted.is_empty() && !held.is_empty() {
+            return Err(Error::usage(format!(
+                "no figure of {} may {}: {}",
+                u.name,
+                a.label.to_lowercase(),
+                held.join(", ")
+            ))
+            .with_hint("name a figure to see why in full: `umpire act UNIT ACTION CODE`"));
         }
         if acted.is_empty() && kept_only {
             return Err(Error::usage(format!(
@@ -136,4 +157,23 @@ pub fn act(
         event.summary = format!("{} ({}): {}", a.name, u.name, acted.join(", "));
         Ok(lines)
     })
+}
+
+/// The first rule of eligibility the action names that refuses the figure, read from its
+/// unit's fields and its markers.
+fn refusal(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    code: &str,
+    a: &ActionDef,
+) -> Option<Standing> {
+    let here = fields::standing(game, ruleset, g, code)?;
+    ruleset
+        .model
+        .requires
+        .iter()
+        .filter(|r| a.requires.contains(&r.rule))
+        .filter_map(|r| requires::stand(ruleset, &here, &[], r))
+        .find(|st| st.verdict == Verdict::Refused)
 }

@@ -126,7 +126,13 @@ pub fn spend(
                 shown.join(",")
             )));
         }
-        let thrown = game.turn.pools.values().map(|p| p.faces.len()).sum::<usize>() - before;
+        let thrown = game
+            .turn
+            .pools
+            .values()
+            .map(|p| p.faces.len())
+            .sum::<usize>()
+            - before;
         if thrown > 0 {
             let (typed, rolled) = if faces.is_empty() {
                 (0, thrown)

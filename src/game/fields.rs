@@ -102,6 +102,32 @@ pub(crate) fn situation(
     s
 }
 
+/// What a figure's unit fields and its own markers say of it (what it is, and what it is
+/// doing: prone, busy), without a roll's words.
+pub(crate) fn standing(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    code: &str,
+) -> Option<Situation> {
+    let f = game.figure(code)?;
+    let unit = game.units.iter().find(|u| u.name == f.unit)?;
+    let mut here = situation(ruleset, g, &unit.fields);
+    for m in g.markers.iter().filter(|m| f.markers.contains(&m.name)) {
+        for (factor, value) in &m.acting {
+            here.given.insert(
+                factor.clone(),
+                Given {
+                    value: value.clone(),
+                    distance: None,
+                    via: None,
+                },
+            );
+        }
+    }
+    Some(here)
+}
+
 /// The first rule of eligibility a unit's fields break, among the rules whose `when` asks
 /// only about what the fields set (an order only some troop types take), and about `doing`,
 /// a yes/no factor for what the unit is about to do (be combined with another), when given.

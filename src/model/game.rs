@@ -116,6 +116,9 @@ pub struct ActionDef {
     pub adds: Vec<String>,
     /// How many of a figure's actions it takes (1 unless the table says).
     pub cost: ActionCost,
+    /// Rules of eligibility each figure is weighed against, read from its unit's fields and
+    /// its markers (by the rules' names): a figure one refuses does not act.
+    pub requires: Vec<String>,
 }
 
 /// How many of a figure's actions one action takes: a number, or a number by a field of the

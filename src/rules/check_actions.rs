@@ -46,6 +46,19 @@ impl Source {
                 )
                 .with_hint_opt(did_you_mean(p, procedures)));
             }
+            for rule in &a.requires {
+                if !self.def.requires.iter().any(|r| &r.rule == rule) {
+                    let rules = self.def.requires.iter().map(|r| r.rule.as_str());
+                    return Err(here(
+                        rule,
+                        format!(
+                            "action `{}` requires `{rule}`, which is not a rule of `requires:`",
+                            a.name
+                        ),
+                    )
+                    .with_hint_opt(did_you_mean(rule, rules)));
+                }
+            }
             let marks = a
                 .clears
                 .iter()

@@ -147,6 +147,7 @@ impl Source {
                         .map(|c| marker_name(g, c).to_string())
                         .collect(),
                     cost: self.action_cost(g, &a.cost),
+                    requires: a.requires.clone(),
                 })
                 .collect(),
             action_limits: g.action_limits.clone().map(|mut l| {

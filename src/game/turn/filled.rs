@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
-use crate::engine::situation::{self, Given, Situation};
+use crate::engine::situation::{self, Situation};
 use crate::error::{Error, Result};
 use crate::game::fields;
 use crate::game::figures::{self, Figures};
@@ -21,26 +21,6 @@ fn situation_of(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, code: &str) ->
     let figs = Figures::acting(code);
     let (words, _) = figures::roster_words(game, ruleset, p, &figs, &[])?;
     Ok(situation::parse(ruleset, p, &words)?.shared)
-}
-
-/// What a figure's unit fields and its own markers say of it.
-fn standing(game: &Game, ruleset: &Ruleset, g: &GameDef, code: &str) -> Option<Situation> {
-    let f = game.figure(code)?;
-    let unit = game.units.iter().find(|u| u.name == f.unit)?;
-    let mut here = fields::situation(ruleset, g, &unit.fields);
-    for m in g.markers.iter().filter(|m| f.markers.contains(&m.name)) {
-        for (factor, value) in &m.acting {
-            here.given.insert(
-                factor.clone(),
-                Given {
-                    value: value.clone(),
-                    distance: None,
-                    via: None,
-                },
-            );
-        }
-    }
-    Some(here)
 }
 
 /// The figures in play of a side, in the roster's order.
@@ -79,12 +59,16 @@ fn throw(
         .flat_map(|t| t.faces.iter().copied())
         .collect();
     let shown: Vec<String> = faces.iter().map(ToString::to_string).collect();
-    Ok((amount, faces, format!("{code} {amount}: {}", shown.join(" "))))
+    Ok((
+        amount,
+        faces,
+        format!("{code} {amount}: {}", shown.join(" ")),
+    ))
 }
 
 /// Whether the figure's unit fields and markers meet `c`.
 fn fits(game: &Game, ruleset: &Ruleset, g: &GameDef, code: &str, c: &Conditions) -> bool {
-    standing(game, ruleset, g, code).is_some_and(|x| x.all_hold(ruleset, c))
+    fields::standing(game, ruleset, g, code).is_some_and(|x| x.all_hold(ruleset, c))
 }
 
 /// Every side's pool, each figure `who` fits rolling `procedure` and the amounts adding up.
@@ -170,7 +154,7 @@ pub(super) fn each_cost(
     let mut total = 0i64;
     let mut why: BTreeMap<(&str, u32), Vec<String>> = BTreeMap::new();
     for f in game.in_play_of(&unit.name) {
-        let Some(here) = standing(game, ruleset, g, &f.code) else {
+        let Some(here) = fields::standing(game, ruleset, g, &f.code) else {
             continue;
         };
         let case = each.cases.iter().find(|c| {

@@ -236,7 +236,13 @@ pub fn spend(
     let mut joined = Vec::new();
     if let Some(p) = turn.pools.get_mut(&side) {
         p.left -= cost;
-        if let (Some(u), PoolFill::Roll { procedure, joins, .. }) = (&u, &pool.fill) {
+        if let (
+            Some(u),
+            PoolFill::Roll {
+                procedure, joins, ..
+            },
+        ) = (&u, &pool.fill)
+        {
             let thrown = filled::join(&after, ruleset, (procedure, joins), &u.name, p, source)?;
             if !thrown.is_empty() {
                 joined.push(format!(

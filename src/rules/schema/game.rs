@@ -125,6 +125,9 @@ pub struct ActionDef {
     /// Actions it takes: a number, or `{by: FIELD, values: {VALUE: N}, otherwise: N}`.
     #[serde(default)]
     pub cost: CostDef,
+    /// Rules of eligibility (by their `rule:` names) that may stop a figure doing it.
+    #[serde(default)]
+    pub requires: Vec<String>,
 }
 
 /// An action's cost as written: a number, or a number by a unit field.

@@ -66,21 +66,33 @@ fn an_nco_commanded_throws_his_dice_into_the_pool_once_a_turn() {
          command points thrown in: HA1 10: 3 3 4; 26 command points left\n\
          dice: 3 entered, 0 rolled\n"
     );
-    assert!(t.ok(&["status"]).contains("Side A: 26 command points left of 27"));
+    assert!(
+        t.ok(&["status"])
+            .contains("Side A: 26 command points left of 27")
+    );
     // The log keeps the faces; undo takes the points and the marker back.
     assert!(t.ok(&["log"]).contains("HA1 10: 3 3 4"));
     t.ok(&["undo"]);
     let status = t.ok(&["status"]);
-    assert!(status.contains("Side A: 17 command points left of 17"), "{status}");
+    assert!(
+        status.contains("Side A: 17 command points left of 17"),
+        "{status}"
+    );
     // Rolled, the seed replays it; a spend that brings no one in takes no dice.
     let out = t.ok(&["spend", "command", "--unit", "harper", "--seed", "3"]);
-    assert!(out.contains("dice: 0 entered, 3 rolled (seed 3; replay with --seed 3)"), "{out}");
+    assert!(
+        out.contains("dice: 0 entered, 3 rolled (seed 3; replay with --seed 3)"),
+        "{out}"
+    );
     assert_eq!(
         t.refused(&["spend", "command", "--unit", "riflemen", "--dice", "3"]),
         "--dice 3 is not needed: no figure throws into the pool for this spend"
     );
     // Harper threw 1 4 6 with seed 3: 17 - 1 + 11; the refusal changed nothing.
-    assert!(t.ok(&["status"]).contains("Side A: 27 command points left of 28"));
+    assert!(
+        t.ok(&["status"])
+            .contains("Side A: 27 command points left of 28")
+    );
 }
 
 #[test]

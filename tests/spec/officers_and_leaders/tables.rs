@@ -91,6 +91,12 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "a pool is filled by `dice:` (each side throws them) or `roll:`",
     );
     refused(
+        "joins: {rank: nco}",
+        "joins: {rank: sergent}",
+        &["odds", "command"],
+        "`sergent` is not a value or class of `rank`",
+    );
+    refused(
         "        puts-on: commanded",
         "        puts-on: comanded",
         &["odds", "command"],

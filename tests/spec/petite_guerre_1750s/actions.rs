@@ -85,6 +85,51 @@ fn reloading_takes_what_the_weapon_asks_and_must_fit_in_the_turn() {
 }
 
 #[test]
+fn a_c_grade_man_prone_cannot_reload_until_he_stands_up() {
+    let t = game();
+    t.ok(&["mark", "GR1", "+prone", "+unloaded"]);
+    let before = t.state_of("braddock");
+    assert_eq!(
+        t.refused(&["act", "grenadiers", "load", "--figs", "GR1"]),
+        "GR1: grade=c/d prone weapon=smoothbore/rifle refused by the rule Loading prone: it \
+         needs grade=a/b (it is c) (C and D grades cannot load when prone: stand up first (an \
+         action).)"
+    );
+    // The whole unit: no one may, and nothing changed.
+    assert_eq!(
+        t.refused(&["act", "grenadiers", "load"]),
+        "no figure of grenadiers may reload: GR1 (refused by the rule Loading prone) (name a \
+         figure to see why in full: `umpire act UNIT ACTION CODE`)"
+    );
+    assert_eq!(t.state_of("braddock"), before);
+    // Standing up is an action; then the 2 of reloading do not fit this turn, but next turn do.
+    t.ok(&["act", "grenadiers", "stand-up"]);
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    let out = t.ok(&["act", "grenadiers", "load"]);
+    assert!(out.contains("GR1: -unloaded"), "{out}");
+    // A B grade rifleman reloads prone.
+    t.ok(&["mark", "RA1", "+prone", "+unloaded"]);
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    assert!(
+        t.ok(&["act", "rangers", "load", "--figs", "RA1"])
+            .contains("RA1: -unloaded")
+    );
+}
+
+#[test]
+fn an_action_requires_only_rules_the_table_has() {
+    crate::support::refused_edit(
+        "001-la-petite-guerre-1750s.yaml",
+        ("requires: [Loading prone]", "requires: [Loading prne]"),
+        &["rules", "load"],
+        "action `load` requires `Loading prne`, which is not a rule of `requires:` (did you mean \
+         `Loading prone`?)",
+    );
+}
+
+#[test]
 fn a_stunned_man_does_nothing_but_fall_prone_until_the_end_of_the_next_turn() {
     let t = game();
     t.ok(&[
