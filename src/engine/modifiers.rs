@@ -244,7 +244,7 @@ pub(crate) fn item_line(
             return None;
         }
         // So much per whole unit: a measured 2.5 counts 2.
-        let count = s.number(&f.name)?.trunc();
+        let count = s.number(ruleset, &f.name)?.trunc();
         let mut v = count.saturating_mul(each);
         if let Some(limit) = item.limit {
             v = if limit < 0 {

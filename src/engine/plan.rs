@@ -320,7 +320,7 @@ impl<'a> Plan<'a> {
                         if let Some(count) = &case.count {
                             // A count of dice is of whole units: a measured 2.5 holds 2.
                             let n = situation
-                                .number(&count.factor)
+                                .number(ruleset, &count.factor)
                                 .ok_or_else(|| missing(p, &count.factor, ruleset))?
                                 .trunc();
                             let dice = (n / count.per).max(count.min);
@@ -395,7 +395,7 @@ impl<'a> Plan<'a> {
             let (value, from) = match &c.target {
                 TargetDef::Number(n) => (Decimal::whole(*n), None),
                 TargetDef::Factor(f) => {
-                    let n = s.number(f).ok_or_else(|| missing(p, f, ruleset))?;
+                    let n = s.number(ruleset, f).ok_or_else(|| missing(p, f, ruleset))?;
                     (n, Some(TargetFrom::Factor(f.clone())))
                 }
                 TargetDef::Lookup(l) => {

@@ -64,12 +64,18 @@ impl Situation {
             return Some(g.value.clone());
         }
         let f = ruleset.factor(name)?;
-        f.default.as_ref().map(|d| Value::Choice(d.clone()))
+        let d = f.default.as_ref()?;
+        match f.kind {
+            // The load check made sure a number's default reads as one.
+            FactorKind::Number => Decimal::parse(d).ok().map(Value::Number),
+            _ => Some(Value::Choice(d.clone())),
+        }
     }
 
-    pub fn number(&self, name: &str) -> Option<Decimal> {
-        match self.given.get(name).map(|g| &g.value) {
-            Some(Value::Number(n)) => Some(*n),
+    /// A number factor's value: given, or its default.
+    pub fn number(&self, ruleset: &Ruleset, name: &str) -> Option<Decimal> {
+        match self.value(ruleset, name) {
+            Some(Value::Number(n)) => Some(n),
             _ => None,
         }
     }

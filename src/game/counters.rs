@@ -183,7 +183,8 @@ pub fn words(
         .filter_map(|c| {
             let factor = if acted_upon { &c.acted_upon } else { &c.acting };
             let factor = factor.as_deref().filter(|f| wanted(f))?;
-            // A count of 0 says nothing: the factor is then as the umpire gives it, or none.
+            // A count of 0 says nothing: the factor is then as the umpire gives it, or its
+            // default.
             let n = fig.counters.get(&c.name).copied().filter(|n| *n != 0)?;
             Some(format!("{factor}={n}"))
         })
@@ -192,7 +193,8 @@ pub fn words(
 
 /// The amounts one step of a roll inflicted, added to the counters that add up amounts of
 /// its unit: on the piece acted upon, or, where both sides of an opposed roll score,
-/// each side's on the other side's piece.
+/// each side's on the other side's piece; and the amounts it gave the piece acting, added
+/// to the counters that earn them.
 pub fn land_amount(
     game: &mut Game,
     ruleset: &Ruleset,
@@ -224,15 +226,31 @@ pub fn land_amount(
             .map(|(code, n)| (code.clone(), n))
             .collect(),
     };
-    let names: Vec<String> = g
-        .counters
-        .iter()
-        .filter(|c| c.amounts.as_deref() == Some(unit))
-        .map(|c| c.name.clone())
-        .collect();
+    let earned: Vec<(String, i64)> = match &step.decision.read {
+        Read::Amounts { .. } => Vec::new(),
+        _ => figures
+            .acting
+            .iter()
+            .zip(step.decision.amount)
+            .map(|(code, n)| (code.clone(), n))
+            .collect(),
+    };
+    let counting = |of: fn(&CounterDef) -> Option<&str>| -> Vec<String> {
+        g.counters
+            .iter()
+            .filter(|c| of(c) == Some(unit))
+            .map(|c| c.name.clone())
+            .collect()
+    };
+    let inflicted = counting(|c| c.amounts.as_deref());
+    let earning = counting(|c| c.earns.as_deref());
     let mut said = Vec::new();
-    for (code, n) in taken.iter().filter(|(_, n)| *n > 0) {
-        for name in &names {
+    let landing = taken
+        .iter()
+        .map(|t| (t, &inflicted))
+        .chain(earned.iter().map(|t| (t, &earning)));
+    for ((code, n), names) in landing.filter(|((_, n), _)| *n > 0) {
+        for name in names {
             said.extend(count(
                 game,
                 ruleset,

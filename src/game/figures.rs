@@ -649,6 +649,10 @@ pub(crate) fn apply_one(
     };
     // A counter is counted one more, or (taken off) set back to 0.
     if g.counters.iter().any(|c| c.name == name) {
+        // Back to 0 from 0 changes nothing, and says nothing.
+        if !add && fig.counters.get(name).is_none_or(|n| *n == 0) {
+            return Ok(Vec::new());
+        }
         let by = if add { Count::By(1) } else { Count::To(0) };
         return counters::count(game, ruleset, code, name, by, false, event);
     }

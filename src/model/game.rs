@@ -349,6 +349,10 @@ pub struct CounterDef {
     /// are added to the count.
     #[serde(default)]
     pub amounts: Option<String>,
+    /// The unit of the amounts a roll the piece makes itself gives it (points it works up
+    /// towards something), which are added to the count.
+    #[serde(default)]
+    pub earns: Option<String>,
     /// The number factor the count sets when the piece acts (`FACTOR=2`).
     #[serde(default)]
     pub acting: Option<String>,

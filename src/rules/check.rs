@@ -352,7 +352,37 @@ impl Source {
                             .to_lowercase(),
                     ));
                 }
+                if let (FactorKind::Number, Some(d)) = (f.kind, &f.default) {
+                    Self::check_number_default(f, d, &err)?;
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// A number factor's default: a number within its bounds.
+    fn check_number_default(
+        f: &FactorDef,
+        d: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        let n = crate::model::Decimal::parse(d).map_err(|_| {
+            err(
+                "default:",
+                format!("default `{d}` of `{}` is not a number", f.name),
+            )
+        })?;
+        let below = f
+            .min
+            .is_some_and(|m| n.cmp_whole(m) == std::cmp::Ordering::Less);
+        let above = f
+            .max
+            .is_some_and(|m| n.cmp_whole(m) == std::cmp::Ordering::Greater);
+        if below || above {
+            return Err(err(
+                "default:",
+                format!("default `{d}` of `{}` is outside its min and max", f.name),
+            ));
         }
         Ok(())
     }

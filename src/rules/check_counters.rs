@@ -84,7 +84,11 @@ impl Source {
                     }
                 }
             }
-            if let Some(unit) = &c.amounts {
+            let amounts = [
+                (&c.amounts, "adds up amounts of"),
+                (&c.earns, "earns amounts of"),
+            ];
+            for (unit, does) in amounts.iter().filter_map(|(u, d)| Some((u.as_ref()?, d))) {
                 let units: Vec<&str> = self
                     .def
                     .procedures
@@ -95,7 +99,7 @@ impl Source {
                     return Err(err(
                         unit,
                         format!(
-                            "counter `{}` adds up amounts of `{unit}`, which no procedure inflicts",
+                            "counter `{}` {does} `{unit}`, which no procedure gives",
                             c.name
                         ),
                     )

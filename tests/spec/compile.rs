@@ -193,7 +193,7 @@ fn a_counter_that_names_what_the_table_lacks_is_refused_with_its_place() {
         ),
         (
             ("then: panicked", "then: panicked\n      amounts: hits"),
-            "counter `failed-morale` adds up amounts of `hits`, which no procedure inflicts",
+            "counter `failed-morale` adds up amounts of `hits`, which no procedure gives",
         ),
     ] {
         refused(edit, &["rules", "--check"], says);

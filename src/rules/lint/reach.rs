@@ -606,7 +606,7 @@ impl Ctxt<'_> {
         if let Some(c) = &p.check {
             ctx.target = Some(match &c.target {
                 TargetDef::Number(n) => Decimal::whole(*n),
-                TargetDef::Factor(f) => s.number(f)?,
+                TargetDef::Factor(f) => s.number(r, f)?,
                 TargetDef::Lookup(l) => {
                     let row = s.value(r, &l.rows)?.word();
                     let col = s.value(r, &l.columns)?.word();

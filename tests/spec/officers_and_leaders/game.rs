@@ -207,6 +207,62 @@ fn an_artillery_hit_marks_the_group_for_its_next_actions_roll() {
 }
 
 #[test]
+fn a_gun_fires_only_once_its_crew_has_loaded_it_and_firing_empties_it() {
+    let t = game();
+    t.ok(&["unit", "set", "guns", "gun=muzzle-loader"]);
+    t.ok(&["turn"]);
+    let fire = [
+        "roll",
+        "artillery",
+        "--fig",
+        "GU1",
+        "--target",
+        "VO1",
+        "gun-range=40",
+        "--dice",
+        "1",
+    ];
+    assert_eq!(
+        t.refused(&fire),
+        "gun=muzzle-loader loading 11 or less refused by the rule Muzzle-loader loading: it \
+         needs loading 12 or more (it is 0) (A muzzle-loader fires once it has 12 loading \
+         points: `umpire roll load-gun --fig GUN loaders=N` each turn.)"
+    );
+    // Five men load, but four count; once a turn.
+    let load = ["roll", "load-gun", "--fig", "GU1", "loaders=5"];
+    let out = t.ok(&load);
+    assert!(
+        out.contains("+4  crewmen loading 5 (+1 each, at most +4)"),
+        "{out}"
+    );
+    assert!(out.contains("GU1: loading points 4 (+4)"), "{out}");
+    assert!(
+        t.refused(&load)
+            .starts_with("GU1 carries served: it cannot load-gun")
+    );
+    for _ in 0..2 {
+        t.ok(&["turn"]);
+        t.ok(&["turn"]);
+        t.ok(&load);
+    }
+    // 12 points: it fires the same turn, and the points are gone.
+    let out = t.ok(&fire);
+    assert!(out.contains("from counters: loading=12"), "{out}");
+    assert!(out.contains("GU1: loading points 0\n"), "{out}");
+    assert!(t.refused(&fire).contains("(it is 0)"));
+    // A breech-loader needs 6, at most 3 men at a time.
+    t.ok(&["unit", "set", "guns", "gun=breech-loader"]);
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    let out = t.ok(&load);
+    assert!(out.contains("GU1: loading points 3 (+3)"), "{out}");
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    t.ok(&load);
+    t.ok(&fire);
+}
+
+#[test]
 fn a_horseman_gallops_twice_in_a_row_then_walks() {
     let t = game();
     t.ok(&[

@@ -97,6 +97,24 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "`sergent` is not a value or class of `rank`",
     );
     refused(
+        "max: 99, default: 0, aliases: [loading-points]",
+        "max: 99, default: none, aliases: [loading-points]",
+        &["odds", "artillery"],
+        "default `none` of `loading` is not a number",
+    );
+    refused(
+        "max: 99, default: 0, aliases: [loading-points]",
+        "max: 99, default: 100, aliases: [loading-points]",
+        &["odds", "artillery"],
+        "default `100` of `loading` is outside its min and max",
+    );
+    refused(
+        "earns: loading points",
+        "earns: loading pints",
+        &["odds", "load-gun"],
+        "counter `loading` earns amounts of `loading pints`, which no procedure gives",
+    );
+    refused(
         "        puts-on: commanded",
         "        puts-on: comanded",
         &["odds", "command"],
