@@ -50,6 +50,14 @@ pub enum Read {
     Grid { row: String, total: i64, read: i64 },
     /// The total is the result, after halvings and a floor.
     Amount { total: i64, steps: Vec<AmountStep> },
+    /// Each die, with the net modifier, read on its own against a target: the amount is how
+    /// many pass.
+    Counted {
+        dice: Vec<i64>,
+        compare: Comparison,
+        target: Target,
+        passed: i64,
+    },
     /// One side's total against the other's.
     Compare {
         sides: [(String, i64); 2],
@@ -291,8 +299,38 @@ impl Plan<'_> {
             }
             Reading::Amount {
                 unit,
+                each: Some((compare, target)),
+                ..
+            } => {
+                let net = self.sides.first().map_or(0, |s| s.net);
+                let kept = match (self.sides.first(), faces.first()) {
+                    (Some(side), Some(f)) => Self::natural(side, f).0,
+                    _ => Vec::new(),
+                };
+                let dice: Vec<i64> = kept.iter().map(|f| f.saturating_add(net)).collect();
+                let passed = dice
+                    .iter()
+                    .filter(|d| compare.holds(**d, target.value))
+                    .count();
+                let passed = i64::try_from(passed).unwrap_or(i64::MAX);
+                let read = Read::Counted {
+                    dice,
+                    compare: *compare,
+                    target: target.clone(),
+                    passed,
+                };
+                Decision {
+                    result: passed.to_string(),
+                    label: crate::words::quantity(passed, unit),
+                    amount: Some(passed),
+                    ..decision("", read, totals)
+                }
+            }
+            Reading::Amount {
+                unit,
                 floor,
                 halves,
+                each: None,
             } => {
                 let (v, steps) = amount_steps(total, halves, *floor);
                 Decision {

@@ -96,6 +96,8 @@ pub enum Reading<'a> {
         unit: String,
         floor: Option<i64>,
         halves: Vec<(String, bool)>,
+        /// Each die read on its own against a target: the amount is how many pass.
+        each: Option<(Comparison, Target)>,
     },
     Compare(&'a CompareDef),
     /// Each side scores an amount (its own halvings, the floor), and the amounts are compared.
@@ -390,44 +392,55 @@ impl<'a> Plan<'a> {
         })
     }
 
+    /// The target of `c`, a check of `p`, in this situation.
+    fn target(
+        ruleset: &Ruleset,
+        p: &ProcedureDef,
+        c: &crate::model::CheckDef,
+        s: &Situation,
+    ) -> Result<Target> {
+        let (value, from) = match &c.target {
+            TargetDef::Number(n) => (Decimal::whole(*n), None),
+            TargetDef::Factor(f) => {
+                let n = s.number(ruleset, f).ok_or_else(|| missing(p, f, ruleset))?;
+                (n, Some(TargetFrom::Factor(f.clone())))
+            }
+            TargetDef::Lookup(l) => {
+                let row = s
+                    .value(ruleset, &l.rows)
+                    .ok_or_else(|| missing(p, &l.rows, ruleset))?
+                    .word();
+                let col = s
+                    .value(ruleset, &l.columns)
+                    .ok_or_else(|| missing(p, &l.columns, ruleset))?
+                    .word();
+                let n = l
+                    .cells
+                    .get(&row)
+                    .and_then(|r| r.get(&col))
+                    .copied()
+                    .ok_or_else(|| {
+                        Error::failure(format!(
+                            "{}: {} has no cell for {row} × {col}",
+                            ruleset.file, p.name
+                        ))
+                    })?;
+                let from = TargetFrom::Cell {
+                    row: (l.rows.clone(), row),
+                    column: (l.columns.clone(), col),
+                };
+                (Decimal::whole(n), Some(from))
+            }
+        };
+        Ok(Target { value, from })
+    }
+
     fn reading(ruleset: &'a Ruleset, p: &'a ProcedureDef, s: &Situation) -> Result<Reading<'a>> {
         if let Some(c) = &p.check {
-            let (value, from) = match &c.target {
-                TargetDef::Number(n) => (Decimal::whole(*n), None),
-                TargetDef::Factor(f) => {
-                    let n = s.number(ruleset, f).ok_or_else(|| missing(p, f, ruleset))?;
-                    (n, Some(TargetFrom::Factor(f.clone())))
-                }
-                TargetDef::Lookup(l) => {
-                    let row = s
-                        .value(ruleset, &l.rows)
-                        .ok_or_else(|| missing(p, &l.rows, ruleset))?
-                        .word();
-                    let col = s
-                        .value(ruleset, &l.columns)
-                        .ok_or_else(|| missing(p, &l.columns, ruleset))?
-                        .word();
-                    let n = l
-                        .cells
-                        .get(&row)
-                        .and_then(|r| r.get(&col))
-                        .copied()
-                        .ok_or_else(|| {
-                            Error::failure(format!(
-                                "{}: {} has no cell for {row} × {col}",
-                                ruleset.file, p.name
-                            ))
-                        })?;
-                    let from = TargetFrom::Cell {
-                        row: (l.rows.clone(), row),
-                        column: (l.columns.clone(), col),
-                    };
-                    (Decimal::whole(n), Some(from))
-                }
-            };
+            let target = Self::target(ruleset, p, c, s)?;
             return Ok(Reading::Check {
                 compare: c.compare,
-                target: Target { value, from },
+                target,
                 pass: &c.pass,
                 fail: &c.fail,
             });
@@ -475,10 +488,21 @@ impl<'a> Plan<'a> {
                 .map(|h| (h.label.clone(), h.round_up))
                 .collect();
             let unit = a.unit.clone().unwrap_or_else(|| ruleset.unit().to_string());
+            let each = match &a.each_die {
+                None => None,
+                Some(name) => {
+                    let other = ruleset.procedure_or_err(name)?;
+                    let c = other.check.as_ref().ok_or_else(|| {
+                        Error::failure(format!("{}: {name} has no check", ruleset.file))
+                    })?;
+                    Some((c.compare, Self::target(ruleset, other, c, s)?))
+                }
+            };
             return Ok(Reading::Amount {
                 unit,
                 floor: a.floor,
                 halves,
+                each,
             });
         }
         if let Some(c) = &p.compare {

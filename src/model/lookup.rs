@@ -165,7 +165,10 @@ impl Ruleset {
             item.opponent.iter().for_each(|c| add(&c.factor));
         }
         p.rerolls.iter().for_each(|r| guard(r.guard(), &mut add));
-        match p.check.as_ref().map(|c| &c.target) {
+        // Dice read each as another procedure's check read that check's target.
+        let each_die = p.amount.as_ref().and_then(|a| a.each_die.as_deref());
+        let checked = each_die.and_then(|e| self.procedure(e)).unwrap_or(p);
+        match checked.check.as_ref().map(|c| &c.target) {
             Some(TargetDef::Factor(f)) => add(f),
             Some(TargetDef::Lookup(l)) => {
                 add(&l.rows);

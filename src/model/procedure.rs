@@ -396,6 +396,9 @@ pub struct AmountDef {
     pub unit: Option<String>,
     pub floor: Option<i64>,
     pub halve: Vec<HalveDef>,
+    /// Each die is read on its own as this procedure's check (canonical name), its own
+    /// modifiers added to it, and the amount is how many pass (shots of several firers).
+    pub each_die: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

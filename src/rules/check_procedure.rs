@@ -224,6 +224,9 @@ impl Source {
             for h in &a.halve {
                 self.check_guard(h.guard(), &|n, m| err(n, m))?;
             }
+            if let Some(e) = &a.each_die {
+                self.check_each_die(p, a, e, &err)?;
+            }
         }
         if let Some(c) = &p.compare {
             if p.sides.len() != 2 {
@@ -606,5 +609,42 @@ impl Source {
             v,
             format!("{who} sets `{k}={v}`, which is not {expected}"),
         ))
+    }
+}
+
+impl Source {
+    /// Dice read each as another procedure's check: a procedure of one side with a check of
+    /// its own, and nothing that halves a count.
+    fn check_each_die(
+        &self,
+        p: &ProcedureDef,
+        a: &crate::rules::schema::AmountDef,
+        each: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        let names = || self.def.procedures.iter().map(|p| p.name.as_str());
+        let Some(other) = self.procedure(each) else {
+            return Err(err(
+                each,
+                format!("`each-die: {each}` names no procedure of this ruleset"),
+            )
+            .with_hint_opt(did_you_mean(each, names())));
+        };
+        if other.check.is_none() {
+            return Err(err(
+                each,
+                format!("`each-die: {each}` reads each die as `{each}`'s check, and it has none"),
+            ));
+        }
+        if !p.sides.is_empty() || !a.halve.is_empty() {
+            return Err(err(
+                "each-die:",
+                format!(
+                    "{} counts the dice that pass: it has one side and halves nothing",
+                    p.name
+                ),
+            ));
+        }
+        Ok(())
     }
 }

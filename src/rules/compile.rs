@@ -392,6 +392,7 @@ impl Source {
                         label: h.label.clone(),
                     })
                     .collect(),
+                each_die: a.each_die.as_deref().map(|e| self.procedure_name(e)),
             }),
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),

@@ -544,11 +544,15 @@ pub(super) fn amount_part(r: &Ruleset, p: &ProcedureDef, a: &AmountDef, voice: V
     } else {
         "each side's total is its score"
     };
-    let mut blocks = vec![Block::Text(if unit.is_empty() {
-        whose.into()
-    } else {
-        format!("{whose}, in {unit}")
-    })];
+    let said = match &a.each_die {
+        Some(check) => format!(
+            "each die, with the modifiers, is read on its own as `{check}` reads its roll; the \
+             {unit} are the dice that pass"
+        ),
+        None if unit.is_empty() => whose.into(),
+        None => format!("{whose}, in {unit}"),
+    };
+    let mut blocks = vec![Block::Text(said)];
     for h in &a.halve {
         blocks.push(Block::Text(format!(
             "halved, rounded {}, for {}",

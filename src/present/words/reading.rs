@@ -160,6 +160,20 @@ pub fn decision(d: &Decision) -> String {
         Read::Amount { total, steps } => {
             format!("total {total}{}: {read}", amount_steps(steps))
         }
+        Read::Counted {
+            dice,
+            compare,
+            target,
+            passed,
+        } => {
+            let shown: Vec<String> = dice.iter().map(ToString::to_string).collect();
+            format!(
+                "each die against {}: {} ({passed} of {}): {read}",
+                compared(*compare, &self::target(target)),
+                shown.join(" "),
+                dice.len()
+            )
+        }
         Read::Amounts {
             sides: [a, b],
             winner,
@@ -250,6 +264,14 @@ pub fn reading(plan: &Plan<'_>) -> String {
         }
         Reading::Table { .. } => "read the total on the table".into(),
         Reading::Grid { row, .. } => format!("read row {} by the total", row.label),
+        Reading::Amount {
+            unit,
+            each: Some((compare, target)),
+            ..
+        } => format!(
+            "each die read on its own against {}: the {unit} are those that pass",
+            compared(*compare, &self::target(target))
+        ),
         Reading::Amount { unit, .. } if unit.is_empty() => "the total is the result".into(),
         Reading::Amount { unit, .. } => format!("the total is the result, in {unit}"),
         Reading::Amounts { unit, .. } => {

@@ -297,6 +297,9 @@ pub struct AmountDef {
     pub floor: Option<i64>,
     #[serde(default)]
     pub halve: Vec<HalveDef>,
+    /// A procedure whose check reads each die on its own: the amount is how many pass.
+    #[serde(default)]
+    pub each_die: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

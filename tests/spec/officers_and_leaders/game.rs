@@ -263,6 +263,36 @@ fn a_gun_fires_only_once_its_crew_has_loaded_it_and_firing_empties_it() {
 }
 
 #[test]
+fn a_group_fires_by_the_ratio_of_its_figures_in_play() {
+    let t = game();
+    // Eight voltigeurs: 4 shots; one dead, seven: 3.
+    let fire = [
+        "roll",
+        "group-fire",
+        "--fig",
+        "VO1",
+        "--target",
+        "RI1",
+        "range=50",
+        "--seed",
+        "2",
+    ];
+    let out = t.ok(&fire);
+    assert!(out.contains("weapon=musket figures=8\n"), "{out}");
+    assert!(out.contains("(2 of 4): 2 hits   chance 675/2048"), "{out}");
+    assert!(
+        out.contains("dice 4d8 (stationary: 1 shot in 2 figures)"),
+        "{out}"
+    );
+    t.ok(&["mark", "VO8", "+dead"]);
+    let out = t.ok(&fire);
+    assert!(
+        out.contains("dice 3d8 (stationary: 1 shot in 2 figures)"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_horseman_gallops_twice_in_a_row_then_walks() {
     let t = game();
     t.ok(&[

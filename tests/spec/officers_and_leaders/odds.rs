@@ -243,14 +243,55 @@ fn a_melee_winner_wounds_on_a_natural_5_and_kills_on_a_natural_6() {
 }
 
 #[test]
+fn a_group_fires_one_die_in_two_figures_each_read_as_a_shot() {
+    // Nine men stationary: 4 shots, each a d8 needing 7+ at long range in soft cover (1/4);
+    // the hits are binomial: C(4,k) (1/4)^k (3/4)^(4-k).
+    expect(
+        "group-fire",
+        "figures=9 range=long cover=soft",
+        &[
+            ("0 hits", "81/256"),
+            ("1 hit", "27/64"),
+            ("2 hits", "27/128"),
+            ("3 hits", "3/64"),
+            ("4 hits", "1/256"),
+        ],
+    );
+    let amount = |args: &[&str]| oal().outcome(args);
+    // Moving: 1 in 3, and a band further (short read as medium, 4+ in the open).
+    assert_eq!(
+        amount(&[
+            "group-fire",
+            "figures=9",
+            "moving",
+            "range=10",
+            "--dice",
+            "4,5,1"
+        ]),
+        "2 hits"
+    );
+    // Baker rifles moving, 1 in 4: 8 men shoot twice; a lone man still shoots once.
+    assert_eq!(
+        amount(&[
+            "group-fire",
+            "figures=8",
+            "baker",
+            "moving",
+            "range=10",
+            "--dice",
+            "8,8"
+        ]),
+        "2 hits"
+    );
+    assert_eq!(
+        amount(&["group-fire", "figures=1", "range=10", "--dice", "2"]),
+        "1 hit"
+    );
+}
+
+#[test]
 fn who_may_shoot_visibility_pace_and_the_gatling() {
     let amount = |args: &[&str]| oal().outcome(args);
-    assert_eq!(amount(&["fire-ratio"]), "2 figures a shot");
-    assert_eq!(amount(&["fire-ratio", "moving"]), "3 figures a shot");
-    assert_eq!(
-        amount(&["fire-ratio", "baker", "moving"]),
-        "4 figures a shot"
-    );
     assert_eq!(amount(&["cavalry-move", "mounted", "pace=gallop"]), "50 cm");
     // Seen at d6 x 10 cm, at most 20 within woods.
     expect(
@@ -270,9 +311,28 @@ fn who_may_shoot_visibility_pace_and_the_gatling() {
         "in-woods",
         &[("seen at 10 cm", "1/6"), ("seen at 20 cm", "5/6")],
     );
-    // Six dice all odd jam the gun: 1/64; three: 1/8.
-    expect("gatling", "crew=2", &[("Fires", "63/64"), ("Jams", "1/64")]);
-    expect("gatling", "crew=1", &[("Fires", "7/8"), ("Jams", "1/8")]);
-    assert_eq!(amount(&["gatling", "crew=1", "--dice", "1,3,5"]), "Jams");
-    assert_eq!(amount(&["gatling", "crew=1", "--dice", "1,3,4"]), "Fires");
+    // Three dice at short range in the open, each hitting on 2+, but all odd jam the gun
+    // (27 of 512 with no 1 at all): 3 hits (7^3 - 3^3)/512; 2 hits, one 1 and two others
+    // not both odd, 3 (49 - 9)/512; 1 hit, two 1s and an even die, 3 * 4/512; jams 1/8.
+    expect(
+        "gatling",
+        "crew=1 range=short",
+        &[
+            ("Jams", "1/8"),
+            ("1 hit", "3/128"),
+            ("2 hits", "15/64"),
+            ("3 hits", "79/128"),
+        ],
+    );
+    // Six dice all odd: 1/64.
+    let odds = oal().chances("gatling", "crew=2 range=short");
+    assert_eq!(odds.get("Jams").map(String::as_str), Some("1/64"));
+    assert_eq!(
+        amount(&["gatling", "crew=1", "range=short", "--dice", "1,3,5"]),
+        "Jams"
+    );
+    assert_eq!(
+        amount(&["gatling", "crew=1", "range=long", "--dice", "1,3,8"]),
+        "1 hit"
+    );
 }

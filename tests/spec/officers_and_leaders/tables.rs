@@ -109,6 +109,18 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "default `100` of `loading` is outside its min and max",
     );
     refused(
+        "amount: {unit: hits, each-die: to-hit}",
+        "amount: {unit: hits, each-die: to-hti}",
+        &["odds", "group-fire"],
+        "`each-die: to-hti` names no procedure of this ruleset (did you mean `to-hit`?)",
+    );
+    refused(
+        "amount: {unit: hits, each-die: to-hit}",
+        "amount: {unit: hits, each-die: damage}",
+        &["odds", "group-fire"],
+        "`each-die: damage` reads each die as `damage`'s check, and it has none",
+    );
+    refused(
         "earns: loading points",
         "earns: loading pints",
         &["odds", "load-gun"],
