@@ -198,8 +198,8 @@ pub enum Command {
     Fig(FigCmd),
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
-    /// Put markers on a figure or take them off (`mark CF3 +pinned -prone`), or change its
-    /// counts (`mark CF3 COUNTER+2`).
+    /// Put markers on a figure or take them off (`mark CODE +MARKER -MARKER`), or change its
+    /// counts (`mark CODE COUNTER+2`).
     Mark(MarkArgs),
     /// The game's events, oldest first.
     Log(LogArgs),
@@ -217,8 +217,8 @@ pub enum Command {
     Activate(ActivateArgs),
     /// Spend points of the side playing on something the turn rule lists, at its cost.
     Spend(SpendArgs),
-    /// A unit's figures do an action of the ruleset's list that takes markers off (loading
-    /// takes off the marker that says a gun must load); rolls are `umpire roll --unit`.
+    /// A unit's figures do an action of the ruleset's list that takes markers off or puts
+    /// them on, counted where the ruleset counts actions; rolls are `umpire roll --unit`.
     Act(ActArgs),
     /// A unit charges an enemy unit in one command: the chargers' checks first, the charged
     /// unit's reaction and its fire, then the first round of every fight, logged as one event.

@@ -19,7 +19,8 @@ pub fn mark(
     }
     if !clear && changes.is_empty() {
         return Err(Error::usage("no marker change given").with_hint(
-            "`umpire mark CF3 +pinned -prone`, a count: `COUNTER+2`, `COUNTER-1`, `COUNTER=0`; or `--clear`",
+            "`umpire mark CODE +MARKER -MARKER`, a count: `COUNTER+2`, `COUNTER-1`, `COUNTER=0`; or \
+             `--clear`",
         ));
     }
     ctx.change(out, |game, ruleset, event| {

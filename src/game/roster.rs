@@ -386,7 +386,7 @@ pub fn parse_mark(g: &GameDef, word: &str) -> Result<Mark> {
         Some(("-", rest)) => (false, rest),
         _ => {
             return Err(Error::usage(format!("`{word}` is not a marker change"))
-                .with_hint("write `+pinned` to add a marker and `-pinned` to take it off"));
+                .with_hint("write `+MARKER` to add a marker and `-MARKER` to take it off"));
         }
     };
     let canonical = marker(g, name)
