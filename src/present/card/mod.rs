@@ -328,10 +328,10 @@ fn key(r: &Ruleset, p: &ProcedureDef) -> Key {
         (None, "read the total on the table".into())
     } else if let Some(a) = &p.amount {
         let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
-        let says = if unit.is_empty() {
-            "the total is the result".into()
-        } else {
-            format!("the total in {unit}")
+        let says = match &a.each_die {
+            Some(check) => format!("{unit}: the dice that pass `{check}`"),
+            None if unit.is_empty() => "the total is the result".into(),
+            None => format!("the total in {unit}"),
         };
         (None, says)
     } else {
