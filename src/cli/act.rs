@@ -71,6 +71,21 @@ pub fn act(
             .collect();
         let mut held = Vec::new();
         for code in codes {
+            // A figure with nothing to change does not act; of those that would, a marker
+            // that blocks the action, or a rule of eligibility it names, holds one back.
+            let carried: Vec<Mark> = game
+                .figure(&code)
+                .map(|f| {
+                    let off = a.clears.iter().filter(|m| f.markers.contains(m));
+                    let on = a.adds.iter().filter(|m| !f.markers.contains(m));
+                    off.map(|m| Mark::Remove(m.clone()))
+                        .chain(on.map(|m| Mark::Add(m.clone())))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if carried.is_empty() && !kept_only {
+                continue;
+            }
             // A marker that blocks the action holds the figure back; one named is refused.
             let blocking = game.figure(&code).and_then(|f| {
                 g.markers
@@ -92,22 +107,13 @@ pub fn act(
             // A rule of eligibility the action names may refuse the figure, as a marker may.
             if let Some(st) = refusal(game, ruleset, g, &code, a) {
                 if !named.is_empty() {
-                    return Err(crate::present::words::refused(&st, Some(&code), None));
+                    let e = crate::present::words::refused(&st, None, None);
+                    return Err(Error {
+                        message: format!("{code} cannot {}: {}", a.label.to_lowercase(), e.message),
+                        ..e
+                    });
                 }
                 held.push(format!("{code} (refused by the rule {})", st.rule));
-                continue;
-            }
-            let carried: Vec<Mark> = game
-                .figure(&code)
-                .map(|f| {
-                    let off = a.clears.iter().filter(|m| f.markers.contains(m));
-                    let on = a.adds.iter().filter(|m| !f.markers.contains(m));
-                    off.map(|m| Mark::Remove(m.clone()))
-                        .chain(on.map(|m| Mark::Add(m.clone())))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if carried.is_empty() && !kept_only {
                 continue;
             }
             let cost = allowance::check(game, g, &code, a)?;
@@ -122,7 +128,7 @@ pub fn act(
                 a.label.to_lowercase(),
                 held.join(", ")
             ))
-            .with_hint("name a figure to see why in full: `umpire act UNIT ACTION CODE`"));
+            .with_hint("name a figure to see why in full: `umpire act UNIT ACTION --figs CODE`"));
         }
         if acted.is_empty() && kept_only {
             return Err(Error::usage(format!(

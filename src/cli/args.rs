@@ -306,7 +306,7 @@ pub struct SpendArgs {
     /// The unit it is spent on.
     #[arg(long, value_name = "UNIT")]
     pub unit: Option<String>,
-    /// Where figures the spend reaches throw into the pool (a chain of command): each one's
+    /// Where figures the spend reaches throw into the pool: each one's
     /// throw, in the roster's order (repeat it).
     #[arg(long = "dice", value_name = "FACES")]
     pub dice: Vec<String>,

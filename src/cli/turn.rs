@@ -110,7 +110,6 @@ pub fn spend(
     let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_with(out, |game, ruleset, event| {
         let mut source = dice_source_with(faces, seed, None)?;
-        let before: usize = game.turn.pools.values().map(|p| p.faces.len()).sum();
         let mut said = crate::game::turn::spend(
             game,
             ruleset,
@@ -121,24 +120,19 @@ pub fn spend(
         )?;
         if let Some(left) = source.unused().front() {
             let shown: Vec<String> = left.iter().map(ToString::to_string).collect();
+            let (typed, _) = source.tally();
+            let why = if typed == 0 {
+                "no figure throws into the pool for this spend".to_string()
+            } else {
+                "the figures this spend brings into the pool have thrown".to_string()
+            };
             return Err(crate::error::Error::usage(format!(
-                "--dice {} is not needed: no figure throws into the pool for this spend",
+                "--dice {} is not needed: {why}",
                 shown.join(",")
             )));
         }
-        let thrown = game
-            .turn
-            .pools
-            .values()
-            .map(|p| p.faces.len())
-            .sum::<usize>()
-            - before;
-        if thrown > 0 {
-            let (typed, rolled) = if faces.is_empty() {
-                (0, thrown)
-            } else {
-                (thrown, 0)
-            };
+        let (typed, rolled) = source.tally();
+        if typed + rolled > 0 {
             if rolled > 0 {
                 event.detail = Some(json!({ "seed": seed }));
             }

@@ -132,6 +132,8 @@ pub type Asker = Box<dyn FnMut(&DiceSpec, &str) -> Result<Option<Vec<i64>>>>;
 pub struct DiceSource {
     entered: VecDeque<Vec<i64>>,
     used: usize,
+    /// Faces thrown so far: entered or asked for, and rolled.
+    faces: (usize, usize),
     rng: Xoshiro256PlusPlus,
     seed: u64,
     ask: Option<Asker>,
@@ -153,6 +155,7 @@ impl DiceSource {
         DiceSource {
             entered: entered.into(),
             used: 0,
+            faces: (0, 0),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             seed,
             ask: None,
@@ -177,6 +180,11 @@ impl DiceSource {
         } else {
             self.rng.random_range(0..n)
         }
+    }
+
+    /// The faces thrown so far: how many were entered (or asked for) and how many rolled.
+    pub fn tally(&self) -> (usize, usize) {
+        self.faces
     }
 
     /// Sets of entered faces not consumed by any roll.
@@ -213,6 +221,7 @@ impl DiceSource {
                 ))
                 .with_hint(format!("{what} throws {spec}")));
             }
+            self.faces.0 += faces.len();
             return Ok(Throw {
                 faces,
                 entered: true,
@@ -222,6 +231,7 @@ impl DiceSource {
             && let Some(faces) = ask(spec, what)?
         {
             // The asker checked them against the die, as it asked.
+            self.faces.0 += faces.len();
             return Ok(Throw {
                 faces,
                 entered: true,
@@ -236,7 +246,8 @@ impl DiceSource {
                     .copied()
                     .unwrap_or(0)
             })
-            .collect();
+            .collect::<Vec<i64>>();
+        self.faces.1 += faces.len();
         Ok(Throw {
             faces,
             entered: false,

@@ -68,6 +68,7 @@ impl Situation {
         match f.kind {
             // The load check made sure a number's default reads as one.
             FactorKind::Number => Decimal::parse(d).ok().map(Value::Number),
+            FactorKind::Flag => flag_word(d).map(Value::Flag),
             _ => Some(Value::Choice(d.clone())),
         }
     }

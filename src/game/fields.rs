@@ -103,7 +103,7 @@ pub(crate) fn situation(
 }
 
 /// What a figure's unit fields and its own markers say of it (what it is, and what it is
-/// doing: prone, busy), without a roll's words.
+/// doing, by its markers), without a roll's words.
 pub(crate) fn standing(
     game: &Game,
     ruleset: &Ruleset,

@@ -397,7 +397,7 @@ pub struct AmountDef {
     pub floor: Option<i64>,
     pub halve: Vec<HalveDef>,
     /// Each die is read on its own as this procedure's check (canonical name), its own
-    /// modifiers added to it, and the amount is how many pass (shots of several firers).
+    /// modifiers added to it, and the amount is how many pass (one die for each of several).
     pub each_die: Option<String>,
 }
 

@@ -132,7 +132,7 @@ pub enum PoolFill {
     Dice(String),
     /// Each figure in play of the side that `who` fits rolls `procedure` (canonical), and the
     /// amounts add up; a figure `joins` fits rolls it into the pool later, when a spend is
-    /// made on its unit (a chain of command: a man commanded then commands in turn).
+    /// made on its unit (a figure a spend reaches then adds its own roll).
     Roll {
         procedure: String,
         who: super::Conditions,

@@ -267,7 +267,14 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         } else {
             "score of each side: its total"
         };
-        let _ = writeln!(out, "{whose}, in {unit}");
+        match &a.each_die {
+            Some(check) => {
+                let _ = writeln!(out, "result: {}", words::each_die(check, &unit));
+            }
+            None => {
+                let _ = writeln!(out, "{whose}, in {unit}");
+            }
+        }
         if let Some(f) = a.floor {
             let _ = writeln!(out, "  never below {f}");
         }

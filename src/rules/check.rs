@@ -352,8 +352,15 @@ impl Source {
                             .to_lowercase(),
                     ));
                 }
-                if let (FactorKind::Number, Some(d)) = (f.kind, &f.default) {
-                    Self::check_number_default(f, d, &err)?;
+                match (f.kind, &f.default) {
+                    (FactorKind::Number, Some(d)) => Self::check_number_default(f, d, &err)?,
+                    (_, Some(d)) if crate::words::flag_word(d).is_none() => {
+                        return Err(err(
+                            "default:",
+                            format!("default `{d}` of `{}` is not yes or no", f.name),
+                        ));
+                    }
+                    _ => {}
                 }
             }
         }

@@ -630,17 +630,30 @@ impl Source {
             )
             .with_hint_opt(did_you_mean(each, names())));
         };
-        if other.check.is_none() {
+        let Some(c) = &other.check else {
             return Err(err(
                 each,
                 format!("`each-die: {each}` reads each die as `{each}`'s check, and it has none"),
             ));
+        };
+        // Only the check's target is read: what else the other roll does would be lost.
+        if !other.modifiers.is_empty() || !other.naturals.is_empty() || c.impossible.is_some() {
+            return Err(err(
+                each,
+                format!(
+                    "`each-die: {each}` reads only the target of `{each}`'s check, and `{each}` \
+                     has modifiers, natural results or a fallback of its own: give them to {}",
+                    p.name
+                ),
+            ));
         }
-        if !p.sides.is_empty() || !a.halve.is_empty() {
+        let fixed = matches!(&p.roll, Some(RollDef::Cases(cases)) if cases.iter().any(|c| c.fixed.is_some()));
+        if !p.sides.is_empty() || !a.halve.is_empty() || a.floor.is_some() || fixed {
             return Err(err(
                 "each-die:",
                 format!(
-                    "{} counts the dice that pass: it has one side and halves nothing",
+                    "{} counts the dice that pass `{each}`: it may have no `sides`, `halve`, \
+                     `floor` or `fixed` roll",
                     p.name
                 ),
             ));

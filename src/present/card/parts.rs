@@ -545,10 +545,7 @@ pub(super) fn amount_part(r: &Ruleset, p: &ProcedureDef, a: &AmountDef, voice: V
         "each side's total is its score"
     };
     let said = match &a.each_die {
-        Some(check) => format!(
-            "each die, with the modifiers, is read on its own as `{check}` reads its roll; the \
-             {unit} are the dice that pass"
-        ),
+        Some(check) => words::each_die(check, &unit),
         None if unit.is_empty() => whose.into(),
         None => format!("{whose}, in {unit}"),
     };

@@ -9,7 +9,7 @@
 mod reading;
 
 pub use reading::{
-    decision, fallback, fallback_rule, natural, reading, reroll, reroll_rule, target,
+    decision, each_die, fallback, fallback_rule, natural, reading, reroll, reroll_rule, target,
 };
 
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
@@ -96,10 +96,10 @@ pub fn refused(st: &Standing, side: Option<&str>, procedure: Option<&str>) -> cr
         st.rule,
         shortfalls(&st.unmet)
     );
-    let hint = st
-        .note
-        .clone()
-        .unwrap_or_else(|| format!("see `umpire rules {}`", procedure.unwrap_or_default()));
+    let hint = st.note.clone().unwrap_or_else(|| match procedure {
+        Some(p) => format!("see `umpire rules {p}`"),
+        None => "see `umpire rules RULESET`".to_string(),
+    });
     crate::error::Error::usage(message).with_hint(hint)
 }
 

@@ -250,6 +250,15 @@ pub fn natural(d: &Decision) -> bool {
     matches!(d.read, Read::Natural | Read::NotNatural { .. })
 }
 
+/// What a count of the dice that pass another procedure's check is, in `unit`, said the
+/// same on cards, the sheet and `rules PROCEDURE`.
+pub fn each_die(check: &str, unit: &str) -> String {
+    format!(
+        "each die, with the modifiers, is read on its own as `{check}` reads its roll; the \
+         {unit} are the dice that pass"
+    )
+}
+
 /// How a plan reads its total, in words, for cards and explanations.
 pub fn reading(plan: &Plan<'_>) -> String {
     match &plan.reading {

@@ -96,6 +96,59 @@ fn an_nco_commanded_throws_his_dice_into_the_pool_once_a_turn() {
 }
 
 #[test]
+fn throws_a_spend_needs_and_not_typed_are_rolled_and_said_so() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "sergeants",
+        "--side",
+        "a",
+        "class=raw",
+        "rank=nco",
+        "--figures",
+        "2",
+    ]);
+    t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
+    // Two NCOs, one throw typed: the second is rolled, and the seed kept.
+    let out = t.ok(&[
+        "spend",
+        "command",
+        "--unit",
+        "sergeants",
+        "--dice",
+        "1,2",
+        "--seed",
+        "9",
+    ]);
+    assert!(
+        out.contains("command points thrown in: SE1 3: 1 2, SE2 "),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("dice: 2 entered, 2 rolled (seed 9; replay with --seed 9)\n"),
+        "{out}"
+    );
+    // One too many, after those needed: named as such.
+    t.ok(&["undo"]);
+    assert_eq!(
+        t.refused(&[
+            "spend",
+            "command",
+            "--unit",
+            "sergeants",
+            "--dice",
+            "1,2",
+            "--dice",
+            "3,4",
+            "--dice",
+            "5,6"
+        ]),
+        "--dice 5,6 is not needed: the figures this spend brings into the pool have thrown"
+    );
+}
+
+#[test]
 fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     let t = game();
     t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
@@ -290,6 +343,21 @@ fn a_group_fires_by_the_ratio_of_its_figures_in_play() {
         out.contains("dice 3d8 (stationary: 1 shot in 2 figures)"),
         "{out}"
     );
+    // The unit named fires once, not once a man.
+    let out = t.ok(&[
+        "roll",
+        "group-fire",
+        "--unit",
+        "voltigeurs",
+        "range=50",
+        "--seed",
+        "2",
+    ]);
+    assert!(
+        out.starts_with("voltigeurs: group-fire, one roll for its 7 figures"),
+        "{out}"
+    );
+    assert_eq!(out.matches("dice 3d8").count(), 1, "{out}");
 }
 
 #[test]

@@ -121,6 +121,19 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "`each-die: damage` reads each die as `damage`'s check, and it has none",
     );
     refused(
+        "amount: {unit: hits, each-die: to-hit}",
+        "amount: {unit: hits, each-die: to-hit, floor: 0}",
+        &["odds", "group-fire"],
+        "group-fire counts the dice that pass `to-hit`: it may have no `sides`, `halve`, `floor` \
+         or `fixed` roll",
+    );
+    refused(
+        "{name: moving, kind: flag, help:",
+        "{name: moving, kind: flag, default: maybe, help:",
+        &["odds", "group-fire"],
+        "default `maybe` of `moving` is not yes or no",
+    );
+    refused(
         "earns: loading points",
         "earns: loading pints",
         &["odds", "load-gun"],
@@ -170,4 +183,37 @@ fn a_side_condition_counts_markers_the_game_has_with_a_percent() {
         &["odds", "actions"],
         "condition `lost`: `marked` goes with `percent: N`",
     );
+}
+
+#[test]
+fn a_flag_factor_s_default_holds_when_not_given() {
+    let builtin = std::fs::read_to_string(
+        crate::support::root().join("tables/003-officers-and-leaders.yaml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let tables = crate::support::tempdir();
+    crate::support::write(
+        &tables.path().join("officers-and-leaders.yaml"),
+        builtin.replacen(
+            "{name: moving, kind: flag, help:",
+            "{name: moving, kind: flag, default: yes, help:",
+            1,
+        ),
+    );
+    // Moving by default: 1 shot in 3 of 9 figures, and short range read as medium (4+).
+    crate::support::Test::new()
+        .tables(tables.path())
+        .args([
+            "--rules",
+            "oal",
+            "roll",
+            "group-fire",
+            "figures=9",
+            "range=10",
+            "--dice",
+            "4,4,3",
+        ])
+        .stdout_contains("dice 3d8 (moving: 1 shot in 3 figures)")
+        .stdout_contains("(2 of 3): 2 hits")
+        .run();
 }

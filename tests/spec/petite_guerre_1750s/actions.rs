@@ -91,15 +91,15 @@ fn a_c_grade_man_prone_cannot_reload_until_he_stands_up() {
     let before = t.state_of("braddock");
     assert_eq!(
         t.refused(&["act", "grenadiers", "load", "--figs", "GR1"]),
-        "GR1: grade=c/d prone weapon=smoothbore/rifle refused by the rule Loading prone: it \
-         needs grade=a/b (it is c) (C and D grades cannot load when prone: stand up first (an \
-         action).)"
+        "GR1 cannot reload: grade=c/d prone weapon=smoothbore/rifle refused by the rule Loading \
+         prone: it needs grade=a/b (it is c) (C and D grades cannot load when prone: stand up \
+         first (an action).)"
     );
     // The whole unit: no one may, and nothing changed.
     assert_eq!(
         t.refused(&["act", "grenadiers", "load"]),
         "no figure of grenadiers may reload: GR1 (refused by the rule Loading prone) (name a \
-         figure to see why in full: `umpire act UNIT ACTION CODE`)"
+         figure to see why in full: `umpire act UNIT ACTION --figs CODE`)"
     );
     assert_eq!(t.state_of("braddock"), before);
     // Standing up is an action; then the 2 of reloading do not fit this turn, but next turn do.
@@ -108,6 +108,14 @@ fn a_c_grade_man_prone_cannot_reload_until_he_stands_up() {
     t.ok(&["turn"]);
     let out = t.ok(&["act", "grenadiers", "load"]);
     assert!(out.contains("GR1: -unloaded"), "{out}");
+    // A C grade man prone who is loaded has nothing to do, and is not said to be refused.
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    t.ok(&["act", "grenadiers", "fall-prone"]);
+    assert_eq!(
+        t.refused(&["act", "grenadiers", "load", "--figs", "GR1"]),
+        "no figure of grenadiers in play carries unloaded: nothing to reload"
+    );
     // A B grade rifleman reloads prone.
     t.ok(&["mark", "RA1", "+prone", "+unloaded"]);
     t.ok(&["turn"]);
