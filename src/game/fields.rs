@@ -102,8 +102,8 @@ pub(crate) fn situation(
     s
 }
 
-/// What a figure's unit fields and its own markers say of it (what it is, and what it is
-/// doing, by its markers), without a roll's words.
+/// What a figure's unit fields, its own markers and its counts say of it (what it is, and
+/// what it is doing), without a roll's words.
 pub(crate) fn standing(
     game: &Game,
     ruleset: &Ruleset,
@@ -113,16 +113,21 @@ pub(crate) fn standing(
     let f = game.figure(code)?;
     let unit = game.units.iter().find(|u| u.name == f.unit)?;
     let mut here = situation(ruleset, g, &unit.fields);
+    let given = |value: Value| Given {
+        value,
+        distance: None,
+        via: None,
+    };
     for m in g.markers.iter().filter(|m| f.markers.contains(&m.name)) {
         for (factor, value) in &m.acting {
-            here.given.insert(
-                factor.clone(),
-                Given {
-                    value: value.clone(),
-                    distance: None,
-                    via: None,
-                },
-            );
+            here.given.insert(factor.clone(), given(value.clone()));
+        }
+    }
+    // Its counts, as a roll reads them: a count of 0 leaves the factor to its default.
+    for c in &g.counters {
+        if let (Some(factor), Some(n)) = (&c.acting, f.counters.get(&c.name).filter(|n| **n != 0)) {
+            let n = crate::model::Decimal::whole(*n);
+            here.given.insert(factor.clone(), given(Value::Number(n)));
         }
     }
     Some(here)
