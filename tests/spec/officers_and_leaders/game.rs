@@ -264,17 +264,9 @@ fn a_gun_fires_only_once_its_crew_has_loaded_it_and_firing_empties_it() {
     let t = game();
     t.ok(&["unit", "set", "guns", "gun=muzzle-loader"]);
     t.ok(&["turn"]);
-    let fire = [
-        "roll",
-        "artillery",
-        "--fig",
-        "GU1",
-        "--target",
-        "VO1",
-        "gun-range=40",
-        "--dice",
-        "1",
-    ];
+    let fire: Vec<&str> = "roll artillery --fig GU1 --target VO1 gun-range=40 --dice 1"
+        .split(' ')
+        .collect();
     assert_eq!(
         t.refused(&fire),
         "gun=muzzle-loader loading 11 or less refused by the rule Muzzle-loader loading: it \
@@ -319,17 +311,9 @@ fn a_gun_fires_only_once_its_crew_has_loaded_it_and_firing_empties_it() {
 fn a_group_fires_by_the_ratio_of_its_figures_in_play() {
     let t = game();
     // Eight voltigeurs: 4 shots; one dead, seven: 3.
-    let fire = [
-        "roll",
-        "group-fire",
-        "--fig",
-        "VO1",
-        "--target",
-        "RI1",
-        "range=50",
-        "--seed",
-        "2",
-    ];
+    let fire: Vec<&str> = "roll group-fire --fig VO1 --target RI1 range=50 --seed 2"
+        .split(' ')
+        .collect();
     let out = t.ok(&fire);
     assert!(out.contains("weapon=musket figures=8\n"), "{out}");
     assert!(out.contains("(2 of 4): 2 hits   chance 675/2048"), "{out}");
