@@ -67,21 +67,21 @@ pub fn turn(
             }));
         }
         let pooled = game.turn.pools != before && !game.turn.pools.is_empty();
+        // The pools' faces as the source gave them: typed, or rolled where none were typed.
+        let (typed, pool_rolled) = pools.tally();
         event.turn = game.turn.number;
         said.extend(started);
         event.summary = said.join("; ");
-        if rolled.is_some() || (pooled && faces.is_empty()) {
+        if rolled.is_some() || (pooled && typed == 0) {
             event.detail = Some(json!({ "seed": seed }));
         }
         said.extend(rolled);
         if pooled {
-            let thrown: usize = game.turn.pools.values().map(|p| p.faces.len()).sum();
-            let (typed, rolled) = if faces.is_empty() {
-                (0, thrown)
-            } else {
-                (thrown, 0)
-            };
-            said.push(dice_line(typed, rolled, "", seed).trim_end().to_string());
+            said.push(
+                dice_line(typed, pool_rolled, "", seed)
+                    .trim_end()
+                    .to_string(),
+            );
         }
         Ok((said, turn_after(game)))
     })

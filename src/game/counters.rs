@@ -170,24 +170,30 @@ fn reached(
     Ok(said)
 }
 
-/// The number factors a piece's counts set when it acts or is acted upon (`FACTOR=2`),
-/// those `wanted`, with the words said of them.
+/// The number factors a piece's counts set when it acts or is acted upon, with the count.
+/// A count of 0 says nothing: the factor is then as the umpire gives it, or its default.
+pub fn settings<'a>(
+    g: &'a GameDef,
+    fig: &'a Figure,
+    acted_upon: bool,
+) -> impl Iterator<Item = (&'a str, i64)> + 'a {
+    g.counters.iter().filter_map(move |c| {
+        let factor = if acted_upon { &c.acted_upon } else { &c.acting };
+        let n = fig.counters.get(&c.name).copied().filter(|n| *n != 0)?;
+        Some((factor.as_deref()?, n))
+    })
+}
+
+/// The words of [`settings`] (`FACTOR=2`), those `wanted`.
 pub fn words(
     g: &GameDef,
     fig: &Figure,
     acted_upon: bool,
     wanted: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
-    g.counters
-        .iter()
-        .filter_map(|c| {
-            let factor = if acted_upon { &c.acted_upon } else { &c.acting };
-            let factor = factor.as_deref().filter(|f| wanted(f))?;
-            // A count of 0 says nothing: the factor is then as the umpire gives it, or its
-            // default.
-            let n = fig.counters.get(&c.name).copied().filter(|n| *n != 0)?;
-            Some(format!("{factor}={n}"))
-        })
+    settings(g, fig, acted_upon)
+        .filter(|(factor, _)| wanted(factor))
+        .map(|(factor, n)| format!("{factor}={n}"))
         .collect()
 }
 
@@ -211,29 +217,21 @@ pub fn land_amount(
         return Ok(Vec::new());
     };
     // (the piece that takes it, the amount)
-    let taken: Vec<(String, i64)> = match &step.decision.read {
-        Read::Amounts { sides, .. } => sides
-            .iter()
-            .filter_map(|scored| {
-                let (_, code) = figures.sides.iter().find(|(s, _)| *s != scored.side)?;
-                Some((code.clone(), scored.amount))
-            })
-            .collect(),
-        _ => figures
-            .acted_upon
-            .iter()
-            .zip(step.decision.amount)
-            .map(|(code, n)| (code.clone(), n))
-            .collect(),
+    let amount_on = |piece: &Option<String>| -> Vec<(String, i64)> {
+        piece.iter().cloned().zip(step.decision.amount).collect()
     };
-    let earned: Vec<(String, i64)> = match &step.decision.read {
-        Read::Amounts { .. } => Vec::new(),
-        _ => figures
-            .acting
-            .iter()
-            .zip(step.decision.amount)
-            .map(|(code, n)| (code.clone(), n))
-            .collect(),
+    let (taken, earned) = match &step.decision.read {
+        Read::Amounts { sides, .. } => (
+            sides
+                .iter()
+                .filter_map(|scored| {
+                    let (_, code) = figures.sides.iter().find(|(s, _)| *s != scored.side)?;
+                    Some((code.clone(), scored.amount))
+                })
+                .collect(),
+            Vec::new(),
+        ),
+        _ => (amount_on(&figures.acted_upon), amount_on(&figures.acting)),
     };
     let counting = |of: fn(&CounterDef) -> Option<&str>| -> Vec<String> {
         g.counters

@@ -123,12 +123,10 @@ pub(crate) fn standing(
             here.given.insert(factor.clone(), given(value.clone()));
         }
     }
-    // Its counts, as a roll reads them: a count of 0 leaves the factor to its default.
-    for c in &g.counters {
-        if let (Some(factor), Some(n)) = (&c.acting, f.counters.get(&c.name).filter(|n| **n != 0)) {
-            let n = crate::model::Decimal::whole(*n);
-            here.given.insert(factor.clone(), given(Value::Number(n)));
-        }
+    // Its counts, as a roll reads them.
+    for (factor, n) in crate::game::counters::settings(g, f, false) {
+        let n = Value::Number(crate::model::Decimal::whole(n));
+        here.given.insert(factor.to_string(), given(n));
     }
     Some(here)
 }
