@@ -2,10 +2,9 @@
 //! the figures, several against one in melee.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
-use crate::engine::dice::{Asker, DiceSource, DiceSpec};
+use crate::engine::dice::{Asker, DiceSource};
 use crate::engine::fight;
 use crate::engine::resolve::{Step, ThrowRecord};
 use crate::error::{Error, Result};
@@ -22,6 +21,7 @@ use crate::rules::catalog::Catalog;
 use serde_json::json;
 
 use super::ctx::game_ruleset;
+use super::faces;
 use super::odds::{odds, planned};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
@@ -364,19 +364,19 @@ pub(super) fn locked(
     // stays open as long as the players take, and every other command on the game would wait
     // for it), on the game as it stands; then the roll is made again under the lock with the
     // faces typed, in the same order, and written only if it asked for the same dice.
-    let typed: Typed = Rc::default();
+    let typed: faces::Typed = Rc::default();
     attempt(
         &mut files.read()?,
         &mut Vec::new(),
         &mut Report::default(),
-        Some(recording(&typed)?),
+        Some(faces::recording(&typed)?),
     )?;
     let typed = typed.take();
-    let left: Typed = Rc::new(RefCell::new(typed.clone()));
+    let left: faces::Typed = Rc::new(RefCell::new(typed.clone()));
     files.update(|game| {
-        let changed = changed_meanwhile(&files.name, &typed);
+        let changed = faces::changed_meanwhile(&files.name, &typed);
         let (mut said, mut noted) = (Vec::new(), Report::default());
-        let replay = Some(replaying(&left, changed.clone()));
+        let replay = Some(faces::replaying(&left, changed.clone()));
         let event = attempt(game, &mut said, &mut noted, replay)?;
         if !left.borrow().is_empty() {
             return Err(changed);
@@ -405,64 +405,6 @@ pub(super) fn who(figs: &figures::Figures) -> String {
             .collect::<Vec<_>>()
             .join(" against ")
     }
-}
-
-/// The faces typed at each prompt of a roll, in order, with the question they answered.
-type Typed = Rc<RefCell<VecDeque<(String, Option<Vec<i64>>)>>>;
-
-fn question(spec: &DiceSpec, what: &str) -> String {
-    format!("{what}: {spec}")
-}
-
-/// Ask the umpire for the faces, keeping each answer.
-fn recording(typed: &Typed) -> Result<Asker> {
-    let mut ask = guided::face_asker()?;
-    let typed = Rc::clone(typed);
-    Ok(Box::new(move |spec: &DiceSpec, what: &str| {
-        let answer = ask(spec, what)?;
-        typed
-            .borrow_mut()
-            .push_back((question(spec, what), answer.clone()));
-        Ok(answer)
-    }))
-}
-
-/// Give the answers typed before, in order, so long as the roll asks for the same dice.
-fn replaying(left: &Typed, changed: Error) -> Asker {
-    let left = Rc::clone(left);
-    Box::new(move |spec: &DiceSpec, what: &str| {
-        let next = left.borrow_mut().pop_front();
-        match next {
-            Some((asked, answer)) if asked == question(spec, what) => Ok(answer),
-            _ => Err(changed.clone()),
-        }
-    })
-}
-
-/// Another command changed the game while the faces were typed, so that the roll now asks
-/// for other dice: nothing is written, and the faces typed are given back.
-fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>) -> Error {
-    let faces: Vec<String> = typed
-        .iter()
-        .map(|(asked, answer)| match answer {
-            Some(f) => format!(
-                "{asked} {}",
-                f.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ),
-            None => format!("{asked} rolled"),
-        })
-        .collect();
-    Error::failure(format!(
-        "game {game} changed while the faces were typed, and the roll now asks for other dice; \
-         nothing was written"
-    ))
-    .with_hint(format!(
-        "roll again (the faces typed: {})",
-        faces.join("; ")
-    ))
 }
 
 /// The heading of what a roll did to the figures, or would have done in a dry run.

@@ -8,6 +8,7 @@ mod army;
 mod charge;
 pub mod config;
 mod ctx;
+mod faces;
 mod fig;
 mod fight_odds;
 mod figure;
@@ -243,10 +244,10 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 tokens: *tokens,
                 first: first.as_deref(),
             };
-            turn::turn(&ctx(), start, dice, &phase_dice(&cli), out)
+            turn::turn(&ctx(), start, dice, &turn_dice(&cli), out)
         }
         Command::Draw(DrawArgs { token, odds, .. }) => {
-            turn::draw(&ctx(), token.as_deref(), &phase_dice(&cli), *odds, out)
+            turn::draw(&ctx(), token.as_deref(), &turn_dice(&cli), *odds, out)
         }
         Command::Hold(_) => turn::hold(&ctx(), out),
         Command::React(ReactArgs { side, .. }) => turn::react(&ctx(), side, out),
@@ -260,7 +261,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             &ctx(),
             (what, circumstances),
             unit.as_deref(),
-            (dice, cli.seed),
+            (dice, &turn_dice(&cli)),
             out,
         ),
         Command::Status(_) => turn::status(&ctx(), out),
@@ -480,9 +481,9 @@ fn cards_json(ruleset: &crate::model::Ruleset, names: &[String], out: &mut Vec<u
     write_json(out, json!({ "ruleset": ruleset.name(), "cards": cards }))
 }
 
-/// How the end of a phase rolls: with `--seed`, unless the dice are thrown at the table.
-fn phase_dice(cli: &Cli) -> turn::PhaseDice {
-    turn::PhaseDice {
+/// How the turn's commands throw: with `--seed`, unless the dice are thrown at the table.
+fn turn_dice(cli: &Cli) -> turn::TurnDice {
+    turn::TurnDice {
         seed: cli.seed,
         physical: cli.ask_faces,
     }

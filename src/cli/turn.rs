@@ -11,9 +11,10 @@ use crate::game::state::{Event, Game};
 use crate::model::Ruleset;
 use crate::present::view;
 
-/// The dice of the end of a phase: rolled with the seed given (or a fresh one), or, when the
-/// dice are thrown at the table (`physical`), none: what the end of a phase rolls is owed.
-pub struct PhaseDice {
+/// How the dice of the turn's commands are thrown: rolled with the seed given (or a fresh one),
+/// or, when they are thrown at the table (`physical`), the pools' throws not given with
+/// `--dice` are asked for, and what the end of a phase rolls is owed.
+pub struct TurnDice {
     pub seed: Option<u64>,
     pub physical: bool,
 }
@@ -24,7 +25,7 @@ fn end_phase(
     game: &mut Game,
     ruleset: &Ruleset,
     phase: usize,
-    (dice, source, seed): (&PhaseDice, &mut DiceSource, u64),
+    (dice, source, seed): (&TurnDice, &mut DiceSource, u64),
     event: &mut Event,
 ) -> Result<(Vec<String>, Option<String>)> {
     if phase == 0 {
@@ -42,15 +43,15 @@ pub fn turn(
     ctx: &Ctx<'_>,
     start: crate::game::turn::Start<'_>,
     faces: &[String],
-    dice: &PhaseDice,
+    dice: &TurnDice,
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
-    ctx.change_with(out, |game, ruleset, event| {
+    ctx.change_asking(out, dice.physical, |game, ruleset, event, ask| {
         let mut source = DiceSource::new(seed, Vec::new());
         let phase = game.turn.drawn.len();
         let (mut said, rolled) = end_phase(game, ruleset, phase, (dice, &mut source, seed), event)?;
-        let mut pools = dice_source_with(faces, seed, None)?;
+        let mut pools = dice_source_with(faces, seed, ask)?;
         let before = game.turn.pools.clone();
         let started = crate::game::turn::start(game, ruleset, start, &mut pools, event)?;
         if let Some(left) = pools.unused().front() {
@@ -99,17 +100,17 @@ fn by_figures(ruleset: &Ruleset) -> bool {
 }
 
 /// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`: `faces`, the throws of the figures a
-/// spend brings into the pool, typed at the table.
+/// spend brings into the pool, typed with `--dice` (or asked for: see [`TurnDice`]).
 pub fn spend(
     ctx: &Ctx<'_>,
     (what, circumstances): (&str, &[String]),
     unit: Option<&str>,
-    (faces, seed): (&[String], Option<u64>),
+    (faces, dice): (&[String], &TurnDice),
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    let seed = seed.unwrap_or_else(crate::cli::fresh_seed);
-    ctx.change_with(out, |game, ruleset, event| {
-        let mut source = dice_source_with(faces, seed, None)?;
+    let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
+    ctx.change_asking(out, dice.physical, |game, ruleset, event, ask| {
+        let mut source = dice_source_with(faces, seed, ask)?;
         let mut said = crate::game::turn::spend(
             game,
             ruleset,
@@ -152,7 +153,7 @@ fn turn_after(game: &Game) -> serde_json::Value {
 pub fn draw(
     ctx: &Ctx<'_>,
     token: Option<&str>,
-    dice: &PhaseDice,
+    dice: &TurnDice,
     odds: bool,
     out: &mut Vec<u8>,
 ) -> Result<()> {

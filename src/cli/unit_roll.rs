@@ -150,8 +150,10 @@ pub(super) fn unit_roll(
                         costs.push((c.clone(), allowance::check(&after, g, c, a)?));
                     }
                 }
+                source.thrown_by(Some(code));
                 let one = (&mut source, &mut event);
                 let mut d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one)?;
+                source.thrown_by(None);
                 for (c, cost) in costs {
                     let said = allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
                     d.changes.extend(said);

@@ -137,6 +137,9 @@ pub struct DiceSource {
     rng: Xoshiro256PlusPlus,
     seed: u64,
     ask: Option<Asker>,
+    /// The figure throwing, when one of several is (a unit's, or a pool's): named with every
+    /// roll, so that a prompt or a refusal says whose dice they are.
+    thrower: Option<String>,
 }
 
 impl fmt::Debug for DiceSource {
@@ -159,7 +162,13 @@ impl DiceSource {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             seed,
             ask: None,
+            thrower: None,
         }
+    }
+
+    /// Name the figure whose dice the next rolls are (`None`: nobody in particular).
+    pub fn thrown_by(&mut self, code: Option<&str>) {
+        self.thrower = code.map(str::to_string);
     }
 
     /// Ask for the faces of every roll not entered with `--dice`.
@@ -194,6 +203,14 @@ impl DiceSource {
 
     /// The faces for one roll of `spec`, checked against the die when entered.
     pub fn throw(&mut self, spec: &DiceSpec, what: &str) -> Result<Throw> {
+        let named;
+        let what = match &self.thrower {
+            Some(code) => {
+                named = format!("{what} ({code})");
+                named.as_str()
+            }
+            None => what,
+        };
         if let Some(faces) = self.entered.pop_front() {
             self.used += 1;
             let which = ordinal(self.used);

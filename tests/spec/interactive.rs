@@ -431,6 +431,47 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
 }
 
 #[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn with_physical_dice_the_turn_and_a_spend_ask_each_figure_for_its_command_dice() {
+    let d = temp();
+    let p = d.path();
+    ok_in(p, &["game", "new", "g", "--rules", "oal"]);
+    for (name, side, fields) in [
+        ("sharpe", "a", "class=hero rank=officer weapon=rifle"),
+        ("harper", "a", "class=veteran rank=nco weapon=rifle"),
+        ("dubreton", "b", "class=veteran rank=officer weapon=pistol"),
+    ] {
+        let mut args = vec!["unit", "add", name, "--side", side, "--figures", "1"];
+        args.extend(fields.split(' '));
+        ok_in(p, &args);
+    }
+    ok_in(p, &["config", "dice", "physical"]);
+    // Each officer's dice, named by the figure; Enter lets the tool roll Dubreton's.
+    let s = Screen::run(p, &["turn"]);
+    s.answer(
+        "command (SH1): the faces of 4d6 (Enter: the tool rolls)",
+        "6,5,2,4",
+    );
+    s.press("command (DU1): the faces of 3d6", &["Enter"]);
+    let screen = s.wait_for("dice: 4 entered, 3 rolled");
+    assert!(screen.contains("Side A 17 (SH1 17: 6 5 2 4)"), "{screen}");
+    drop(s);
+    // The NCO commanded throws his own into the pool.
+    let s = Screen::run(p, &["spend", "command", "--unit", "harper"]);
+    s.answer("command (HA1): the faces of 3d6", "3,3,4");
+    let screen = s.wait_for("dice: 3 entered, 0 rolled");
+    assert!(
+        screen.contains("command points thrown in: HA1 10: 3 3 4; 26 command points left"),
+        "{screen}"
+    );
+    let log = ok_in(p, &["log"]);
+    assert!(
+        log.contains("SH1 17: 6 5 2 4") && log.contains("HA1 10: 3 3 4"),
+        "{log}"
+    );
+}
+
+#[test]
 fn without_a_terminal_nothing_waits_on_a_prompt() {
     let d = table();
     let p = d.path();

@@ -46,12 +46,15 @@ fn throw(
         shared: situation_of(game, ruleset, p, code)?,
         sides: BTreeMap::new(),
     };
-    let step = Plan::new(ruleset, p, &input)
-        .and_then(|plan| plan.resolve(source, None))
-        .map_err(|e| Error {
-            message: format!("{code}'s {}: {}", p.name, e.message),
-            ..e
-        })?;
+    let plan = Plan::new(ruleset, p, &input).map_err(|e| Error {
+        message: format!("{code}'s {}: {}", p.name, e.message),
+        ..e
+    })?;
+    // The dice name the figure themselves: `command (SH1)`.
+    source.thrown_by(Some(code));
+    let step = plan.resolve(source, None);
+    source.thrown_by(None);
+    let step = step?;
     let amount = step.decision.amount.unwrap_or(0).max(0);
     let faces: Vec<i64> = step
         .throws

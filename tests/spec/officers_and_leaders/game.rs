@@ -148,6 +148,45 @@ fn throws_a_spend_needs_and_not_typed_are_rolled_and_said_so() {
     );
 }
 
+/// What a refusal to ask for faces without a terminal adds.
+const NO_TERMINAL: &str = " (give the faces with --dice (one per roll, in order), or turn physical \
+                           dice off: `umpire config dice tool`)";
+
+#[test]
+fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
+    let t = game();
+    t.ok(&["config", "dice", "physical"]);
+    // No terminal to ask on: refused, naming whose dice, and nothing written.
+    let before = t.state_of("quatre-bras");
+    assert_eq!(
+        t.refused(&["turn", "--dice", "6,5,2,4"]),
+        format!(
+            "physical dice: command (DU1) needs the faces of 4d6, and there is no terminal to ask \
+             on{NO_TERMINAL}"
+        )
+    );
+    assert_eq!(t.state_of("quatre-bras"), before);
+    let out = t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
+    assert!(out.ends_with("dice: 8 entered, 0 rolled\n"), "{out}");
+    // A spend that brings an NCO in asks for his dice too; given, they are thrown in.
+    let before = t.state_of("quatre-bras");
+    assert_eq!(
+        t.refused(&["spend", "command", "--unit", "harper"]),
+        format!(
+            "physical dice: command (HA1) needs the faces of 3d6, and there is no terminal to ask \
+             on{NO_TERMINAL}"
+        )
+    );
+    assert_eq!(t.state_of("quatre-bras"), before);
+    let out = t.ok(&["spend", "command", "--unit", "harper", "--dice", "3,3,4"]);
+    assert!(
+        out.contains("command points thrown in: HA1 10: 3 3 4; 26 command points left\n"),
+        "{out}"
+    );
+    // A spend that throws nothing needs no faces.
+    t.ok(&["spend", "command", "--unit", "riflemen"]);
+}
+
 #[test]
 fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     let t = game();

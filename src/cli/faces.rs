@@ -1,0 +1,125 @@
+//! Faces thrown at the table for a change to the game: asked for on the game as it stands,
+//! before the lock (a prompt stays open as long as the players take, and every other command
+//! on the game would wait for it), then given again, in order, when the change is made under
+//! the lock.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::guided;
+use crate::engine::dice::{Asker, DiceSpec};
+use crate::error::{Error, Result};
+
+/// The faces typed at each prompt, in order, with the question they answered (`None`: the
+/// umpire let the tool roll).
+pub(super) type Typed = Rc<RefCell<VecDeque<(String, Option<Vec<i64>>)>>>;
+
+fn question(spec: &DiceSpec, what: &str) -> String {
+    format!("{what}: {spec}")
+}
+
+/// Ask the umpire for the faces, keeping each answer.
+pub(super) fn recording(typed: &Typed) -> Result<Asker> {
+    let ask = guided::face_asker()?;
+    Ok(keeping(typed, ask))
+}
+
+/// `ask`, keeping each answer in `typed`.
+fn keeping(typed: &Typed, mut ask: Asker) -> Asker {
+    let typed = Rc::clone(typed);
+    Box::new(move |spec: &DiceSpec, what: &str| {
+        let answer = ask(spec, what)?;
+        typed
+            .borrow_mut()
+            .push_back((question(spec, what), answer.clone()));
+        Ok(answer)
+    })
+}
+
+/// Give the answers typed before, in order, so long as the same dice are asked for.
+pub(super) fn replaying(left: &Typed, changed: Error) -> Asker {
+    let left = Rc::clone(left);
+    Box::new(move |spec: &DiceSpec, what: &str| {
+        let next = left.borrow_mut().pop_front();
+        match next {
+            Some((asked, answer)) if asked == question(spec, what) => Ok(answer),
+            _ => Err(changed.clone()),
+        }
+    })
+}
+
+/// Another command changed the game while the faces were typed, so that the command now asks
+/// for other dice: nothing is written, and the faces typed are given back.
+pub(super) fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>) -> Error {
+    let faces: Vec<String> = typed
+        .iter()
+        .map(|(asked, answer)| match answer {
+            Some(f) => format!(
+                "{asked} {}",
+                f.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            None => format!("{asked} rolled"),
+        })
+        .collect();
+    Error::failure(format!(
+        "game {game} changed while the faces were typed, and the command now asks for other \
+         dice; nothing was written"
+    ))
+    .with_hint(format!(
+        "run it again (the faces typed: {})",
+        faces.join("; ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d6(count: usize) -> DiceSpec {
+        DiceSpec::parse(&format!("{count}d6"), &|_| None).unwrap()
+    }
+
+    /// What the umpire typed at two prompts: the faces, then Enter (the tool rolls).
+    fn typed_twice() -> VecDeque<(String, Option<Vec<i64>>)> {
+        let typed: Typed = Rc::default();
+        let mut answers = VecDeque::from([Some(vec![3, 4]), None]);
+        let mut ask = keeping(
+            &typed,
+            Box::new(move |_: &DiceSpec, _: &str| Ok(answers.pop_front().flatten())),
+        );
+        assert_eq!(ask(&d6(2), "the points of A").unwrap(), Some(vec![3, 4]));
+        assert_eq!(ask(&d6(2), "the points of B").unwrap(), None);
+        typed.take()
+    }
+
+    #[test]
+    fn the_same_dice_asked_again_get_the_same_answers() {
+        let left: Typed = Rc::new(RefCell::new(typed_twice()));
+        let mut replay = replaying(&left, changed_meanwhile("g", &typed_twice()));
+        assert_eq!(replay(&d6(2), "the points of A").unwrap(), Some(vec![3, 4]));
+        assert_eq!(replay(&d6(2), "the points of B").unwrap(), None);
+        assert!(left.borrow().is_empty());
+    }
+
+    #[test]
+    fn other_dice_asked_for_write_nothing_and_give_the_faces_back() {
+        let left: Typed = Rc::new(RefCell::new(typed_twice()));
+        let mut replay = replaying(&left, changed_meanwhile("g", &typed_twice()));
+        let e = replay(&d6(3), "the points of A").unwrap_err();
+        assert_eq!(
+            e.message,
+            "game g changed while the faces were typed, and the command now asks for other \
+             dice; nothing was written"
+        );
+        assert_eq!(
+            e.hint.as_deref(),
+            Some(
+                "run it again (the faces typed: the points of A: 2d6 3,4; the points of B: 2d6 rolled)"
+            )
+        );
+    }
+}
