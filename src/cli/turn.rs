@@ -7,6 +7,7 @@ use super::roll::{dice_line, dice_source_with};
 use crate::cli::{write_json, write_merged};
 use crate::engine::dice::DiceSource;
 use crate::error::Result;
+use crate::game::marker_rolls::Moment;
 use crate::game::state::{Event, Game};
 use crate::model::Ruleset;
 use crate::present::view;
@@ -19,22 +20,27 @@ pub struct TurnDice {
     pub physical: bool,
 }
 
-/// End the phase going (`phase`, 0 when none is), before the next draw or turn: what it rolled
-/// or left owed, the dice line when it rolled any, and the seed to log.
-fn end_phase(
+/// What the markers make their figures roll at `moment` (the end of the phase going, or the
+/// start of a turn): rolled from `source`, or left owed when the dice are thrown at the table;
+/// and how many dice were rolled.
+fn marker_rolls(
     game: &mut Game,
     ruleset: &Ruleset,
-    phase: usize,
-    (dice, source, seed): (&TurnDice, &mut DiceSource, u64),
+    moment: Moment,
+    (dice, source): (&TurnDice, &mut DiceSource),
     event: &mut Event,
-) -> Result<(Vec<String>, Option<String>)> {
-    if phase == 0 {
-        return Ok((Vec::new(), None));
+) -> Result<(Vec<String>, usize)> {
+    if matches!(moment, Moment::PhaseEnd(0)) {
+        // No phase is going.
+        return Ok((Vec::new(), 0));
     }
     let throw = (!dice.physical).then_some(source);
-    let (said, rolled) = crate::game::phase_end::end(game, ruleset, phase, throw, event)?;
-    let line = (rolled > 0).then(|| dice_line(0, rolled, "", seed).trim_end().to_string());
-    Ok((said, line))
+    crate::game::marker_rolls::roll(game, ruleset, moment, throw, event)
+}
+
+/// The dice line of what the markers rolled, when they rolled any.
+fn rolled_line(rolled: usize, seed: u64) -> Option<String> {
+    (rolled > 0).then(|| dice_line(0, rolled, "", seed).trim_end().to_string())
 }
 
 /// `umpire turn`: start the next turn (ending the last phase of the one before), or pass play
@@ -49,11 +55,12 @@ pub fn turn(
     let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_asking(out, dice.physical, |game, ruleset, event, ask| {
         let mut source = DiceSource::new(seed, Vec::new());
-        let phase = game.turn.drawn.len();
-        let (mut said, rolled) = end_phase(game, ruleset, phase, (dice, &mut source, seed), event)?;
+        let ended = Moment::PhaseEnd(game.turn.drawn.len());
+        let (mut said, mut rolled) =
+            marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
         let mut pools = dice_source_with(faces, seed, ask)?;
-        let before = game.turn.pools.clone();
-        let started = crate::game::turn::start(game, ruleset, start, &mut pools, event)?;
+        let (before, number) = (game.turn.pools.clone(), game.turn.number);
+        let mut started = crate::game::turn::start(game, ruleset, start, &mut pools, event)?;
         if let Some(left) = pools.unused().front() {
             let shown: Vec<String> = left.iter().map(ToString::to_string).collect();
             return Err(crate::error::Error::usage(format!(
@@ -67,6 +74,14 @@ pub fn turn(
                 "give the throws when the turn starts, one --dice a side"
             }));
         }
+        // A new turn: what the markers roll then, once the markers that lapse are off.
+        if game.turn.number != number {
+            let begun = Moment::TurnStart(game.turn.number);
+            let (more, n) = marker_rolls(game, ruleset, begun, (dice, &mut source), event)?;
+            started.extend(more);
+            rolled += n;
+        }
+        let rolled = rolled_line(rolled, seed);
         let pooled = game.turn.pools != before && !game.turn.pools.is_empty();
         // The pools' faces as the source gave them: typed, or rolled where none were typed.
         let (typed, pool_rolled) = pools.tally();
@@ -193,9 +208,10 @@ pub fn draw(
         let mut source = DiceSource::new(seed, Vec::new());
         // The phase going ends first; the draw takes the generator's first number, so that a
         // seed draws the same token whatever the phase's end rolls.
-        let phase = game.turn.drawn.len();
+        let ended = Moment::PhaseEnd(game.turn.drawn.len());
         let drawn = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
-        let (mut said, rolled) = end_phase(game, ruleset, phase, (dice, &mut source, seed), event)?;
+        let (mut said, rolled) = marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
+        let rolled = rolled_line(rolled, seed);
         // The log keeps what the phase's end did and what was drawn, not the advice after it.
         let summary: Vec<String> = said.iter().chain(drawn.iter().take(2)).cloned().collect();
         event.summary = summary.join("; ");

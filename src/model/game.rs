@@ -315,6 +315,8 @@ pub struct MarkerDef {
     pub if_already: Option<IfAlreadyDef>,
     /// A procedure (canonical) a figure carrying it rolls each time a phase ends.
     pub phase_end: Option<String>,
+    /// A procedure (canonical) a figure carrying it rolls each time a turn starts.
+    pub turn_start: Option<String>,
     /// How long it stays on before it comes off by itself; until taken off when left out.
     pub lasts: Option<super::Lasts>,
     pub note: Option<String>,

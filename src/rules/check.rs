@@ -132,14 +132,18 @@ impl Source {
             };
             self.check_conditions(&m.acting, &here)?;
             self.check_conditions(&m.acted_upon, &here)?;
-            if let Some(p) = &m.phase_end {
+            let moments = [
+                (&m.phase_end, "a phase ends"),
+                (&m.turn_start, "a turn starts"),
+            ];
+            for (p, when) in moments {
+                let Some(p) = p else { continue };
                 match self.procedure(p) {
                     None => {
                         return Err(here(
                             p,
                             format!(
-                                "marker `{}` rolls `{p}` when a phase ends, which is not a \
-                                 procedure",
+                                "marker `{}` rolls `{p}` when {when}, which is not a procedure",
                                 m.name
                             ),
                         ));
@@ -148,8 +152,8 @@ impl Source {
                         return Err(here(
                             p,
                             format!(
-                                "marker `{}` rolls `{p}` when a phase ends: an opposed roll \
-                                 needs two figures",
+                                "marker `{}` rolls `{p}` when {when}: an opposed roll needs two \
+                                 figures",
                                 m.name
                             ),
                         ));

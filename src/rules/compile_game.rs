@@ -32,6 +32,7 @@ impl Source {
                     blocks: k.blocks.iter().map(|p| self.procedure_name(p)).collect(),
                     if_already: k.if_already.clone(),
                     phase_end: k.phase_end.as_ref().map(|p| self.procedure_name(p)),
+                    turn_start: k.turn_start.as_ref().map(|p| self.procedure_name(p)),
                     lasts: k.lasts,
                     note: k.note.clone(),
                 })

@@ -231,6 +231,7 @@ fn markers(r: &Ruleset) -> Vec<Issue> {
                 && m.blocks.is_empty()
                 && m.if_already.is_none()
                 && m.phase_end.is_none()
+                && m.turn_start.is_none()
                 && !changed.contains(n)
                 && !g.counters.iter().any(|c| c.then.as_deref() == Some(n))
                 && !g

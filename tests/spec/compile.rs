@@ -85,6 +85,14 @@ fn a_marker_that_rolls_what_is_not_a_roll_of_one_figure_when_a_phase_ends_is_ref
             "phase-end: melee",
             "marker `panicked` rolls `melee` when a phase ends: an opposed roll needs two figures",
         ),
+        (
+            "turn-start: flihgt",
+            "marker `panicked` rolls `flihgt` when a turn starts, which is not a procedure",
+        ),
+        (
+            "turn-start: melee",
+            "marker `panicked` rolls `melee` when a turn starts: an opposed roll needs two figures",
+        ),
     ] {
         let tables = house_tables(|t| t.replacen("phase-end: flight", to, 1));
         let out = Table::empty()

@@ -178,6 +178,9 @@ pub struct MarkerDef {
     /// it move, say).
     #[serde(default)]
     pub phase_end: Option<String>,
+    /// A procedure a figure carrying it rolls each time a turn starts (a broken man's run).
+    #[serde(default)]
+    pub turn_start: Option<String>,
     /// How long it stays on: `player-turn`, `turn`, `next-turn`.
     #[serde(default)]
     pub lasts: Option<crate::model::Lasts>,

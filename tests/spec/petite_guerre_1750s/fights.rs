@@ -139,3 +139,41 @@ fn against_two_a_man_throws_against_each_and_cannot_answer_the_second() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_broken_man_runs_again_when_each_turn_starts_until_the_marker_comes_off() {
+    let t = game();
+    t.ok(&["mark", "OT1", "+broken"]);
+    // Play passes to the French: the turn goes on, and nobody runs.
+    let out = t.ok(&["turn", "--seed", "5"]);
+    assert!(!out.contains("break-move"), "{out}");
+    // The next turn starts with his run, from the seeded dice, and the seed in the log.
+    let out = t.ok(&["turn", "--seed", "5"]);
+    assert!(
+        out.ends_with(
+            "start of turn 2: OT1 (broken) break-move: 4 inches [1avd: 3]\n\
+             dice: 0 entered, 1 rolled (seed 5; replay with --seed 5)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        t.ok(&["log", "--last", "1"])
+            .contains("start of turn 2: OT1 (broken) break-move: 4 inches [1avd: 3]")
+    );
+    // With dice thrown at the table the run is owed, and made when the players come to it.
+    t.ok(&["config", "dice", "physical"]);
+    t.ok(&["turn"]);
+    let out = t.ok(&["turn"]);
+    assert!(
+        out.ends_with("start of turn 3: OT1 owes break-move\n"),
+        "{out}"
+    );
+    let out = t.ok(&["roll", "--next", "--dice", "4"]);
+    assert!(out.contains("=> total 5: 5 inches"), "{out}");
+    // More than 12 inches from the enemy, the umpire takes the marker off: no more runs.
+    t.ok(&["mark", "OT1", "-broken"]);
+    t.ok(&["config", "dice", "tool"]);
+    t.ok(&["turn"]);
+    let out = t.ok(&["turn"]);
+    assert!(!out.contains("break-move"), "{out}");
+}

@@ -1,8 +1,8 @@
 //! La Petite Guerre – 1750s (rule document 001) played as a game through the binary: player
 //! turns whose first side the umpire names, each man's actions counted (two a turn, one when
 //! wounded, the second at -1), markers that block actions or last to the end of the next turn,
-//! the shot the modifiers make impossible falling back to blind fire, and hand to hand of
-//! several against one with a throw against each.
+//! the shot the modifiers make impossible falling back to blind fire, hand to hand of several
+//! against one with a throw against each, and a broken man's run when each turn starts.
 
 mod actions;
 mod fights;

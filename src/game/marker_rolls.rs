@@ -1,9 +1,10 @@
-//! The end of a phase: every figure in play that carries a marker with a `phase-end` procedure
-//! rolls it (how far the marker makes it move, say). With the tool's dice it is rolled at once,
-//! from the seeded generator, because the umpire needs the distances to move the figures before
-//! the next phase and there is nothing to decide; with dice thrown at the table it is owed, like
-//! a check, so that nothing waits on a prompt while the game is locked and the players throw
-//! when they come to it (`roll --next`).
+//! The rolls a marker makes the figure carrying it roll at a moment of the turn: when a phase
+//! ends (`phase-end`: how far a panicked man flees) or a turn starts (`turn-start`: a broken
+//! man's run). With the tool's dice they are rolled at once, from the seeded generator, because
+//! the umpire needs the distances to move the figures before play goes on and there is nothing
+//! to decide; with dice thrown at the table they are owed, like a check, so that nothing waits
+//! on a prompt while the game is locked and the players throw when they come to it
+//! (`roll --next`).
 
 use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
@@ -13,21 +14,48 @@ use crate::game::figures::{self, Figures};
 use crate::game::pending::{self, Check};
 use crate::game::roster::{game_def, marker_label};
 use crate::game::state::{Event, Game};
-use crate::model::Ruleset;
+use crate::model::{MarkerDef, Ruleset};
 
-/// What ending `phase` of the game's turn does: a line for each figure that rolls a procedure
-/// for a marker it carries (with `dice`), or owes it (without), and how many dice were rolled.
-pub fn end(
+/// A moment of the turn at which markers may make their figures roll.
+#[derive(Debug, Clone, Copy)]
+pub enum Moment {
+    /// The end of the phase of this number.
+    PhaseEnd(usize),
+    /// The start of the turn of this number.
+    TurnStart(u32),
+}
+
+impl Moment {
+    /// The procedure `m` makes its figure roll at this moment, if any.
+    fn procedure(self, m: &MarkerDef) -> Option<&String> {
+        match self {
+            Moment::PhaseEnd(_) => m.phase_end.as_ref(),
+            Moment::TurnStart(_) => m.turn_start.as_ref(),
+        }
+    }
+
+    /// What is said of the rolls, and owed checks are said to be caused by.
+    fn cause(self) -> String {
+        match self {
+            Moment::PhaseEnd(n) => format!("end of phase {n}"),
+            Moment::TurnStart(n) => format!("start of turn {n}"),
+        }
+    }
+}
+
+/// What `moment` does: a line for each figure that rolls a procedure for a marker it carries
+/// (with `dice`), or owes it (without), and how many dice were rolled.
+pub fn roll(
     game: &mut Game,
     ruleset: &Ruleset,
-    phase: usize,
+    moment: Moment,
     mut dice: Option<&mut DiceSource>,
     event: &mut Event,
 ) -> Result<(Vec<String>, usize)> {
     let g = game_def(ruleset)?;
     let mut said = Vec::new();
     let mut rolled = 0;
-    // Who rolls what, in the roster's order, the figures as they stand when the phase ends.
+    // Who rolls what, in the roster's order, the figures as they stand at that moment.
     let mut due = Vec::new();
     for f in game.figures.iter().filter(|f| f.state.is_none()) {
         for m in &f.markers {
@@ -35,13 +63,13 @@ pub fn end(
                 .markers
                 .iter()
                 .find(|d| &d.name == m)
-                .and_then(|d| d.phase_end.clone())
+                .and_then(|d| moment.procedure(d).cloned())
             {
                 due.push((f.code.clone(), m.clone(), p));
             }
         }
     }
-    let cause = format!("end of phase {phase}");
+    let cause = moment.cause();
     for (code, marker, procedure) in due {
         let p = ruleset.procedure_or_err(&procedure)?;
         let why = marker_label(g, &marker);
