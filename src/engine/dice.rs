@@ -371,6 +371,18 @@ mod tests {
     }
 
     #[test]
+    fn the_dice_kept_stay_in_the_order_thrown() {
+        let mut spec = DiceSpec::parse("4d6", &none).unwrap();
+        assert_eq!(spec.kept(&[5, 1, 6, 3]), vec![5, 1, 6, 3]);
+        spec.drop_highest = 1;
+        assert_eq!(spec.kept(&[5, 1, 6, 3]), vec![5, 1, 3]);
+        spec.drop_lowest = 1;
+        assert_eq!(spec.kept(&[5, 1, 6, 3]), vec![5, 3]);
+        // Of two equal faces, the first low one and the last high one are set aside.
+        assert_eq!(spec.kept(&[2, 6, 2, 6]), vec![6, 2]);
+    }
+
+    #[test]
     fn entered_faces_are_checked_against_the_die() {
         let spec = DiceSpec::parse("2d6", &none).unwrap();
         let mut source = DiceSource::new(1, vec![vec![7, 1]]);

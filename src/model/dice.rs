@@ -99,16 +99,27 @@ impl DiceSpec {
         })
     }
 
-    /// The dice that count after dropping: the faces, highest and lowest set aside.
+    /// The dice that count after dropping, highest and lowest set aside, in the order thrown
+    /// (so that an explanation shows them as the umpire typed them).
     pub fn kept(&self, faces: &[i64]) -> Vec<i64> {
-        let mut sorted = faces.to_vec();
-        sorted.sort_unstable();
-        let low = self.drop_lowest.min(sorted.len());
-        let high = self.drop_highest.min(sorted.len() - low);
-        sorted
-            .get(low..sorted.len() - high)
-            .map(<[i64]>::to_vec)
-            .unwrap_or_default()
+        // The places of the faces from lowest to highest; of equal faces, the first thrown is
+        // dropped first.
+        let mut order: Vec<usize> = (0..faces.len()).collect();
+        order.sort_by_key(|&i| faces.get(i).copied().unwrap_or(0));
+        let low = self.drop_lowest.min(order.len());
+        let high = self.drop_highest.min(order.len() - low);
+        let mut dropped = vec![false; faces.len()];
+        for &i in order.iter().take(low).chain(order.iter().rev().take(high)) {
+            if let Some(d) = dropped.get_mut(i) {
+                *d = true;
+            }
+        }
+        faces
+            .iter()
+            .zip(dropped)
+            .filter(|(_, d)| !d)
+            .map(|(f, _)| *f)
+            .collect()
     }
 
     /// Is this one face a face of the die?

@@ -287,6 +287,22 @@ fn a_group_fires_one_die_in_two_figures_each_read_as_a_shot() {
         amount(&["group-fire", "figures=1", "range=10", "--dice", "2"]),
         "1 hit"
     );
+    // Each die is read as it was thrown, in the order typed.
+    oal()
+        .test_run()
+        .args([
+            "roll",
+            "group-fire",
+            "figures=9",
+            "range=long",
+            "cover=soft",
+            "--dice",
+            "7,2,8,1",
+        ])
+        .stdout_contains(
+            "=> each die against 7 (range long, cover soft) or more: 7 2 8 1 (2 of 4): 2 hits",
+        )
+        .run();
 }
 
 #[test]
