@@ -292,6 +292,10 @@ pub struct TurnArgs {
     /// (repeat it; after a tie for who plays first, the throws made again follow).
     #[arg(long = "dice", value_name = "FACES")]
     pub dice: Vec<String>,
+    /// Dice thrown at the table, whatever the config says: the throws not given with --dice
+    /// are asked for, and what the markers make figures roll is left owed.
+    #[arg(long)]
+    pub physical: bool,
     #[command(flatten)]
     pub help: DrawHelp,
 }
@@ -310,6 +314,10 @@ pub struct SpendArgs {
     /// throw, in the roster's order (repeat it).
     #[arg(long = "dice", value_name = "FACES")]
     pub dice: Vec<String>,
+    /// Ask for the faces of the throws not given with --dice (dice thrown at the table),
+    /// whatever the config says.
+    #[arg(long)]
+    pub physical: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -189,6 +189,8 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             Some(
                 Command::Roll { physical: true, .. }
                     | Command::Charge(ChargeArgs { physical: true, .. })
+                    | Command::Turn(TurnArgs { physical: true, .. })
+                    | Command::Spend(SpendArgs { physical: true, .. })
             )
         );
     let catalog = match loaded {
@@ -257,6 +259,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             circumstances,
             unit,
             dice,
+            physical: _,
         }) => turn::spend(
             &ctx(),
             (what, circumstances),

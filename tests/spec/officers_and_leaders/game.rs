@@ -155,6 +155,14 @@ const NO_TERMINAL: &str = " (give the faces with --dice (one per roll, in order)
 #[test]
 fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
     let t = game();
+    // `--physical` for one command, or the config's setting for every one.
+    assert_eq!(
+        t.refused(&["turn", "--physical"]),
+        format!(
+            "physical dice: command (SH1) needs the faces of 4d6, and there is no terminal to ask \
+             on{NO_TERMINAL}"
+        )
+    );
     t.ok(&["config", "dice", "physical"]);
     // No terminal to ask on: refused, naming whose dice, and nothing written.
     let before = t.state_of("quatre-bras");
@@ -178,6 +186,11 @@ fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
         )
     );
     assert_eq!(t.state_of("quatre-bras"), before);
+    t.ok(&["config", "dice", "tool"]);
+    assert!(
+        t.refused(&["spend", "command", "--unit", "harper", "--physical"])
+            .starts_with("physical dice: command (HA1) needs the faces of 3d6")
+    );
     let out = t.ok(&["spend", "command", "--unit", "harper", "--dice", "3,3,4"]);
     assert!(
         out.contains("command points thrown in: HA1 10: 3 3 4; 26 command points left\n"),
