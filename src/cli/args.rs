@@ -198,8 +198,8 @@ pub enum Command {
     Fig(FigCmd),
     /// The roster: every figure with its markers, those out of the game set apart.
     Figs,
-    /// Put markers on a figure or take them off (`mark CODE +MARKER -MARKER`), or change its
-    /// counts (`mark CODE COUNTER+2`).
+    /// Put markers on a figure or take them off (`mark CODE +MARKER -MARKER`), change its
+    /// counts (`mark CODE COUNTER+2`) or its links to other figures (`mark CODE +LINK:CODE`).
     Mark(MarkArgs),
     /// The game's events, oldest first.
     Log(LogArgs),
@@ -259,7 +259,8 @@ pub struct MarkArgs {
     /// A figure's label, or several separated by commas (`CF1,CF2`).
     pub figure: String,
     /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off; `COUNTER+N`,
-    /// `COUNTER-N` and `COUNTER=N` change a count.
+    /// `COUNTER-N` and `COUNTER=N` change a count; `+LINK:CODE` ties the figure to another
+    /// (a target acquired), `-LINK:CODE` unties it, `-LINK` unties it from every one.
     #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
     pub changes: Vec<String>,
     /// Take every marker off.

@@ -2,8 +2,8 @@
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
-use crate::game::counters;
 use crate::game::roster::{self, Mark};
+use crate::game::{counters, links};
 /// `umpire mark CF3 +pinned -prone`, or `--clear`.
 pub fn mark(
     ctx: &Ctx<'_>,
@@ -28,7 +28,12 @@ pub fn mark(
         // Counts (`COUNTER+2`) apart from markers and states (`+pinned`), each read once.
         let mut marks: Vec<Mark> = Vec::new();
         let mut counts = Vec::new();
+        let mut ties = Vec::new();
         for w in changes {
+            if let Some(t) = links::parse(g, w) {
+                ties.push(t?);
+                continue;
+            }
             match counters::parse(g, w) {
                 Some(c) => counts.push(c?),
                 None => marks.push(roster::parse_mark(g, w)?),
@@ -47,6 +52,9 @@ pub fn mark(
                 said.extend(counters::count(
                     game, ruleset, code, name, *change, true, event,
                 )?);
+            }
+            for t in &ties {
+                said.extend(links::tie(game, g, code, t, event)?);
             }
         }
         Ok(said)

@@ -152,8 +152,13 @@ pub(super) fn unit_roll(
                 }
                 source.thrown_by(Some(code));
                 let one = (&mut source, &mut event);
-                let mut d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one)?;
+                // A figure the roll refuses (a rule it breaks) is named: the unit's roll stops.
+                let d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one);
                 source.thrown_by(None);
+                let mut d = d.map_err(|e| Error {
+                    message: format!("{code}: {}", e.message),
+                    ..e
+                })?;
                 for (c, cost) in costs {
                     let said = allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
                     d.changes.extend(said);

@@ -286,6 +286,7 @@ mod tests {
             implies: Vec::new(),
             counters: schema.counters,
             states: schema.states,
+            links: Vec::new(),
             actions: Vec::new(),
             action_limits: None,
             charge: None,

@@ -604,6 +604,11 @@ fn gather(
         add(fb, true, Some(a))?;
         add(fa, true, Some(b))?;
     }
+    // What the acting figure's links to the figure acted upon set (a target acquired).
+    if let (Some(a), Some(t)) = (&figures.acting, &figures.acted_upon) {
+        let wanted = |f: &str| reads.contains(f) && !said.iter().any(|(_, s)| s == f);
+        crate::game::links::words(game, g, (a, t), &wanted, (&mut words, &mut lines));
+    }
     Ok((words, lines))
 }
 

@@ -234,6 +234,7 @@ pub fn add_unit(
             markers: Vec::new(),
             counters: Default::default(),
             until: Default::default(),
+            links: Default::default(),
             state: None,
             note: String::new(),
         };
@@ -288,6 +289,7 @@ pub fn add_figures(
             markers: Vec::new(),
             counters: Default::default(),
             until: Default::default(),
+            links: Default::default(),
             state: None,
             note: String::new(),
         };

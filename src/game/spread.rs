@@ -7,6 +7,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::Result;
 use crate::game::figures::{Figures, apply_one};
+use crate::game::links;
 use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::model::{Role, Ruleset};
@@ -31,8 +32,21 @@ pub fn land_marks(
         } else {
             vec![code.to_string()]
         };
+        // The figure at the other end of a link the change names.
+        let other = match m.role {
+            Role::Acting => figures.acted_upon.as_deref(),
+            Role::ActedUpon => figures.acting.as_deref(),
+            Role::Loser | Role::Winner => None,
+        };
         for c in &codes {
             for change in &m.change {
+                if let Some(tie) = links::change(g, change, other) {
+                    // (A roll with no figure at the other end ties nothing.)
+                    if tie.to.is_some() {
+                        said.extend(links::tie(game, g, c, &tie, event)?);
+                    }
+                    continue;
+                }
                 // Over a unit, a marker a figure already has (or has not, to lose) is no news.
                 let carries = |n: &str| {
                     roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))

@@ -155,6 +155,9 @@ pub struct Figure {
     /// whose end each does.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub until: BTreeMap<String, [u32; 2]>,
+    /// The ties it holds to other figures, by link: `acquired: [B2]`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub links: BTreeMap<String, Vec<String>>,
     /// Out of the game: dead, fled, captured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
@@ -504,6 +507,7 @@ mod tests {
             markers: vec!["pinned".into()],
             counters: BTreeMap::new(),
             until: BTreeMap::new(),
+            links: BTreeMap::new(),
             state: None,
             note: String::new(),
         };

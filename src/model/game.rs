@@ -35,6 +35,8 @@ pub struct GameDef {
     pub counters: Vec<CounterDef>,
     /// States that take a figure out of the game (dead, fled, captured).
     pub states: Vec<StateDef>,
+    /// Ties a figure may hold to another (a target acquired).
+    pub links: Vec<LinkDef>,
     /// What a figure may do when its unit acts, in the table's order (none listed: the table
     /// does not say).
     pub actions: Vec<ActionDef>,
@@ -380,6 +382,23 @@ pub enum Pieces {
     #[default]
     Figures,
     Units,
+}
+
+/// A tie one figure holds to another (a target it has acquired): made by a result's marks
+/// (`+NAME` on the figure acting ties it to the figure acted upon, and the other way round) or
+/// by hand (`umpire mark A1 +NAME:B2`), and read as a yes/no factor by a roll of the one
+/// against the other.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LinkDef {
+    pub name: String,
+    pub label: String,
+    /// The yes/no factor a roll of the figure acting against another reads: yes when it holds
+    /// the link to that figure, no when it does not.
+    #[serde(default)]
+    pub factor: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

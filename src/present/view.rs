@@ -81,12 +81,19 @@ pub fn fields(u: &Unit) -> String {
         .join(", ")
 }
 
+/// A figure's counts and the figures it is linked to: `hits 2, acquired OT1 OT3`.
 fn counters(f: &Figure) -> String {
+    let links = f
+        .links
+        .iter()
+        .filter(|(_, to)| !to.is_empty())
+        .map(|(k, to)| format!("{} {}", name(k), to.join(" ")));
     let all = f
         .counters
         .iter()
         .filter(|(_, n)| **n != 0)
-        .map(|(k, n)| format!("{} {n}", name(k)));
+        .map(|(k, n)| format!("{} {n}", name(k)))
+        .chain(links);
     shown(
         &all.take(MARKS_SHOWN).collect::<Vec<_>>().join(", "),
         NOTE_SHOWN,

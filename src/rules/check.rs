@@ -126,6 +126,7 @@ impl Source {
         }
         let states: Vec<&str> = g.states.iter().map(|s| s.name.as_str()).collect();
         self.check_implies(g, at)?;
+        self.check_links(g, &err)?;
         for m in &g.markers {
             let here = |needle: &str, msg: String| {
                 at.err(&["game:", &format!("name: {}", m.name), needle], msg)

@@ -2,7 +2,7 @@
 //! conditions, changing what) and the changes it spreads at random over a group.
 
 use crate::error::{Error, Result};
-use crate::rules::schema::{Guarded, MarksDef, ProcedureDef, Role};
+use crate::rules::schema::{FactorKind, Guarded, MarksDef, ProcedureDef, Role};
 use crate::rules::source::Source;
 
 /// The most picks one result spreads over a group: more is a table mistake.
@@ -35,6 +35,18 @@ impl Source {
             self.check_guard(m.guard(), err)?;
             for c in &m.change {
                 Self::check_change(g, c, whose, err)?;
+                if Self::names_link(g, c)
+                    && (m.group || !matches!(m.on, Role::Acting | Role::ActedUpon))
+                {
+                    return Err(err(
+                        c,
+                        format!(
+                            "{whose} makes the change `{c}`: a link ties the figure acting and \
+                             the figure acted upon, one to the other, so it goes `on: acting` or \
+                             `on: acted-upon`, without `group`"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())
@@ -53,16 +65,68 @@ impl Source {
             g.markers.iter().any(|x| x.name == n)
                 || g.states.iter().any(|x| x.name == n)
                 || g.counters.iter().any(|x| x.name == n)
+                || g.links.iter().any(|x| x.name == n)
         });
         if known {
             return Ok(());
         }
+        let kinds = if g.links.is_empty() {
+            "a marker, a state or a counter"
+        } else {
+            "a marker, a state, a counter or a link"
+        };
         Err(err(
             c,
-            format!(
-                "{whose} makes the change `{c}`: write +NAME or -NAME of a marker, a state or a counter"
-            ),
+            format!("{whose} makes the change `{c}`: write +NAME or -NAME of {kinds}"),
         ))
+    }
+
+    /// Whether a change (`+NAME`, `-NAME`) names a link.
+    fn names_link(g: &crate::rules::schema::GameDef, c: &str) -> bool {
+        c.get(1..)
+            .is_some_and(|n| g.links.iter().any(|l| l.name == n))
+    }
+
+    /// The links a figure may hold to another: each a name of its own (a change names it as it
+    /// names a marker), and the factor it sets a yes/no one.
+    pub(super) fn check_links(
+        &self,
+        g: &crate::rules::schema::GameDef,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        for (i, l) in g.links.iter().enumerate() {
+            let n = l.name.as_str();
+            let taken = if g.markers.iter().any(|x| x.name == n) {
+                Some("a marker")
+            } else if g.states.iter().any(|x| x.name == n) {
+                Some("a state")
+            } else if g.counters.iter().any(|x| x.name == n) {
+                Some("a counter")
+            } else if g.links.iter().take(i).any(|x| x.name == n) {
+                Some("another link")
+            } else {
+                None
+            };
+            if let Some(what) = taken {
+                return Err(err(
+                    n,
+                    format!(
+                        "link `{n}` has the name of {what}: a change could not tell them apart"
+                    ),
+                ));
+            }
+            if let Some(f) = &l.factor
+                && !self
+                    .factor(f)
+                    .is_some_and(|d| matches!(d.kind, FactorKind::Flag))
+            {
+                return Err(err(
+                    f,
+                    format!("link `{n}` sets `{f}`, which is not a yes/no factor"),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Changes a result spreads at random over the group acted upon: a game, a count of
@@ -102,6 +166,15 @@ impl Source {
             }
             for c in &s.change {
                 Self::check_change(g, c, &whose, err)?;
+                if Self::names_link(g, c) {
+                    return Err(err(
+                        c,
+                        format!(
+                            "{whose} spreads `{c}`: a link ties two figures, and a pick is one \
+                             (make it in `marks`)"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())

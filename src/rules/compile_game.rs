@@ -129,6 +129,14 @@ impl Source {
                 })
                 .collect(),
             states: g.states.clone(),
+            links: g
+                .links
+                .iter()
+                .map(|l| m::LinkDef {
+                    factor: l.factor.as_deref().map(|f| self.canonical(f)),
+                    ..l.clone()
+                })
+                .collect(),
             actions: g
                 .actions
                 .iter()

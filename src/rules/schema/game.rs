@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, LossesDef, Pieces, RoleDef,
-    StateDef,
+    ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, LinkDef, LossesDef, Pieces,
+    RoleDef, StateDef,
 };
 
 /// What the tool keeps for a game at the table.
@@ -50,6 +50,9 @@ pub struct GameDef {
     /// States that take a figure out of the game (dead, fled, captured).
     #[serde(default)]
     pub states: Vec<StateDef>,
+    /// Ties a figure may hold to another (a target acquired).
+    #[serde(default)]
+    pub links: Vec<LinkDef>,
     /// What a figure may do when its unit acts (fire, move, load...).
     #[serde(default)]
     pub actions: Vec<ActionDef>,

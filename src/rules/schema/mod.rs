@@ -27,9 +27,9 @@ pub use turn::*;
 pub use crate::model::{
     ActionLimits, AmountCond, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison,
     CountDef, CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded,
-    IfAlreadyDef, ImpossibleDef, LookupDef, LossesDef, ManyOnOneDef, Part, PhasesDef, Pieces,
-    Policy, ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef,
-    WhichSide,
+    IfAlreadyDef, ImpossibleDef, LinkDef, LookupDef, LossesDef, ManyOnOneDef, Part, PhasesDef,
+    Pieces, Policy, ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef,
+    TableDef, WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.

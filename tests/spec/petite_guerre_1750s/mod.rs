@@ -2,15 +2,17 @@
 //! turns whose first side the umpire names, each man's actions counted (two a turn, one when
 //! wounded, the second at -1), markers that block actions or last to the end of the next turn,
 //! the shot the modifiers make impossible falling back to blind fire, hand to hand of several
-//! against one with a throw against each, and a broken man's run when each turn starts.
+//! against one with a throw against each, a broken man's run when each turn starts, and the
+//! targets each man has acquired.
 
+mod acquired;
 mod actions;
 mod fights;
 
 use crate::support::Table;
 
 /// A game on turn 1, the British playing first: rangers RA1-RA2 (B, rifles), grenadiers GR1
-/// (C, muskets) and Ottawa OT1-OT4 (A, bows).
+/// (C, muskets) and Ottawa OT1-OT4 (A, bows); RA1 has acquired OT1, GR1 OT2 and OT1 RA2.
 fn game() -> Table {
     let t = Table::empty();
     for args in [
@@ -49,6 +51,9 @@ fn game() -> Table {
             "4",
         ],
         &["turn", "--first", "british"],
+        &["mark", "RA1", "+acquired:OT1"],
+        &["mark", "GR1", "+acquired:OT2"],
+        &["mark", "OT1", "+acquired:RA2"],
     ] {
         t.ok(args);
     }

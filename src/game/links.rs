@@ -1,0 +1,163 @@
+//! The ties a figure holds to other figures (a target it has acquired): made by a roll's marks
+//! or by hand (`umpire mark A1 +NAME:B2`), taken off by hand (`-NAME:B2`, or `-NAME` for all),
+//! and read by a roll of the one figure against the other as the yes/no factor the link sets.
+
+use crate::error::{Error, Result};
+use crate::game::roster;
+use crate::game::state::{Event, Game};
+use crate::model::{GameDef, LinkDef};
+use crate::suggest::{did_you_mean, same};
+
+/// The link of this name (or in another case).
+pub fn link<'g>(g: &'g GameDef, name: &str) -> Option<&'g LinkDef> {
+    g.links.iter().find(|l| same(&l.name, name))
+}
+
+/// A link put on or taken off by hand: `+NAME:CODE`, `-NAME:CODE`, or `-NAME` (every one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tie {
+    pub add: bool,
+    pub link: String,
+    /// The figure it ties to; `None`: every figure (taking off only).
+    pub to: Option<String>,
+}
+
+/// `+NAME:CODE` and the like, when the word names a link (or has a `:`); `None` for a word
+/// that is not about links (a marker, a count).
+pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
+    let (add, rest) = match word.split_at_checked(1) {
+        Some(("+", rest)) => (true, rest),
+        Some(("-", rest)) => (false, rest),
+        _ => return None,
+    };
+    let (name, to) = match rest.split_once(':') {
+        Some((name, to)) => (name, Some(to)),
+        None => (rest, None),
+    };
+    let Some(l) = link(g, name) else {
+        // A word with a `:` can only be a link's; anything else is left to the markers.
+        to?;
+        let names = g.links.iter().map(|l| l.name.as_str());
+        let listed: Vec<&str> = names.clone().collect();
+        return Some(Err(Error::usage(format!(
+            "no link `{name}`; {}",
+            if listed.is_empty() {
+                "this ruleset keeps none".to_string()
+            } else {
+                format!("there are: {}", listed.join(", "))
+            }
+        ))
+        .with_hint_opt(did_you_mean(name, names))));
+    };
+    let to = match to.map(str::trim) {
+        Some("") => {
+            return Some(Err(Error::usage(format!("`{word}` names no figure"))
+                .with_hint(format!("write `{}{}:CODE`", &word[..1], l.name))));
+        }
+        Some(code) => Some(code.to_ascii_uppercase()),
+        None if add => {
+            return Some(Err(Error::usage(format!(
+                "`{word}` needs the figure it ties to"
+            ))
+            .with_hint(format!("write `+{}:CODE`", l.name))));
+        }
+        None => None,
+    };
+    Some(Ok(Tie {
+        add,
+        link: l.name.clone(),
+        to,
+    }))
+}
+
+/// A roll's change (`+NAME`, `-NAME`) when it names a link: a tie to `other`, the figure at
+/// the other end of the roll.
+pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
+    let (add, name) = match change.split_at_checked(1)? {
+        ("+", name) => (true, name),
+        ("-", name) => (false, name),
+        _ => return None,
+    };
+    Some(Tie {
+        add,
+        link: link(g, name)?.name.clone(),
+        to: other.map(str::to_string),
+    })
+}
+
+/// Tie `code` to the figure `tie.to` (or untie it), saying what changed: `RA1: +acquired OT1`.
+/// A tie it holds already, or one it does not hold to take off, is said and changes nothing.
+pub fn tie(
+    game: &mut Game,
+    g: &GameDef,
+    code: &str,
+    tie: &Tie,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let mut fig = roster::figure(game, code)?.clone();
+    let label = link(g, &tie.link).map_or(tie.link.as_str(), |l| l.label.as_str());
+    let held = fig.links.entry(tie.link.clone()).or_default();
+    let said = match (&tie.to, tie.add) {
+        (Some(to), true) => {
+            let to = roster::figure(game, to)?.code.clone();
+            if to == fig.code {
+                return Err(Error::usage(format!("{to} cannot be tied to itself")));
+            }
+            if held.contains(&to) {
+                return Ok(vec![format!("{}: already {label} {to}", fig.code)]);
+            }
+            held.push(to.clone());
+            format!("{}: +{label} {to}", fig.code)
+        }
+        (Some(to), false) => {
+            let Some(at) = held.iter().position(|h| h.eq_ignore_ascii_case(to)) else {
+                return Ok(vec![format!(
+                    "{}: not {label} {to} (nothing to take off)",
+                    fig.code
+                )]);
+            };
+            let to = held.remove(at);
+            format!("{}: -{label} {to}", fig.code)
+        }
+        (None, _) => {
+            if held.is_empty() {
+                return Ok(vec![format!(
+                    "{}: not {label} any figure (nothing to take off)",
+                    fig.code
+                )]);
+            }
+            let all = std::mem::take(held).join(" ");
+            format!("{}: -{label} {all}", fig.code)
+        }
+    };
+    fig.links.retain(|_, held| !held.is_empty());
+    let code = fig.code.clone();
+    game.apply(game.figure_change(&code, Some(fig)), event);
+    Ok(vec![said])
+}
+
+/// The factors the links set for a roll of `acting` against `upon` (those `wanted`), added to
+/// a roll's words (`acquired=no`), with a line each saying why: `RA1 to OT1: not acquired`.
+pub fn words(
+    game: &Game,
+    g: &GameDef,
+    (acting, upon): (&str, &str),
+    wanted: &dyn Fn(&str) -> bool,
+    (words, lines): (&mut Vec<String>, &mut Vec<String>),
+) {
+    let (Some(a), Some(b)) = (game.figure(acting), game.figure(upon)) else {
+        return;
+    };
+    for l in &g.links {
+        let Some(factor) = l.factor.as_deref().filter(|f| wanted(f)) else {
+            continue;
+        };
+        let holds = a
+            .links
+            .get(&l.name)
+            .is_some_and(|held| held.iter().any(|h| h.eq_ignore_ascii_case(&b.code)));
+        words.push(format!("{factor}={}", if holds { "yes" } else { "no" }));
+        let not = if holds { "" } else { "not " };
+        lines.push(format!("{} to {}: {not}{}", a.code, b.code, l.label));
+    }
+}
