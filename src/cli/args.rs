@@ -260,7 +260,7 @@ pub struct MarkArgs {
     pub figure: String,
     /// `+NAME` adds a marker (or a state: `+dead`), `-NAME` takes it off; `COUNTER+N`,
     /// `COUNTER-N` and `COUNTER=N` change a count; `+LINK:CODE` ties the figure to another
-    /// (a target acquired), `-LINK:CODE` unties it, `-LINK` unties it from every one.
+    /// (a target picked out, say), `-LINK:CODE` unties it, `-LINK` unties it from every one.
     #[arg(value_name = "CHANGE", allow_hyphen_values = true)]
     pub changes: Vec<String>,
     /// Take every marker off.
@@ -293,8 +293,8 @@ pub struct TurnArgs {
     /// (repeat it; after a tie for who plays first, the throws made again follow).
     #[arg(long = "dice", value_name = "FACES")]
     pub dice: Vec<String>,
-    /// Dice thrown at the table, whatever the config says: the throws not given with --dice
-    /// are asked for, and what the markers make figures roll is left owed.
+    /// Ask for the faces of the throws not given with --dice (dice thrown at the table),
+    /// whatever the config says; what markers make figures roll is then left owed.
     #[arg(long)]
     pub physical: bool,
     #[command(flatten)]
@@ -328,6 +328,10 @@ pub struct DrawArgs {
     pub token: Option<String>,
     #[arg(long, conflicts_with = "token", help = drawn(DRAW_ODDS, None))]
     pub odds: bool,
+    /// Dice thrown at the table, whatever the config says: what markers make figures roll when
+    /// the phase ends is left owed.
+    #[arg(long)]
+    pub physical: bool,
     #[command(flatten)]
     pub help: DrawHelp,
 }

@@ -1,9 +1,6 @@
 //! What every command of a game at the table runs with: the catalog, the ruleset and game
 //! named, and one locked update of the game for each change, logged with what it changed.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use serde_json::{Value, json};
 
 use super::faces;
@@ -94,43 +91,29 @@ impl Ctx<'_> {
         }
     }
 
-    /// The same, for a change that throws dice. When the dice are thrown at the table (`ask`),
-    /// the faces are asked for on the game as it stands, before the lock; the change is then
-    /// made under the lock with the faces typed, and written only if it asked for the same
-    /// dice. `act` is given the asker, or `None` when the tool rolls.
+    /// The same, for a change that throws dice with `seed`. When the dice are thrown at the
+    /// table (`ask`), the faces are asked for on the game as it stands, before the lock; the
+    /// change is then made under the lock with the faces typed, and written only if it asked
+    /// for the same dice. `act` is given the asker, or `None` when the tool rolls.
     pub(super) fn change_asking(
         &self,
         out: &mut Vec<u8>,
-        ask: bool,
+        (ask, seed): (bool, u64),
         act: impl Fn(&mut Game, &Ruleset, &mut Event, Option<Asker>) -> Result<(Vec<String>, Value)>,
     ) -> Result<()> {
         if !ask {
             return self.change_with(out, |game, ruleset, event| act(game, ruleset, event, None));
         }
         let files = self.files()?;
-        let mut game = files.read()?;
-        let ruleset = self.ruleset(&game)?;
-        let typed: faces::Typed = Rc::default();
-        let mut event = Event::new(game.turn.number, &self.line, "");
-        act(
-            &mut game,
-            &ruleset,
-            &mut event,
-            Some(faces::recording(&typed)?),
-        )?;
-        let typed = typed.take();
-        let changed = faces::changed_meanwhile(&files.name, &typed);
-        let left: faces::Typed = Rc::new(RefCell::new(typed));
+        let replay = faces::ask_first(&files.name, seed, |asker| {
+            let mut game = files.read()?;
+            let ruleset = self.ruleset(&game)?;
+            let mut event = Event::new(game.turn.number, &self.line, "");
+            act(&mut game, &ruleset, &mut event, Some(asker)).map(|_| ())
+        })?;
         self.change_with(out, |game, ruleset, event| {
-            let done = act(
-                game,
-                ruleset,
-                event,
-                Some(faces::replaying(&left, changed.clone())),
-            )?;
-            if !left.borrow().is_empty() {
-                return Err(changed.clone());
-            }
+            let done = act(game, ruleset, event, Some(replay.asker()))?;
+            replay.done()?;
             Ok(done)
         })
     }

@@ -13,14 +13,14 @@ use crate::error::{Error, Result};
 
 /// The faces typed at each prompt, in order, with the question they answered (`None`: the
 /// umpire let the tool roll).
-pub(super) type Typed = Rc<RefCell<VecDeque<(String, Option<Vec<i64>>)>>>;
+type Typed = Rc<RefCell<VecDeque<(String, Option<Vec<i64>>)>>>;
 
 fn question(spec: &DiceSpec, what: &str) -> String {
     format!("{what}: {spec}")
 }
 
 /// Ask the umpire for the faces, keeping each answer.
-pub(super) fn recording(typed: &Typed) -> Result<Asker> {
+fn recording(typed: &Typed) -> Result<Asker> {
     let ask = guided::face_asker()?;
     Ok(keeping(typed, ask))
 }
@@ -38,7 +38,7 @@ fn keeping(typed: &Typed, mut ask: Asker) -> Asker {
 }
 
 /// Give the answers typed before, in order, so long as the same dice are asked for.
-pub(super) fn replaying(left: &Typed, changed: Error) -> Asker {
+fn replaying(left: &Typed, changed: Error) -> Asker {
     let left = Rc::clone(left);
     Box::new(move |spec: &DiceSpec, what: &str| {
         let next = left.borrow_mut().pop_front();
@@ -49,9 +49,50 @@ pub(super) fn replaying(left: &Typed, changed: Error) -> Asker {
     })
 }
 
+/// The answers typed on the pass made before the lock, to be given again under it.
+pub(super) struct Replay {
+    left: Typed,
+    changed: Error,
+}
+
+/// Make the first pass (`first`, given an asker that keeps the umpire's answers) on the game as
+/// it stands, before the lock; `seed` is the one every pass rolls with.
+pub(super) fn ask_first(
+    game: &str,
+    seed: u64,
+    first: impl FnOnce(Asker) -> Result<()>,
+) -> Result<Replay> {
+    let typed: Typed = Rc::default();
+    first(recording(&typed)?)?;
+    let typed = typed.take();
+    let changed = changed_meanwhile(game, &typed, seed);
+    Ok(Replay {
+        left: Rc::new(RefCell::new(typed)),
+        changed,
+    })
+}
+
+impl Replay {
+    /// An asker that gives the answers again, in order, while the same dice are asked for.
+    pub(super) fn asker(&self) -> Asker {
+        replaying(&self.left, self.changed.clone())
+    }
+
+    /// Every answer was given again; else the game changed meanwhile, and nothing may be
+    /// written.
+    pub(super) fn done(&self) -> Result<()> {
+        if self.left.borrow().is_empty() {
+            Ok(())
+        } else {
+            Err(self.changed.clone())
+        }
+    }
+}
+
 /// Another command changed the game while the faces were typed, so that the command now asks
-/// for other dice: nothing is written, and the faces typed are given back.
-pub(super) fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>) -> Error {
+/// for other dice: nothing is written, and the faces typed are given back, with the seed that
+/// rolls again those left to the tool.
+fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>, seed: u64) -> Error {
     let faces: Vec<String> = typed
         .iter()
         .map(|(asked, answer)| match answer {
@@ -65,14 +106,15 @@ pub(super) fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec
             None => format!("{asked} rolled"),
         })
         .collect();
+    let mut hint = format!("run it again with --seed {seed}");
+    if !faces.is_empty() {
+        hint.push_str(&format!("; the faces typed: {}", faces.join("; ")));
+    }
     Error::failure(format!(
         "game {game} changed while the faces were typed, and the command now asks for other \
          dice; nothing was written"
     ))
-    .with_hint(format!(
-        "run it again (the faces typed: {})",
-        faces.join("; ")
-    ))
+    .with_hint(hint)
 }
 
 #[cfg(test)]
@@ -99,7 +141,7 @@ mod tests {
     #[test]
     fn the_same_dice_asked_again_get_the_same_answers() {
         let left: Typed = Rc::new(RefCell::new(typed_twice()));
-        let mut replay = replaying(&left, changed_meanwhile("g", &typed_twice()));
+        let mut replay = replaying(&left, changed_meanwhile("g", &typed_twice(), 7));
         assert_eq!(replay(&d6(2), "the points of A").unwrap(), Some(vec![3, 4]));
         assert_eq!(replay(&d6(2), "the points of B").unwrap(), None);
         assert!(left.borrow().is_empty());
@@ -108,7 +150,7 @@ mod tests {
     #[test]
     fn other_dice_asked_for_write_nothing_and_give_the_faces_back() {
         let left: Typed = Rc::new(RefCell::new(typed_twice()));
-        let mut replay = replaying(&left, changed_meanwhile("g", &typed_twice()));
+        let mut replay = replaying(&left, changed_meanwhile("g", &typed_twice(), 7));
         let e = replay(&d6(3), "the points of A").unwrap_err();
         assert_eq!(
             e.message,
@@ -118,7 +160,8 @@ mod tests {
         assert_eq!(
             e.hint.as_deref(),
             Some(
-                "run it again (the faces typed: the points of A: 2d6 3,4; the points of B: 2d6 rolled)"
+                "run it again with --seed 7; the faces typed: the points of A: 2d6 3,4; the \
+                 points of B: 2d6 rolled"
             )
         );
     }

@@ -2,7 +2,6 @@
 //! the figures, several against one in melee.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use crate::engine::dice::{Asker, DiceSource};
 use crate::engine::fight;
@@ -240,7 +239,7 @@ pub(super) fn figure_roll(
         let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
         resolve(game, &ruleset, out, report, ask)
     };
-    locked(cli, &files, how.dry_run, &attempt, out, report)
+    locked(cli, (&files, seed), how.dry_run, &attempt, out, report)
 }
 
 /// A fight as fought: each pairing (its step, the roster's lines, what it landed, its
@@ -345,7 +344,7 @@ pub(super) type Attempt<'a> =
 /// lock, with the faces asked for first when dice are thrown at the table.
 pub(super) fn locked(
     cli: &Cli,
-    files: &GameFiles,
+    (files, seed): (&GameFiles, u64),
     dry_run: bool,
     attempt: &Attempt<'_>,
     out: &mut Vec<u8>,
@@ -364,23 +363,20 @@ pub(super) fn locked(
     // stays open as long as the players take, and every other command on the game would wait
     // for it), on the game as it stands; then the roll is made again under the lock with the
     // faces typed, in the same order, and written only if it asked for the same dice.
-    let typed: faces::Typed = Rc::default();
-    attempt(
-        &mut files.read()?,
-        &mut Vec::new(),
-        &mut Report::default(),
-        Some(faces::recording(&typed)?),
-    )?;
-    let typed = typed.take();
-    let left: faces::Typed = Rc::new(RefCell::new(typed.clone()));
+    let replay = faces::ask_first(&files.name, seed, |ask| {
+        let mut game = files.read()?;
+        attempt(
+            &mut game,
+            &mut Vec::new(),
+            &mut Report::default(),
+            Some(ask),
+        )
+        .map(|_| ())
+    })?;
     files.update(|game| {
-        let changed = faces::changed_meanwhile(&files.name, &typed);
         let (mut said, mut noted) = (Vec::new(), Report::default());
-        let replay = Some(faces::replaying(&left, changed.clone()));
-        let event = attempt(game, &mut said, &mut noted, replay)?;
-        if !left.borrow().is_empty() {
-            return Err(changed);
-        }
+        let event = attempt(game, &mut said, &mut noted, Some(replay.asker()))?;
+        replay.done()?;
         out.extend(said);
         *report = Report {
             in_game: true,

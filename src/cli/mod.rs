@@ -190,6 +190,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 Command::Roll { physical: true, .. }
                     | Command::Charge(ChargeArgs { physical: true, .. })
                     | Command::Turn(TurnArgs { physical: true, .. })
+                    | Command::Draw(DrawArgs { physical: true, .. })
                     | Command::Spend(SpendArgs { physical: true, .. })
             )
         );

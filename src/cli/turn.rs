@@ -14,33 +14,46 @@ use crate::present::view;
 
 /// How the dice of the turn's commands are thrown: rolled with the seed given (or a fresh one),
 /// or, when they are thrown at the table (`physical`), the pools' throws not given with
-/// `--dice` are asked for, and what the end of a phase rolls is owed.
+/// `--dice` are asked for, and what the markers make figures roll when a phase ends or a turn
+/// starts is owed.
 pub struct TurnDice {
     pub seed: Option<u64>,
     pub physical: bool,
 }
 
 /// What the markers make their figures roll at `moment` (the end of the phase going, or the
-/// start of a turn): rolled from `source`, or left owed when the dice are thrown at the table;
-/// and how many dice were rolled.
+/// start of a turn): rolled from `source`'s generator (the faces typed are a pool's), or left
+/// owed when the dice are thrown at the table.
 fn marker_rolls(
     game: &mut Game,
     ruleset: &Ruleset,
     moment: Moment,
     (dice, source): (&TurnDice, &mut DiceSource),
     event: &mut Event,
-) -> Result<(Vec<String>, usize)> {
+) -> Result<Vec<String>> {
     if matches!(moment, Moment::PhaseEnd(0)) {
         // No phase is going.
-        return Ok((Vec::new(), 0));
+        return Ok(Vec::new());
     }
-    let throw = (!dice.physical).then_some(source);
-    crate::game::marker_rolls::roll(game, ruleset, moment, throw, event)
+    if dice.physical {
+        return crate::game::marker_rolls::roll(game, ruleset, moment, None, event);
+    }
+    source
+        .generator_only(|s| crate::game::marker_rolls::roll(game, ruleset, moment, Some(s), event))
 }
 
-/// The dice line of what the markers rolled, when they rolled any.
-fn rolled_line(rolled: usize, seed: u64) -> Option<String> {
-    (rolled > 0).then(|| dice_line(0, rolled, "", seed).trim_end().to_string())
+/// A command's dice line, and its seed kept in the log when it rolled any: every throw of the
+/// command, typed (or asked for) and rolled, from its one source.
+fn dice_said(source: &DiceSource, seed: u64, event: &mut Event) -> Option<String> {
+    let (typed, rolled) = source.tally();
+    if rolled > 0 {
+        let mut detail = event.detail.take().unwrap_or_else(|| json!({}));
+        if let Some(d) = detail.as_object_mut() {
+            d.insert("seed".into(), json!(seed));
+        }
+        event.detail = Some(detail);
+    }
+    (typed + rolled > 0).then(|| dice_line(typed, rolled, "", seed).trim_end().to_string())
 }
 
 /// `umpire turn`: start the next turn (ending the last phase of the one before), or pass play
@@ -53,15 +66,14 @@ pub fn turn(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
-    ctx.change_asking(out, dice.physical, |game, ruleset, event, ask| {
-        let mut source = DiceSource::new(seed, Vec::new());
+    ctx.change_asking(out, (dice.physical, seed), |game, ruleset, event, ask| {
+        // One source for the whole command, so that no two of its rolls share the seed's dice.
+        let mut source = dice_source_with(faces, seed, ask)?;
         let ended = Moment::PhaseEnd(game.turn.drawn.len());
-        let (mut said, mut rolled) =
-            marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
-        let mut pools = dice_source_with(faces, seed, ask)?;
-        let (before, number) = (game.turn.pools.clone(), game.turn.number);
-        let mut started = crate::game::turn::start(game, ruleset, start, &mut pools, event)?;
-        if let Some(left) = pools.unused().front() {
+        let mut said = marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
+        let number = game.turn.number;
+        let mut started = crate::game::turn::start(game, ruleset, start, &mut source, event)?;
+        if let Some(left) = source.unused().front() {
             let shown: Vec<String> = left.iter().map(ToString::to_string).collect();
             return Err(crate::error::Error::usage(format!(
                 "--dice {} was not used: only a new turn rolls the sides' points",
@@ -77,28 +89,18 @@ pub fn turn(
         // A new turn: what the markers roll then, once the markers that lapse are off.
         if game.turn.number != number {
             let begun = Moment::TurnStart(game.turn.number);
-            let (more, n) = marker_rolls(game, ruleset, begun, (dice, &mut source), event)?;
-            started.extend(more);
-            rolled += n;
+            started.extend(marker_rolls(
+                game,
+                ruleset,
+                begun,
+                (dice, &mut source),
+                event,
+            )?);
         }
-        let rolled = rolled_line(rolled, seed);
-        let pooled = game.turn.pools != before && !game.turn.pools.is_empty();
-        // The pools' faces as the source gave them: typed, or rolled where none were typed.
-        let (typed, pool_rolled) = pools.tally();
         event.turn = game.turn.number;
         said.extend(started);
         event.summary = said.join("; ");
-        if rolled.is_some() || (pooled && typed == 0) {
-            event.detail = Some(json!({ "seed": seed }));
-        }
-        said.extend(rolled);
-        if pooled {
-            said.push(
-                dice_line(typed, pool_rolled, "", seed)
-                    .trim_end()
-                    .to_string(),
-            );
-        }
+        said.extend(dice_said(&source, seed, event));
         Ok((said, turn_after(game)))
     })
 }
@@ -124,7 +126,7 @@ pub fn spend(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
-    ctx.change_asking(out, dice.physical, |game, ruleset, event, ask| {
+    ctx.change_asking(out, (dice.physical, seed), |game, ruleset, event, ask| {
         let mut source = dice_source_with(faces, seed, ask)?;
         let mut said = crate::game::turn::spend(
             game,
@@ -147,14 +149,8 @@ pub fn spend(
                 shown.join(",")
             )));
         }
-        let (typed, rolled) = source.tally();
-        if typed + rolled > 0 {
-            if rolled > 0 {
-                event.detail = Some(json!({ "seed": seed }));
-            }
-            event.summary = said.join("; ");
-            said.push(dice_line(typed, rolled, "", seed).trim_end().to_string());
-        }
+        event.summary = said.join("; ");
+        said.extend(dice_said(&source, seed, event));
         Ok((said, turn_after(game)))
     })
 }
@@ -210,8 +206,9 @@ pub fn draw(
         // seed draws the same token whatever the phase's end rolls.
         let ended = Moment::PhaseEnd(game.turn.drawn.len());
         let drawn = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
-        let (mut said, rolled) = marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
-        let rolled = rolled_line(rolled, seed);
+        let mut said = marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
+        let (_, rolled) = source.tally();
+        let rolled = (rolled > 0).then(|| dice_line(0, rolled, "", seed).trim_end().to_string());
         // The log keeps what the phase's end did and what was drawn, not the advice after it.
         let summary: Vec<String> = said.iter().chain(drawn.iter().take(2)).cloned().collect();
         event.summary = summary.join("; ");

@@ -150,15 +150,16 @@ pub(super) fn unit_roll(
                         costs.push((c.clone(), allowance::check(&after, g, c, a)?));
                     }
                 }
-                source.thrown_by(Some(code));
-                let one = (&mut source, &mut event);
                 // A figure the roll refuses (a rule it breaks) is named: the unit's roll stops.
-                let d = figure_step(&mut after, &ruleset, p, options, who, how.factors, one);
-                source.thrown_by(None);
-                let mut d = d.map_err(|e| Error {
-                    message: format!("{code}: {}", e.message),
-                    ..e
-                })?;
+                let mut d = source
+                    .thrown_by(code, |s| {
+                        let one = (s, &mut event);
+                        figure_step(&mut after, &ruleset, p, options, who, how.factors, one)
+                    })
+                    .map_err(|e| Error {
+                        message: format!("{code}: {}", e.message),
+                        ..e
+                    })?;
                 for (c, cost) in costs {
                     let said = allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
                     d.changes.extend(said);
@@ -246,7 +247,7 @@ pub(super) fn unit_roll(
             }
             Ok((!how.dry_run).then_some(event))
         };
-    locked(cli, &files, how.dry_run, &attempt, out, report)?;
+    locked(cli, (&files, seed), how.dry_run, &attempt, out, report)?;
     match piece.take() {
         Some(cast) => {
             let which = Which::Named {

@@ -132,8 +132,8 @@ pub type Asker = Box<dyn FnMut(&DiceSpec, &str) -> Result<Option<Vec<i64>>>>;
 pub struct DiceSource {
     entered: VecDeque<Vec<i64>>,
     used: usize,
-    /// Faces thrown so far: entered or asked for, and rolled.
-    faces: (usize, usize),
+    /// Throws made so far: entered or asked for, and rolled.
+    throws: (usize, usize),
     rng: Xoshiro256PlusPlus,
     seed: u64,
     ask: Option<Asker>,
@@ -158,7 +158,7 @@ impl DiceSource {
         DiceSource {
             entered: entered.into(),
             used: 0,
-            faces: (0, 0),
+            throws: (0, 0),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             seed,
             ask: None,
@@ -166,9 +166,24 @@ impl DiceSource {
         }
     }
 
-    /// Name the figure whose dice the next rolls are (`None`: nobody in particular).
-    pub fn thrown_by(&mut self, code: Option<&str>) {
-        self.thrower = code.map(str::to_string);
+    /// The rolls `f` makes, named as thrown by the figure `code`, so that a prompt or a
+    /// refusal says whose dice they are: `PROCEDURE (CODE)`.
+    pub fn thrown_by<T>(&mut self, code: &str, f: impl FnOnce(&mut DiceSource) -> T) -> T {
+        let before = self.thrower.replace(code.to_string());
+        let out = f(self);
+        self.thrower = before;
+        out
+    }
+
+    /// The rolls `f` makes, from the generator alone: the faces entered or asked for are kept
+    /// for the rolls they were given for (a pool's throws), not taken by one made before them.
+    pub fn generator_only<T>(&mut self, f: impl FnOnce(&mut DiceSource) -> T) -> T {
+        let entered = std::mem::take(&mut self.entered);
+        let ask = self.ask.take();
+        let out = f(self);
+        self.entered = entered;
+        self.ask = ask;
+        out
     }
 
     /// Ask for the faces of every roll not entered with `--dice`.
@@ -191,9 +206,10 @@ impl DiceSource {
         }
     }
 
-    /// The faces thrown so far: how many were entered (or asked for) and how many rolled.
+    /// The throws made so far: how many were entered (or asked for) and how many rolled, as a
+    /// roll's dice line counts them.
     pub fn tally(&self) -> (usize, usize) {
-        self.faces
+        self.throws
     }
 
     /// Sets of entered faces not consumed by any roll.
@@ -238,7 +254,7 @@ impl DiceSource {
                 ))
                 .with_hint(format!("{what} throws {spec}")));
             }
-            self.faces.0 += faces.len();
+            self.throws.0 += 1;
             return Ok(Throw {
                 faces,
                 entered: true,
@@ -248,7 +264,7 @@ impl DiceSource {
             && let Some(faces) = ask(spec, what)?
         {
             // The asker checked them against the die, as it asked.
-            self.faces.0 += faces.len();
+            self.throws.0 += 1;
             return Ok(Throw {
                 faces,
                 entered: true,
@@ -264,7 +280,7 @@ impl DiceSource {
                     .unwrap_or(0)
             })
             .collect::<Vec<i64>>();
-        self.faces.1 += faces.len();
+        self.throws.1 += 1;
         Ok(Throw {
             faces,
             entered: false,

@@ -604,7 +604,7 @@ fn gather(
         add(fb, true, Some(a))?;
         add(fa, true, Some(b))?;
     }
-    // What the acting figure's links to the figure acted upon set (a target acquired).
+    // What the acting figure's links to the figure acted upon set (a target picked out, say).
     if let (Some(a), Some(t)) = (&figures.acting, &figures.acted_upon) {
         let wanted = |f: &str| reads.contains(f) && !said.iter().any(|(_, s)| s == f);
         crate::game::links::words(game, g, (a, t), &wanted, (&mut words, &mut lines));

@@ -1,4 +1,4 @@
-//! The ties a figure holds to other figures (a target it has acquired): made by a roll's marks
+//! The ties a figure holds to other figures (a target it has picked out, say): made by a roll's marks
 //! or by hand (`umpire mark A1 +NAME:B2`), taken off by hand (`-NAME:B2`, or `-NAME` for all),
 //! and read by a roll of the one figure against the other as the yes/no factor the link sets.
 
@@ -85,7 +85,7 @@ pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
     })
 }
 
-/// Tie `code` to the figure `tie.to` (or untie it), saying what changed: `RA1: +acquired OT1`.
+/// Tie `code` to the figure `tie.to` (or untie it), saying what changed: `A1: +LINK B2`.
 /// A tie it holds already, or one it does not hold to take off, is said and changes nothing.
 pub fn tie(
     game: &mut Game,
@@ -137,7 +137,7 @@ pub fn tie(
 }
 
 /// The factors the links set for a roll of `acting` against `upon` (those `wanted`), added to
-/// a roll's words (`acquired=no`), with a line each saying why: `RA1 to OT1: not acquired`.
+/// a roll's words (`FACTOR=no`), with a line each saying why: `A1 to B2: not LINK`.
 pub fn words(
     game: &Game,
     g: &GameDef,

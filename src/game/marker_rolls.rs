@@ -1,6 +1,5 @@
 //! The rolls a marker makes the figure carrying it roll at a moment of the turn: when a phase
-//! ends (`phase-end`: how far a panicked man flees) or a turn starts (`turn-start`: a broken
-//! man's run). With the tool's dice they are rolled at once, from the seeded generator, because
+//! ends (`phase-end`) or a turn starts (`turn-start`), how far the marker makes it move, say. With the tool's dice they are rolled at once, from the seeded generator, because
 //! the umpire needs the distances to move the figures before play goes on and there is nothing
 //! to decide; with dice thrown at the table they are owed, like a check, so that nothing waits
 //! on a prompt while the game is locked and the players throw when they come to it
@@ -44,17 +43,16 @@ impl Moment {
 }
 
 /// What `moment` does: a line for each figure that rolls a procedure for a marker it carries
-/// (with `dice`), or owes it (without), and how many dice were rolled.
+/// (with `dice`), or owes it (without).
 pub fn roll(
     game: &mut Game,
     ruleset: &Ruleset,
     moment: Moment,
     mut dice: Option<&mut DiceSource>,
     event: &mut Event,
-) -> Result<(Vec<String>, usize)> {
+) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
     let mut said = Vec::new();
-    let mut rolled = 0;
     // Who rolls what, in the roster's order, the figures as they stand at that moment.
     let mut due = Vec::new();
     for f in game.figures.iter().filter(|f| f.state.is_none()) {
@@ -95,7 +93,6 @@ pub fn roll(
         let (words, _) = figures::roster_words(game, ruleset, p, &figs, &[])?;
         let input = situation::parse(ruleset, p, &words)?;
         let mut step = Plan::new(ruleset, p, &input)?.resolve(source, None)?;
-        rolled += step.throws.iter().filter(|t| t.dice.is_some()).count();
         let faces: Vec<String> = step
             .throws
             .iter()
@@ -122,5 +119,5 @@ pub fn roll(
         let what = format!("{} ({code}): {}", p.name, step.outcome());
         said.extend(pending::queue_follow_ups(game, &step, &what, event));
     }
-    Ok((said, rolled))
+    Ok(said)
 }

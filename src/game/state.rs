@@ -155,7 +155,7 @@ pub struct Figure {
     /// whose end each does.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub until: BTreeMap<String, [u32; 2]>,
-    /// The ties it holds to other figures, by link: `acquired: [B2]`.
+    /// The ties it holds to other figures, by link: `LINK: [B2]`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub links: BTreeMap<String, Vec<String>>,
     /// Out of the game: dead, fled, captured.

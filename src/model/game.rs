@@ -35,7 +35,7 @@ pub struct GameDef {
     pub counters: Vec<CounterDef>,
     /// States that take a figure out of the game (dead, fled, captured).
     pub states: Vec<StateDef>,
-    /// Ties a figure may hold to another (a target acquired).
+    /// Ties a figure may hold to another (a target it has picked out, say).
     pub links: Vec<LinkDef>,
     /// What a figure may do when its unit acts, in the table's order (none listed: the table
     /// does not say).
@@ -384,7 +384,7 @@ pub enum Pieces {
     Units,
 }
 
-/// A tie one figure holds to another (a target it has acquired): made by a result's marks
+/// A tie one figure holds to another (a target it has picked out, say): made by a result's marks
 /// (`+NAME` on the figure acting ties it to the figure acted upon, and the other way round) or
 /// by hand (`umpire mark A1 +NAME:B2`), and read as a yes/no factor by a roll of the one
 /// against the other.

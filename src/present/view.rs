@@ -81,7 +81,7 @@ pub fn fields(u: &Unit) -> String {
         .join(", ")
 }
 
-/// A figure's counts and the figures it is linked to: `hits 2, acquired OT1 OT3`.
+/// A figure's counts and the figures it is linked to: `COUNTER 2, LINK B1 B3`.
 fn counters(f: &Figure) -> String {
     let links = f
         .links

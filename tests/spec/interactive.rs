@@ -453,13 +453,13 @@ fn with_physical_dice_the_turn_and_a_spend_ask_each_figure_for_its_command_dice(
         "6,5,2,4",
     );
     s.press("command (DU1): the faces of 3d6", &["Enter"]);
-    let screen = s.wait_for("dice: 4 entered, 3 rolled");
+    let screen = s.wait_for("dice: 1 entered, 1 rolled");
     assert!(screen.contains("Side A 17 (SH1 17: 6 5 2 4)"), "{screen}");
     drop(s);
     // The NCO commanded throws his own into the pool.
     let s = Screen::run(p, &["spend", "command", "--unit", "harper"]);
     s.answer("command (HA1): the faces of 3d6", "3,3,4");
-    let screen = s.wait_for("dice: 3 entered, 0 rolled");
+    let screen = s.wait_for("dice: 1 entered, 0 rolled");
     assert!(
         screen.contains("command points thrown in: HA1 10: 3 3 4; 26 command points left"),
         "{screen}"
@@ -469,6 +469,27 @@ fn with_physical_dice_the_turn_and_a_spend_ask_each_figure_for_its_command_dice(
         log.contains("SH1 17: 6 5 2 4") && log.contains("HA1 10: 3 3 4"),
         "{log}"
     );
+    drop(s);
+    // Dubreton taken off the table while the faces are typed: the turn is not written, and the
+    // faces come back with the seed.
+    ok_in(p, &["turn"]);
+    let s = Screen::run(p, &["turn", "--seed", "4"]);
+    s.wait_for("command (SH1): the faces of 4d6");
+    ok_in(p, &["unit", "rm", "dubreton"]);
+    s.type_text("1,2,3,4");
+    s.keys(&["Enter"]);
+    s.press("command (DU1): the faces of 3d6", &["Enter"]);
+    // (The screen folds the line at 120 columns.)
+    let screen = s.wait_for("nothing was written").replace('\n', "");
+    assert!(
+        screen.contains(
+            "(run it again with --seed 4; the faces typed: command (SH1): 4d6 1,2,3,4; command \
+             (DU1): 3d6 rolled)"
+        ),
+        "{screen}"
+    );
+    let log = ok_in(p, &["log", "--last", "1"]);
+    assert!(log.contains("Unit dubreton removed"), "{log}");
 }
 
 #[test]

@@ -210,7 +210,7 @@ pub(super) fn charge(
             }
             Ok((!a.dry_run).then_some(event))
         };
-    locked(cli, &files, a.dry_run, &attempt, out, report)
+    locked(cli, (&files, seed), a.dry_run, &attempt, out, report)
 }
 
 /// The options that name a procedure's figure acting and the one it acts upon.

@@ -50,11 +50,8 @@ fn throw(
         message: format!("{code}'s {}: {}", p.name, e.message),
         ..e
     })?;
-    // The dice name the figure themselves: `command (SH1)`.
-    source.thrown_by(Some(code));
-    let step = plan.resolve(source, None);
-    source.thrown_by(None);
-    let step = step?;
+    // The dice name the figure themselves: `PROCEDURE (CODE)`.
+    let step = source.thrown_by(code, |s| plan.resolve(s, None))?;
     let amount = step.decision.amount.unwrap_or(0).max(0);
     let faces: Vec<i64> = step
         .throws

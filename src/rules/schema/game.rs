@@ -50,7 +50,7 @@ pub struct GameDef {
     /// States that take a figure out of the game (dead, fled, captured).
     #[serde(default)]
     pub states: Vec<StateDef>,
-    /// Ties a figure may hold to another (a target acquired).
+    /// Ties a figure may hold to another (a target it has picked out, say).
     #[serde(default)]
     pub links: Vec<LinkDef>,
     /// What a figure may do when its unit acts (fire, move, load...).
@@ -181,7 +181,7 @@ pub struct MarkerDef {
     /// it move, say).
     #[serde(default)]
     pub phase_end: Option<String>,
-    /// A procedure a figure carrying it rolls each time a turn starts (a broken man's run).
+    /// A procedure a figure carrying it rolls each time a turn starts (how far it runs, say).
     #[serde(default)]
     pub turn_start: Option<String>,
     /// How long it stays on: `player-turn`, `turn`, `next-turn`.

@@ -64,7 +64,7 @@ fn an_nco_commanded_throws_his_dice_into_the_pool_once_a_turn() {
          figure at 1); 16 command points left\n\
          HA1: +commanded (to the end of this turn)\n\
          command points thrown in: HA1 10: 3 3 4; 26 command points left\n\
-         dice: 3 entered, 0 rolled\n"
+         dice: 1 entered, 0 rolled\n"
     );
     assert!(
         t.ok(&["status"])
@@ -81,7 +81,7 @@ fn an_nco_commanded_throws_his_dice_into_the_pool_once_a_turn() {
     // Rolled, the seed replays it; a spend that brings no one in takes no dice.
     let out = t.ok(&["spend", "command", "--unit", "harper", "--seed", "3"]);
     assert!(
-        out.contains("dice: 0 entered, 3 rolled (seed 3; replay with --seed 3)"),
+        out.contains("dice: 0 entered, 1 rolled (seed 3; replay with --seed 3)"),
         "{out}"
     );
     assert_eq!(
@@ -126,7 +126,7 @@ fn throws_a_spend_needs_and_not_typed_are_rolled_and_said_so() {
         "{out}"
     );
     assert!(
-        out.ends_with("dice: 2 entered, 2 rolled (seed 9; replay with --seed 9)\n"),
+        out.ends_with("dice: 1 entered, 1 rolled (seed 9; replay with --seed 9)\n"),
         "{out}"
     );
     // One too many, after those needed: named as such.
@@ -156,6 +156,7 @@ const NO_TERMINAL: &str = " (give the faces with --dice (one per roll, in order)
 fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
     let t = game();
     // `--physical` for one command, or the config's setting for every one.
+    let before = t.state_of("quatre-bras");
     assert_eq!(
         t.refused(&["turn", "--physical"]),
         format!(
@@ -163,9 +164,9 @@ fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
              on{NO_TERMINAL}"
         )
     );
+    assert_eq!(t.state_of("quatre-bras"), before);
     t.ok(&["config", "dice", "physical"]);
     // No terminal to ask on: refused, naming whose dice, and nothing written.
-    let before = t.state_of("quatre-bras");
     assert_eq!(
         t.refused(&["turn", "--dice", "6,5,2,4"]),
         format!(
@@ -175,7 +176,7 @@ fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
     );
     assert_eq!(t.state_of("quatre-bras"), before);
     let out = t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
-    assert!(out.ends_with("dice: 8 entered, 0 rolled\n"), "{out}");
+    assert!(out.ends_with("dice: 2 entered, 0 rolled\n"), "{out}");
     // A spend that brings an NCO in asks for his dice too; given, they are thrown in.
     let before = t.state_of("quatre-bras");
     assert_eq!(
@@ -197,7 +198,7 @@ fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
         "{out}"
     );
     // A spend that throws nothing needs no faces.
-    t.ok(&["spend", "command", "--unit", "riflemen"]);
+    t.ok(&["spend", "command", "--unit", "riflemen", "--physical"]);
 }
 
 #[test]
@@ -485,4 +486,49 @@ fn a_side_whose_every_unit_is_gone_or_running_has_lost() {
             .contains("Side B: side has lost: 3 of 3 units lost or marked (100% or more)")
     );
     assert!(t.ok(&["status"]).contains("Side A: side has lost: not yet"));
+}
+
+#[test]
+fn a_marker_rolled_when_a_turn_starts_throws_dice_of_its_own_after_the_pools() {
+    let t = game();
+    // A house rule: a shaken officer throws his command dice again when a turn starts.
+    let text = std::fs::read_to_string(
+        crate::support::root().join("tables/003-officers-and-leaders.yaml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let dir = crate::support::tempdir();
+    crate::support::write(
+        &dir.path().join("officers-and-leaders.yaml"),
+        text.replacen(
+            "    - name: busy\n",
+            "    - {name: shaken, label: shaken, colour: white, turn-start: command}\n    - name: busy\n",
+            1,
+        ),
+    );
+    let run = |args: &[&str]| t.test_with(dir.path()).args(args).run().stdout;
+    run(&["mark", "SH1", "+shaken"]);
+    let out = run(&["turn", "--seed", "1"]);
+    // One dice line for the command's three throws: the two pools' and the marker's.
+    assert_eq!(out.matches("dice: ").count(), 1, "{out}");
+    assert!(
+        out.ends_with("dice: 0 entered, 3 rolled (seed 1; replay with --seed 1)\n"),
+        "{out}"
+    );
+    // From one generator: the marker's dice are not the pool's again.
+    let between = |from: &str, to: char| {
+        let at = out.find(from).map_or(0, |i| i + from.len());
+        out[at..].split(to).next().unwrap_or_default().to_string()
+    };
+    let pool = between("(SH1 ", ')');
+    let marker = between("(shaken) command: ", '\n');
+    assert!(!pool.is_empty() && !marker.is_empty(), "{out}");
+    let faces = |s: &str| {
+        s.rsplit(':')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .trim_end_matches(']')
+            .to_string()
+    };
+    assert_ne!(faces(&pool), faces(&marker), "{out}");
 }
