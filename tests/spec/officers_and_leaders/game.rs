@@ -148,9 +148,14 @@ fn throws_a_spend_needs_and_not_typed_are_rolled_and_said_so() {
     );
 }
 
-/// What a refusal to ask for faces without a terminal adds.
-const NO_TERMINAL: &str = " (give the faces with --dice (one per roll, in order), or turn physical \
-                           dice off: `umpire config dice tool`)";
+/// The refusal to ask for the faces of `who`'s `dice` without a terminal.
+fn no_terminal(who: &str, dice: &str) -> String {
+    format!(
+        "physical dice: command ({who}) needs the faces of {dice}, and there is no terminal to \
+         ask on (give the faces with --dice (one per roll, in order), or turn physical dice off: \
+         `umpire config dice tool`)"
+    )
+}
 
 #[test]
 fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
@@ -159,20 +164,14 @@ fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
     let before = t.state_of("quatre-bras");
     assert_eq!(
         t.refused(&["turn", "--physical"]),
-        format!(
-            "physical dice: command (SH1) needs the faces of 4d6, and there is no terminal to ask \
-             on{NO_TERMINAL}"
-        )
+        no_terminal("SH1", "4d6")
     );
     assert_eq!(t.state_of("quatre-bras"), before);
     t.ok(&["config", "dice", "physical"]);
     // No terminal to ask on: refused, naming whose dice, and nothing written.
     assert_eq!(
         t.refused(&["turn", "--dice", "6,5,2,4"]),
-        format!(
-            "physical dice: command (DU1) needs the faces of 4d6, and there is no terminal to ask \
-             on{NO_TERMINAL}"
-        )
+        no_terminal("DU1", "4d6")
     );
     assert_eq!(t.state_of("quatre-bras"), before);
     let out = t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
@@ -181,16 +180,13 @@ fn with_physical_dice_the_command_dice_are_typed_and_never_rolled_unasked() {
     let before = t.state_of("quatre-bras");
     assert_eq!(
         t.refused(&["spend", "command", "--unit", "harper"]),
-        format!(
-            "physical dice: command (HA1) needs the faces of 3d6, and there is no terminal to ask \
-             on{NO_TERMINAL}"
-        )
+        no_terminal("HA1", "3d6")
     );
     assert_eq!(t.state_of("quatre-bras"), before);
     t.ok(&["config", "dice", "tool"]);
-    assert!(
-        t.refused(&["spend", "command", "--unit", "harper", "--physical"])
-            .starts_with("physical dice: command (HA1) needs the faces of 3d6")
+    assert_eq!(
+        t.refused(&["spend", "command", "--unit", "harper", "--physical"]),
+        no_terminal("HA1", "3d6")
     );
     let out = t.ok(&["spend", "command", "--unit", "harper", "--dice", "3,3,4"]);
     assert!(
@@ -492,19 +488,10 @@ fn a_side_whose_every_unit_is_gone_or_running_has_lost() {
 fn a_marker_rolled_when_a_turn_starts_throws_dice_of_its_own_after_the_pools() {
     let t = game();
     // A house rule: a shaken officer throws his command dice again when a turn starts.
-    let text = std::fs::read_to_string(
-        crate::support::root().join("tables/003-officers-and-leaders.yaml"),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let dir = crate::support::tempdir();
-    crate::support::write(
-        &dir.path().join("officers-and-leaders.yaml"),
-        text.replacen(
-            "    - name: busy\n",
-            "    - {name: shaken, label: shaken, colour: white, turn-start: command}\n    - name: busy\n",
-            1,
-        ),
-    );
+    let dir = super::house((
+        "    - name: busy\n",
+        "    - {name: shaken, label: shaken, colour: white, turn-start: command}\n    - name: busy\n",
+    ));
     let run = |args: &[&str]| t.test_with(dir.path()).args(args).run().stdout;
     run(&["mark", "SH1", "+shaken"]);
     let out = run(&["turn", "--seed", "1"]);

@@ -11,7 +11,25 @@ mod game;
 mod odds;
 mod tables;
 
+use tempfile::TempDir;
+
 use crate::support::Rules;
+
+/// A house copy of the built-in table with `from` replaced by `to` (once), in a tables
+/// directory of its own, under the built-in table's id.
+fn house((from, to): (&str, &str)) -> TempDir {
+    let builtin = std::fs::read_to_string(
+        crate::support::root().join("tables/003-officers-and-leaders.yaml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(builtin.contains(from), "no `{from}`");
+    let tables = crate::support::tempdir();
+    crate::support::write(
+        &tables.path().join("officers-and-leaders.yaml"),
+        builtin.replacen(from, to, 1),
+    );
+    tables
+}
 
 fn oal() -> Rules {
     Rules::named("officers-and-leaders")

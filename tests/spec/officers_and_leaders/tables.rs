@@ -187,19 +187,10 @@ fn a_side_condition_counts_markers_the_game_has_with_a_percent() {
 
 #[test]
 fn a_flag_factor_s_default_holds_when_not_given() {
-    let builtin = std::fs::read_to_string(
-        crate::support::root().join("tables/003-officers-and-leaders.yaml"),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let tables = crate::support::tempdir();
-    crate::support::write(
-        &tables.path().join("officers-and-leaders.yaml"),
-        builtin.replacen(
-            "{name: moving, kind: flag, help:",
-            "{name: moving, kind: flag, default: yes, help:",
-            1,
-        ),
-    );
+    let tables = super::house((
+        "{name: moving, kind: flag, help:",
+        "{name: moving, kind: flag, default: yes, help:",
+    ));
     // Moving by default: 1 shot in 3 of 9 figures, and short range read as medium (4+).
     crate::support::Test::new()
         .tables(tables.path())
