@@ -67,8 +67,11 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
         }
         FigCmd::Rm { code } => ctx.change(out, |game, _, event| {
             let f = roster::figure(game, code)?.clone();
+            let untied = crate::game::links::untie_from(game, std::slice::from_ref(&f.code), event);
             game.apply(game.figure_change(&f.code, None), event);
-            Ok(vec![format!("{} removed from {}", f.code, f.unit)])
+            let mut said = vec![format!("{} removed from {}", f.code, f.unit)];
+            said.extend(untied);
+            Ok(said)
         }),
         FigCmd::Move { code, to } => ctx.change(out, |game, ruleset, event| {
             roster::figures_only(ruleset, "moved between units")?;

@@ -176,15 +176,18 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                 .iter()
                 .map(|f| f.code.clone())
                 .collect();
+            let untied = crate::game::links::untie_from(game, &codes, event);
             for c in &codes {
                 game.apply(game.figure_change(c, None), event);
             }
             game.apply(game.unit_change(&u.name, None), event);
-            Ok(vec![format!(
+            let mut said = vec![format!(
                 "Unit {} removed with its {} figures",
                 u.name,
                 codes.len()
-            )])
+            )];
+            said.extend(untied);
+            Ok(said)
         }),
         UnitCmd::Merge { into, from } => ctx.change(out, |game, ruleset, event| {
             if let Some((unit, st)) = crate::game::combine::refusal(game, ruleset, into, from)? {

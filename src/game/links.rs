@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::game::roster;
 use crate::game::state::{Event, Game};
-use crate::model::{GameDef, LinkDef};
+use crate::model::{GameDef, LinkDef, ProcedureDef};
 use crate::suggest::{did_you_mean, same};
 
 /// The link of this name (or in another case).
@@ -70,6 +70,19 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
     }))
 }
 
+/// Whether a roll of `p` (reading the factors `reads`) reads a link or makes one, so that the
+/// figure at its other end matters.
+pub fn concern(g: &GameDef, p: &ProcedureDef, reads: &[String]) -> bool {
+    let names = |c: &String| c.get(1..).is_some_and(|n| link(g, n).is_some());
+    g.links
+        .iter()
+        .any(|l| l.factor.as_ref().is_some_and(|f| reads.contains(f)))
+        || p.marks
+            .iter()
+            .chain(p.results.iter().flat_map(|r| &r.marks))
+            .any(|m| m.change.iter().any(names))
+}
+
 /// A roll's change (`+NAME`, `-NAME`) when it names a link: a tie to `other`, the figure at
 /// the other end of the roll.
 pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
@@ -119,7 +132,14 @@ pub fn tie(
             let to = held.remove(at);
             format!("{}: -{label} {to}", fig.code)
         }
-        (None, _) => {
+        (None, true) => {
+            // A roll that names no figure at the other end (no `--target`, say).
+            return Ok(vec![format!(
+                "{}: {label} nobody: the roll named no figure to tie it to",
+                fig.code
+            )]);
+        }
+        (None, false) => {
             if held.is_empty() {
                 return Ok(vec![format!(
                     "{}: not {label} any figure (nothing to take off)",
@@ -160,4 +180,30 @@ pub fn words(
         let not = if holds { "" } else { "not " };
         lines.push(format!("{} to {}: {not}{}", a.code, b.code, l.label));
     }
+}
+
+/// Untie every figure from the figures of `codes`, taken off the table: a tie must not pass to
+/// a figure given one of their codes later. Said as the ties taken off: `A1: -LINK B2`.
+pub fn untie_from(game: &mut Game, codes: &[String], event: &mut Event) -> Vec<String> {
+    let gone = |c: &String| codes.iter().any(|x| x.eq_ignore_ascii_case(c));
+    let holding: Vec<_> = game
+        .figures
+        .iter()
+        .filter(|f| f.links.values().flatten().any(gone))
+        .cloned()
+        .collect();
+    let mut said = Vec::new();
+    for mut f in holding {
+        for (name, held) in &mut f.links {
+            let lost: Vec<String> = held.iter().filter(|c| gone(c)).cloned().collect();
+            held.retain(|c| !gone(c));
+            if !lost.is_empty() {
+                said.push(format!("{}: -{name} {}", f.code, lost.join(" ")));
+            }
+        }
+        f.links.retain(|_, held| !held.is_empty());
+        let code = f.code.clone();
+        game.apply(game.figure_change(&code, Some(f)), event);
+    }
+    said
 }

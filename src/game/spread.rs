@@ -41,10 +41,7 @@ pub fn land_marks(
         for c in &codes {
             for change in &m.change {
                 if let Some(tie) = links::change(g, change, other) {
-                    // (A roll with no figure at the other end ties nothing.)
-                    if tie.to.is_some() {
-                        said.extend(links::tie(game, g, c, &tie, event)?);
-                    }
+                    said.extend(links::tie(game, g, c, &tie, event)?);
                     continue;
                 }
                 // Over a unit, a marker a figure already has (or has not, to lose) is no news.

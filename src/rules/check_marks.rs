@@ -84,7 +84,7 @@ impl Source {
     /// Whether a change (`+NAME`, `-NAME`) names a link.
     fn names_link(g: &crate::rules::schema::GameDef, c: &str) -> bool {
         c.get(1..)
-            .is_some_and(|n| g.links.iter().any(|l| l.name == n))
+            .is_some_and(|n| g.links.iter().any(|l| l.name.eq_ignore_ascii_case(n)))
     }
 
     /// The links a figure may hold to another: each a name of its own (a change names it as it
@@ -96,9 +96,12 @@ impl Source {
     ) -> Result<()> {
         for (i, l) in g.links.iter().enumerate() {
             let n = l.name.as_str();
-            let taken = if g.markers.iter().any(|x| x.name == n) {
+            let named = |name: &str, aliases: &[String]| {
+                name.eq_ignore_ascii_case(n) || aliases.iter().any(|a| a.eq_ignore_ascii_case(n))
+            };
+            let taken = if g.markers.iter().any(|x| named(&x.name, &x.aliases)) {
                 Some("a marker")
-            } else if g.states.iter().any(|x| x.name == n) {
+            } else if g.states.iter().any(|x| named(&x.name, &x.aliases)) {
                 Some("a state")
             } else if g.counters.iter().any(|x| x.name == n) {
                 Some("a counter")
@@ -112,6 +115,21 @@ impl Source {
                     n,
                     format!(
                         "link `{n}` has the name of {what}: a change could not tell them apart"
+                    ),
+                ));
+            }
+            if let Some(f) = &l.factor
+                && let Some(other) = g
+                    .links
+                    .iter()
+                    .take(i)
+                    .find(|x| x.factor.as_ref() == Some(f))
+            {
+                return Err(err(
+                    f,
+                    format!(
+                        "link `{n}` sets `{f}`, as link `{}` does: a roll could not tell which",
+                        other.name
                     ),
                 ));
             }

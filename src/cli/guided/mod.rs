@@ -206,7 +206,11 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
         };
         match choice {
             "Resolve a procedure" | "Odds of a procedure" => {
-                let ruleset = catalog.ruleset(cli.rules())?;
+                // A game's procedures are its ruleset's, whatever the default one is.
+                let ruleset = match game.as_ref() {
+                    Some(g) => super::ctx::game_ruleset(catalog, cli.rules.as_deref(), g)?,
+                    None => catalog.ruleset(cli.rules())?,
+                };
                 let odds_only = choice.starts_with("Odds");
                 if let Some(words) = situation(&*theme, &ruleset, game.as_ref(), odds_only)? {
                     checks::resolve(&*theme, cli, with(words), &g, odds_only)?;
@@ -453,7 +457,8 @@ fn situation(
                 from_roster.extend(g.unit.values().cloned());
             }
             if let Some(opt) = option(&Part::ActedUpon)
-                && g.acted_upon.values().any(|f| reads.contains(f))
+                && (g.acted_upon.values().any(|f| reads.contains(f))
+                    || crate::game::links::concern(g, p, &reads))
                 && let Some(c) = pick_figure(
                     theme,
                     game,

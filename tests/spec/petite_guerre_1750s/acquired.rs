@@ -91,7 +91,10 @@ fn the_umpire_ties_and_unties_by_hand_and_a_mistake_is_refused() {
         t.refused(&["mark", "RA2", "+acquired:RA2"])
             .starts_with("RA2 cannot be tied to itself")
     );
-    assert!(t.refused(&["mark", "RA2", "+acquired:ZZ9"]).contains("ZZ9"));
+    assert_eq!(
+        t.refused(&["mark", "RA2", "+acquired:ZZ9"]),
+        "there is no figure ZZ9 (`umpire figs` lists the figures)"
+    );
 }
 
 #[test]
@@ -112,6 +115,20 @@ fn a_link_is_checked_when_the_table_is_read() {
         "link `broken` has the name of a marker: a change could not tell them apart",
     );
     refused(
+        (
+            "  links:\n",
+            "  links:\n    - {name: routed, label: routed}\n",
+        ),
+        "link `routed` has the name of a marker: a change could not tell them apart",
+    );
+    refused(
+        (
+            "  links:\n",
+            "  links:\n    - {name: seen, label: seen, factor: acquired}\n",
+        ),
+        "link `acquired` sets `acquired`, as link `seen` does: a roll could not tell which",
+    );
+    refused(
         ("      factor: acquired\n", "      factor: grade\n"),
         "link `acquired` sets `grade`, which is not a yes/no factor",
     );
@@ -123,4 +140,51 @@ fn a_link_is_checked_when_the_table_is_read() {
         "makes the change `+acquired`: a link ties the figure acting and the figure acted upon, \
          one to the other, so it goes `on: acting` or `on: acted-upon`, without `group`",
     );
+}
+
+#[test]
+fn a_figure_taken_off_the_table_takes_the_ties_to_it_along() {
+    let t = game();
+    t.ok(&["mark", "RA2", "+acquired:OT4", "+acquired:OT3"]);
+    // A new OT4 is not the one RA2 had acquired.
+    assert_eq!(
+        t.ok(&["fig", "rm", "OT4"]),
+        "OT4 removed from ottawa\nRA2: -acquired OT4\n"
+    );
+    t.ok(&["fig", "add", "ottawa"]);
+    assert!(!t.ok(&["figs"]).contains("acquired OT4"));
+    // Undone, both come back.
+    t.ok(&["undo"]);
+    t.ok(&["undo"]);
+    assert!(t.ok(&["figs"]).contains("acquired OT4 OT3"));
+    let out = t.ok(&["unit", "rm", "ottawa"]);
+    assert!(out.contains("RA2: -acquired OT4 OT3\n"), "{out}");
+}
+
+#[test]
+fn a_roll_that_names_no_target_ties_nobody_and_a_unit_names_the_man_refused() {
+    let t = game();
+    let out = t.ok(&[
+        "roll",
+        "acquire",
+        "--fig",
+        "RA2",
+        "distance=15",
+        "--dice",
+        "5",
+    ]);
+    assert!(
+        out.contains("  RA2: acquired nobody: the roll named no figure to tie it to\n"),
+        "{out}"
+    );
+    // The rangers fire: RA1 has acquired OT1, RA2 nobody, and the roll says who.
+    for command in ["roll", "odds"] {
+        assert!(
+            t.refused(&[
+                command, "shoot", "--unit", "rangers", "--target", "OT1", "range=8"
+            ])
+            .starts_with(&format!("RA2: {NOT_ACQUIRED}")),
+            "{command}"
+        );
+    }
 }
