@@ -493,6 +493,34 @@ fn with_physical_dice_the_turn_and_a_spend_ask_each_figure_for_its_command_dice(
 }
 
 #[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn the_guided_mode_offers_the_games_own_procedures_and_asks_whom_a_link_ties_to() {
+    let d = temp();
+    let p = d.path();
+    // A game of another ruleset than the default one.
+    ok_in(p, &["game", "new", "g", "--rules", "1750s"]);
+    for (name, side, fields) in [
+        ("rangers", "british", "grade=b weapon=rifle"),
+        ("ottawa", "french", "grade=a weapon=bow"),
+    ] {
+        let mut args = vec!["unit", "add", name, "--side", side, "--figures", "1"];
+        args.extend(fields.split(' '));
+        ok_in(p, &args);
+    }
+    ok_in(p, &["turn", "--first", "british"]);
+    let s = Screen::start(p);
+    s.press("Resolve a procedure", &["Enter"]);
+    s.wait_for("acquire — Target acquisition");
+    s.type_text("acqui");
+    s.keys(&["Enter"]);
+    // Acquiring ties the man to his target: the target is asked for.
+    s.press("Acting figure", &["Down", "Enter"]);
+    s.press("Target figure", &["Down", "Down", "Enter"]);
+    let screen = s.wait_for("Target figure: OT1");
+    assert!(screen.contains("Acting figure: RA1"), "{screen}");
+}
+
+#[test]
 fn without_a_terminal_nothing_waits_on_a_prompt() {
     let d = table();
     let p = d.path();
