@@ -177,14 +177,16 @@ fn a_roll_that_names_no_target_ties_nobody_and_a_unit_names_the_man_refused() {
         out.contains("  RA2: acquired nobody: the roll named no figure to tie it to\n"),
         "{out}"
     );
-    // The rangers fire: RA1 has acquired OT1, RA2 nobody, and the roll says who.
-    for command in ["roll", "odds"] {
+    // The rangers fire: RA1 has acquired OT1 (and misses), RA2 nobody, and the roll says who.
+    let fire = ["shoot", "--unit", "rangers", "--target", "OT1", "range=8"];
+    for args in [
+        [&["roll"][..], &fire, &["--dice", "1"]].concat(),
+        [&["odds"][..], &fire].concat(),
+    ] {
         assert!(
-            t.refused(&[
-                command, "shoot", "--unit", "rangers", "--target", "OT1", "range=8"
-            ])
-            .starts_with(&format!("RA2: {NOT_ACQUIRED}")),
-            "{command}"
+            t.refused(&args)
+                .starts_with(&format!("RA2: {NOT_ACQUIRED}")),
+            "{args:?}"
         );
     }
 }
