@@ -45,6 +45,13 @@ impl Error {
         self
     }
 
+    /// The same error said of someone or something: `WHO: message` (a figure of a unit's roll).
+    #[must_use]
+    pub fn about(mut self, who: impl fmt::Display) -> Self {
+        self.message = format!("{who}: {}", self.message);
+        self
+    }
+
     /// Attach a hint only when there is one to give.
     #[must_use]
     pub fn with_hint_opt(mut self, hint: Option<String>) -> Self {

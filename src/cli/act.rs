@@ -108,10 +108,7 @@ pub fn act(
             if let Some(st) = refusal(game, ruleset, g, &code, a) {
                 if !named.is_empty() {
                     let e = crate::present::words::refused(&st, None, None);
-                    return Err(Error {
-                        message: format!("{code} cannot {}: {}", a.label.to_lowercase(), e.message),
-                        ..e
-                    });
+                    return Err(e.about(format_args!("{code} cannot {}", a.label.to_lowercase())));
                 }
                 held.push(format!("{code} (refused by the rule {})", st.rule));
                 continue;

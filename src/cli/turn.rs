@@ -207,8 +207,7 @@ pub fn draw(
         let ended = Moment::PhaseEnd(game.turn.drawn.len());
         let drawn = crate::game::turn::draw(game, ruleset, token, &mut source, event)?;
         let mut said = marker_rolls(game, ruleset, ended, (dice, &mut source), event)?;
-        let (_, rolled) = source.tally();
-        let rolled = (rolled > 0).then(|| dice_line(0, rolled, "", seed).trim_end().to_string());
+        let rolled = dice_said(&source, seed, event);
         // The log keeps what the phase's end did and what was drawn, not the advice after it.
         let summary: Vec<String> = said.iter().chain(drawn.iter().take(2)).cloned().collect();
         event.summary = summary.join("; ");

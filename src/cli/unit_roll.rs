@@ -156,10 +156,7 @@ pub(super) fn unit_roll(
                         let one = (s, &mut event);
                         figure_step(&mut after, &ruleset, p, options, who, how.factors, one)
                     })
-                    .map_err(|e| Error {
-                        message: format!("{code}: {}", e.message),
-                        ..e
-                    })?;
+                    .map_err(|e| e.about(code))?;
                 for (c, cost) in costs {
                     let said = allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
                     d.changes.extend(said);

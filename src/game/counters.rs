@@ -9,7 +9,7 @@ use crate::game::figures::Figures;
 use crate::game::roster::{self, Mark, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
 use crate::model::{CounterDef, GameDef, Ruleset};
-use crate::suggest::{did_you_mean, same};
+use crate::suggest::same;
 
 /// The largest count a hand may set: more is surely a typo, and sums stay far from overflow.
 pub const COUNT_MAX: i64 = 999;
@@ -35,19 +35,11 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<(String, Count)>> {
         .ok()
         .filter(|n| (0..=COUNT_MAX).contains(n));
     Some(match (counter(g, name), n) {
-        (None, _) => {
-            let names = g.counters.iter().map(|c| c.name.as_str());
-            let listed: Vec<&str> = names.clone().collect();
-            Err(Error::usage(format!(
-                "no counter `{name}`; {}",
-                if listed.is_empty() {
-                    "this ruleset keeps none".to_string()
-                } else {
-                    format!("there are: {}", listed.join(", "))
-                }
-            ))
-            .with_hint_opt(did_you_mean(name, names)))
-        }
+        (None, _) => Err(roster::unknown(
+            "counter",
+            name,
+            g.counters.iter().map(|c| c.name.as_str()),
+        )),
         (Some(_), None) => Err(Error::usage(format!(
             "`{word}` needs a whole number from 0 to {COUNT_MAX} after `{sign}`"
         ))

@@ -647,10 +647,8 @@ pub(crate) fn apply_one(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let fig = roster::figure(game, code)?.clone();
-    let (add, name) = match change.split_at_checked(1) {
-        Some(("+", n)) => (true, n),
-        Some(("-", n)) => (false, n),
-        _ => return Ok(Vec::new()),
+    let Some((add, name)) = roster::signed(change) else {
+        return Ok(Vec::new());
     };
     // A counter is counted one more, or (taken off) set back to 0.
     if g.counters.iter().any(|c| c.name == name) {

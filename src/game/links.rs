@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::game::roster;
 use crate::game::state::{Event, Game};
 use crate::model::{GameDef, LinkDef, ProcedureDef};
-use crate::suggest::{did_you_mean, same};
+use crate::suggest::same;
 
 /// The link of this name (or in another case).
 pub fn link<'g>(g: &'g GameDef, name: &str) -> Option<&'g LinkDef> {
@@ -25,11 +25,7 @@ pub struct Tie {
 /// `+NAME:CODE` and the like, when the word names a link (or has a `:`); `None` for a word
 /// that is not about links (a marker, a count).
 pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
-    let (add, rest) = match word.split_at_checked(1) {
-        Some(("+", rest)) => (true, rest),
-        Some(("-", rest)) => (false, rest),
-        _ => return None,
-    };
+    let (add, rest) = roster::signed(word)?;
     let (name, to) = match rest.split_once(':') {
         Some((name, to)) => (name, Some(to)),
         None => (rest, None),
@@ -38,16 +34,7 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
         // A word with a `:` can only be a link's; anything else is left to the markers.
         to?;
         let names = g.links.iter().map(|l| l.name.as_str());
-        let listed: Vec<&str> = names.clone().collect();
-        return Some(Err(Error::usage(format!(
-            "no link `{name}`; {}",
-            if listed.is_empty() {
-                "this ruleset keeps none".to_string()
-            } else {
-                format!("there are: {}", listed.join(", "))
-            }
-        ))
-        .with_hint_opt(did_you_mean(name, names))));
+        return Some(Err(roster::unknown("link", name, names)));
     };
     let to = match to.map(str::trim) {
         Some("") => {
@@ -73,7 +60,7 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
 /// Whether a roll of `p` (reading the factors `reads`) reads a link or makes one, so that the
 /// figure at its other end matters.
 pub fn concern(g: &GameDef, p: &ProcedureDef, reads: &[String]) -> bool {
-    let names = |c: &String| c.get(1..).is_some_and(|n| link(g, n).is_some());
+    let names = |c: &String| change(g, c, None).is_some();
     g.links
         .iter()
         .any(|l| l.factor.as_ref().is_some_and(|f| reads.contains(f)))
@@ -86,11 +73,7 @@ pub fn concern(g: &GameDef, p: &ProcedureDef, reads: &[String]) -> bool {
 /// A roll's change (`+NAME`, `-NAME`) when it names a link: a tie to `other`, the figure at
 /// the other end of the roll.
 pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
-    let (add, name) = match change.split_at_checked(1)? {
-        ("+", name) => (true, name),
-        ("-", name) => (false, name),
-        _ => return None,
-    };
+    let (add, name) = roster::signed(change)?;
     Some(Tie {
         add,
         link: link(g, name)?.name.clone(),

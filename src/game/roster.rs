@@ -382,14 +382,31 @@ pub enum Mark {
     Remove(String),
 }
 
+/// A change's sign and name: `+NAME` puts it on (true), `-NAME` takes it off (false).
+pub fn signed(change: &str) -> Option<(bool, &str)> {
+    match change.split_at_checked(1)? {
+        ("+", name) => Some((true, name)),
+        ("-", name) => Some((false, name)),
+        _ => None,
+    }
+}
+
+/// A name the ruleset does not keep among its `kind`s (`counter`, `link`): those it keeps, and
+/// the closest.
+pub fn unknown<'a>(kind: &str, name: &str, names: impl Iterator<Item = &'a str> + Clone) -> Error {
+    let listed: Vec<&str> = names.clone().collect();
+    let there = if listed.is_empty() {
+        "this ruleset keeps none".to_string()
+    } else {
+        format!("there are: {}", listed.join(", "))
+    };
+    Error::usage(format!("no {kind} `{name}`; {there}")).with_hint_opt(did_you_mean(name, names))
+}
+
 pub fn parse_mark(g: &GameDef, word: &str) -> Result<Mark> {
-    let (add, name) = match word.split_at_checked(1) {
-        Some(("+", rest)) => (true, rest),
-        Some(("-", rest)) => (false, rest),
-        _ => {
-            return Err(Error::usage(format!("`{word}` is not a marker change"))
-                .with_hint("write `+MARKER` to add a marker and `-MARKER` to take it off"));
-        }
+    let Some((add, name)) = signed(word) else {
+        return Err(Error::usage(format!("`{word}` is not a marker change"))
+            .with_hint("write `+MARKER` to add a marker and `-MARKER` to take it off"));
     };
     let canonical = marker(g, name)
         .map(|m| m.name.clone())

@@ -54,10 +54,10 @@ pub fn land_marks(
                         .iter()
                         .any(|x| x.name == n && x.if_already.is_some())
                 };
-                let moot = match change.split_at_checked(1) {
-                    Some(("+", n)) => carries(n) && !second_rule(n),
-                    Some(("-", n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
-                    _ => false,
+                let moot = match roster::signed(change) {
+                    Some((true, n)) => carries(n) && !second_rule(n),
+                    Some((false, n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
+                    None => false,
                 };
                 if m.group && moot {
                     continue;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
 use crate::engine::situation::{self, Situation};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::fields;
 use crate::game::figures::{self, Figures};
 use crate::game::state::{Game, Pool, Unit};
@@ -46,10 +46,8 @@ fn throw(
         shared: situation_of(game, ruleset, p, code)?,
         sides: BTreeMap::new(),
     };
-    let plan = Plan::new(ruleset, p, &input).map_err(|e| Error {
-        message: format!("{code}'s {}: {}", p.name, e.message),
-        ..e
-    })?;
+    let plan =
+        Plan::new(ruleset, p, &input).map_err(|e| e.about(format_args!("{code}'s {}", p.name)))?;
     // The dice name the figure themselves: `PROCEDURE (CODE)`.
     let step = source.thrown_by(code, |s| plan.resolve(s, None))?;
     let amount = step.decision.amount.unwrap_or(0).max(0);
