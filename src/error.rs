@@ -18,6 +18,18 @@ pub struct Error {
     pub kind: Kind,
     pub message: String,
     pub hint: Option<String>,
+    /// When a rule of play refused: which, and of whom, as data (`--json` gives it).
+    pub refusal: Option<Box<Refusal>>,
+}
+
+/// A rule of play refusing something: the rule, who it refuses, and why, as facts that the
+/// message words and `--json` carries; the umpire may rule otherwise (`--anyway "WHY"`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Refusal {
+    pub rule: String,
+    pub who: String,
+    pub why: String,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -28,6 +40,7 @@ impl Error {
             kind: Kind::Usage,
             message: message.into(),
             hint: None,
+            refusal: None,
         }
     }
 
@@ -36,6 +49,23 @@ impl Error {
             kind: Kind::Failure,
             message: message.into(),
             hint: None,
+            refusal: None,
+        }
+    }
+
+    /// A rule of play refusing: `RULE refuses WHO: WHY`, with what would make it legal, and the
+    /// way through that is always the umpire's.
+    pub fn refused(refusal: Refusal, fix: Option<String>) -> Self {
+        let anyway = "or rule otherwise with `--anyway \"WHY\"`";
+        let hint = match fix {
+            Some(fix) => format!("{fix}; {anyway}"),
+            None => anyway.to_string(),
+        };
+        Error {
+            kind: Kind::Usage,
+            message: refusal.to_string(),
+            hint: Some(hint),
+            refusal: Some(Box::new(refusal)),
         }
     }
 
@@ -95,3 +125,9 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} refuses {}: {}", self.rule, self.who, self.why)
+    }
+}

@@ -7,6 +7,7 @@ use crate::engine::requires::{self, Standing, Verdict};
 use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::fields;
+use crate::game::legality;
 use crate::game::roster::{self, Mark, game_def, marker_label};
 use crate::game::state::Game;
 use crate::model::{ActionDef, GameDef, Ruleset};
@@ -60,6 +61,10 @@ pub fn act(
         {
             return Err(Error::usage(format!("{other} is not of {}", u.name)));
         }
+        // The unit must be one that may act now (acting activates it); what changes is made
+        // on the game only when the whole command goes through.
+        let acting = legality::may_act(game, ruleset, &u.name, ctx.umpire, event)?;
+        let activated = legality::acts(game, ruleset, &u.name, acting, ctx.umpire, event)?;
         let mut said = Vec::new();
         let mut acted = Vec::new();
         let codes: Vec<String> = game
@@ -113,9 +118,20 @@ pub fn act(
                 held.push(format!("{code} (refused by the rule {})", st.rule));
                 continue;
             }
-            let cost = allowance::check(game, g, &code, a)?;
+            // A figure without the action left is held back, or refused when named (unless
+            // the umpire rules otherwise).
+            let (cost, refused) = allowance::weigh(game, g, &code, a);
+            if let (Some((r, _)), true, None) =
+                (refused.first(), named.is_empty(), ctx.umpire.anyway)
+            {
+                held.push(format!("{code} ({})", r.why));
+                continue;
+            }
+            for (r, fix) in refused {
+                ctx.umpire.allow(r, Some(fix), event)?;
+            }
             said.extend(roster::mark(game, ruleset, &code, &carried, event)?);
-            said.extend(allowance::record(game, ruleset, &code, cost, event)?);
+            allowance::record(game, ruleset, &code, cost, event)?;
             acted.push(code);
         }
         if acted.is_empty() && !held.is_empty() {
@@ -152,7 +168,8 @@ pub fn act(
                 a.label.to_lowercase()
             )));
         }
-        let mut lines = vec![format!("{}: {} ({})", u.name, a.label, acted.join(", "))];
+        let mut lines = activated;
+        lines.push(format!("{}: {} ({})", u.name, a.label, acted.join(", ")));
         if !held.is_empty() {
             lines.push(format!("  held back: {}", held.join(", ")));
         }

@@ -46,12 +46,20 @@ pub struct Cli {
     /// The game to act on, instead of the current one (see `umpire game use`).
     #[arg(long, global = true, value_name = "NAME", env = "UMPIRE_GAME")]
     pub game: Option<String>,
+    /// The umpire rules otherwise: do what a rule of play refuses (acting out of turn, an
+    /// action over the allowance, a check still owed), for the reason given, which the log keeps.
+    #[arg(long, global = true, value_name = "WHY")]
+    pub anyway: Option<String>,
     /// Without a command, on a terminal: the guided mode (`umpire play`).
     #[command(subcommand)]
     pub command: Option<Command>,
     /// The config file's ruleset, used when `--rules` is not given.
     #[arg(skip)]
     pub default_rules: Option<String>,
+    /// The ruleset of the game in use, which answers before the config's when `--rules` is
+    /// not given (`None` outside a game, and for the commands that make or change a game).
+    #[arg(skip)]
+    pub game_rules: Option<String>,
     /// Every roll asks for the faces thrown (`--physical`, or the config's `dice: physical`).
     #[arg(skip)]
     pub ask_faces: bool,
@@ -61,9 +69,20 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The ruleset to use: `--rules`, else the config's, else the first built-in one.
+    /// The umpire's word against a rule of play that refuses (`--anyway`).
+    pub fn umpire(&self) -> crate::game::legality::Umpire<'_> {
+        crate::game::legality::Umpire {
+            anyway: self.anyway.as_deref(),
+        }
+    }
+
+    /// The ruleset to use: `--rules`, else the game's in use, else the config's, else the
+    /// first built-in one.
     pub fn rules(&self) -> Option<&str> {
-        self.rules.as_deref().or(self.default_rules.as_deref())
+        self.rules
+            .as_deref()
+            .or(self.game_rules.as_deref())
+            .or(self.default_rules.as_deref())
     }
 }
 

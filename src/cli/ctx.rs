@@ -8,6 +8,7 @@ use crate::engine::dice::Asker;
 
 use crate::cli::write_json;
 use crate::error::{Error, Result};
+use crate::game::legality::Umpire;
 use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;
@@ -25,6 +26,8 @@ pub struct Ctx<'a> {
     pub json: bool,
     /// The command as typed, for the log.
     pub line: String,
+    /// The umpire's word against a rule of play that refuses (`--anyway`).
+    pub umpire: Umpire<'a>,
 }
 
 impl Ctx<'_> {
@@ -123,6 +126,22 @@ pub(super) fn say(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(text.as_bytes());
     if !text.ends_with('\n') {
         out.push(b'\n');
+    }
+}
+
+/// The ruleset of the game in use, for a command that names no figure of it (a roll, the
+/// odds, a card): in a game the game's ruleset answers, not the config's. A game named with
+/// `--game` must be readable; without one, no game in use (or one that cannot be read, which
+/// its own commands report) leaves the config's ruleset to answer.
+pub(super) fn game_rules(cli: &super::Cli) -> Result<Option<String>> {
+    if cli.rules.is_some() {
+        return Ok(None);
+    }
+    let read = || Store::open_default()?.current(cli.game.as_deref())?.read();
+    match read() {
+        Ok(game) => Ok(Some(game.ruleset)),
+        Err(e) if cli.game.is_some() => Err(e),
+        Err(_) => Ok(None),
     }
 }
 

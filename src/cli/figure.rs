@@ -9,6 +9,7 @@ use crate::engine::resolve::{Step, ThrowRecord};
 use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::figures;
+use crate::game::legality;
 use crate::game::pending;
 use crate::game::roles::Cast;
 use crate::game::roster::game_def;
@@ -63,27 +64,41 @@ pub(super) fn figure_roll(
             owed,
         } = aim(game, ruleset, which, how.factors, &pinned)?;
         let found = figures::find(game, ruleset, p, &cast)?;
-        // A roll that is a link of the turn's chain activates its unit, in its side's turn.
-        let acting_unit = found
+        let mut event = Event::new(game.turn.number, &how.line, "");
+        let umpire = cli.umpire();
+        legality::owed_first(game, owed.as_slice(), umpire, &mut event)?;
+        // The figure acting: of an opposed roll, the first side's.
+        let actor = found
             .acting
+            .clone()
+            .or_else(|| found.sides.first().map(|(_, f)| f.clone()));
+        // A roll that is a link of the turn's chain activates its unit, in its side's turn.
+        let acting_unit = actor
             .as_deref()
             .and_then(|c| game.figure(c))
             .map(|f| f.unit.clone());
         if let Some(u) = &acting_unit {
-            crate::game::turn::chain_check(game, ruleset, p, u)?;
+            crate::game::turn::chain_check(game, ruleset, p, u, umpire, &mut event)?;
         }
-        // A roll that is one of the figure's actions must fit in what it has left this turn.
+        // A roll that is one of the figure's actions is weighed against the turn: its unit
+        // may act now (acting activates it), and the figure has the action left.
         let g = game_def(ruleset)?;
-        let action = match (found.acting.as_deref(), allowance::rolled(g, &p.name)) {
-            (Some(code), Some(a)) => Some((code.to_string(), allowance::check(game, g, code, a)?)),
-            _ => None,
-        };
+        let action = legality::action_rolled(ruleset, p, &typed);
+        let mut after = game.clone();
+        let mut acted = Vec::new();
+        let mut cost = None;
+        if let (Some(code), Some(u), Some(a)) = (&actor, &acting_unit, action) {
+            let acting = legality::may_act(game, ruleset, u, umpire, &mut event)?;
+            acted = legality::acts(&mut after, ruleset, u, acting, umpire, &mut event)?;
+            cost = Some((
+                code.clone(),
+                allowance::check(&after, g, code, a, umpire, &mut event)?,
+            ));
+        }
         let n = found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
-        let mut event = Event::new(game.turn.number, &how.line, "");
         // Results land on a copy, kept unless this is a dry run. Every pairing reads the
         // figures as they were before any result: the pairings are fought at once.
-        let mut after = game.clone();
         let words = |_: &figures::Figures| typed.clone();
         let one = (&mut source, &mut event);
         let Fight {
@@ -150,10 +165,11 @@ pub(super) fn figure_roll(
                 &mut after, ruleset, p, u, &result, &mut event,
             )?);
         }
-        if let (Some((code, cost)), Some((_, _, landed, _))) = (&action, fought.first_mut()) {
-            landed.extend(allowance::record(
-                &mut after, ruleset, code, *cost, &mut event,
-            )?);
+        if let Some((_, _, landed, _)) = fought.first_mut() {
+            landed.splice(0..0, acted);
+            if let Some((code, cost)) = &cost {
+                allowance::record(&mut after, ruleset, code, *cost, &mut event)?;
+            }
         }
         // And those a figure owed before, when this roll took it out of the game.
         let gone = pending::drop_out_of_play(&mut after, g, &mut event);

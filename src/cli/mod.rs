@@ -84,14 +84,15 @@ fn wants_json(args: &[OsString]) -> bool {
 /// findings before failing): `{"schema": 1, "error": {"message": ..., "hint": ...}}`.
 fn error_json(e: &Error) -> String {
     let line = |text: &str| crate::text::error_line(text);
-    let value = serde_json::json!({
-        "schema": JSON_SCHEMA,
-        "error": {
-            "message": line(&e.message),
-            "hint": e.hint.as_deref().map(line),
-        },
+    let mut error = serde_json::json!({
+        "message": line(&e.message),
+        "hint": e.hint.as_deref().map(line),
     });
-    value.to_string()
+    // A rule of play that refused, as facts: the rule, who, why.
+    if let (Some(r), Some(fields)) = (&e.refusal, error.as_object_mut()) {
+        fields.insert("refused".into(), serde_json::json!(r));
+    }
+    serde_json::json!({ "schema": JSON_SCHEMA, "error": error }).to_string()
 }
 
 /// Everything a command prints goes out here, made safe for a terminal: text from files and
@@ -173,6 +174,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
     if let Some((name, procedure)) = cli.procedure_help() {
         // Help is answered whatever else is broken: the tables only add to it.
         cli.default_rules = crate::config::Config::load().ok().and_then(|c| c.rules);
+        cli.game_rules = ctx::game_rules(&cli).ok().flatten();
         let catalog = Catalog::load(cli.tables.as_deref())
             .ok()
             .map(|c| c.with_cache(paths::cache_dir().as_deref()));
@@ -181,8 +183,23 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
     if let Some(name) = cli.draw_help() {
         return parse::draw_help(&cli, name, out);
     }
+    if let Some(why) = cli.anyway.as_deref() {
+        if why.trim().is_empty() {
+            return Err(Error::usage("--anyway needs the umpire's reason")
+                .with_hint("e.g. --anyway \"the bead was misread\""));
+        }
+        let max = crate::text::NOTE_MAX;
+        if why.chars().count() > max {
+            return Err(Error::usage(format!(
+                "--anyway takes a reason of at most {max} characters"
+            )));
+        }
+    }
     let config = crate::config::Config::load()?;
     cli.default_rules = config.rules;
+    if answers_for_game(&cli) {
+        cli.game_rules = ctx::game_rules(&cli)?;
+    }
     cli.ask_faces = config.dice == crate::config::DiceMode::Physical
         || matches!(
             &cli.command,
@@ -205,6 +222,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
         game: cli.game.as_deref(),
         json: cli.json,
         line: command_line(&args),
+        umpire: cli.umpire(),
     };
     if cli.json && matches!(cli.command, None | Some(Command::Play)) {
         let what = match cli.command {
@@ -475,6 +493,30 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             let ruleset = catalog.ruleset(cli.rules())?;
             odds(&cli, &ruleset, procedure, factors, out)
         }
+    }
+}
+
+/// Whether the command, naming no figure of the game, answers with the ruleset of the game in
+/// use: a roll or odds without figures, a card, the rules, the guided mode, the completions
+/// and the army lists. The game's own commands read the game's ruleset with the game.
+fn answers_for_game(cli: &Cli) -> bool {
+    let no_figures = cli.cast.is_empty();
+    match &cli.command {
+        None | Some(Command::Play) => true,
+        Some(Command::Roll {
+            unit: None,
+            next: None,
+            ..
+        }) => no_figures,
+        Some(Command::Odds { unit: None, .. }) => no_figures,
+        Some(
+            Command::Card(_)
+            | Command::Cards(_)
+            | Command::Rules(_)
+            | Command::Army(_)
+            | Command::Generate(GenerateCmd::Completions { .. }),
+        ) => true,
+        Some(_) => false,
     }
 }
 

@@ -67,6 +67,7 @@ pub fn turn(
 ) -> Result<()> {
     let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_asking(out, (dice.physical, seed), |game, ruleset, event, ask| {
+        crate::game::legality::owed_first(game, &[], ctx.umpire, event)?;
         // One source for the whole command, so that no two of its rolls share the seed's dice.
         let mut source = dice_source_with(faces, seed, ask)?;
         let ended = Moment::PhaseEnd(game.turn.drawn.len());
@@ -101,7 +102,17 @@ pub fn turn(
         said.extend(started);
         event.summary = said.join("; ");
         said.extend(dice_said(&source, seed, event));
+        said.extend(still_owed(game));
         Ok((said, turn_after(game)))
+    })
+}
+
+/// The checks still owed as play passes on, in a line: none when the game owes none.
+fn still_owed(game: &Game) -> Option<String> {
+    let n = game.pending.len();
+    (n > 0).then(|| {
+        let checks = crate::words::quantity(i64::try_from(n).unwrap_or(i64::MAX), "checks");
+        format!("still owed: {checks} (`umpire status` lists them; `umpire roll --next` makes the first)")
     })
 }
 
@@ -201,6 +212,7 @@ pub fn draw(
     }
     let seed = dice.seed.unwrap_or_else(crate::cli::fresh_seed);
     ctx.change_with(out, |game, ruleset, event| {
+        crate::game::legality::owed_first(game, &[], ctx.umpire, event)?;
         let mut source = DiceSource::new(seed, Vec::new());
         // The phase going ends first; the draw takes the generator's first number, so that a
         // seed draws the same token whatever the phase's end rolls.
@@ -228,6 +240,7 @@ pub fn draw(
         }
         said.extend(drawn);
         said.extend(rolled);
+        said.extend(still_owed(game));
         Ok((said, more))
     })
 }
@@ -248,7 +261,7 @@ pub fn react(ctx: &Ctx<'_>, side: &str, out: &mut Vec<u8>) -> Result<()> {
 
 pub fn activate(ctx: &Ctx<'_>, unit: &str, out: &mut Vec<u8>) -> Result<()> {
     ctx.change_with(out, |game, ruleset, event| {
-        let said = crate::game::turn::activate(game, ruleset, unit, event)?;
+        let said = crate::game::turn::activate(game, ruleset, unit, ctx.umpire, event)?;
         Ok((said, turn_after(game)))
     })
 }

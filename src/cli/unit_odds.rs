@@ -15,7 +15,7 @@ use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
 use super::figure::who;
-use super::unit_roll::{aimed, as_piece, figure_plan, unit_plan, unit_targets};
+use super::unit_roll::{aimed, as_piece, figure_plan, rolled_once, unit_plan, unit_targets};
 use super::{Cli, write_json};
 
 /// `(procedure, unit)`: what is done, and by which unit; `factors` as typed.
@@ -46,6 +46,8 @@ pub(super) fn unit_odds(
     let p = ruleset.procedure_or_err(procedure)?;
     let (action, acting) = unit_plan(&game, &ruleset, p, unit, &targets)?;
     let mut held = action.held.clone();
+    // A roll the unit makes once is the first able figure's, for them all.
+    let once = rolled_once(&game, &ruleset, p, &action.unit)?;
     // (figures, net modifier, odds, roster lines)
     let mut each = Vec::new();
     for (code, target) in &action.acts {
@@ -64,6 +66,9 @@ pub(super) fn unit_odds(
             None => (plan.sides.first().map_or(0, |s| s.net), None),
         };
         each.push((found, net, whole::figure(&plan)?, lines));
+        if once {
+            break;
+        }
     }
     if each.is_empty() {
         return Err(crate::game::unit_action::none_able(
@@ -96,6 +101,7 @@ pub(super) fn unit_odds(
                 })).collect::<Vec<_>>(),
                 "results": o.anywhere.iter().map(anywhere_json).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
+            "one_roll_for": once.then(|| action.acts.iter().map(|(c, _)| c).collect::<Vec<_>>()),
             "held": held.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
             "counts": all.counts.iter().map(|(r, dist)| json!({
                 "procedure": r.procedure,
@@ -126,6 +132,7 @@ pub(super) fn unit_odds(
         held: &held,
         aimed: aimed_at,
         all: &all,
+        once: once.then_some(action.acts.len()),
     };
     out.extend_from_slice(crate::present::whole::unit_odds(&said).as_bytes());
     Ok(())

@@ -12,6 +12,7 @@ use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::figures::{self, Figures};
+use crate::game::legality;
 use crate::game::pending;
 use crate::game::roles::{Cast, Named};
 use crate::game::state::{Event, Game};
@@ -123,33 +124,73 @@ pub(super) fn unit_roll(
             let mut after = game.clone();
             let mut done: Vec<Done> = Vec::new();
             let mut held = action.held.clone();
+            // A roll that is one of the figures' actions is weighed against the turn once for
+            // the unit (acting activates it), and counted on each figure it moves.
+            let umpire = cli.umpire();
+            // The checks the unit's figures owe that this roll makes, which may be owed at once.
+            let making: Vec<usize> = action
+                .acts
+                .iter()
+                .filter_map(|(c, _)| pending::matching(game, &ruleset, p, c, how.factors))
+                .collect();
+            legality::owed_first(game, &making, umpire, &mut event)?;
+            let counted = legality::action_rolled(&ruleset, p, how.factors);
+            let mut acted = Vec::new();
+            if counted.is_some() {
+                let acting = legality::may_act(game, &ruleset, &action.unit, umpire, &mut event)?;
+                acted = legality::acts(
+                    &mut after,
+                    &ruleset,
+                    &action.unit,
+                    acting,
+                    umpire,
+                    &mut event,
+                )?;
+            }
             // A procedure the unit rolls once (its movement, say) is rolled by its first able
             // figure for them all.
-            let once = p.once_per_unit.as_ref().is_some_and(|c| {
-                game.unit(&action.unit)
-                    .is_some_and(|u| c.iter().all(|c| figures::unit_holds(&ruleset, g, u, c)))
-            });
+            let once = rolled_once(game, &ruleset, p, &action.unit)?;
             let covers: Vec<String> = action.acts.iter().map(|(c, _)| c.clone()).collect();
-            // A roll that is one of the figures' actions is counted on each figure it moves.
-            let counted = allowance::rolled(g, &p.name);
             for (code, target) in &action.acts {
+                let takes: &[String] = if once {
+                    &covers
+                } else {
+                    std::slice::from_ref(code)
+                };
+                // A figure without the action left stays out of the unit's action, and is
+                // said to (unless the umpire rules otherwise).
+                let mut costs = Vec::new();
+                let mut out_of_actions = Vec::new();
+                if let Some(a) = counted {
+                    for c in takes {
+                        let (cost, refused) = allowance::weigh(&after, g, c, a);
+                        if let (Some((r, _)), None) = (refused.first(), umpire.anyway) {
+                            out_of_actions.push((c.clone(), r.why.clone()));
+                            continue;
+                        }
+                        for (r, fix) in refused {
+                            umpire.allow(r, Some(fix), &mut event)?;
+                        }
+                        costs.push((c.clone(), cost));
+                    }
+                }
+                // One roll for the unit goes on for those who still have the action.
+                let stays_out = !once || costs.is_empty();
+                if !out_of_actions.is_empty() {
+                    held.extend(out_of_actions);
+                    if stays_out && once {
+                        break;
+                    }
+                    if stays_out {
+                        continue;
+                    }
+                }
                 // A target an earlier figure took out of the game passes to the next one standing.
                 let Some(target) = aimed(&after, (code, target.as_deref()), &targets, &mut held)
                 else {
                     continue;
                 };
                 let who = (code.as_str(), target.as_deref());
-                let takes: &[String] = if once {
-                    &covers
-                } else {
-                    std::slice::from_ref(code)
-                };
-                let mut costs = Vec::new();
-                if let Some(a) = counted {
-                    for c in takes {
-                        costs.push((c.clone(), allowance::check(&after, g, c, a)?));
-                    }
-                }
                 // A figure the roll refuses (a rule it breaks) is named: the unit's roll stops.
                 let mut d = source
                     .thrown_by(code, |s| {
@@ -158,8 +199,7 @@ pub(super) fn unit_roll(
                     })
                     .map_err(|e| e.about(code))?;
                 for (c, cost) in costs {
-                    let said = allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
-                    d.changes.extend(said);
+                    allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
                 }
                 // A roll that is a check the figure owes makes it, as a figure's own roll does.
                 if let Some(at) = pending::matching(&after, &ruleset, p, code, how.factors) {
@@ -172,6 +212,9 @@ pub(super) fn unit_roll(
             }
             if done.is_empty() {
                 return Err(unit_action::none_able(&action.unit, &p.name, &held));
+            }
+            if let Some(d) = done.first_mut() {
+                d.changes.splice(0..0, acted);
             }
             all_dice_used(&source, how.dice.len())?;
             // The checks the results call for, owed by the figures as they stand after them
@@ -303,6 +346,21 @@ pub(super) fn unit_plan(
         .unwrap_or("fig")
         .to_string();
     Ok((action, acting))
+}
+
+/// Whether the unit rolls the procedure once for all its figures (its movement, say), as its
+/// fields stand: then its first able figure rolls for them all.
+pub(super) fn rolled_once(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    unit: &str,
+) -> Result<bool> {
+    let g = crate::game::roster::game_def(ruleset)?;
+    Ok(p.once_per_unit.as_ref().is_some_and(|c| {
+        game.unit(unit)
+            .is_some_and(|u| c.iter().all(|c| figures::unit_holds(ruleset, g, u, c)))
+    }))
 }
 
 /// One figure's part of a unit's action, made ready: its figures found in the game (by the

@@ -131,6 +131,9 @@ pub struct FollowUp {
     /// Owed once however many rolls call for it before it is made.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub once: bool,
+    /// In a game, made before anything else is rolled, drawn or started.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub at_once: bool,
     /// Called for by the roll whatever its result (it comes after the chain's other checks).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub any_result: bool,
@@ -547,6 +550,7 @@ impl<'a> Plan<'a> {
             on: f.on,
             figure: None,
             once: f.once,
+            at_once: f.at_once,
             any_result,
             note,
         }

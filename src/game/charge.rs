@@ -5,6 +5,7 @@
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures::unit_holds;
+use crate::game::legality::{self, Umpire};
 use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::game::turn;
@@ -115,24 +116,18 @@ pub fn plan<'r>(
     Ok(charge)
 }
 
-/// The chargers' unit takes its action: activated in this phase if it was not (where a turn
-/// is going), and the turn it charged remembered.
+/// The chargers' unit takes its action: it must be one that may act now (acting activates it
+/// in this phase if it was not), and the turn it charged is remembered.
 pub fn start(
     game: &mut Game,
     ruleset: &Ruleset,
     c: &Charge<'_>,
+    umpire: Umpire<'_>,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let mut said = Vec::new();
-    let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
-    let acting_now = game
-        .turn
-        .activations
-        .get(&c.unit)
-        .is_some_and(|ps| ps.contains(&phase));
-    if turn_going(game) && !acting_now {
-        said.extend(turn::activate(game, ruleset, &c.unit, event)?);
-    }
+    legality::owed_first(game, &[], umpire, event)?;
+    let acting = legality::may_act(game, ruleset, &c.unit, umpire, event)?;
+    let said = legality::acts(game, ruleset, &c.unit, acting, umpire, event)?;
     if let Some(u) = game.unit(&c.unit) {
         let mut after = u.clone();
         after.charged = Some(game.turn.number);

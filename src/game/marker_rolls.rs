@@ -81,6 +81,7 @@ pub fn roll(
                     note: Some(why.to_string()),
                     event: game.next_event_id(),
                     cause: cause.clone(),
+                    at_once: false,
                 };
                 said.push(format!(
                     "{cause}: {}",

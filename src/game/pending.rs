@@ -29,6 +29,9 @@ pub struct Check {
     /// What happened there, in a line (`PROCEDURE (A1 at B2): RESULT`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub cause: String,
+    /// Made before anything else is rolled, drawn or started (the table's "at once").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_once: bool,
 }
 
 impl Check {
@@ -182,6 +185,7 @@ pub fn queue<'f>(
             note: f.note.clone(),
             event: id,
             cause: cause.to_string(),
+            at_once: f.at_once,
         };
         said.push(owe(game, check, f.once, event));
     }
@@ -212,7 +216,8 @@ pub fn matching(
 }
 
 /// The place in the queue of the check `roll --next` makes: number `number` as `status` lists
-/// them (from 1), else the oldest, of `procedure` when one is named (canonical).
+/// them (from 1), else the oldest owed at once, else the oldest, of `procedure` when one is
+/// named (canonical).
 pub fn pick(game: &Game, procedure: Option<&str>, number: Option<usize>) -> Result<usize> {
     let owed = game.pending.len();
     if owed == 0 {
@@ -246,10 +251,16 @@ pub fn pick(game: &Game, procedure: Option<&str>, number: Option<usize>) -> Resu
                 _ => at,
             }
         }
+        // A check owed at once comes before the others.
         None => game
             .pending
             .iter()
-            .position(|c| procedure.is_none_or(|p| c.procedure == p))
+            .position(|c| c.at_once && procedure.is_none_or(|p| c.procedure == p))
+            .or_else(|| {
+                game.pending
+                    .iter()
+                    .position(|c| procedure.is_none_or(|p| c.procedure == p))
+            })
             .ok_or_else(|| {
                 Error::usage(format!(
                     "no {} check is owed",

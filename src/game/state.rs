@@ -185,6 +185,20 @@ pub struct Event {
     /// Anything else worth keeping (the dice of a roll, the seed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<serde_json::Value>,
+    /// Refusals of the rules of play the umpire overrode for this change, with the reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<Ruling>,
+}
+
+/// The umpire's ruling against a rule of play that refused (`--anyway "WHY"`): the refusal
+/// and the reason given, kept in the log with the change it let through.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Ruling {
+    pub rule: String,
+    pub who: String,
+    pub why: String,
+    pub reason: String,
 }
 
 impl Event {
@@ -197,6 +211,7 @@ impl Event {
             changes: Vec::new(),
             undoes: None,
             detail: None,
+            rulings: Vec::new(),
         }
     }
 }

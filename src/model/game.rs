@@ -121,6 +121,8 @@ pub struct ActionDef {
     /// Rules of eligibility each figure is weighed against, read from its unit's fields and
     /// its markers (by the rules' names): a figure one refuses does not act.
     pub requires: Vec<String>,
+    /// A roll of its procedure is the action only when the roll's factors meet these.
+    pub when: Conditions,
 }
 
 /// How many of a figure's actions one action takes: a number, or a number by a field of the
@@ -173,6 +175,10 @@ pub struct ActionLimits {
     /// The per-turn counter that counts a figure's actions (by its canonical name).
     #[serde(default)]
     pub counter: Option<String>,
+    /// The counter that counts a figure's actions since its unit was last activated, which
+    /// `per-phase` limits (a counter kept `per-activation`).
+    #[serde(default)]
+    pub phase_counter: Option<String>,
     /// Markers that lower a figure's allowance a turn while it carries them.
     #[serde(default)]
     pub fewer: Vec<FewerDef>,
@@ -343,6 +349,9 @@ pub struct CounterDef {
     /// Set back to 0 when a new turn starts.
     #[serde(default)]
     pub per_turn: bool,
+    /// Set back to 0 each time the piece's unit is activated.
+    #[serde(default)]
+    pub per_activation: bool,
     /// Reaching this count adds `then`: a marker, or a state that takes the piece out. A
     /// count without them is only kept and read (each one a point less to a roll, say).
     #[serde(default)]

@@ -523,6 +523,8 @@ pub struct FollowDef {
     pub on: Option<Role>,
     /// A figure owes it once however many rolls call for it before it is made.
     pub once: bool,
+    /// In a game, it is made before anything else is rolled, drawn or started.
+    pub at_once: bool,
     /// Factors set for the follow-up, typed.
     pub set: Settings,
     /// Factors renamed on the way (`target: troop`: this step's target is the next one's troop).

@@ -335,12 +335,27 @@ pub fn figure(game: &Game, ruleset: &Ruleset, f: &Figure) -> Result<String> {
 
 /// One event of the log as a line (a command as typed may hold a whole note).
 pub fn event_line(e: &Event) -> String {
-    format!(
+    let mut line = format!(
         "#{} turn {}: {}  [{}]",
         e.id,
         e.turn,
         shown(&e.summary, NOTE_MAX),
         shown(&e.command, NOTE_MAX)
+    );
+    for r in &e.rulings {
+        let _ = write!(line, "\n    {}", ruling(r));
+    }
+    line
+}
+
+/// The umpire's ruling against a rule of play: `ruled anyway: "WHY" (RULE refused WHO: ...)`.
+pub fn ruling(r: &crate::game::state::Ruling) -> String {
+    format!(
+        "ruled anyway: \"{}\" ({} refused {}: {})",
+        shown(&r.reason, NOTE_MAX),
+        r.rule,
+        r.who,
+        r.why
     )
 }
 
@@ -373,6 +388,9 @@ pub fn report(game: &Game, ruleset: &Ruleset, events: &[Event]) -> String {
             }
         }
         let _ = writeln!(t, "- {}", shown(&e.summary, NOTE_MAX));
+        for r in &e.rulings {
+            let _ = writeln!(t, "  - *{}*", ruling(r));
+        }
     }
     let _ = writeln!(t, "\n## Where it stands\n");
     if let Ok(g) = game_def(ruleset) {

@@ -33,6 +33,8 @@ pub struct UnitSaid<'a> {
     /// The word for a figure acted upon (the table's), when the figures were given some.
     pub aimed: Option<&'a str>,
     pub all: &'a UnitOdds,
+    /// The figures one roll stands for, when the unit rolls once for them all.
+    pub once: Option<usize>,
 }
 
 /// The one assumption a unit's odds make, when its figures act upon others.
@@ -62,14 +64,24 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
         held,
         aimed,
         all,
+        once,
     } = said;
     let mut out = String::new();
     let n = figures.len();
-    let _ = writeln!(
-        out,
-        "{unit}: odds of {procedure} with {}, before it is rolled",
-        crate::words::quantity(i64::try_from(n).unwrap_or(0), "figures")
-    );
+    let quantity = |n: usize| crate::words::quantity(i64::try_from(n).unwrap_or(0), "figures");
+    match once {
+        Some(all) => writeln!(
+            out,
+            "{unit}: odds of {procedure}, one roll for its {}, before it is rolled",
+            quantity(*all)
+        ),
+        None => writeln!(
+            out,
+            "{unit}: odds of {procedure} with {}, before it is rolled",
+            quantity(n)
+        ),
+    }
+    .ok();
     for f in *figures {
         let chances: Vec<String> = f
             .odds
@@ -95,11 +107,19 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
     if let Some(word) = aimed {
         let _ = writeln!(out, "{}", as_if_standing(word));
     }
-    let _ = writeln!(
-        out,
-        "how many of the {n} figures get each result of {procedure}:"
-    );
-    for (r, dist) in &all.counts {
+    // One roll for the unit: its chances above are the unit's, with no count to make.
+    let counts = if once.is_some() {
+        &[][..]
+    } else {
+        &all.counts[..]
+    };
+    if !counts.is_empty() {
+        let _ = writeln!(
+            out,
+            "how many of the {n} figures get each result of {procedure}:"
+        );
+    }
+    for (r, dist) in counts {
         let _ = writeln!(out, "  {}", r.label);
         let rows: Vec<(String, Fraction)> = dist
             .iter()

@@ -46,6 +46,7 @@ impl Source {
                 )
                 .with_hint_opt(did_you_mean(p, procedures)));
             }
+            self.check_conditions(&a.when, &|n, m| here(n, m))?;
             for rule in &a.requires {
                 if !self.def.requires.iter().any(|r| &r.rule == rule) {
                     let rules = self.def.requires.iter().map(|r| r.rule.as_str());
@@ -146,11 +147,44 @@ impl Source {
                 }
                 Some(_) => {}
             }
-        } else if !l.fewer.is_empty() {
+        } else if !l.fewer.is_empty() || l.phase_counter.is_some() {
+            let key = if l.fewer.is_empty() {
+                "phase-counter:"
+            } else {
+                "fewer:"
+            };
             return Err(here(
-                "fewer:",
-                "`fewer` needs a `counter` to count the actions on".to_string(),
+                key,
+                format!("`{key}` needs a `counter` to count the actions a turn on"),
             ));
+        }
+        if let Some(c) = &l.phase_counter {
+            match g.counters.iter().find(|x| x.name == *c) {
+                None => {
+                    let names = g.counters.iter().map(|x| x.name.as_str());
+                    return Err(here(
+                        c,
+                        format!("actions a phase are counted on `{c}`, which is not a counter"),
+                    )
+                    .with_hint_opt(did_you_mean(c, names)));
+                }
+                Some(x) if !x.per_activation => {
+                    return Err(here(
+                        c,
+                        format!(
+                            "counter `{c}` counts actions since the unit's activation: give it \
+                             `per-activation: true`"
+                        ),
+                    ));
+                }
+                Some(_) if l.per_phase.is_none() => {
+                    return Err(here(
+                        c,
+                        "`phase-counter` counts against `per-phase`, which is not given".into(),
+                    ));
+                }
+                Some(_) => {}
+            }
         }
         for f in &l.fewer {
             if !g

@@ -553,6 +553,7 @@ impl Source {
             amount: f.amount.clone(),
             on: f.on,
             once: f.once,
+            at_once: f.at_once,
             set,
             rename: f
                 .rename

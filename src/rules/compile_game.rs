@@ -157,6 +157,7 @@ impl Source {
                         .collect(),
                     cost: self.action_cost(g, &a.cost),
                     requires: a.requires.clone(),
+                    when: self.conditions(&a.when),
                 })
                 .collect(),
             action_limits: g.action_limits.clone().map(|mut l| {

@@ -246,7 +246,7 @@ fn a_side_condition_that_names_what_the_table_lacks_is_refused_with_its_place() 
 
 #[test]
 fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
-    let limits = "action-limits: {per-phase: 1, per-turn: 2}";
+    let limits = "action-limits: {per-phase: 1, per-turn: 2, counter: actions, phase-counter: phase-actions}";
     let load = "{name: load, label: Load rifle or artillery, clears: [must-load],";
     for (edit, says) in [
         (
@@ -275,7 +275,21 @@ fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
                 limits,
                 "action-limits: {per-turn: 2, fewer: [{marker: pinned, per-turn: 1}]}",
             ),
-            "`fewer` needs a `counter` to count the actions on",
+            "`fewer:` needs a `counter` to count the actions a turn on",
+        ),
+        (
+            (
+                limits,
+                "action-limits: {per-phase: 1, per-turn: 2, counter: actions, phase-counter: actions}",
+            ),
+            "counter `actions` counts actions since the unit's activation: give it `per-activation: true`",
+        ),
+        (
+            (
+                "procedure: morale, when: {reason: [receive-charge, unpin, rally]}",
+                "procedure: morale, when: {reasn: [receive-charge, unpin, rally]}",
+            ),
+            "condition names factor `reasn`, which this ruleset does not define (did you mean `reason`?)",
         ),
         (
             (

@@ -58,10 +58,7 @@ fn every_example_in_the_readme_prints_what_the_readme_shows() {
             .find(|(s, _)| s == section)
             .map(|(_, d)| d.path().to_path_buf())
             .unwrap_or_default();
-        let out = Test::new()
-            .data_dir(&data)
-            .args(cmd.split_whitespace())
-            .output();
+        let out = Test::new().data_dir(&data).args(words(cmd)).output();
         let mut said = out.stdout;
         said.push_str(&out.stderr);
         if expected.lines().any(|l| l == "...") {
@@ -78,6 +75,33 @@ fn every_example_in_the_readme_prints_what_the_readme_shows() {
             );
         }
     }
+}
+
+/// A command line's words, as a shell splits them: a "quoted reason" is one word.
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
+#[test]
+fn a_quoted_reason_is_one_word() {
+    assert_eq!(
+        words(r#"draw --anyway "the bead was misread" --bead red"#),
+        ["draw", "--anyway", "the bead was misread", "--bead", "red"]
+    );
 }
 
 /// An example abridged with `...` lines: the first part starts the output, the last ends it,

@@ -57,8 +57,9 @@ fn a_turn_rule_without_react_beads_says_nothing_of_them() {
         .args(["activate", "rangers"])
         .status(2)
         .stderr(
-            "error: phase 1 is for French and allies (a white bead); rangers is a unit of British \
-             and colonials (a unit acts in a phase of its own side)\n",
+            "error: Bead draw refuses rangers: phase 1 is for French and allies (a white bead), not \
+             British and colonials (a unit acts in a phase of its own side; or rule otherwise with \
+             `--anyway \"WHY\"`)\n",
         )
         .run();
     let status = run(&["status"]);
@@ -122,8 +123,9 @@ fn a_table_that_draws_chits_words_the_whole_turn_with_chits_and_never_beads() {
     run(
         &["activate", "cf"],
         2,
-        "error: phase 1 is for British and colonials (an orange chit); cf is a unit of French \
-         and allies (to react out of turn, spend a held chit first: `umpire react french`)\n",
+        "error: Chit draw refuses cf: phase 1 is for British and colonials (an orange chit), not \
+         French and allies (to react out of turn, spend a held chit first: `umpire react french`; \
+         or rule otherwise with `--anyway \"WHY\"`)\n",
     );
     run(&["activate", "rangers"], 0, "rangers acts in phase 1");
     run(
@@ -162,7 +164,8 @@ fn a_table_that_draws_chits_words_the_whole_turn_with_chits_and_never_beads() {
     run(
         &["activate", "cf"],
         2,
-        "error: the chit of phase 2 is held as a react chit; no unit acts on it now\n",
+        "error: Chit draw refuses cf: the chit of phase 2 is held as a react chit; no unit acts on \
+         it now (or rule otherwise with `--anyway \"WHY\"`)\n",
     );
     run(
         &["status"],

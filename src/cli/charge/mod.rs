@@ -56,7 +56,7 @@ pub(super) fn charge(
                 charge::react(&mut after.clone(), &ruleset, &c, &mut scratch)?;
             }
             let mut said = Said {
-                start: charge::start(&mut after, &ruleset, &c, &mut event)?,
+                start: charge::start(&mut after, &ruleset, &c, cli.umpire(), &mut event)?,
                 ..Said::default()
             };
             // The checks before the charge: a charger whose result keeps it out does not charge.

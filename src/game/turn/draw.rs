@@ -9,9 +9,10 @@ use std::fmt::Write as _;
 use super::{Start, and_list, check_turn_going, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result};
+use crate::game::legality::{Acting, Umpire};
 use crate::game::roster::game_def;
-use crate::game::state::{Event, Game, Held, Turn};
+use crate::game::state::{Event, Game, Held, Turn, Unit};
 use crate::model::Ruleset;
 use crate::model::{DrawDef, DrawTurn, GameDef, Rounding, TurnDef, WhichSide};
 use crate::suggest::same;
@@ -367,11 +368,89 @@ pub fn react(
     )])
 }
 
-/// Record that a unit acts in this phase; refuse a third activation in one turn.
+/// The rule of play a draw's refusals name: `Bead draw`.
+fn draw_rule(d: &DrawDef) -> String {
+    format!("{} draw", crate::words::capitalised(&d.token))
+}
+
+/// Whether a unit may act now in a draw: in a phase of its side (or of the side reacting), the
+/// unit its token activates. Acting activates it when no unit of its side acted in the phase
+/// yet. Refused: the refusal and what would make it legal.
+pub fn draw_may_act(
+    game: &Game,
+    g: &GameDef,
+    t: &DrawTurn,
+    unit: &Unit,
+) -> std::result::Result<Acting, (Refusal, Option<String>)> {
+    let d = &t.draw;
+    let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
+    let refusal = |why: String| Refusal {
+        rule: draw_rule(d),
+        who: unit.name.clone(),
+        why,
+    };
+    let Some(side) = phase_side(game) else {
+        return Err((
+            refusal(format!(
+                "no {} has been drawn in turn {}",
+                d.token, game.turn.number
+            )),
+            Some(format!("`umpire draw` draws the first {}", d.token)),
+        ));
+    };
+    let acted_in_phase = |name: &str| {
+        game.turn
+            .activations
+            .get(name)
+            .is_some_and(|ps| ps.contains(&phase))
+    };
+    if acted_in_phase(&unit.name) {
+        return Ok(Acting { activates: false });
+    }
+    let reacting = game.turn.reacting.as_deref() == Some(unit.side.as_str());
+    if side != unit.side && !reacting {
+        let fix = if t.react.is_some() {
+            format!(
+                "a side acts out of its phases with a held react {}: `umpire react {}`",
+                d.token, unit.side
+            )
+        } else {
+            format!("`umpire draw` draws the next {}", d.token)
+        };
+        return Err((
+            refusal(format!(
+                "phase {phase} is for {} ({}), not {}",
+                side_label(g, side),
+                with_article(&token_of(g, d, side)),
+                side_label(g, &unit.side)
+            )),
+            Some(fix),
+        ));
+    }
+    let other = game
+        .units
+        .iter()
+        .find(|u| u.side == unit.side && u.name != unit.name && acted_in_phase(&u.name));
+    if let Some(other) = other.filter(|_| !reacting) {
+        return Err((
+            refusal(format!(
+                "the {} of phase {phase} activated {}",
+                token_of(g, d, side),
+                other.name
+            )),
+            Some(format!("`umpire draw` draws the next {}", d.token)),
+        ));
+    }
+    Ok(Acting { activates: true })
+}
+
+/// Record that a unit acts in this phase; refuse a third activation in one turn (unless the
+/// umpire rules otherwise). Its figures' counts kept per activation start again.
 pub fn activate(
     game: &mut Game,
     ruleset: &Ruleset,
     name: &str,
+    umpire: Umpire<'_>,
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
@@ -391,24 +470,29 @@ pub fn activate(
     }
     let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
     let reacting = game.turn.reacting.as_deref() == Some(unit.side.as_str());
+    let refusal = |why: String| Refusal {
+        rule: draw_rule(d),
+        who: unit.name.clone(),
+        why,
+    };
     match phase_side(game) {
         None => return Err(nothing_drawn(d)),
         Some(s) if s != unit.side && !reacting => {
-            return Err(Error::usage(format!(
-                "phase {phase} is for {} ({}); {} is a unit of {}",
+            let why = format!(
+                "phase {phase} is for {} ({}), not {}",
                 side_label(g, s),
                 with_article(&token_of(g, d, s)),
-                unit.name,
                 side_label(g, &unit.side)
-            ))
-            .with_hint(if t.react.is_some() {
+            );
+            let fix = if t.react.is_some() {
                 format!(
                     "to react out of turn, spend a held {} first: `umpire react {}`",
                     d.token, unit.side
                 )
             } else {
                 "a unit acts in a phase of its own side".to_string()
-            }));
+            };
+            umpire.allow(refusal(why), Some(fix), event)?;
         }
         Some(_) => {}
     }
@@ -419,10 +503,11 @@ pub fn activate(
         .is_some_and(|h| h.phase == phase && !h.spent)
         && !reacting
     {
-        return Err(Error::usage(format!(
+        let why = format!(
             "the {} of phase {phase} is held as a react {}; no unit acts on it now",
             d.token, d.token
-        )));
+        );
+        umpire.allow(refusal(why), None, event)?;
     }
     let earlier = game
         .turn
@@ -441,17 +526,14 @@ pub fn activate(
         && earlier.len() >= most as usize
     {
         let list: Vec<String> = earlier.iter().map(u32::to_string).collect();
-        return Err(Error::usage(format!(
-            "{} already acted {} this turn, in phase{} {}",
-            unit.name,
+        let why = format!(
+            "already acted {} this turn, in phase{} {}",
             times(u64::from(most)),
             if list.len() == 1 { "" } else { "s" },
             and_list(&list)
-        ))
-        .with_hint(format!(
-            "a unit acts at most {} in a turn",
-            times(u64::from(most))
-        )));
+        );
+        let fix = format!("a unit acts at most {} in a turn", times(u64::from(most)));
+        umpire.allow(refusal(why), Some(fix), event)?;
     }
     let mut after = game.turn.clone();
     after
@@ -464,6 +546,7 @@ pub fn activate(
     }
     let n = earlier.len() + 1;
     set_turn(game, after, event);
+    super::reset_per_activation(game, g, &unit.name, event);
     let of = limit.map_or(String::new(), |most| format!(" of {most}"));
     Ok(vec![format!(
         "{} acts{} in phase {phase} (activation {n}{of} this turn)",

@@ -9,9 +9,9 @@ mod lasting;
 mod players;
 mod pool;
 
-pub use draw::{activate, draw, hold, odds, react, sizes, units_in_play};
+pub use draw::{activate, draw, draw_may_act, hold, odds, react, sizes, units_in_play};
 pub use lasting::{how_long, until};
-pub use players::{chain_check, chain_record};
+pub use players::{chain_check, chain_record, player_may_act};
 pub use pool::spend;
 
 use crate::engine::dice::DiceSource;
@@ -90,20 +90,37 @@ pub fn start(
 
 /// Counters that last a turn start again from 0.
 fn reset_per_turn(game: &mut Game, g: &GameDef, event: &mut Event) {
-    let per_turn: Vec<&str> = g
+    reset_counters(game, g, |c| c.per_turn, None, event);
+}
+
+/// Counters kept per activation start again from 0 for the figures of a unit activated.
+fn reset_per_activation(game: &mut Game, g: &GameDef, unit: &str, event: &mut Event) {
+    reset_counters(game, g, |c| c.per_activation, Some(unit), event);
+}
+
+/// The counters `which` picks start again from 0, on every figure or on a unit's.
+fn reset_counters(
+    game: &mut Game,
+    g: &GameDef,
+    which: impl Fn(&crate::model::CounterDef) -> bool,
+    unit: Option<&str>,
+    event: &mut Event,
+) {
+    let names: Vec<&str> = g
         .counters
         .iter()
-        .filter(|c| c.per_turn)
+        .filter(|c| which(c))
         .map(|c| c.name.as_str())
         .collect();
     let reset: Vec<_> = game
         .figures
         .iter()
-        .filter(|f| per_turn.iter().any(|c| f.counters.contains_key(*c)))
+        .filter(|f| unit.is_none_or(|u| f.unit == u))
+        .filter(|f| names.iter().any(|c| f.counters.contains_key(*c)))
         .cloned()
         .collect();
     for mut f in reset {
-        f.counters.retain(|k, _| !per_turn.contains(&k.as_str()));
+        f.counters.retain(|k, _| !names.contains(&k.as_str()));
         let code = f.code.clone();
         game.apply(game.figure_change(&code, Some(f)), event);
     }

@@ -7,9 +7,10 @@ use std::fmt::Write as _;
 
 use super::{Start, and_list, check_turn_going, pool, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result};
+use crate::game::legality::{Acting, Umpire};
 use crate::game::roster;
-use crate::game::state::{Event, Game, Turn};
+use crate::game::state::{Event, Game, Turn, Unit};
 use crate::model::{ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
 use crate::words::{numbered, times};
 
@@ -134,9 +135,64 @@ fn chain<'r>(ruleset: &'r Ruleset, p: &ProcedureDef) -> Option<&'r ChainDef> {
     chain_of(ruleset).filter(|c| c.procedure == p.name)
 }
 
+/// The rule of play player turns' refusals name.
+const PLAYER_TURNS: &str = "Player turns";
+
+/// Whether a unit may act now in player turns: a unit of the side playing, before a failed
+/// activation ended its turn, and (where activations are rolled) activated this player turn.
+/// Refused: the refusal and what would make it legal.
+pub fn player_may_act(
+    game: &Game,
+    g: &GameDef,
+    p: &PlayersDef,
+    u: &Unit,
+) -> std::result::Result<Acting, (Refusal, Option<String>)> {
+    let idle = Acting { activates: false };
+    let refusal = |why: String| Refusal {
+        rule: PLAYER_TURNS.to_string(),
+        who: u.name.clone(),
+        why,
+    };
+    let pass = Some("`umpire turn` passes play to the next player".to_string());
+    let Some(side) = playing(game) else {
+        return Err((refusal("no player turn is going".into()), pass));
+    };
+    if u.side != side {
+        let why = format!(
+            "this is the player turn of {}, not of {}",
+            side_label(g, side),
+            side_label(g, &u.side)
+        );
+        return Err((refusal(why), pass));
+    }
+    if let Some(failed) = &game.turn.ended {
+        let why = format!(
+            "the player turn of {} ended when {failed} failed to activate",
+            side_label(g, side)
+        );
+        return Err((refusal(why), pass));
+    }
+    if let Some(c) = &p.chain
+        && activations_now(game, &u.name) == 0
+    {
+        let why = "it has not been activated this player turn".to_string();
+        let fix = format!("`umpire roll {} --unit {}` first", c.procedure, u.name);
+        return Err((refusal(why), Some(fix)));
+    }
+    Ok(idle)
+}
+
 /// Before a roll of the chain's procedure: the unit must be of the side playing, its player
-/// turn not ended, and the unit not activated as often as the rule allows this player turn.
-pub fn chain_check(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, unit: &str) -> Result<()> {
+/// turn not ended, and the unit not activated as often as the rule allows this player turn
+/// (unless the umpire rules otherwise).
+pub fn chain_check(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    unit: &str,
+    umpire: Umpire<'_>,
+    event: &mut Event,
+) -> Result<()> {
     if chain(ruleset, p).is_none() {
         return Ok(());
     }
@@ -149,35 +205,39 @@ pub fn chain_check(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, unit: &str)
         ))
     })?;
     let u = roster::unit(game, unit)?;
+    let refusal = |why: String| Refusal {
+        rule: PLAYER_TURNS.to_string(),
+        who: u.name.clone(),
+        why,
+    };
+    let pass = Some("`umpire turn` passes play to the next player".to_string());
     let Some(side) = playing(game) else {
-        return Err(Error::usage("no player turn is going").with_hint("`umpire turn`"));
+        return umpire.allow(refusal("no player turn is going".into()), pass, event);
     };
     if u.side != side {
-        return Err(Error::usage(format!(
-            "this is the player turn of {}; {} is a unit of {}",
+        let why = format!(
+            "this is the player turn of {}, not of {}",
             side_label(g, side),
-            u.name,
             side_label(g, &u.side)
-        ))
-        .with_hint("`umpire turn` passes play to the next player"));
+        );
+        umpire.allow(refusal(why), pass.clone(), event)?;
     }
     if let Some(failed) = &game.turn.ended {
-        return Err(Error::usage(format!(
+        let why = format!(
             "the player turn of {} ended when {failed} failed to activate",
             side_label(g, side)
-        ))
-        .with_hint("`umpire turn` passes play to the next player"));
+        );
+        umpire.allow(refusal(why), pass, event)?;
     }
     let done = activations_now(game, &u.name);
     if let Some(most) = turn_def(ruleset)?.activations
         && done >= most as usize
     {
-        return Err(Error::usage(format!(
-            "{} has already been activated {} this player turn",
-            u.name,
+        let why = format!(
+            "it has already been activated {} this player turn",
             times(u64::from(most))
-        ))
-        .with_hint_opt(still_to_act(game, g, side)));
+        );
+        umpire.allow(refusal(why), still_to_act(game, g, side), event)?;
     }
     Ok(())
 }
@@ -234,6 +294,7 @@ pub fn chain_record(
     if ends {
         after.ended = Some(unit.to_string());
     }
+    super::reset_per_activation(game, g, unit, event);
     let last = after.player as usize >= after.order.len();
     let next = if last {
         format!(

@@ -131,6 +131,10 @@ pub struct ActionDef {
     /// Rules of eligibility (by their `rule:` names) that may stop a figure doing it.
     #[serde(default)]
     pub requires: Vec<String>,
+    /// A roll of its procedure is the action only when the roll's factors meet these (a check
+    /// taken by choice, not one a result calls for).
+    #[serde(default)]
+    pub when: Conditions,
 }
 
 /// An action's cost as written: a number, or a number by a unit field.

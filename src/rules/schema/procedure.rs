@@ -426,6 +426,10 @@ pub struct FollowFull {
     /// of one action call for one check).
     #[serde(default)]
     pub once: bool,
+    /// In a game, it is made before anything else is rolled, drawn or started (the table's
+    /// "at once").
+    #[serde(default)]
+    pub at_once: bool,
     /// Factors set for the follow-up.
     #[serde(default)]
     pub set: BTreeMap<String, String>,
@@ -451,6 +455,7 @@ impl FollowDef {
                 amount: None,
                 on: None,
                 once: false,
+                at_once: false,
                 set: BTreeMap::new(),
                 rename: BTreeMap::new(),
                 carry: None,

@@ -210,3 +210,20 @@ fn the_turn_rule_and_its_reading_are_said() {
         "{rules}"
     );
 }
+
+#[test]
+fn in_a_game_a_roll_that_names_no_unit_uses_the_games_ruleset() {
+    let t = Table::empty();
+    t.ok(&["game", "new", "flanders", "--rules", "clg"]);
+    let out = t.ok(&["roll", "reserves", "edge=own", "--dice", "3,4"]);
+    assert!(out.starts_with("reserves — Reserve arrival"), "{out}");
+    assert!(
+        t.ok(&["card", "reserves"])
+            .contains("reserves — Reserve arrival")
+    );
+    // `--rules` still answers for another ruleset.
+    assert!(
+        t.ok(&["roll", "shoot", "--rules", "lpg", "--dice", "3,4"])
+            .contains("Buck and Ball")
+    );
+}

@@ -55,8 +55,9 @@ fn an_activation_is_refused_before_the_first_turn_and_outside_the_units_player_t
     );
     assert_eq!(
         t.refused(&activate("marines", "action=shoot", &["6"])),
-        "this is the player turn of British and colonials; marines is a unit of French and allies \
-         (`umpire turn` passes play to the next player)"
+        "Player turns refuses marines: this is the player turn of British and colonials, not of \
+         French and allies (`umpire turn` passes play to the next player; or rule otherwise with \
+         `--anyway \"WHY\"`)"
     );
     // The other rolls are no activations: the marines return fire in the British turn.
     t.ok(&[
@@ -84,8 +85,8 @@ fn a_commanders_re_roll_saves_the_chain_and_a_failure_ends_the_player_turn() {
     );
     assert_eq!(
         t.refused(&activate("44th", "action=shoot", &["6"])),
-        "44th has already been activated once this player turn (units of British and colonials \
-         still to activate: rangers)"
+        "Player turns refuses 44th: it has already been activated once this player turn (units of \
+         British and colonials still to activate: rangers; or rule otherwise with `--anyway \"WHY\"`)"
     );
     // Skirmishers charge on 5 or more; no captain, no re-roll: the chain ends.
     let out = t.ok(&activate("rangers", "action=charge", &["4"]));
@@ -187,7 +188,8 @@ fn a_unit_returns_fire_once_a_turn_and_medium_artillery_that_fired_does_not_move
         out.contains("marines: returned fire comes off (it lasts the turn)\n"),
         "{out}"
     );
-    // Medium artillery that opens fire is marked, and may not move after.
+    // Medium artillery that opens fire is marked, and may not move after (fired here without
+    // its activation, by the umpire's word, so that its next activation is the move).
     t.ok(&["turn"]);
     let out = t.ok(&[
         "roll",
@@ -198,6 +200,8 @@ fn a_unit_returns_fire_once_a_turn_and_medium_artillery_that_fired_does_not_move
         "44th",
         "--dice",
         "3",
+        "--anyway",
+        "the guns opened fire at dawn",
     ]);
     assert!(out.contains("  guns: +has fired\n"), "{out}");
     assert_eq!(
@@ -241,4 +245,46 @@ fn a_fortified_defender_makes_one_charger_a_turn_throw_again() {
     assert!(out.contains("marines: used re-roll comes off"), "{out}");
     let out = t.ok(&charge("rangers", &["6", "1"]));
     assert!(out.contains("Fails   chance 8/9 (88.9%)"), "{out}");
+}
+
+#[test]
+fn a_unit_shoots_or_charges_only_once_activated_and_not_after_a_failed_activation() {
+    let t = game();
+    t.ok(&["turn"]);
+    let volley = [
+        "roll", "volley", "--unit", "44th", "--target", "marines", "--dice", "5",
+    ];
+    assert_eq!(
+        t.refused(&volley),
+        "Player turns refuses 44th: it has not been activated this player turn (`umpire roll \
+         activate --unit 44th` first; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    // The rangers fail to activate: the British player turn is over for every unit.
+    t.ok(&activate("rangers", "action=shoot", &["1"]));
+    assert_eq!(
+        t.refused(&volley),
+        "Player turns refuses 44th: the player turn of British and colonials ended when rangers \
+         failed to activate (`umpire turn` passes play to the next player; or rule otherwise with \
+         `--anyway \"WHY\"`)"
+    );
+    let charge = [
+        "roll",
+        "charge",
+        "--attacker",
+        "44th",
+        "--defender",
+        "marines",
+        "--dice",
+        "4",
+        "--dice",
+        "3",
+    ];
+    assert!(
+        t.refused(&charge).starts_with(
+            "Player turns refuses 44th: the player turn of British and colonials ended"
+        )
+    );
+    let mut anyway = volley.to_vec();
+    anyway.extend(["--anyway", "the activation die was cocked"]);
+    t.ok(&anyway);
 }

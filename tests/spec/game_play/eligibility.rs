@@ -333,7 +333,7 @@ fn a_rifle_must_load_after_firing_a_musket_need_not_and_a_pinned_figure_cannot_m
         "--dice",
         "6,6",
     ]);
-    assert_eq!(t.fig("CF2"), "CF2: no markers");
+    assert_eq!(t.fig("CF2"), "CF2: actions 1, phase-actions 1");
     t.ok(&["roll", "move", "--fig", "CF2", "--dice", "3,4"]);
 }
 

@@ -23,7 +23,8 @@ fn a_held_bead_is_a_phase_one_a_side_a_turn_and_its_reaction_acts_in_the_other_s
     // The held bead's phase passes without an activation.
     assert_eq!(
         t.refused(&["activate", "rangers"]),
-        "the bead of phase 1 is held as a react bead; no unit acts on it now"
+        "Bead draw refuses rangers: the bead of phase 1 is held as a react bead; no unit acts on \
+         it now (or rule otherwise with `--anyway \"WHY\"`)"
     );
     // It still counts as a phase: the next bead is phase 2.
     assert_eq!(
@@ -71,8 +72,9 @@ fn a_held_bead_is_a_phase_one_a_side_a_turn_and_its_reaction_acts_in_the_other_s
     // One reaction only: the bead is spent.
     assert_eq!(
         t.refused(&["activate", "rifles"]),
-        "phase 3 is for French and allies (a white bead); rifles is a unit of British and \
-         colonials (to react out of turn, spend a held bead first: `umpire react british`)"
+        "Bead draw refuses rifles: phase 3 is for French and allies (a white bead), not British \
+         and colonials (to react out of turn, spend a held bead first: `umpire react british`; or \
+         rule otherwise with `--anyway \"WHY\"`)"
     );
     assert_eq!(
         t.refused(&["react", "british"]),
@@ -132,8 +134,9 @@ fn a_unit_acts_in_its_sides_phase_once_a_phase_and_twice_a_turn() {
     t.ok(&["draw", "--bead", "red"]);
     assert_eq!(
         t.refused(&["activate", "coureurs"]),
-        "phase 1 is for British and colonials (a red bead); coureurs is a unit of French and \
-         allies (to react out of turn, spend a held bead first: `umpire react french`)"
+        "Bead draw refuses coureurs: phase 1 is for British and colonials (a red bead), not French \
+         and allies (to react out of turn, spend a held bead first: `umpire react french`; or rule \
+         otherwise with `--anyway \"WHY\"`)"
     );
     assert_eq!(
         t.ok(&["activate", "rangers"]),
@@ -154,8 +157,8 @@ fn a_unit_acts_in_its_sides_phase_once_a_phase_and_twice_a_turn() {
     t.ok(&["draw", "--bead", "red"]);
     assert_eq!(
         t.refused(&["activate", "rangers"]),
-        "rangers already acted twice this turn, in phases 1 and 3 \
-         (a unit acts at most twice in a turn)"
+        "Bead draw refuses rangers: already acted twice this turn, in phases 1 and 3 \
+         (a unit acts at most twice in a turn; or rule otherwise with `--anyway \"WHY\"`)"
     );
     assert_eq!(
         t.ok(&["status"]),

@@ -66,8 +66,8 @@ fn the_turn_rule_sets_how_often_a_unit_acts_and_whether_beads_are_held() {
     run(&["draw", "--bead", "red"]);
     assert_eq!(
         run(&["activate", "rangers"]).stderr,
-        "error: rangers already acted once this turn, in phase 1 \
-         (a unit acts at most once in a turn)\n"
+        "error: Bead draw refuses rangers: already acted once this turn, in phase 1 \
+         (a unit acts at most once in a turn; or rule otherwise with `--anyway \"WHY\"`)\n"
     );
 }
 

@@ -20,6 +20,7 @@ mod phase_end;
 mod pools;
 mod shooting;
 mod turn_and_draw;
+mod turn_legality;
 mod undo_and_log;
 mod unit_action;
 mod unit_pieces;

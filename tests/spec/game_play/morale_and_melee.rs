@@ -107,7 +107,7 @@ fn a_passed_check_to_unpin_takes_pinned_off_and_one_to_rally_takes_panicked_off(
         out.ends_with("outcome: Pass\nchanges:\n  RR1: -pinned\ndice: 1 entered, 0 rolled\n"),
         "{out}"
     );
-    assert_eq!(t.fig("RR1"), "RR1: no markers");
+    assert_eq!(t.fig("RR1"), "RR1: actions 1, phase-actions 1");
     // A pass for another reason leaves the marker on.
     let out = t.ok(&[
         "roll",
@@ -136,7 +136,7 @@ fn a_passed_check_to_unpin_takes_pinned_off_and_one_to_rally_takes_panicked_off(
         out.ends_with("outcome: Pass\nchanges:\n  RR2: -panicked\ndice: 1 entered, 0 rolled\n"),
         "{out}"
     );
-    assert_eq!(t.fig("RR2"), "RR2: no markers");
+    assert_eq!(t.fig("RR2"), "RR2: actions 1, phase-actions 1");
     // A failed check to unpin leaves the figure pinned and counts as a failure.
     t.ok(&["mark", "RR1", "+pinned"]);
     let out = t.ok(&[
@@ -151,7 +151,10 @@ fn a_passed_check_to_unpin_takes_pinned_off_and_one_to_rally_takes_panicked_off(
         "1,1",
     ]);
     assert_eq!(line(&out, "outcome: "), "outcome: Fail › 2 inches");
-    assert_eq!(t.fig("RR1"), "RR1: pinned (purple), failed-morale 1");
+    assert_eq!(
+        t.fig("RR1"),
+        "RR1: pinned (purple), actions 2, failed-morale 1, phase-actions 2"
+    );
 }
 
 // ----- melee ------------------------------------------------------------------------------------

@@ -274,7 +274,7 @@ fn the_queue_is_on_disk_and_a_game_of_the_format_before_it_owes_nothing() {
         text.contains(
             "  \"pending\": [\n    {\"procedure\":\"morale\",\"figure\":\"CF2\",\
              \"factors\":[\"reason=wound\"],\"note\":\"the wounded figure tests at once\",\
-             \"event\":5,\"cause\":\"shoot (RF1 at CF2): Hit › Light wound\"}\n  ]\n}\n"
+             \"event\":5,\"cause\":\"shoot (RF1 at CF2): Hit › Light wound\",\"at-once\":true}\n  ]\n}\n"
         ),
         "{text}"
     );

@@ -53,7 +53,12 @@ fn the_next_draw_ends_the_phase_and_each_panicked_figure_in_play_flees_2d6() {
         log.contains("turn 2: end of phase 2: CF1 (panicked) flight: 5 inches [2d6: 1 4]; Turn 2"),
         "{log}"
     );
-    // A figure that passed its check to stop fleeing flees no more.
+    // In its side's phase, a figure that passed its check to stop fleeing flees no more.
+    let out = t.ok(&["draw", "--bead", "white"]);
+    assert!(
+        out.contains("end of phase 1: CF1 (panicked) flight"),
+        "{out}"
+    );
     t.ok(&[
         "roll",
         "morale",
@@ -63,7 +68,7 @@ fn the_next_draw_ends_the_phase_and_each_panicked_figure_in_play_flees_2d6() {
         "--dice",
         "6,6",
     ]);
-    let out = t.ok(&["draw", "--bead", "white"]);
+    let out = t.ok(&["turn"]);
     assert!(!out.contains("end of phase"), "{out}");
 }
 

@@ -39,7 +39,10 @@ dice: 2 entered, 0 rolled
     );
     assert_eq!(t.fig("CF1"), "CF1: pinned (purple)");
     // A rifle loads with an action before it fires again.
-    assert_eq!(t.fig("RF1"), "RF1: must load (grey)");
+    assert_eq!(
+        t.fig("RF1"),
+        "RF1: must load (grey), actions 1, phase-actions 1"
+    );
     assert_eq!(
         t.figs_row("CF1"),
         (
@@ -142,7 +145,10 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
         "{out}"
     );
     // Rifles still load after the gun is cleared.
-    assert_eq!(t.fig("RF2"), "RF2: misfire (white), must load (grey)");
+    assert_eq!(
+        t.fig("RF2"),
+        "RF2: misfire (white), must load (grey), actions 1, phase-actions 1"
+    );
     let blocked = "RF2 carries misfire: it cannot shoot until that is cleared (the gun must be \
                    cleared (an action) before it fires again; then `umpire act rifles clear-misfire \
                    --figs RF2`)";

@@ -33,7 +33,10 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
     t.ok(&[
         "roll", "shoot", "--firer", "RF2", "--target", "CF1", "--dice", "6,6",
     ]);
-    assert_eq!(t.fig("RF2"), "RF2: misfire (white), must load (grey)");
+    assert_eq!(
+        t.fig("RF2"),
+        "RF2: misfire (white), must load (grey), actions 1, phase-actions 1"
+    );
     t.ok(&["undo"]);
     assert_eq!(t.fig("RF2"), "RF2: no markers");
     // Everything but the event count is as it was.
@@ -52,6 +55,7 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
 fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
     let t = skirmish();
     t.ok(&["turn"]);
+    t.ok(&["draw", "--bead", "red"]);
     t.ok(&[
         "roll", "shoot", "--firer", "RF1", "--target", "CF1", "--dice", "5,4", "--seed", "42",
     ]);
@@ -66,7 +70,7 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
     );
     assert_eq!(
         last,
-        format!("#6 turn 1: {summary}  [roll shoot --firer RF1 --target CF1 --dice 5,4 --seed 42]")
+        format!("#7 turn 1: {summary}  [roll shoot --firer RF1 --target CF1 --dice 5,4 --seed 42]")
     );
     let faces = event["detail"]["faces"]
         .as_array()
@@ -93,6 +97,8 @@ fn the_log_shows_rolls_with_their_outcome_and_keeps_their_faces_and_seed() {
         t.events().pop().unwrap_or_else(|| panic!("no event"))["detail"],
         event["detail"]
     );
+    // Taken back again, so that a wound it gave owes no check at once.
+    t.ok(&["undo"]);
 
     // Entered dice only: the log keeps both throws and the seed that was not needed.
     t.ok(&[
@@ -124,14 +130,14 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
     let t = skirmish();
     t.ok(&["mark", "MF2", "+prone"]);
     t.ok(&["turn", "--phases", "2", "--beads", "1"]);
+    t.ok(&["draw", "--bead", "red"]);
     t.ok(&[
         "roll", "shoot", "--firer", "RF1", "--target", "CF1", "--dice", "5,4", "--dice", "4,1",
     ]);
     // Taken back: not in the report.
-    t.ok(&[
-        "roll", "shoot", "--firer", "RF2", "--target", "CF2", "--dice", "3,3",
-    ]);
+    t.ok(&["roll", "--next", "--dice", "1,1", "--dice", "2,2"]);
     t.ok(&["undo"]);
+    t.ok(&["roll", "--next", "--dice", "6,6"]);
     t.ok(&["turn", "--phases", "2", "--beads", "1"]);
     t.ok(&["draw", "--bead", "red"]);
     t.ok(&["activate", "rangers"]);
@@ -139,7 +145,7 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
         t.ok(&["log", "--markdown"]),
         "# After-action report: g
 
-*La Petite Guerre*, 10 events.
+*La Petite Guerre*, 12 events.
 
 ## Before the first turn
 
@@ -152,7 +158,9 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
 ## Turn 1
 
 - Turn 1: 2 phases; 1 bead a side in the bag (units in play: british 2, french 2)
+- Turn 1, phase 1 of 2: red bead: British and colonials (from the cup); left in the bag: 0 red, 1 white
 - shoot (RF1 at CF1): Hit › Light wound; RF1: +must load; CF1: +light wound
+- morale (CF1, reason=wound): Pass
 
 ## Turn 2
 
@@ -169,11 +177,11 @@ fn the_after_action_report_groups_events_by_turn_and_leaves_out_undone_ones() {
     // The plain log still shows the undone roll and the undo.
     let log = t.ok(&["log"]);
     assert!(
-        log.contains("#8 turn 1: shoot (RF2 at CF2): Misfire; RF2: +misfire; RF2: +must load  [roll shoot --firer RF2 --target CF2 --dice 3,3]\n"),
+        log.contains("#9 turn 1: morale (CF1, reason=wound): Fail › 4 inches; CF1: failed morale checks this turn 1  [roll --next --dice 1,1 --dice 2,2]\n"),
         "{log}"
     );
     assert!(
-        log.contains("#9 turn 1: undid #8: shoot (RF2 at CF2): Misfire; RF2: +misfire; RF2: +must load  [undo]\n"),
+        log.contains("#10 turn 1: undid #9: morale (CF1, reason=wound): Fail › 4 inches; CF1: failed morale checks this turn 1  [undo]\n"),
         "{log}"
     );
 }

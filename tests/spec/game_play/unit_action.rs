@@ -139,7 +139,10 @@ dice: 3 entered, 0 rolled
         t.refused(&["roll", "shoot", "--unit", "RR", "--target", "CF1"]),
         "no figure of rogers can shoot (RR1 must load, RR2 misfire, RR3 must load)"
     );
-    assert_eq!(t.fig("RR1"), "RR1: must load (grey)");
+    assert_eq!(
+        t.fig("RR1"),
+        "RR1: must load (grey), actions 1, phase-actions 1"
+    );
     assert_eq!(
         t.refused(&["roll", "shoot", "--unit", "nobody", "--target", "CF1"]),
         "there is no unit `nobody` (the units are: rogers, marines)"

@@ -496,3 +496,46 @@ fn a_table_that_does_not_rank_the_lone_figure_s_results_gives_the_odds_of_one_pa
         "{out}"
     );
 }
+
+/// A roll the unit makes once (its movement, a formed unit's spotting) has the one roll's
+/// odds, not those of "at least one of its figures".
+#[test]
+fn a_roll_made_once_for_the_unit_has_the_one_rolls_odds() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "gage",
+        "troop=lights",
+        "formation=line",
+        "officer",
+        "--side",
+        "british",
+        "--figures",
+        "4",
+        "--code",
+        "LI",
+    ]);
+    let out = t.ok(&["odds", "move", "--unit", "gage"]);
+    assert!(
+        out.starts_with(
+            "gage: odds of move, one roll for its 4 figures, before it is rolled\n  LI1, net 0: 2 \
+             inches 1/36 (2.8%)"
+        ),
+        "{out}"
+    );
+    // 7 inches on 2d6: 6/36, the one roll's chance.
+    assert!(out.contains("7 inches 1/6 (16.7%)"), "{out}");
+    assert!(!out.contains("how many of the"), "{out}");
+    // Spotting at 10 inches: 3d6 over 10 is 108/216.
+    let json = parsed(&t.ok(&["odds", "spot", "--unit", "gage", "distance=10", "--json"]));
+    assert_eq!(json["figures"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        json["one_roll_for"],
+        serde_json::json!(["LI1", "LI2", "LI3", "LI4"])
+    );
+    assert_eq!(
+        fraction(&json["figures"][0]["outcomes"][0], "probability"),
+        Q::new(108, 216).text()
+    );
+}

@@ -83,12 +83,12 @@ fn an_action_with_an_unknown_key_is_refused() {
 #[test]
 fn action_limits_that_cannot_be_met_are_refused() {
     refused_at(
-        "action-limits: {per-phase: 1, per-turn: 2}",
+        "action-limits: {per-phase: 1, per-turn: 2, counter: actions, phase-counter: phase-actions}",
         "action-limits: {per-phase: 3, per-turn: 2}",
         "3 actions a phase is more than the 2 a turn allows",
     );
     refused_at(
-        "action-limits: {per-phase: 1, per-turn: 2}",
+        "action-limits: {per-phase: 1, per-turn: 2, counter: actions, phase-counter: phase-actions}",
         "action-limits: {per-phase: 0, per-turn: 2}",
         "`per-phase:` is 0",
     );

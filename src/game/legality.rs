@@ -1,0 +1,161 @@
+//! The turn's legality: who may act now, weighed before a roll that is an action, an `act` or
+//! a charge of a game. A refusal names its rule and what would make it legal; the umpire has
+//! the last word (`--anyway "WHY"`), and a ruling against a refusal is kept with the change.
+//!
+//! The rules of play hold once play has started (the first `umpire turn`): before it the
+//! roster is set up and tried out, and nothing is weighed.
+
+use crate::engine::situation;
+use crate::error::{Error, Refusal, Result};
+use crate::game::roster;
+use crate::game::state::{Event, Game, Ruling};
+use crate::game::turn;
+use crate::model::{ActionDef, ProcedureDef, Ruleset, TurnOrder};
+
+/// The umpire's word on the command: `--anyway "WHY"`, which lets through what a rule of play
+/// refuses, logged with its reason.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Umpire<'a> {
+    pub anyway: Option<&'a str>,
+}
+
+impl Umpire<'_> {
+    /// A refusal stands (an error naming its rule and `fix`), unless the umpire rules
+    /// otherwise: then it is kept in the event with the reason, and the command goes on.
+    pub fn allow(&self, refusal: Refusal, fix: Option<String>, event: &mut Event) -> Result<()> {
+        let Some(reason) = self.anyway else {
+            return Err(Error::refused(refusal, fix));
+        };
+        let Refusal { rule, who, why } = refusal;
+        let ruling = Ruling {
+            rule,
+            who,
+            why,
+            reason: reason.to_string(),
+        };
+        if !event.rulings.contains(&ruling) {
+            event.rulings.push(ruling);
+        }
+        Ok(())
+    }
+}
+
+/// What a unit's acting now comes to, once allowed: whether it is activated by it (the
+/// phase's unit in a draw, acting for the first time in the phase).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Acting {
+    pub activates: bool,
+}
+
+/// Whether the unit may act now, by the turn rule: in a draw, a unit of the phase's side (or
+/// of the side reacting) and the one unit its token activates; in player turns, a unit of the
+/// side playing, activated where activations are rolled, before a failed one ended the turn.
+/// What the umpire overrides is kept in `event`.
+pub fn may_act(
+    game: &Game,
+    ruleset: &Ruleset,
+    unit: &str,
+    umpire: Umpire<'_>,
+    event: &mut Event,
+) -> Result<Acting> {
+    let idle = Acting { activates: false };
+    let Some(t) = ruleset.model.turn.as_ref() else {
+        return Ok(idle);
+    };
+    if game.turn.number == 0 {
+        return Ok(idle);
+    }
+    let g = roster::game_def(ruleset)?;
+    let u = roster::unit(game, unit)?;
+    let weighed = match &t.order {
+        TurnOrder::Draw(d) => turn::draw_may_act(game, g, d, u),
+        TurnOrder::Players(p) => turn::player_may_act(game, g, p, u),
+    };
+    match weighed {
+        Ok(acting) => Ok(acting),
+        Err((refusal, fix)) => {
+            umpire.allow(refusal, fix, event)?;
+            Ok(idle)
+        }
+    }
+}
+
+/// Record that the unit acts now: activated, where its acting activates it.
+pub fn acts(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    unit: &str,
+    acting: Acting,
+    umpire: Umpire<'_>,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    if !acting.activates {
+        return Ok(Vec::new());
+    }
+    turn::activate(game, ruleset, unit, umpire, event)
+}
+
+/// The table's action a roll of the procedure is, in a game, with the factors typed (`words`):
+/// the first action that rolls it whose conditions on the roll's factors hold (a check may be
+/// an action only when taken by choice, not when a result calls for it).
+pub fn action_rolled<'a>(
+    ruleset: &'a Ruleset,
+    p: &ProcedureDef,
+    words: &[String],
+) -> Option<&'a ActionDef> {
+    let actions = &ruleset.model.game.as_ref()?.actions;
+    let mut rolling = actions
+        .iter()
+        .filter(|a| a.procedure.as_deref() == Some(p.name.as_str()))
+        .peekable();
+    rolling.peek()?;
+    // Words the roll itself refuses are its own error to report, not this one's.
+    let typed = situation::parse(ruleset, p, words).ok();
+    rolling.find(|a| {
+        a.when.is_empty()
+            || typed
+                .as_ref()
+                .is_some_and(|t| t.shared.all_hold(ruleset, &a.when))
+    })
+}
+
+/// The rule of play a check owed at once refuses by.
+const OWED: &str = "Checks owed";
+
+/// A check owed at once is made before anything else is rolled, drawn or started: unless this
+/// command makes one (`making`: the places in the queue of the checks it makes), the first
+/// still owed refuses it, or the umpire rules otherwise.
+pub fn owed_first(
+    game: &Game,
+    making: &[usize],
+    umpire: Umpire<'_>,
+    event: &mut Event,
+) -> Result<()> {
+    let at_once = |i: &usize| game.pending.get(*i).is_some_and(|c| c.at_once);
+    if game.turn.number == 0 || making.iter().any(at_once) {
+        return Ok(());
+    }
+    let Some((i, c)) = game
+        .pending
+        .iter()
+        .enumerate()
+        .find(|(i, c)| c.at_once && !making.contains(i))
+    else {
+        return Ok(());
+    };
+    let why = match &c.note {
+        Some(note) => format!("{} is owed at once ({note})", c.what()),
+        None => format!("{} is owed at once", c.what()),
+    };
+    let refusal = Refusal {
+        rule: OWED.to_string(),
+        who: c.figure.clone(),
+        why,
+    };
+    let next = if i == 0 {
+        "`umpire roll --next` makes it".to_string()
+    } else {
+        format!("`umpire roll --next {}` makes it", i + 1)
+    };
+    umpire.allow(refusal, Some(next), event)
+}
