@@ -15,7 +15,9 @@ use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
 use super::figure::who;
-use super::unit_roll::{aimed, as_piece, figure_plan, rolled_once, unit_plan, unit_targets};
+use super::unit_roll::{
+    aimed, as_piece, figure_plan, rolled_once, unit_plan, unit_procedure, unit_targets,
+};
 use super::{Cli, write_json};
 
 /// `(procedure, unit)`: what is done, and by which unit; `factors` as typed.
@@ -43,7 +45,7 @@ pub(super) fn unit_odds(
     if let Some(cast) = as_piece(&game, &ruleset, unit, cast)? {
         return super::figure_odds(cli, catalog, procedure, &cast, factors, out);
     }
-    let p = ruleset.procedure_or_err(procedure)?;
+    let p = unit_procedure(&game, &ruleset, ruleset.procedure_or_err(procedure)?, unit)?;
     let (action, acting) = unit_plan(&game, &ruleset, p, unit, &targets)?;
     let mut held = action.held.clone();
     // A roll the unit makes once is the first able figure's, for them all.

@@ -115,7 +115,7 @@ pub(super) fn unit_roll(
                     t.to_ascii_uppercase()
                 )));
             }
-            let p = ruleset.procedure_or_err(procedure)?;
+            let p = unit_procedure(game, &ruleset, ruleset.procedure_or_err(procedure)?, unit)?;
             let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
             let g = crate::game::roster::game_def(&ruleset)?;
             let options = (acting.as_str(), upon.as_str());
@@ -346,6 +346,31 @@ pub(super) fn unit_plan(
         .unwrap_or("fig")
         .to_string();
     Ok((action, acting))
+}
+
+/// The procedure a unit's roll of `p` rolls: another where the table says, when the unit's
+/// first figure in play stands so (uncommanded men fire by the ratio, whichever is named).
+pub(super) fn unit_procedure<'r>(
+    game: &Game,
+    ruleset: &'r Ruleset,
+    p: &'r ProcedureDef,
+    unit: &str,
+) -> Result<&'r ProcedureDef> {
+    let Some(instead) = &p.unit_roll else {
+        return Ok(p);
+    };
+    let g = crate::game::roster::game_def(ruleset)?;
+    let u = crate::game::roster::unit_or_code(game, unit)?;
+    let first = game.in_play_of(&u.name).first().map(|f| f.code.clone());
+    let here = first.and_then(|c| crate::game::fields::standing(game, ruleset, g, &c));
+    let holds = here.is_some_and(|s| {
+        s.all_hold(ruleset, &instead.when) && !instead.unless.iter().any(|c| s.holds(ruleset, c))
+    });
+    if holds {
+        ruleset.procedure_or_err(&instead.procedure)
+    } else {
+        Ok(p)
+    }
 }
 
 /// Whether the unit rolls the procedure once for all its figures (its movement, say), as its

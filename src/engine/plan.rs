@@ -290,7 +290,8 @@ impl<'a> Plan<'a> {
     ) -> Result<SidePlan> {
         // What the rules of eligibility withhold is withheld before anything is worked out
         // from it.
-        let (situation, standings) = crate::engine::requires::apply(ruleset, p, situation);
+        let (situation, standings) =
+            crate::engine::requires::apply(ruleset, p, side.as_deref(), situation);
         let (situation, sums, further) =
             crate::engine::derived::derive(ruleset, p, situation, opponent);
         let (dice, dice_label) = match &p.roll {

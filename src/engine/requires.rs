@@ -86,12 +86,21 @@ pub fn stand(ruleset: &Ruleset, s: &Situation, own: &[String], r: &RequireDef) -
     })
 }
 
-/// Apply the rules governing `p` in order: each withheld one takes its flags back before the
-/// next is weighed (a flag that needs a withheld one is then refused too).
-pub fn apply(ruleset: &Ruleset, p: &ProcedureDef, mut s: Situation) -> (Situation, Vec<Standing>) {
+/// Apply the rules governing `p` (for `side` of it, in an opposed roll) in order: each
+/// withheld one takes its flags back before the next is weighed (a flag that needs a withheld
+/// one is then refused too).
+pub fn apply(
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    side: Option<&str>,
+    mut s: Situation,
+) -> (Situation, Vec<Standing>) {
     let mut standings = Vec::new();
     let own = ruleset.part_factors(p);
-    for r in ruleset.governing(&own) {
+    let rules = ruleset
+        .governing(&own)
+        .filter(|r| r.governs_roll(&p.name, side));
+    for r in rules {
         let Some(standing) = stand(ruleset, &s, &own, r) else {
             continue;
         };

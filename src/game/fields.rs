@@ -155,7 +155,7 @@ pub fn refusal(
         .model
         .requires
         .iter()
-        .filter(|r| r.when.iter().all(|c| set_by_fields(&c.factor)))
+        .filter(|r| r.procedures.is_empty() && r.when.iter().all(|c| set_by_fields(&c.factor)))
         .filter_map(|r| requires::stand(ruleset, &s, &[], r))
         .find(|st| st.verdict != Verdict::Met)
 }

@@ -50,6 +50,17 @@ pub struct ProcedureDef {
     /// A unit rolls it once for all its figures (when these conditions on the first figure's
     /// situation hold; none: always).
     pub once_per_unit: Option<Conditions>,
+    /// What a unit's roll of it rolls instead, when the unit's first figure in play meets
+    /// `when` and none of `unless`.
+    pub unit_roll: Option<UnitRollDef>,
+}
+
+/// Another procedure (canonical) a unit's roll of this one rolls, and when.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct UnitRollDef {
+    pub procedure: String,
+    pub when: Conditions,
+    pub unless: Conditions,
 }
 
 impl ProcedureDef {

@@ -66,6 +66,7 @@ fn unreadable(item: &Item) -> ProcedureDef {
         roles: Vec::new(),
         many_on_one: None,
         once_per_unit: None,
+        unit_roll: None,
     }
 }
 

@@ -18,6 +18,21 @@ pub struct RequireDef {
     pub then: Then,
     /// Said with a refusal: how to do it the rules' way.
     pub note: Option<String>,
+    /// The procedures it governs, by their canonical names (none: every one that reads its
+    /// factors).
+    pub procedures: Vec<String>,
+    /// In an opposed roll, the sides it governs (none: every side).
+    pub sides: Vec<String>,
+}
+
+impl RequireDef {
+    /// Whether it governs a roll of the procedure named, for this side of it (`None`: a roll
+    /// of one figure or side). A rule bound to procedures governs only their rolls, never a
+    /// unit's standing.
+    pub fn governs_roll(&self, procedure: &str, side: Option<&str>) -> bool {
+        (self.procedures.is_empty() || self.procedures.iter().any(|p| p == procedure))
+            && (self.sides.is_empty() || side.is_some_and(|s| self.sides.iter().any(|x| x == s)))
+    }
 }
 
 /// What happens when a rule's needs are not met.

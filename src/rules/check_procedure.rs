@@ -37,6 +37,21 @@ impl Source {
         if let Some(c) = &p.once_per_unit {
             self.check_conditions(c, &|n, m| err(n, m))?;
         }
+        if let Some(u) = &p.unit_roll {
+            self.check_conditions(&u.when, &|n, m| err(n, m))?;
+            self.check_conditions(&u.unless, &|n, m| err(n, m))?;
+            if self.procedure(&u.procedure).is_none() {
+                let names = self.def.procedures.iter().map(|p| p.name.as_str());
+                return Err(err(
+                    &u.procedure,
+                    format!(
+                        "a unit's roll of it rolls `{}`, which is not a procedure",
+                        u.procedure
+                    ),
+                )
+                .with_hint_opt(did_you_mean(&u.procedure, names)));
+            }
+        }
         for f in &p.factors {
             if self.factor(f).is_none() {
                 return Err(err(

@@ -18,12 +18,47 @@ impl Source {
             if !rules.insert(r.rule.as_str()) {
                 return Err(here("rule:", format!("rule `{}` is named twice", r.rule)));
             }
-            if r.when.is_empty() || r.needs.is_empty() {
+            if (r.when.is_empty() && r.procedures.is_empty()) || r.needs.is_empty() {
                 return Err(here(
                     "rule:",
                     format!(
-                        "rule `{}` needs both `when:` (what it governs) and `needs:` (what must \
-                         then hold)",
+                        "rule `{}` needs both `when:` or `procedures:` (what it governs) and \
+                         `needs:` (what must then hold)",
+                        r.rule
+                    ),
+                ));
+            }
+            for name in &r.procedures {
+                let Some(p) = self.procedure(name) else {
+                    let names = self.def.procedures.iter().map(|p| p.name.as_str());
+                    return Err(here(
+                        name,
+                        format!(
+                            "rule `{}` governs `{name}`, which is not a procedure",
+                            r.rule
+                        ),
+                    )
+                    .with_hint_opt(crate::suggest::did_you_mean(name, names)));
+                };
+                if let Some(side) = r
+                    .sides
+                    .iter()
+                    .find(|s| !p.sides.iter().any(|x| &x.name == *s))
+                {
+                    return Err(here(
+                        side,
+                        format!(
+                            "rule `{}` governs side `{side}`, which `{name}` does not have",
+                            r.rule
+                        ),
+                    ));
+                }
+            }
+            if !r.sides.is_empty() && r.procedures.is_empty() {
+                return Err(here(
+                    "sides:",
+                    format!(
+                        "rule `{}` names sides: name the `procedures:` they are of",
                         r.rule
                     ),
                 ));

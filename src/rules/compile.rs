@@ -67,6 +67,12 @@ impl Source {
                     needs: self.conditions(&r.needs),
                     then: r.then,
                     note: r.note.clone(),
+                    procedures: r
+                        .procedures
+                        .iter()
+                        .map(|p| self.procedure_name(p))
+                        .collect(),
+                    sides: r.sides.clone(),
                 })
                 .collect(),
             points: def.points.as_ref().map(|p| self.points_model(p)),
@@ -418,6 +424,11 @@ impl Source {
                 many
             }),
             once_per_unit: p.once_per_unit.as_ref().map(|c| self.conditions(c)),
+            unit_roll: p.unit_roll.as_ref().map(|u| m::UnitRollDef {
+                procedure: self.procedure_name(&u.procedure),
+                when: self.conditions(&u.when),
+                unless: self.conditions(&u.unless),
+            }),
         }
     }
 

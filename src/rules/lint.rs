@@ -138,6 +138,11 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
             .iter()
             .flatten()
             .for_each(|c| add(&c.factor));
+        // A unit's roll rolls another when its first figure meets these.
+        p.unit_roll
+            .iter()
+            .flat_map(|u| u.when.iter().chain(&u.unless))
+            .for_each(|c| add(&c.factor));
         for f in p
             .results
             .iter()

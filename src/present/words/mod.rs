@@ -90,9 +90,14 @@ pub fn admit(plan: &Plan<'_>) -> crate::error::Result<()> {
 /// and what there is instead, with the rule's note (or where to read the rules) as the hint.
 pub fn refused(st: &Standing, side: Option<&str>, procedure: Option<&str>) -> crate::error::Error {
     let who = side.map(|s| format!("{s}: ")).unwrap_or_default();
+    // A rule that governs a procedure's every roll refuses the roll itself.
+    let what = match (st.governs.is_empty(), procedure) {
+        (true, Some(p)) => p.to_string(),
+        (true, None) => "the roll".to_string(),
+        (false, _) => conditions(&st.governs, " "),
+    };
     let message = format!(
-        "{who}{} refused by the rule {}: it needs {}",
-        conditions(&st.governs, " "),
+        "{who}{what} refused by the rule {}: it needs {}",
         st.rule,
         shortfalls(&st.unmet)
     );

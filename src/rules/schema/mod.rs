@@ -89,8 +89,16 @@ pub struct RulesetDef {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RequireDef {
     pub rule: String,
+    /// What it governs; left out with `procedures:`, every roll of those procedures.
+    #[serde(default)]
     pub when: Conditions,
     pub needs: Conditions,
+    /// The procedures it governs (every one that reads its factors when left out).
+    #[serde(default)]
+    pub procedures: Vec<String>,
+    /// In an opposed roll, the sides it governs (every side when left out).
+    #[serde(default)]
+    pub sides: Vec<String>,
     #[serde(default)]
     pub then: crate::model::Then,
     #[serde(default)]

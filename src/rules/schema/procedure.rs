@@ -83,6 +83,21 @@ pub struct ProcedureDef {
     /// meets these conditions (`{order: [a, b]}`).
     #[serde(default)]
     pub once_per_unit: Option<Conditions>,
+    /// What a unit's roll of it (`--unit`) rolls instead, when the unit's first figure in play
+    /// meets `when` and none of `unless` (uncommanded men fire by the ratio).
+    #[serde(default)]
+    pub unit_roll: Option<UnitRollDef>,
+}
+
+/// Another procedure a unit's roll of this one rolls, as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct UnitRollDef {
+    pub procedure: String,
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub unless: Conditions,
 }
 
 /// The dice: one expression, or cases whose first match applies.

@@ -227,3 +227,33 @@ fn in_a_game_a_roll_that_names_no_unit_uses_the_games_ruleset() {
             .contains("Buck and Ball")
     );
 }
+
+#[test]
+fn cavalry_does_not_shoot_but_fights_in_melee() {
+    let t = game();
+    assert_eq!(
+        t.refused(&fight(
+            "combat",
+            "british-cavalry-1",
+            "french-infantry-7",
+            ["3,4", "3,2"]
+        )),
+        "attacker: combat refused by the rule Who shoots: it needs \
+         unit=regular-infantry/close-order/light-infantry/engineers/gun (it is cavalry) (Only \
+         infantry, engineers and artillery shoot (the shooting chart's rows); cavalry, command \
+         units, light cavalry and pikes do not: they fight in melee (`umpire roll melee`).)"
+    );
+    // Infantry shoots at the cavalry, which is not refused as the side shot at.
+    t.ok(&fight(
+        "combat",
+        "french-infantry-7",
+        "british-cavalry-1",
+        ["3,4", "3,2"],
+    ));
+    t.ok(&fight(
+        "melee",
+        "british-cavalry-1",
+        "french-infantry-7",
+        ["3,4", "3,2"],
+    ));
+}

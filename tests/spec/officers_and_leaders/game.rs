@@ -519,3 +519,33 @@ fn a_marker_rolled_when_a_turn_starts_throws_dice_of_its_own_after_the_pools() {
     };
     assert_ne!(faces(&pool), faces(&marker), "{out}");
 }
+
+/// Uncommanded men fire by the ratio whichever command fires them: `to-hit --unit` of an
+/// uncommanded group of 6 stationary riflemen throws 3 dice, as `group-fire` does; commanded,
+/// each man shoots.
+#[test]
+fn an_uncommanded_group_fires_by_the_ratio_whichever_command_fires_it() {
+    let t = game();
+    for procedure in ["to-hit", "group-fire"] {
+        let out = t.ok(&[
+            "roll", procedure, "--unit", "riflemen", "range=50", "--seed", "3",
+        ]);
+        assert!(
+            out.starts_with("riflemen: group-fire, one roll for its 6 figures"),
+            "{out}"
+        );
+        assert_eq!(out.matches("dice 3d8").count(), 1, "{out}");
+        t.ok(&["undo"]);
+    }
+    let odds = t.ok(&["odds", "to-hit", "--unit", "riflemen", "range=50"]);
+    assert!(
+        odds.starts_with("riflemen: odds of group-fire, one roll for its 6 figures"),
+        "{odds}"
+    );
+    t.ok(&["turn", "--dice", "6,5,2,4", "--dice", "5,5,1,2"]);
+    t.ok(&["spend", "command", "--unit", "riflemen"]);
+    let out = t.ok(&[
+        "roll", "to-hit", "--unit", "riflemen", "range=50", "--seed", "3",
+    ]);
+    assert!(out.starts_with("riflemen: to-hit with 6 figures"), "{out}");
+}
