@@ -366,6 +366,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             dry_run,
             next: Some(number),
             also,
+            unit,
             ..
         } => {
             if !also.is_empty() {
@@ -396,13 +397,33 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             };
             let which = Which::Owed {
                 procedure,
-                number: n.and_then(Result::ok),
+                number: n.clone().and_then(Result::ok),
             };
             if !cli.cast.is_empty() {
                 return Err(Error::usage(
                     "--next makes a check the game owes, and knows its figure: name none",
                 )
                 .with_hint("`umpire status` lists the checks owed and their figures"));
+            }
+            // A unit's checks: every one its figures owe, in one roll.
+            if let Some(unit) = unit {
+                if let Some(Ok(n)) = &n {
+                    return Err(Error::usage(format!(
+                        "--next {n} names one check; with --unit the unit makes every check it owes"
+                    ))
+                    .with_hint("leave out the number, or --unit"));
+                }
+                let what = unit_roll::UnitWhat::Owed(procedure);
+                let none = crate::game::roles::Cast::default();
+                return unit_roll::unit_roll(
+                    &cli,
+                    &catalog,
+                    (what, unit),
+                    &none,
+                    &how,
+                    out,
+                    report,
+                );
             }
             figure_roll(&cli, &catalog, &which, &how, out, report)
         }
@@ -449,7 +470,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                 return unit_roll::unit_roll(
                     &cli,
                     &catalog,
-                    (procedure, unit),
+                    (unit_roll::UnitWhat::Named(procedure), unit),
                     cast,
                     &how,
                     out,

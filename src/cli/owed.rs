@@ -216,3 +216,48 @@ pub(super) fn also(
         .with_hint(format!("`umpire rules {}` says what it calls for", p.name)))
     }
 }
+
+/// A figure, and the words its roll takes.
+pub(super) type FigureWords = (String, Vec<String>);
+
+/// The checks a unit's figures owe (`roll [PROCEDURE] --next --unit UNIT`): of the procedure
+/// named, else of the first check the unit owes (one owed at once before the others); every
+/// such check of each figure in play, in roster order, with the words its roll takes (the
+/// check's factors, then those typed).
+pub(super) fn unit_checks<'r>(
+    game: &Game,
+    ruleset: &'r Ruleset,
+    procedure: Option<&str>,
+    unit: &str,
+    typed: &[String],
+) -> Result<(&'r ProcedureDef, Vec<FigureWords>)> {
+    let u = roster::unit_or_code(game, unit)?;
+    let codes = game.codes_in_play(&u.name);
+    let owes = |c: &&Check| codes.iter().any(|x| x.eq_ignore_ascii_case(&c.figure));
+    let name = match procedure {
+        Some(p) => ruleset.procedure_or_err(p)?.name.clone(),
+        None => {
+            let mut theirs = game.pending.iter().filter(owes);
+            let first = theirs.clone().find(|c| c.at_once).or_else(|| theirs.next());
+            first
+                .map(|c| c.procedure.clone())
+                .ok_or_else(|| Error::usage(format!("{} owes no check", u.name)))?
+        }
+    };
+    let p = ruleset.procedure_or_err(&name)?;
+    let mut checks = Vec::new();
+    for code in &codes {
+        for c in game
+            .pending
+            .iter()
+            .filter(|c| c.figure.eq_ignore_ascii_case(code) && c.procedure == p.name)
+        {
+            checks.push((code.clone(), pending::with_typed(ruleset, c, typed)));
+        }
+    }
+    if checks.is_empty() {
+        return Err(Error::usage(format!("{} owes no {} check", u.name, p.name))
+            .with_hint("`umpire status` lists the checks owed"));
+    }
+    Ok((p, checks))
+}

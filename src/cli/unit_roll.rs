@@ -23,7 +23,7 @@ use crate::present::explain;
 
 use super::ctx::game_ruleset;
 use super::figure::{changes_block, locked, who};
-use super::owed::{Which, also};
+use super::owed::{FigureWords, Which, also, unit_checks};
 use super::roll::{RollHow, all_dice_used, count_throws, dice_line, flatten_faces, must_follow};
 use super::{Cli, Report, fresh_seed, write_json};
 use crate::rules::catalog::Catalog;
@@ -78,11 +78,19 @@ pub(super) fn as_piece(
     Ok(Some(cast))
 }
 
-/// `(procedure, unit)`: what is done, and by which unit.
+/// What a unit's roll rolls: a procedure named, or the checks its figures owe (`roll
+/// [PROCEDURE] --next --unit UNIT`).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum UnitWhat<'a> {
+    Named(&'a str),
+    Owed(Option<&'a str>),
+}
+
+/// `(what, unit)`: what is done, and by which unit.
 pub(super) fn unit_roll(
     cli: &Cli,
     catalog: &Catalog,
-    (procedure, unit): (&str, &str),
+    (what, unit): (UnitWhat<'_>, &str),
     cast: &Cast,
     how: &RollHow<'_>,
     out: &mut Vec<u8>,
@@ -92,12 +100,24 @@ pub(super) fn unit_roll(
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     // Where a unit is one piece, its roll is that piece's: the roll of one figure, made once
     // the game read under the lock has told (so that a roll of figures reads the game once).
-    let piece: RefCell<Option<Cast>> = RefCell::default();
+    let piece: RefCell<Option<(Cast, Option<usize>)>> = RefCell::default();
     let attempt =
         |game: &mut Game, out: &mut Vec<u8>, report: &mut Report, ask| -> Result<Option<Event>> {
             let ruleset = game_ruleset(catalog, cli.rules.as_deref(), game)?;
             if let Some(cast) = as_piece(game, &ruleset, unit, cast)? {
-                *piece.borrow_mut() = Some(cast);
+                // A piece's check owed: the first it owes, by its place in the queue.
+                let next = match what {
+                    UnitWhat::Owed(procedure) => {
+                        let (p, _) = unit_checks(game, &ruleset, procedure, unit, how.factors)?;
+                        let u = crate::game::roster::unit_or_code(game, unit)?;
+                        let at = game.pending.iter().position(|c| {
+                            c.procedure == p.name && c.figure.eq_ignore_ascii_case(&u.name)
+                        });
+                        at.map(|i| i + 1)
+                    }
+                    UnitWhat::Named(_) => None,
+                };
+                *piece.borrow_mut() = Some((cast, next));
                 return Ok(None);
             }
             if how.times != 1 {
@@ -115,23 +135,31 @@ pub(super) fn unit_roll(
                     t.to_ascii_uppercase()
                 )));
             }
-            let p = unit_procedure(game, &ruleset, ruleset.procedure_or_err(procedure)?, unit)?;
+            let (p, checks) = match what {
+                UnitWhat::Named(procedure) => {
+                    let p = ruleset.procedure_or_err(procedure)?;
+                    (unit_procedure(game, &ruleset, p, unit)?, None)
+                }
+                UnitWhat::Owed(procedure) => {
+                    let (p, checks) = unit_checks(game, &ruleset, procedure, unit, how.factors)?;
+                    (p, Some(checks))
+                }
+            };
             let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
+            let (rolls, mut held) = rolls_of(game, &ruleset, p, &action, checks, how.factors);
             let g = crate::game::roster::game_def(&ruleset)?;
             let options = (acting.as_str(), upon.as_str());
             let mut source = super::roll::dice_source_with(how.dice, seed, ask)?;
             let mut event = Event::new(game.turn.number, &how.line, "");
             let mut after = game.clone();
             let mut done: Vec<Done> = Vec::new();
-            let mut held = action.held.clone();
             // A roll that is one of the figures' actions is weighed against the turn once for
             // the unit (acting activates it), and counted on each figure it moves.
             let umpire = cli.umpire();
             // The checks the unit's figures owe that this roll makes, which may be owed at once.
-            let making: Vec<usize> = action
-                .acts
+            let making: Vec<usize> = rolls
                 .iter()
-                .filter_map(|(c, _)| pending::matching(game, &ruleset, p, c, how.factors))
+                .filter_map(|(c, _, words)| pending::matching(game, &ruleset, p, c, words))
                 .collect();
             legality::owed_first(game, &making, umpire, &mut event)?;
             let counted = legality::action_rolled(&ruleset, p, how.factors);
@@ -151,7 +179,7 @@ pub(super) fn unit_roll(
             // figure for them all.
             let once = rolled_once(game, &ruleset, p, &action.unit)?;
             let covers: Vec<String> = action.acts.iter().map(|(c, _)| c.clone()).collect();
-            for (code, target) in &action.acts {
+            for (code, target, words) in &rolls {
                 let takes: &[String] = if once {
                     &covers
                 } else {
@@ -195,14 +223,14 @@ pub(super) fn unit_roll(
                 let mut d = source
                     .thrown_by(code, |s| {
                         let one = (s, &mut event);
-                        figure_step(&mut after, &ruleset, p, options, who, how.factors, one)
+                        figure_step(&mut after, &ruleset, p, options, who, words, one)
                     })
                     .map_err(|e| e.about(code))?;
                 for (c, cost) in costs {
                     allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
                 }
                 // A roll that is a check the figure owes makes it, as a figure's own roll does.
-                if let Some(at) = pending::matching(&after, &ruleset, p, code, how.factors) {
+                if let Some(at) = pending::matching(&after, &ruleset, p, code, words) {
                     d.changes.extend(pending::made(&mut after, at, &mut event));
                 }
                 done.push(d);
@@ -288,16 +316,20 @@ pub(super) fn unit_roll(
             Ok((!how.dry_run).then_some(event))
         };
     locked(cli, (&files, seed), how.dry_run, &attempt, out, report)?;
-    match piece.take() {
-        Some(cast) => {
-            let which = Which::Named {
-                procedure,
-                cast: &cast,
-            };
-            super::figure::figure_roll(cli, catalog, &which, how, out, report)
-        }
-        None => Ok(()),
-    }
+    let Some((cast, next)) = piece.take() else {
+        return Ok(());
+    };
+    let which = match what {
+        UnitWhat::Named(procedure) => Which::Named {
+            procedure,
+            cast: &cast,
+        },
+        UnitWhat::Owed(procedure) => Which::Owed {
+            procedure,
+            number: next,
+        },
+    };
+    super::figure::figure_roll(cli, catalog, &which, how, out, report)
 }
 
 /// The figures a unit's roll is aimed at, in the order the umpire listed them (`CF2,CF3`), and
@@ -346,6 +378,49 @@ pub(super) fn unit_plan(
         .unwrap_or("fig")
         .to_string();
     Ok((action, acting))
+}
+
+/// One figure's roll in a unit's: the figure, the figure it acts upon, the words it takes.
+type Roll = (String, Option<String>, Vec<String>);
+
+/// A unit's rolls, each figure's with its target and the words it takes, and the figures held
+/// back: every able figure with the words typed; of a roll of checks owed, each check of an
+/// able figure with its own words; of a roll some figures owe (a check named with the reason
+/// it is owed for), only those that owe it.
+fn rolls_of(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    action: &unit_action::UnitAction,
+    checks: Option<Vec<FigureWords>>,
+    typed: &[String],
+) -> (Vec<Roll>, Vec<(String, String)>) {
+    let mut held = action.held.clone();
+    let able = |c: &String| action.acts.iter().any(|(a, _)| a == c);
+    if let Some(checks) = checks {
+        let rolls = checks
+            .into_iter()
+            .filter(|(c, _)| able(c))
+            .map(|(c, w)| (c, None, w))
+            .collect();
+        return (rolls, held);
+    }
+    let owes = |c: &String| pending::matching(game, ruleset, p, c, typed).is_some();
+    let some_owe =
+        typed.iter().any(|w| w.contains('=')) && action.acts.iter().any(|(c, _)| owes(c));
+    let mut rolls = Vec::new();
+    for (code, target) in &action.acts {
+        if some_owe && !owes(code) {
+            let words = std::iter::once(p.name.as_str())
+                .chain(typed.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            held.push((code.clone(), format!("owes no {words}")));
+            continue;
+        }
+        rolls.push((code.clone(), target.clone(), typed.to_vec()));
+    }
+    (rolls, held)
 }
 
 /// The procedure a unit's roll of `p` rolls: another where the table says, when the unit's

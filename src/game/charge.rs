@@ -9,7 +9,7 @@ use crate::game::legality::{self, Umpire};
 use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::game::turn;
-use crate::model::{BeforeDef, ChargeDef, ProcedureDef, Ruleset};
+use crate::model::{BeforeDef, ChargeDef, Conditions, ProcedureDef, Ruleset};
 
 /// A charge as the roster has it, before any die is thrown.
 #[derive(Debug)]
@@ -134,6 +134,50 @@ pub fn start(
         game.apply(game.unit_change(&c.unit, Some(after)), event);
     }
     Ok(said)
+}
+
+/// The chargers whose standing keeps them out of the charge (the table's `stays-out`), each
+/// with the conditions that keep it.
+pub fn staying_out<'r>(
+    game: &Game,
+    ruleset: &'r Ruleset,
+    c: &Charge<'r>,
+    chargers: &[String],
+) -> Result<Vec<(String, &'r Conditions)>> {
+    let g = game_def(ruleset)?;
+    let mut out = Vec::new();
+    for code in chargers {
+        let Some(here) = crate::game::fields::standing(game, ruleset, g, code) else {
+            continue;
+        };
+        if let Some(why) = c.def.stays_out.iter().find(|x| here.all_hold(ruleset, x)) {
+            out.push((code.clone(), why));
+        }
+    }
+    Ok(out)
+}
+
+/// Enough figures join the charge (`at-least`), or the umpire rules they charge all the same.
+pub fn enough(c: &Charge<'_>, joining: usize, umpire: Umpire<'_>, event: &mut Event) -> Result<()> {
+    let Some(least) = c.def.at_least else {
+        return Ok(());
+    };
+    if joining >= usize::try_from(least).unwrap_or(usize::MAX) {
+        return Ok(());
+    }
+    let refusal = crate::error::Refusal {
+        rule: c.def.rule.clone(),
+        who: c.unit.clone(),
+        why: format!(
+            "{} of its figures may charge, and a charge needs at least {least}",
+            crate::words::quantity(i64::try_from(joining).unwrap_or(i64::MAX), "")
+        ),
+    };
+    umpire.allow(
+        refusal,
+        Some("move into contact and fight with `umpire roll` instead".into()),
+        event,
+    )
 }
 
 fn turn_going(game: &Game) -> bool {

@@ -9,6 +9,8 @@ use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::conditions;
 use crate::game::counters::{self, Count};
+use crate::game::implied;
+pub use crate::game::implied::unit_holds;
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 use crate::game::spread;
@@ -327,60 +329,6 @@ fn setting_words(settings: &Settings, wanted: &dyn Fn(&str) -> bool) -> Vec<Stri
         .collect()
 }
 
-/// Does a condition on a choice factor hold for the value the unit's field sets (a class
-/// covering it will do)?
-pub fn unit_holds(
-    ruleset: &Ruleset,
-    g: &GameDef,
-    u: &crate::game::state::Unit,
-    c: &crate::model::Cond,
-) -> bool {
-    let Some(f) = ruleset.factor(&c.factor) else {
-        return false;
-    };
-    let value = g
-        .unit
-        .iter()
-        .filter(|(_, factor)| **factor == f.name)
-        .find_map(|(field, _)| u.fields.get(field));
-    match (&c.test, value) {
-        (crate::model::Test::Values(keys), Some(v)) => {
-            keys.iter().any(|k| ruleset.key_covers(f, k, v).is_some())
-        }
-        // A yes/no field never set is no.
-        (crate::model::Test::Flag(want), v) => {
-            v.is_some_and(|v| *v == Value::Flag(true).word()) == *want
-        }
-        _ => false,
-    }
-}
-
-/// The entries of `implies` that hold for a unit: each condition met by the value its fields
-/// set (a class covering it will do), and enough of its figures in play.
-pub fn implies<'g>(
-    game: &Game,
-    ruleset: &Ruleset,
-    g: &'g GameDef,
-    unit: &str,
-) -> Vec<&'g crate::model::ImpliesDef> {
-    let Some(u) = game.unit(unit) else {
-        return Vec::new();
-    };
-    let in_play = game
-        .figures_of(unit)
-        .iter()
-        .filter(|f| f.state.is_none())
-        .count();
-    g.implies
-        .iter()
-        .filter(|i| {
-            i.when.iter().all(|c| unit_holds(ruleset, g, u, c))
-                && i.figures
-                    .is_none_or(|n| in_play >= usize::try_from(n).unwrap_or(usize::MAX))
-        })
-        .collect()
-}
-
 /// The words one figure gives a roll: its unit's fields and its markers, as the acting figure
 /// or as the one acted upon; with one line saying where each came from.
 pub(super) fn figure_words(
@@ -395,11 +343,23 @@ pub(super) fn figure_words(
     let mut from = Vec::new();
     // What the unit's fields and size imply, each with its label.
     let mut implied = Vec::new();
-    for i in implies(game, ruleset, g, &fig.unit) {
+    let holding = implied::implies(game, ruleset, g, &fig.unit);
+    for i in &holding {
         let got = setting_words(if acted_upon { &i.acted_upon } else { &i.acting }, wanted);
         if !got.is_empty() {
             implied.push(format!("{} ({})", got.join(" "), i.label));
             words.extend(got);
+        }
+    }
+    // A unit of the kind an entry speaks of, short of its figures, is known not to be so.
+    let short = implied::short_of(game, ruleset, g, &fig.unit, (&holding, acted_upon));
+    for (factor, label) in short {
+        let said = words
+            .iter()
+            .any(|w| w.split('=').next() == Some(factor.as_str()));
+        if wanted(&factor) && !said {
+            implied.push(format!("not {factor} ({label}: too few able figures)"));
+            words.push(format!("{factor}=no"));
         }
     }
     if let Some(unit) = game.unit(&fig.unit) {

@@ -10,6 +10,7 @@ pub mod conditions;
 pub mod counters;
 pub mod fields;
 pub mod figures;
+pub mod implied;
 pub mod legality;
 pub mod links;
 pub mod marker_rolls;

@@ -23,6 +23,13 @@ pub struct ChargeDef {
     pub before: Vec<BeforeDef>,
     /// What the charged unit may do before the fight.
     pub reaction: Option<ReactionDef>,
+    /// A charger whose roster standing meets any of these (each a set of conditions) stays
+    /// out of the charge; weighed again after the reaction.
+    pub stays_out: Vec<Conditions>,
+    /// The fewest figures that may charge, counted on those who join.
+    pub at_least: Option<u32>,
+    /// The rule its refusals name.
+    pub rule: String,
     pub note: Option<String>,
 }
 
@@ -67,4 +74,7 @@ pub struct ReactionDef {
     /// The yes/no factor a figure that failed the check carries into the fight.
     #[serde(default)]
     pub failed: Option<String>,
+    /// Results of the fire's chain that take the charger hit out of the fight (it flees).
+    #[serde(default)]
+    pub stops: Vec<String>,
 }

@@ -298,6 +298,8 @@ pub struct ImpliesDef {
     pub when: Conditions,
     /// The unit has at least this many figures in play.
     pub figures: Option<u32>,
+    /// Markers (canonical) whose figures are not counted towards `figures`.
+    pub unmarked: Vec<String>,
     pub acting: Settings,
     pub acted_upon: Settings,
 }

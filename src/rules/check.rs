@@ -439,6 +439,14 @@ impl Source {
                     format!("`{}` asks for 0 figures: give 1 or more", i.label),
                 ));
             }
+            for m in &i.unmarked {
+                let name = crate::rules::compile_game::marker_name(g, m);
+                if !g.markers.iter().any(|x| x.name == name) {
+                    let markers = g.markers.iter().map(|x| x.name.as_str());
+                    return Err(here(m, format!("`{m}` is not a marker"))
+                        .with_hint_opt(did_you_mean(m, markers)));
+                }
+            }
         }
         Ok(())
     }

@@ -34,6 +34,15 @@ impl Source {
             )
             .with_hint_opt(did_you_mean(&c.side, sides)));
         }
+        for x in &c.stays_out {
+            self.check_conditions(x, &|n, m| here(&["stays-out:", n], m))?;
+        }
+        if c.at_least == Some(0) {
+            return Err(here(
+                &["at-least:"],
+                "`at-least: 0` asks for nothing: give 1 or more".into(),
+            ));
+        }
         for (key, flag) in [("flag:", &c.flag), ("last-turn:", &c.last_turn)] {
             if let Some(f) = flag {
                 self.yes_no(f, &|msg| here(&[key], msg))?;

@@ -46,6 +46,11 @@ impl Source {
                     label: i.label.clone(),
                     when: self.conditions(&i.when),
                     figures: i.figures,
+                    unmarked: i
+                        .unmarked
+                        .iter()
+                        .map(|m| marker_name(g, m).to_string())
+                        .collect(),
                     acting: self.settings(&i.acting, &i.label, &["implies:", &i.label], at)?,
                     acted_upon: self.settings(
                         &i.acted_upon,
@@ -211,6 +216,9 @@ impl Source {
             last_turn: c.last_turn.as_deref().map(|f| self.canonical(f)),
             before,
             reaction,
+            stays_out: c.stays_out.iter().map(|x| self.conditions(x)).collect(),
+            at_least: c.at_least,
+            rule: c.rule.clone().unwrap_or_else(|| "Charge".to_string()),
             note: c.note.clone(),
         })
     }

@@ -129,7 +129,7 @@ fn a_line_or_column_of_four_is_formed_for_morale_and_melee_but_not_three_or_a_ma
         "{fight}"
     );
     assert!(
-        fight.contains("defender: given troop=marine (troupes de la marine)\n"),
+        fight.contains("defender: given formed=no, troop=marine (troupes de la marine)\n"),
         "{fight}"
     );
 }

@@ -59,8 +59,14 @@ pub(super) fn charge(
                 start: charge::start(&mut after, &ruleset, &c, cli.umpire(), &mut event)?,
                 ..Said::default()
             };
-            // The checks before the charge: a charger whose result keeps it out does not charge.
+            // Who may join: a charger whose standing keeps it out stays out, and said so; too
+            // few left is no charge (unless the umpire rules otherwise).
             let mut charging = c.chargers.clone();
+            let kept = kept_out(&after, &ruleset, &c, &charging)?;
+            charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
+            said.idle.extend(kept);
+            charge::enough(&c, charging.len(), cli.umpire(), &mut event)?;
+            // The checks before the charge: a charger whose result keeps it out does not charge.
             for b in &c.before {
                 let p = ruleset.procedure_or_err(&b.procedure)?;
                 let words: Vec<String> = b
@@ -71,7 +77,8 @@ pub(super) fn charge(
                 let mut rolls = Vec::new();
                 let o = options(&ruleset, p)?;
                 let o = (o.0.as_str(), o.1.as_str());
-                for code in &c.chargers {
+                let joined = charging.clone();
+                for code in &joined {
                     let one = (&mut source, &mut event);
                     let d = figure_step(&mut after, &ruleset, p, o, (code, None), &words, one)?;
                     let out_of_it = b.out.contains(&d.step.decision.result);
@@ -88,6 +95,9 @@ pub(super) fn charge(
                 left.into_iter()
                     .map(|f| (f, format!("fights no one (at most {most} against one)"))),
             );
+            // The charge is made by those who launch it: a rule that asks for enough chargers
+            // counts them, whatever the reaction's fire then does.
+            let launched = charging.len();
             // A charge no charger is left to make meets no reaction.
             let (fired, failed) = if a.react && !charging.is_empty() {
                 react(
@@ -101,14 +111,24 @@ pub(super) fn charge(
             } else {
                 (Vec::new(), Vec::new())
             };
+            // A charger the fire sent fleeing, or left standing so that it may not charge,
+            // does not fight.
+            let mut kept: Vec<(String, String)> = stopped(&c, &said.reactions)
+                .into_iter()
+                .filter(|(f, _)| charging.contains(f))
+                .collect();
+            charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
+            kept.extend(kept_out(&after, &ruleset, &c, &charging)?);
+            charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
+            said.idle.extend(kept);
             // The fights, each as the figures stand after the fire.
             let other = c.other_side().to_string();
             // A unit's size, for a rule that asks for enough chargers, is those who charge.
             let size = game_def(&ruleset)?
                 .size
                 .as_ref()
-                .filter(|_| charging.len() < c.chargers.len());
-            let sized = size.map(|f| format!("{f}={}", charging.len()));
+                .filter(|_| launched < c.chargers.len());
+            let sized = size.map(|f| format!("{f}={launched}"));
             let flags = |figs: &Figures| -> Vec<String> {
                 let mut words = a.factors.clone();
                 let r = c.def.reaction.as_ref();
@@ -130,8 +150,11 @@ pub(super) fn charge(
                 words
             };
             let g = game_def(&ruleset)?;
-            let in_play =
-                |game: &Game, f: &String| game.figure(f).is_some_and(|f| f.state.is_none());
+            // In play, and not a charger kept out of the fight.
+            let in_play = |game: &Game, f: &String| {
+                game.figure(f).is_some_and(|f| f.state.is_none())
+                    && (charging.contains(f) || !c.chargers.contains(f))
+            };
             for group in groups {
                 let others: Vec<String> = group
                     .others
@@ -369,6 +392,44 @@ fn react(
         });
     }
     Ok((fired, failed))
+}
+
+/// The chargers whose standing keeps them out of the charge, each with why in words.
+fn kept_out(
+    game: &Game,
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    chargers: &[String],
+) -> Result<Vec<(String, String)>> {
+    Ok(charge::staying_out(game, ruleset, c, chargers)?
+        .into_iter()
+        .map(|(f, why)| {
+            let words = crate::present::words::conditions(why, " ");
+            (f, format!("does not charge: {words}"))
+        })
+        .collect())
+}
+
+/// The chargers the reaction's fire stopped (a result of its chain the table names, a flight),
+/// each with the result that did.
+fn stopped(c: &Charge<'_>, reactions: &[Reaction]) -> Vec<(String, String)> {
+    let Some(r) = c.def.reaction.as_ref().filter(|r| !r.stops.is_empty()) else {
+        return Vec::new();
+    };
+    fn reached<'s>(step: &'s Step, names: &[String]) -> Option<&'s str> {
+        if names.contains(&step.decision.result) {
+            return Some(&step.decision.label);
+        }
+        step.next.iter().find_map(|n| reached(n, names))
+    }
+    reactions
+        .iter()
+        .filter_map(|x| x.shot.as_ref())
+        .filter_map(|s| {
+            let hit = s.figures.acted_upon.clone()?;
+            reached(&s.step, &r.stops).map(|label| (hit, format!("out of the fight: {label}")))
+        })
+        .collect()
 }
 
 /// The checks every roll's results call for, owed by the figures as they stand after the

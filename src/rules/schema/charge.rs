@@ -19,6 +19,15 @@ pub struct ChargeDef {
     pub before: Vec<BeforeDef>,
     #[serde(default)]
     pub reaction: Option<ReactionDef>,
+    /// A charger whose roster standing meets any of these stays out of the charge.
+    #[serde(default)]
+    pub stays_out: Vec<Conditions>,
+    /// The fewest figures that may charge, counted on those who join.
+    #[serde(default)]
+    pub at_least: Option<u32>,
+    /// The rule its refusals name.
+    #[serde(default)]
+    pub rule: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -208,6 +208,9 @@ pub struct ImpliesDef {
     /// The unit has at least this many figures in play.
     #[serde(default)]
     pub figures: Option<u32>,
+    /// Figures carrying any of these markers are not counted towards `figures`.
+    #[serde(default)]
+    pub unmarked: Vec<String>,
     /// Factors set when one of its figures acts: `flag: true`.
     #[serde(default)]
     pub acting: Conditions,

@@ -305,3 +305,107 @@ fn a_charge_every_charger_fails_to_make_costs_the_defender_nothing() {
     assert!(!out.contains("mar reacts"), "{out}");
     assert!(t.ok(&["status"]).contains("in the bag: 0 red, 1 white\n"));
 }
+
+/// Lights in line with an officer (LI1-LI4) and marines in line with an officer (CF1-CF5),
+/// out of turn (nothing is weighed before the first turn).
+fn lights_and_marines() -> Table {
+    let t = game();
+    for (name, troop, side, n, code) in [
+        ("gage", "troop=lights", "british", "4", "LI"),
+        ("marines", "troop=marine", "french", "5", "CF"),
+    ] {
+        t.ok(&[
+            "unit",
+            "add",
+            name,
+            troop,
+            "formation=line",
+            "officer",
+            "--side",
+            side,
+            "--figures",
+            n,
+            "--code",
+            code,
+        ]);
+    }
+    t
+}
+
+#[test]
+fn a_pinned_figure_stays_out_of_the_charge_and_too_few_able_figures_cannot_charge() {
+    let t = lights_and_marines();
+    t.ok(&["mark", "CF5", "+pinned"]);
+    let out = t.ok(&[
+        "charge", "--unit", "marines", "--target", "gage", "--dice", "4,3", "--dice", "5,2",
+        "--dice", "6,1", "--dice", "2,4", "--dice", "2", "--dice", "4", "--dice", "5", "--dice",
+        "1", "--dice", "4", "--dice", "6", "--dice", "3", "--dice", "3", "--seed", "1",
+    ]);
+    assert!(out.contains("\n  CF5: does not charge: pinned\n"), "{out}");
+    assert!(!out.contains("CF5: 4"), "{out}");
+    t.ok(&["undo"]);
+    // With CF4 panicked too, three may charge: no charge, unless the umpire rules so.
+    t.ok(&["mark", "CF4", "+panicked"]);
+    let before = (t.state_bytes(), t.log_bytes());
+    let charge = [
+        "charge", "--unit", "marines", "--target", "gage", "--dice", "4,3", "--dice", "5,2",
+        "--dice", "6,1", "--seed", "1",
+    ];
+    assert_eq!(
+        t.refused(&charge),
+        "Charging refuses marines: 3 of its figures may charge, and a charge needs at least 4 \
+         (move into contact and fight with `umpire roll` instead; or rule otherwise with \
+         `--anyway \"WHY\"`)"
+    );
+    assert_eq!((t.state_bytes(), t.log_bytes()), before);
+    let mut anyway = charge.to_vec();
+    anyway.extend(["--anyway", "a scenario rule"]);
+    let out = t.ok(&anyway);
+    assert!(out.contains("  CF4: does not charge: panicked\n"), "{out}");
+}
+
+#[test]
+fn a_charger_the_reaction_fire_sends_fleeing_does_not_fight() {
+    let t = lights_and_marines();
+    t.ok(&["mark", "CF5", "+dead"]);
+    // LI1 passes and fires at CF1: a hit, 1 3 on the hit result: it flees.
+    let out = t.ok(&[
+        "charge", "--unit", "marines", "--target", "gage", "--react", "--dice", "4,3", "--dice",
+        "5,2", "--dice", "6,1", "--dice", "2,4", "--dice", "5,3", "--dice", "2,3", "--dice", "1,3",
+        "--dice", "1,2", "--dice", "1,2", "--dice", "1,2", "--dice", "2", "--dice", "4", "--dice",
+        "5", "--dice", "1", "--dice", "4", "--dice", "6", "--seed", "1",
+    ]);
+    assert!(
+        out.contains("  CF1: out of the fight: Flee 6\" towards cover\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  LI1: no fight: its opponents are out\n"),
+        "{out}"
+    );
+    assert!(!out.contains("CF1 against LI1"), "{out}");
+    // The three others charged as four launched it: the bonus stays.
+    assert!(!out.contains("charging withheld"), "{out}");
+}
+
+/// A line unit of five with two pinned is no longer formed: its volley is withheld.
+#[test]
+fn three_able_figures_in_line_are_not_formed_and_do_not_volley() {
+    let t = lights_and_marines();
+    t.ok(&["mark", "CF4", "+pinned"]);
+    t.ok(&["mark", "CF5", "+pinned"]);
+    let out = t.ok(&[
+        "roll", "shoot", "--fig", "CF1", "--target", "LI1", "volley", "range=10", "--dice", "1,2",
+    ]);
+    assert!(
+        out.contains(
+            "as its unit stands: not formed (in line or column with 4 or more figures: too few \
+             able figures)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  volley withheld: Volley fire needs formed\n"),
+        "{out}"
+    );
+}

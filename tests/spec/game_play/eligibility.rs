@@ -148,8 +148,17 @@ fn a_volley_needs_a_formed_unit_with_an_officer_and_a_bonus_withheld_says_why() 
         line(&out, "  => "),
         "  => total 7 against 8 or more: Miss   chance 2/9 (22.2%)"
     );
-    // Militia may volley too (+2), and a unit out of line or column may not.
+    // Militia may volley too (+2) when formed: four in line, not two; and a unit out of line
+    // or column may not.
     t.ok(&["unit", "set", "mil", "formation=line", "officer"]);
+    let two = t.ok(&[
+        "odds", "shoot", "--firer", "MF1", "--target", "BR2", "volley",
+    ]);
+    assert_eq!(
+        line(&two, "  volley"),
+        "  volley withheld: Volley fire needs formed"
+    );
+    t.ok(&["fig", "add", "mil", "--count", "2"]);
     let militia = t.ok(&[
         "odds", "shoot", "--firer", "MF1", "--target", "BR2", "volley",
     ]);
@@ -170,7 +179,7 @@ fn a_roll_typed_without_the_roster_assumes_what_it_was_not_told_and_says_so() {
     let out = t.ok(&["roll", "shoot", "troop=line", "volley", "--dice", "2,3"]);
     assert_eq!(
         line(&out, "  volley"),
-        "  volley: Volley fire needs formation=line/column, officer: not given, assumed"
+        "  volley: Volley fire needs formation=line/column, formed, officer: not given, assumed"
     );
     assert!(out.contains("+3  regulars volleying"), "{out}");
     // What the umpire types is checked: indians do not volley.
@@ -225,8 +234,9 @@ fn a_charge_needs_four_formed_line_troops_with_an_officer_none_severely_wounded_
         "attacker.charging",
     ]);
     assert!(!text.contains("withheld"), "{text}");
-    // Pinned: withheld too. Without the officer: withheld, and the formed +2 stays:
-    // the attacker's die + 4 against the defender's, a tie on 1-5 and 2-6: 1/18.
+    // Pinned: withheld too, and BR2 pinned leaves three figures able: not formed. Without the
+    // officer, withheld: regulars +1 alone, the attacker's die + 1 against the defender's - 1,
+    // a tie on 1-3, 2-4, 3-5 and 4-6: 1/9.
     t.ok(&["mark", "BR2", "+pinned"]);
     let pinned = t.ok(&[
         "roll",
@@ -255,7 +265,7 @@ fn a_charge_needs_four_formed_line_troops_with_an_officer_none_severely_wounded_
         "MF1",
         "attacker.charging",
     ];
-    assert_eq!(t.first_step(&no_officer)["Tie"], "1/18");
+    assert_eq!(t.first_step(&no_officer)["Tie"], "1/9");
     // Three figures left: not four.
     t.ok(&["unit", "set", "line", "officer"]);
     t.ok(&["mark", "BR4", "+dead"]);

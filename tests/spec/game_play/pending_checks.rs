@@ -9,10 +9,12 @@ use super::skirmish;
 use crate::support::{self, Table};
 
 /// The checks owed, as game.json keeps them: `FIGURE procedure factors...` each.
-/// The British units stand in line with an officer, so that their volleys are volleys.
+/// The British units stand in line with an officer, four figures each, so that their volleys
+/// are volleys (a formed unit: four in line or column).
 fn in_line(t: &Table) {
     for unit in ["rangers", "rifles"] {
         t.ok(&["unit", "set", unit, "formation=line", "officer"]);
+        t.ok(&["fig", "add", unit, "--count", "2"]);
     }
 }
 
@@ -383,7 +385,7 @@ fn roll_next_makes_the_oldest_check_with_its_factors_set_and_the_rosters() {
     assert_eq!(
         t.ok(&["roll", "morale", "--next", "--dice", "2,4", "--dice", "1,3"]),
         "check 1 of 2 owed: CF2 morale reason=wound: the wounded figure tests at once \
-         [#7 shoot (RF1 at CF2): Hit › Light wound]
+         [#9 shoot (RF1 at CF2): Hit › Light wound]
 from the roster:
   CF2 (coureurs, french), acting: from its unit: officer=no troop=coureurs; from markers: wound=light (light wound)
 morale — Morale check
@@ -413,7 +415,7 @@ dice: 2 entered, 0 rolled
     assert!(
         out.starts_with(
             "check 1 of 1 owed: MF1 morale reason=volley: every potential target of a volley \
-             tests, hit or not [#8 shoot (RF2 at MF1): Misfire]\n"
+             tests, hit or not [#10 shoot (RF2 at MF1): Misfire]\n"
         ),
         "{out}"
     );
@@ -432,9 +434,9 @@ dice: 2 entered, 0 rolled
     let log = t.ok(&["log", "--last", "2"]);
     assert_eq!(
         log,
-        "#9 turn 0: morale (CF2, reason=wound): Fail › 4 inches; CF2: failed morale checks \
+        "#11 turn 0: morale (CF2, reason=wound): Fail › 4 inches; CF2: failed morale checks \
          this turn 1  [roll morale --next --dice 2,4 --dice 1,3]\n\
-         #10 turn 0: morale (MF1, reason=volley): Pass  [roll --next officer --dice 3,4]\n"
+         #12 turn 0: morale (MF1, reason=volley): Pass  [roll --next officer --dice 3,4]\n"
     );
     // Undo puts the check back where it was.
     t.ok(&["undo"]);
@@ -563,5 +565,44 @@ fn the_other_potential_targets_named_with_also_owe_the_test_as_the_target_does()
     assert_eq!(
         t.refused(&["roll", "shoot", "volley", "--also", "CF1"]),
         "--also names more figures of a game a roll falls on (name the roll's own figures too)"
+    );
+}
+
+/// `roll --next --unit UNIT` makes every check the unit's figures owe, figure by figure in
+/// roster order, in one command (one event); it never makes another unit's check.
+#[test]
+fn roll_next_with_a_unit_makes_every_check_the_unit_owes_and_no_other() {
+    let t = skirmish();
+    in_line(&t);
+    t.ok(&WOUND);
+    t.ok(&VOLLEY);
+    assert_eq!(
+        owed(&t),
+        ["CF2 morale reason=wound", "MF1 morale reason=volley"]
+    );
+    assert_eq!(
+        t.refused(&["roll", "--next", "--unit", "rangers"]),
+        "rangers owes no check"
+    );
+    let out = t.ok(&["roll", "--next", "--unit", "militia", "--dice", "5,5"]);
+    assert!(
+        out.starts_with("militia: morale with 1 figure\n  MF1: 5 5"),
+        "{out}"
+    );
+    assert_eq!(owed(&t), ["CF2 morale reason=wound"]);
+    let log = t.ok(&["log", "--last", "1"]);
+    assert!(
+        log.contains("[roll --next --unit militia --dice 5,5]"),
+        "{log}"
+    );
+    t.ok(&["undo"]);
+    assert_eq!(
+        owed(&t),
+        ["CF2 morale reason=wound", "MF1 morale reason=volley"]
+    );
+    assert_eq!(
+        t.refused(&["roll", "--next", "2", "--unit", "militia"]),
+        "--next 2 names one check; with --unit the unit makes every check it owes (leave out \
+         the number, or --unit)"
     );
 }

@@ -232,7 +232,8 @@ fn the_other_potential_targets_of_a_unit_volley_owe_their_test_and_the_unit_make
         ]),
         "CF1 is a target of this roll already: --also names other figures"
     );
-    // Formed (+2) with an officer (+1): the marines' test for the volley, one command.
+    // Formed (+2) with an officer (+1): the marines' test for the volley, one command, by the
+    // figures that owe it (CF2 was no potential target).
     let out = t.ok(&[
         "roll",
         "morale",
@@ -245,9 +246,11 @@ fn the_other_potential_targets_of_a_unit_volley_owe_their_test_and_the_unit_make
         "3,3",
         "--dice",
         "2,3",
-        "--dice",
-        "4,1",
     ]);
+    assert!(
+        out.contains("  CF2: held back: owes no morale reason=volley\n"),
+        "{out}"
+    );
     for code in ["CF1", "CF3", "CF4"] {
         assert!(
             out.contains(&format!("  {code} made the morale reason=volley it owed\n")),

@@ -222,8 +222,8 @@ fn the_actions_and_what_orders_need_are_said_in_plain_words() {
     );
     // Volleys and charges as sentences.
     for said in [
-        "Volley needs formation line or column, officer and line troops or militia; otherwise \
-         the roll goes on without it",
+        "Volley needs formation line or column, formed, officer and line troops or militia; \
+         otherwise the roll goes on without it",
         "Charging needs figures 4 or more, formation line or column, officer, not panicked, not \
          pinned, line troops and unwounded or lightly wounded",
         "Blind needs volley; otherwise it is not allowed",
