@@ -95,6 +95,25 @@ impl Source {
         if let Some(fire) = &r.fire {
             self.known_procedure(fire, &|msg| within("fire:", msg))?;
         }
+        // What stops a charger is a result of the fire's chain: of some procedure, at least.
+        if !r.stops.is_empty() && r.fire.is_none() {
+            return Err(within(
+                "stops:",
+                "`stops` reads the fire: give `fire:` too".into(),
+            ));
+        }
+        for s in &r.stops {
+            let results = || {
+                self.def
+                    .procedures
+                    .iter()
+                    .flat_map(|p| p.results.iter().map(|x| x.name.as_str()))
+            };
+            if !results().any(|x| x == s) {
+                return Err(within(s, format!("`{s}` is not a result of any procedure"))
+                    .with_hint_opt(did_you_mean(s, results())));
+            }
+        }
         for (key, flag) in [("fired:", &r.fired), ("failed:", &r.failed)] {
             if let Some(f) = flag {
                 self.yes_no(f, &|msg| within(key, msg))?;

@@ -292,6 +292,14 @@ fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
             "condition names factor `reasn`, which this ruleset does not define (did you mean `reason`?)",
         ),
         (
+            ("stops: [flee]", "stops: [fle]"),
+            "`fle` is not a result of any procedure (did you mean `flee`?)",
+        ),
+        (
+            ("    at-least: 4", "    at-least: 0"),
+            "`at-least: 0` asks for nothing: give 1 or more",
+        ),
+        (
             (
                 load,
                 "{name: load, label: Load rifle or artillery, clears: [must-load], cost: {by: weapn, values: {rifle: 1}, otherwise: 2},",
