@@ -223,6 +223,7 @@ pub(super) fn figure_roll(
                     "changes": landed,
                     "dry_run": how.dry_run,
                     "state_changes": event.changes,
+                    "facts": crate::game::facts::of(&event.changes),
                 }));
                 if let (Some(serde_json::Value::Object(more)), Some(at)) = (&mut extra.json, owed) {
                     more.insert("check".into(), json!(game.pending.get(at)));
@@ -497,6 +498,7 @@ pub(super) fn print_pairings(
                 "changes": end.changes,
             })),
             "state_changes": state_changes,
+            "facts": crate::game::facts::of(state_changes),
         });
         return write_json(out, value);
     }

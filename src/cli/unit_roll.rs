@@ -308,6 +308,7 @@ pub(super) fn unit_roll(
                 dice: (seed, entered, rolled),
                 dry_run: how.dry_run,
                 once: once.then_some(covers.as_slice()),
+                changed: &event.changes,
             };
             print(cli, &ruleset, &said, out)?;
             if !how.dry_run {
@@ -534,6 +535,8 @@ struct Said<'a> {
     dry_run: bool,
     /// The figures one roll stands for, when the unit rolls once.
     once: Option<&'a [String]>,
+    /// What the roll changed, as the log keeps it.
+    changed: &'a [crate::game::state::Change],
 }
 
 fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Result<()> {
@@ -544,6 +547,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
         dice: (seed, entered, rolled),
         dry_run,
         once,
+        changed,
     } = *said;
     let changes: Vec<&String> = done.iter().flat_map(|d| &d.changes).collect();
     if cli.json {
@@ -565,6 +569,7 @@ fn print(cli: &Cli, ruleset: &Ruleset, said: &Said<'_>, out: &mut Vec<u8>) -> Re
             "held": held.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
             "one_roll_for": once,
             "changes": changes,
+            "facts": crate::game::facts::of(changed),
         });
         return write_json(out, value);
     }

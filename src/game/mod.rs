@@ -8,6 +8,7 @@ pub mod charge;
 pub mod combine;
 pub mod conditions;
 pub mod counters;
+pub mod facts;
 pub mod fields;
 pub mod figures;
 pub mod implied;

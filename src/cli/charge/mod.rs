@@ -219,6 +219,7 @@ pub(super) fn charge(
             let faces: Vec<String> = steps(&said).flat_map(flatten_faces).collect();
             event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": entered }));
             report.must_follow = Vec::new();
+            said.facts = crate::game::facts::of(&event.changes);
             print(
                 cli,
                 &ruleset,

@@ -42,6 +42,8 @@ pub(super) struct Said {
     /// rolled.
     pub(super) shared: (usize, usize),
     pub(super) changes: Vec<String>,
+    /// What the whole charge changed, as facts.
+    pub(super) facts: Vec<crate::game::facts::Fact>,
 }
 
 /// Every step of the charge, in the order rolled.
@@ -176,6 +178,7 @@ pub(super) fn print(
             })).collect::<Vec<_>>(),
             "idle": idle.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
             "changes": said.changes,
+            "facts": said.facts,
             "seed": seed,
             "dice_entered": entered,
             "dice_rolled": rolled,

@@ -427,3 +427,46 @@ fn help_stays_text_and_says_what_json_gives() {
         "{help}"
     );
 }
+
+/// A unit's roll gives what it changed as facts, each an object: a marker on or off, a count,
+/// a check owed.
+#[test]
+fn a_unit_roll_gives_its_changes_as_facts() {
+    let t = Table::rangers("RR", 2);
+    t.ok(&[
+        "unit",
+        "add",
+        "marines",
+        "troop=marine",
+        "--side",
+        "french",
+        "--figures",
+        "1",
+    ]);
+    let v = json_of(
+        &t,
+        &[
+            "roll", "shoot", "--unit", "rangers", "--target", "MA1", "--dice", "3,4", "--dice",
+            "1,2", "--dice", "1,3",
+        ],
+    );
+    let facts = v["facts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no facts: {v}"));
+    assert!(
+        facts.contains(
+            &json!({"fact": "marker", "figure": "MA1", "marker": "light-wound", "on": true})
+        ),
+        "{v}"
+    );
+    assert!(
+        facts.contains(
+            &json!({"fact": "check", "figure": "MA1", "check": "morale reason=wound", "owed": true})
+        ),
+        "{v}"
+    );
+    assert!(
+        facts.contains(&json!({"fact": "count", "figure": "RR1", "counter": "actions", "before": 0, "after": 1})),
+        "{v}"
+    );
+}
