@@ -57,9 +57,18 @@ fn table() -> TempDir {
     d
 }
 
-/// A tmux session running the guided mode on its own terminal.
+/// A tmux session running the guided mode on its own terminal, on a tmux server of its own:
+/// one screen's server ending (its last session killed) never races another's start.
 struct Screen {
     name: String,
+    socket: String,
+}
+
+/// `tmux` talking to the server on `socket`.
+fn tmux(socket: &str) -> Process {
+    let mut p = Process::new("tmux");
+    p.args(["-L", socket]);
+    p
 }
 
 impl Screen {
@@ -72,19 +81,20 @@ impl Screen {
         require("tmux", "tmux");
         // Tests run in parallel in one process: each screen gets a number of its own.
         static SCREENS: AtomicUsize = AtomicUsize::new(0);
+        let number = SCREENS.fetch_add(1, Ordering::Relaxed);
         let name = format!(
-            "umpire-test-{}-{}-{}",
+            "umpire-test-{}-{number}-{}",
             std::process::id(),
-            SCREENS.fetch_add(1, Ordering::Relaxed),
             args.join("-")
         );
+        let socket = format!("umpire-{}-{number}", std::process::id());
         let command = format!(
             "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} {}; sleep 30",
             data.display(),
             bin().display(),
             args.join(" ")
         );
-        let status = Process::new("tmux")
+        let status = tmux(&socket)
             .args([
                 "new-session",
                 "-d",
@@ -99,11 +109,11 @@ impl Screen {
             .status()
             .unwrap_or_else(|e| panic!("tmux (CI installs it): {e}"));
         assert!(status.success(), "tmux new-session");
-        Screen { name }
+        Screen { name, socket }
     }
 
     fn text(&self) -> String {
-        let out = Process::new("tmux")
+        let out = tmux(&self.socket)
             .args(["capture-pane", "-p", "-S", "-200", "-t", &self.name])
             .output()
             .unwrap_or_else(|e| panic!("tmux capture-pane: {e}"));
@@ -128,7 +138,7 @@ impl Screen {
 
     fn keys(&self, keys: &[&str]) {
         for k in keys {
-            let status = Process::new("tmux")
+            let status = tmux(&self.socket)
                 .args(["send-keys", "-t", &self.name, k])
                 .status()
                 .unwrap_or_else(|e| panic!("tmux send-keys: {e}"));
@@ -151,7 +161,7 @@ impl Screen {
     }
 
     fn type_text(&self, text: &str) {
-        let status = Process::new("tmux")
+        let status = tmux(&self.socket)
             .args(["send-keys", "-t", &self.name, "-l", text])
             .status()
             .unwrap_or_else(|e| panic!("tmux send-keys: {e}"));
@@ -162,7 +172,7 @@ impl Screen {
 
 impl Drop for Screen {
     fn drop(&mut self) {
-        let _ = Process::new("tmux")
+        let _ = tmux(&self.socket)
             .args(["kill-session", "-t", &self.name])
             .status();
     }

@@ -155,6 +155,9 @@ pub(super) fn charge(
                 game.figure(f).is_some_and(|f| f.state.is_none())
                     && (charging.contains(f) || !c.chargers.contains(f))
             };
+            // The fights of one round are fought at once: each reads the figures as they stood
+            // when the round began (a kill in the first does not unform the unit for the next).
+            let round_start = after.clone();
             for group in groups {
                 let others: Vec<String> = group
                     .others
@@ -177,14 +180,13 @@ pub(super) fn charge(
                     on_side(g, &c, &lone_side, vec![group.lone.clone()]),
                 ];
                 let found = crate::game::figures::find(&after, &ruleset, c.fight, &Cast { named })?;
-                let before_fight = after.clone();
                 let one = (&mut source, &mut event);
                 let Fight {
                     fought: pairings,
                     lone,
                     lone_end,
                 } = fight(
-                    &before_fight,
+                    &round_start,
                     &mut after,
                     &ruleset,
                     c.fight,

@@ -138,6 +138,40 @@ fn chain<'r>(ruleset: &'r Ruleset, p: &ProcedureDef) -> Option<&'r ChainDef> {
 /// The rule of play player turns' refusals name.
 const PLAYER_TURNS: &str = "Player turns";
 
+/// A refusal of player turns, by what would make it legal.
+type Refused = (Refusal, Option<String>);
+
+/// What refuses a unit acting in player turns as they stand: no player turn going, another
+/// side's, or one a failed activation ended.
+fn turn_refusals(game: &Game, g: &GameDef, u: &Unit) -> Vec<Refused> {
+    let refusal = |why: String| Refusal {
+        rule: PLAYER_TURNS.to_string(),
+        who: u.name.clone(),
+        why,
+    };
+    let pass = || Some("`umpire turn` passes play to the next player".to_string());
+    let Some(side) = playing(game) else {
+        return vec![(refusal("no player turn is going".into()), pass())];
+    };
+    let mut refused = Vec::new();
+    if u.side != side {
+        let why = format!(
+            "this is the player turn of {}, not of {}",
+            side_label(g, side),
+            side_label(g, &u.side)
+        );
+        refused.push((refusal(why), pass()));
+    }
+    if let Some(failed) = &game.turn.ended {
+        let why = format!(
+            "the player turn of {} ended when {failed} failed to activate",
+            side_label(g, side)
+        );
+        refused.push((refusal(why), pass()));
+    }
+    refused
+}
+
 /// Whether a unit may act now in player turns: a unit of the side playing, before a failed
 /// activation ended its turn, and (where activations are rolled) activated this player turn.
 /// Refused: the refusal and what would make it legal.
@@ -146,40 +180,22 @@ pub fn player_may_act(
     g: &GameDef,
     p: &PlayersDef,
     u: &Unit,
-) -> std::result::Result<Acting, (Refusal, Option<String>)> {
-    let idle = Acting { activates: false };
-    let refusal = |why: String| Refusal {
-        rule: PLAYER_TURNS.to_string(),
-        who: u.name.clone(),
-        why,
-    };
-    let pass = Some("`umpire turn` passes play to the next player".to_string());
-    let Some(side) = playing(game) else {
-        return Err((refusal("no player turn is going".into()), pass));
-    };
-    if u.side != side {
-        let why = format!(
-            "this is the player turn of {}, not of {}",
-            side_label(g, side),
-            side_label(g, &u.side)
-        );
-        return Err((refusal(why), pass));
-    }
-    if let Some(failed) = &game.turn.ended {
-        let why = format!(
-            "the player turn of {} ended when {failed} failed to activate",
-            side_label(g, side)
-        );
-        return Err((refusal(why), pass));
+) -> std::result::Result<Acting, Refused> {
+    if let Some(first) = turn_refusals(game, g, u).into_iter().next() {
+        return Err(first);
     }
     if let Some(c) = &p.chain
         && activations_now(game, &u.name) == 0
     {
-        let why = "it has not been activated this player turn".to_string();
+        let refusal = Refusal {
+            rule: PLAYER_TURNS.to_string(),
+            who: u.name.clone(),
+            why: "it has not been activated this player turn".to_string(),
+        };
         let fix = format!("`umpire roll {} --unit {}` first", c.procedure, u.name);
-        return Err((refusal(why), Some(fix)));
+        return Err((refusal, Some(fix)));
     }
-    Ok(idle)
+    Ok(Acting { activates: false })
 }
 
 /// Before a roll of the chain's procedure: the unit must be of the side playing, its player
@@ -205,30 +221,12 @@ pub fn chain_check(
         ))
     })?;
     let u = roster::unit(game, unit)?;
-    let refusal = |why: String| Refusal {
-        rule: PLAYER_TURNS.to_string(),
-        who: u.name.clone(),
-        why,
-    };
-    let pass = Some("`umpire turn` passes play to the next player".to_string());
+    for (refusal, fix) in turn_refusals(game, g, u) {
+        umpire.allow(refusal, fix, event)?;
+    }
     let Some(side) = playing(game) else {
-        return umpire.allow(refusal("no player turn is going".into()), pass, event);
+        return Ok(());
     };
-    if u.side != side {
-        let why = format!(
-            "this is the player turn of {}, not of {}",
-            side_label(g, side),
-            side_label(g, &u.side)
-        );
-        umpire.allow(refusal(why), pass.clone(), event)?;
-    }
-    if let Some(failed) = &game.turn.ended {
-        let why = format!(
-            "the player turn of {} ended when {failed} failed to activate",
-            side_label(g, side)
-        );
-        umpire.allow(refusal(why), pass, event)?;
-    }
     let done = activations_now(game, &u.name);
     if let Some(most) = turn_def(ruleset)?.activations
         && done >= most as usize
@@ -237,7 +235,12 @@ pub fn chain_check(
             "it has already been activated {} this player turn",
             times(u64::from(most))
         );
-        umpire.allow(refusal(why), still_to_act(game, g, side), event)?;
+        let refusal = Refusal {
+            rule: PLAYER_TURNS.to_string(),
+            who: u.name.clone(),
+            why,
+        };
+        umpire.allow(refusal, still_to_act(game, g, side), event)?;
     }
     Ok(())
 }

@@ -409,3 +409,26 @@ fn three_able_figures_in_line_are_not_formed_and_do_not_volley() {
         "{out}"
     );
 }
+
+/// The fights of one round are fought at once: LI1 killed in the first does not unform the
+/// lights for the others (each defender keeps its +2 for a formed unit).
+#[test]
+fn the_fights_of_a_round_are_simultaneous() {
+    let t = lights_and_marines();
+    t.ok(&["mark", "CF5", "+dead"]);
+    let out = t.ok(&[
+        "charge", "--unit", "marines", "--target", "gage", "--dice", "4,3", "--dice", "5,2",
+        "--dice", "6,1", "--dice", "2,4", "--dice", "6", "--dice", "1", "--dice", "1", "--dice",
+        "1", "--dice", "3", "--dice", "3", "--dice", "3", "--dice", "3", "--seed", "1",
+    ]);
+    assert!(
+        out.contains(
+            "CF1 against LI1: attacker 6 +3 = 9 against defender 1 +2 = 3: defender: Killed"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("CF2 against LI2: attacker 1 +3 = 4 against defender 1 +2 = 3"),
+        "{out}"
+    );
+}

@@ -339,3 +339,36 @@ fn the_follow_up_of_a_shot_keeps_the_target_troop_the_umpire_typed() {
         "{out}"
     );
 }
+
+/// A figure in a building or rampart that the hit makes flee goes prone instead.
+#[test]
+fn a_figure_that_flees_in_a_building_goes_prone() {
+    let t = skirmish();
+    // A hit, then 1 2 +1 for coureurs = 4 on the hit results: flee.
+    let out = t.ok(&[
+        "roll",
+        "shoot",
+        "--firer",
+        "RF1",
+        "--target",
+        "CF1",
+        "cover=building",
+        "--dice",
+        "6,5",
+        "--dice",
+        "1,2",
+    ]);
+    assert!(
+        out.contains("outcome: Hit › Flee 6\" towards cover\n"),
+        "{out}"
+    );
+    assert!(out.contains("  CF1: +prone\n"), "{out}");
+    let out = t.ok(&[
+        "roll", "shoot", "--firer", "RF2", "--target", "CF2", "--dice", "6,5", "--dice", "1,2",
+    ]);
+    assert!(
+        out.contains("outcome: Hit › Flee 6\" towards cover\n"),
+        "{out}"
+    );
+    assert!(!out.contains("+prone"), "{out}");
+}
