@@ -279,10 +279,18 @@ pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
             Some((r, def)) => crate::game::conditions::json(&g, r, def),
             None => json!([]),
         };
+        // Where play stands, as fields: the phase (or player turn) and whose it is.
+        let (phase, playing) = crate::game::turn::playing_now(&g);
         return write_merged(
             out,
             &g.turn,
-            json!({ "game": g.name, "pending": g.pending, "conditions": conditions }),
+            json!({
+                "game": g.name,
+                "phase": phase,
+                "playing": playing,
+                "pending": g.pending,
+                "conditions": conditions,
+            }),
         );
     }
     let ruleset = ctx.ruleset(&g)?;

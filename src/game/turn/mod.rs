@@ -126,6 +126,17 @@ fn reset_counters(
     }
 }
 
+/// Where play stands: the phase (in a draw) or player turn going, from 1 (0 before any), and
+/// the side whose it is.
+pub fn playing_now(game: &Game) -> (u32, Option<&str>) {
+    if game.turn.order.is_empty() {
+        let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
+        (phase, draw::phase_side(game))
+    } else {
+        (game.turn.player, players::playing(game))
+    }
+}
+
 /// `umpire status`: the turn as the rule keeps it.
 pub fn status(game: &Game, ruleset: &Ruleset) -> Result<String> {
     let g = game_def(ruleset)?;

@@ -273,3 +273,18 @@ fn anyway_needs_a_reason() {
         "--anyway needs the umpire's reason (e.g. --anyway \"the bead was misread\")"
     );
 }
+
+#[test]
+fn status_in_json_says_the_phase_and_whose_it_is() {
+    let t = in_play();
+    let before = parsed(&t.ok(&["status", "--json"]));
+    assert_eq!(
+        (before["phase"].clone(), before["playing"].clone()),
+        (0.into(), serde_json::Value::Null)
+    );
+    t.ok(&["draw", "--bead", "white"]);
+    let now = parsed(&t.ok(&["status", "--json"]));
+    assert_eq!(now["number"], 1);
+    assert_eq!(now["phase"], 1);
+    assert_eq!(now["playing"], "french");
+}
