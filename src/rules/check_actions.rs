@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::error::Result;
+use crate::model::CounterDef;
 use crate::rules::compile_game::marker_name;
 use crate::rules::schema::{ActionDef, ActionLimits, CostDef, GameDef};
 use crate::rules::source::{Locator, Source};
@@ -125,29 +126,54 @@ impl Source {
         self.check_codes(g, at)
     }
 
-    /// The counter of a figure's actions is a counter kept a turn, and the markers that lower
-    /// the allowance are markers that lower it.
+    /// The counter of a figure's actions is a counter kept a turn, the one of its actions a
+    /// phase a counter kept since its unit's activation, and the markers that lower the
+    /// allowance are markers that lower it.
     fn check_counted(&self, g: &GameDef, l: &ActionLimits, at: &Locator<'_>) -> Result<()> {
         let here = |needle: &str, msg: String| at.err(&["game:", "action-limits:", needle], msg);
-        if let Some(c) = &l.counter {
+        // Each counter, what it counts (said when it is no counter, and when it is not kept so),
+        // and how it must be kept.
+        type Kept<'a> = (
+            Option<&'a String>,
+            [&'a str; 2],
+            fn(&CounterDef) -> bool,
+            &'a str,
+        );
+        let kept: [Kept<'_>; 2] = [
+            (
+                l.counter.as_ref(),
+                ["actions", "actions a turn"],
+                |x| x.per_turn,
+                "per-turn",
+            ),
+            (
+                l.phase_counter.as_ref(),
+                ["actions a phase", "actions since the unit's activation"],
+                |x| x.per_activation,
+                "per-activation",
+            ),
+        ];
+        for (name, [counted, counts], keeps, key) in kept {
+            let Some(c) = name else { continue };
             match g.counters.iter().find(|x| x.name == *c) {
                 None => {
                     let names = g.counters.iter().map(|x| x.name.as_str());
                     return Err(here(
                         c,
-                        format!("actions are counted on `{c}`, which is not a counter"),
+                        format!("{counted} are counted on `{c}`, which is not a counter"),
                     )
                     .with_hint_opt(did_you_mean(c, names)));
                 }
-                Some(x) if !x.per_turn => {
+                Some(x) if !keeps(x) => {
                     return Err(here(
                         c,
-                        format!("counter `{c}` counts actions a turn: give it `per-turn: true`"),
+                        format!("counter `{c}` counts {counts}: give it `{key}: true`"),
                     ));
                 }
                 Some(_) => {}
             }
-        } else if !l.fewer.is_empty() || l.phase_counter.is_some() {
+        }
+        if l.counter.is_none() && (!l.fewer.is_empty() || l.phase_counter.is_some()) {
             let key = if l.fewer.is_empty() {
                 "phase-counter:"
             } else {
@@ -158,33 +184,11 @@ impl Source {
                 format!("`{key}` needs a `counter` to count the actions a turn on"),
             ));
         }
-        if let Some(c) = &l.phase_counter {
-            match g.counters.iter().find(|x| x.name == *c) {
-                None => {
-                    let names = g.counters.iter().map(|x| x.name.as_str());
-                    return Err(here(
-                        c,
-                        format!("actions a phase are counted on `{c}`, which is not a counter"),
-                    )
-                    .with_hint_opt(did_you_mean(c, names)));
-                }
-                Some(x) if !x.per_activation => {
-                    return Err(here(
-                        c,
-                        format!(
-                            "counter `{c}` counts actions since the unit's activation: give it \
-                             `per-activation: true`"
-                        ),
-                    ));
-                }
-                Some(_) if l.per_phase.is_none() => {
-                    return Err(here(
-                        c,
-                        "`phase-counter` counts against `per-phase`, which is not given".into(),
-                    ));
-                }
-                Some(_) => {}
-            }
+        if l.phase_counter.is_some() && l.per_phase.is_none() {
+            return Err(here(
+                "phase-counter:",
+                "`phase-counter` counts against `per-phase`, which is not given".into(),
+            ));
         }
         for f in &l.fewer {
             if !g
