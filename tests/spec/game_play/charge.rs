@@ -306,6 +306,18 @@ fn a_charge_every_charger_fails_to_make_costs_the_defender_nothing() {
     assert!(t.ok(&["status"]).contains("in the bag: 0 red, 1 white\n"));
 }
 
+/// `charge --unit marines --target gage FLAGS` with these faces in order (and seed 1 for any
+/// die left to roll).
+fn marines_charge<'a>(flags: &[&'a str], faces: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["charge", "--unit", "marines", "--target", "gage"];
+    args.extend(flags);
+    for f in faces {
+        args.extend(["--dice", f]);
+    }
+    args.extend(["--seed", "1"]);
+    args
+}
+
 /// Lights in line with an officer (LI1-LI4) and marines in line with an officer (CF1-CF5),
 /// out of turn (nothing is weighed before the first turn).
 fn lights_and_marines() -> Table {
@@ -336,21 +348,19 @@ fn lights_and_marines() -> Table {
 fn a_pinned_figure_stays_out_of_the_charge_and_too_few_able_figures_cannot_charge() {
     let t = lights_and_marines();
     t.ok(&["mark", "CF5", "+pinned"]);
-    let out = t.ok(&[
-        "charge", "--unit", "marines", "--target", "gage", "--dice", "4,3", "--dice", "5,2",
-        "--dice", "6,1", "--dice", "2,4", "--dice", "2", "--dice", "4", "--dice", "5", "--dice",
-        "1", "--dice", "4", "--dice", "6", "--dice", "3", "--dice", "3", "--seed", "1",
-    ]);
+    let out = t.ok(&marines_charge(
+        &[],
+        &[
+            "4,3", "5,2", "6,1", "2,4", "2", "4", "5", "1", "4", "6", "3", "3",
+        ],
+    ));
     assert!(out.contains("\n  CF5: does not charge: pinned\n"), "{out}");
     assert!(!out.contains("CF5: 4"), "{out}");
     t.ok(&["undo"]);
     // With CF4 panicked too, three may charge: no charge, unless the umpire rules so.
     t.ok(&["mark", "CF4", "+panicked"]);
     let before = (t.state_bytes(), t.log_bytes());
-    let charge = [
-        "charge", "--unit", "marines", "--target", "gage", "--dice", "4,3", "--dice", "5,2",
-        "--dice", "6,1", "--seed", "1",
-    ];
+    let charge = marines_charge(&[], &["4,3", "5,2", "6,1"]);
     assert_eq!(
         t.refused(&charge),
         "Charging refuses marines: 3 of its figures may charge, and a charge needs at least 4 \
@@ -369,12 +379,13 @@ fn a_charger_the_reaction_fire_sends_fleeing_does_not_fight() {
     let t = lights_and_marines();
     t.ok(&["mark", "CF5", "+dead"]);
     // LI1 passes and fires at CF1: a hit, 1 3 on the hit result: it flees.
-    let out = t.ok(&[
-        "charge", "--unit", "marines", "--target", "gage", "--react", "--dice", "4,3", "--dice",
-        "5,2", "--dice", "6,1", "--dice", "2,4", "--dice", "5,3", "--dice", "2,3", "--dice", "1,3",
-        "--dice", "1,2", "--dice", "1,2", "--dice", "1,2", "--dice", "2", "--dice", "4", "--dice",
-        "5", "--dice", "1", "--dice", "4", "--dice", "6", "--seed", "1",
-    ]);
+    let out = t.ok(&marines_charge(
+        &["--react"],
+        &[
+            "4,3", "5,2", "6,1", "2,4", "5,3", "2,3", "1,3", "1,2", "1,2", "1,2", "2", "4", "5",
+            "1", "4", "6",
+        ],
+    ));
     assert!(
         out.contains("  CF1: out of the fight: Flee 6\" towards cover\n"),
         "{out}"
@@ -416,11 +427,12 @@ fn three_able_figures_in_line_are_not_formed_and_do_not_volley() {
 fn the_fights_of_a_round_are_simultaneous() {
     let t = lights_and_marines();
     t.ok(&["mark", "CF5", "+dead"]);
-    let out = t.ok(&[
-        "charge", "--unit", "marines", "--target", "gage", "--dice", "4,3", "--dice", "5,2",
-        "--dice", "6,1", "--dice", "2,4", "--dice", "6", "--dice", "1", "--dice", "1", "--dice",
-        "1", "--dice", "3", "--dice", "3", "--dice", "3", "--dice", "3", "--seed", "1",
-    ]);
+    let out = t.ok(&marines_charge(
+        &[],
+        &[
+            "4,3", "5,2", "6,1", "2,4", "6", "1", "1", "1", "3", "3", "3", "3",
+        ],
+    ));
     assert!(
         out.contains(
             "CF1 against LI1: attacker 6 +3 = 9 against defender 1 +2 = 3: defender: Killed"
