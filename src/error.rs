@@ -58,6 +58,10 @@ impl Error {
     pub fn refused(refusal: Refusal, fix: Option<String>) -> Self {
         let anyway = "or rule otherwise with `--anyway \"WHY\"`";
         let hint = match fix {
+            // A fix may be a rule's note, a sentence of its own: its full stop ends it.
+            Some(fix) if fix.trim_end().ends_with('.') => {
+                format!("{} O{}", fix.trim_end(), &anyway[1..])
+            }
             Some(fix) => format!("{fix}; {anyway}"),
             None => anyway.to_string(),
         };

@@ -44,6 +44,17 @@ impl Ctx<'_> {
         game_ruleset(self.catalog, self.rules, game)
     }
 
+    /// A breach of the rules on combining: refused, naming the rule, unless the umpire rules
+    /// otherwise (kept in `event`).
+    pub(super) fn allow_combining(
+        &self,
+        breach: crate::game::combine::Breach,
+        event: &mut Event,
+    ) -> Result<()> {
+        let (refusal, fix) = crate::present::words::refusals::combining(breach);
+        self.umpire.allow(refusal, Some(fix), event)
+    }
+
     /// Change the current game in one locked update, logging `summary` and the changes.
     pub(super) fn change(
         &self,

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::ctx::{Ctx, say};
 use crate::cli::{write_json, write_merged};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::roster::{self};
 use crate::present::view;
 #[derive(Debug, Subcommand)]
@@ -75,15 +75,13 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
         }),
         FigCmd::Move { code, to } => ctx.change(out, |game, ruleset, event| {
             roster::figures_only(ruleset, "moved between units")?;
-            let mut f = roster::figure(game, code)?.clone();
-            let target = roster::unit(game, to)?.name.clone();
-            if f.unit == target {
-                return Err(Error::usage(format!("{} is already in {target}", f.code)));
-            }
-            let from = std::mem::replace(&mut f.unit, target.clone());
-            let c = f.code.clone();
-            game.apply(game.figure_change(&c, Some(f)), event);
-            Ok(vec![format!("{c} moved from {from} to {target}")])
+            crate::game::combine::move_figure(
+                game,
+                ruleset,
+                (code, to),
+                &|b, event| ctx.allow_combining(b, event),
+                event,
+            )
         }),
         FigCmd::Note { code, text } => {
             crate::text::check_typed("a note", text, crate::text::NOTE_MAX)?;

@@ -190,12 +190,13 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             Ok(said)
         }),
         UnitCmd::Merge { into, from } => ctx.change(out, |game, ruleset, event| {
-            if let Some((unit, st)) = crate::game::combine::refusal(game, ruleset, into, from)? {
-                let e = words::refused(&st, None, None);
-                return Err(crate::error::Error::usage(format!("{unit}: {}", e.message))
-                    .with_hint_opt(e.hint));
-            }
-            crate::game::combine::merge(game, ruleset, into, from, event)
+            crate::game::combine::merge(
+                game,
+                ruleset,
+                (into, from),
+                &|b, event| ctx.allow_combining(b, event),
+                event,
+            )
         }),
         UnitCmd::Note { name, text } => {
             text::check_typed("a note", text, text::NOTE_MAX)?;

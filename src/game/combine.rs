@@ -1,41 +1,123 @@
 //! Two units combined into one (`game: combine:`): the rules of eligibility that govern the
 //! table's flag for it, weighed on each unit's fields; the fields both must share; a field one
-//! unit must bring for every so many figures; then the figures of the one join the other.
+//! unit must bring for every so many figures; then the figures of the one join the other, or
+//! one figure moves across. A refusal names its rule, and the umpire may rule otherwise.
 
 use crate::engine::requires::Standing;
 use crate::error::{Error, Result};
 use crate::game::fields;
 use crate::game::roster::{self, game_def};
-use crate::game::state::{Event, Game};
+use crate::game::state::{Event, Game, Unit};
 use crate::model::Ruleset;
 
-/// The first unit of the two whose fields break a rule of eligibility on combining, with how
-/// the rule stands.
-pub fn refusal(
-    game: &Game,
-    ruleset: &Ruleset,
-    into: &str,
-    from: &str,
-) -> Result<Option<(String, Standing)>> {
-    let g = game_def(ruleset)?;
-    let Some(def) = g.combine.as_ref() else {
-        return Ok(None);
-    };
-    for word in [into, from] {
-        let u = roster::unit_or_code(game, word)?;
-        if let Some(st) = fields::refusal(ruleset, g, &u.fields, Some(&def.flag)) {
-            return Ok(Some((u.name.clone(), st)));
-        }
-    }
-    Ok(None)
+/// The rule of play a combining refusal names when the table names none.
+const COMBINING: &str = "Combining";
+
+/// A rule on combining that two units break, as facts (worded in presentation).
+#[derive(Debug, Clone)]
+pub enum Breach {
+    /// A rule of eligibility on the unit's fields.
+    Ineligible { unit: String, standing: Standing },
+    /// A field both must share: each unit's name and value.
+    Differ {
+        rule: String,
+        field: String,
+        units: [(String, Option<String>); 2],
+        note: Option<String>,
+    },
+    /// A field the unit must have for every `per` figures: `with` have it, `need` must.
+    Short {
+        rule: String,
+        unit: String,
+        field: String,
+        figures: usize,
+        per: u32,
+        need: usize,
+        with: usize,
+        note: Option<String>,
+    },
 }
 
-/// Unit `from` joins unit `into` (names or the codes on their bases), as the rules allow.
+/// What `into` taking in `coming` figures in play of `from` breaks of the rules on combining:
+/// a rule of eligibility on either unit's fields, a field both must share, a field one unit
+/// must bring for every so many figures (`brings`: whether `from`'s field comes over with its
+/// figures, as in a merge, not with one figure moved).
+pub fn weigh(
+    game: &Game,
+    ruleset: &Ruleset,
+    (into, from): (&Unit, &Unit),
+    coming: usize,
+    brings: bool,
+) -> Result<Vec<Breach>> {
+    let g = game_def(ruleset)?;
+    let Some(def) = g.combine.as_ref() else {
+        return Ok(Vec::new());
+    };
+    let rule = def.rule.as_deref().unwrap_or(COMBINING).to_string();
+    let mut breaks = Vec::new();
+    for u in [into, from] {
+        if let Some(standing) = fields::refusal(ruleset, g, &u.fields, Some(&def.flag)) {
+            let unit = u.name.clone();
+            breaks.push(Breach::Ineligible { unit, standing });
+        }
+    }
+    for f in &def.same {
+        let (x, y) = (into.fields.get(f), from.fields.get(f));
+        if x != y {
+            breaks.push(Breach::Differ {
+                rule: rule.clone(),
+                field: f.clone(),
+                units: [
+                    (into.name.clone(), x.cloned()),
+                    (from.name.clone(), y.cloned()),
+                ],
+                note: def.note.clone(),
+            });
+        }
+    }
+    if let Some(e) = &def.each {
+        let figures = in_play(game, &into.name) + coming;
+        let has = |u: &Unit| {
+            u.fields
+                .get(&e.field)
+                .is_some_and(|v| crate::words::flag_word(v) == Some(true))
+        };
+        let with = usize::from(has(into)) + usize::from(brings && has(from));
+        let need = figures.div_ceil(e.figures.max(1) as usize);
+        if with < need {
+            breaks.push(Breach::Short {
+                rule,
+                unit: into.name.clone(),
+                field: e.field.clone(),
+                figures,
+                per: e.figures,
+                need,
+                with,
+                note: def.note.clone(),
+            });
+        }
+    }
+    Ok(breaks)
+}
+
+/// How a command lets a breach through: refused, or kept as the umpire's ruling in the event.
+pub type Allow<'a> = &'a dyn Fn(Breach, &mut Event) -> Result<()>;
+
+/// The figures of unit `u` in play.
+fn in_play(game: &Game, u: &str) -> usize {
+    game.figures_of(u)
+        .iter()
+        .filter(|f| f.state.is_none())
+        .count()
+}
+
+/// Unit `from` joins unit `into` (names or the codes on their bases), as the rules allow
+/// (or as the umpire rules).
 pub fn merge(
     game: &mut Game,
     ruleset: &Ruleset,
-    into: &str,
-    from: &str,
+    (into, from): (&str, &str),
+    allow: Allow<'_>,
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
@@ -48,61 +130,20 @@ pub fn merge(
     if a.name == b.name {
         return Err(Error::usage(format!("{} is one unit: name two", a.name)));
     }
-    if a.side != b.side {
-        return Err(Error::usage(format!(
-            "{} is of {} and {} of {}: only a side's own units combine",
-            a.name, a.side, b.name, b.side
-        )));
+    sides(&a, &b)?;
+    for breach in weigh(game, ruleset, (&a, &b), in_play(game, &b.name), true)? {
+        allow(breach, event)?;
     }
-    // The caller says the rule in words first (see `refusal`); this is the guard.
-    if let Some((unit, st)) = refusal(game, ruleset, into, from)? {
-        return Err(Error::usage(format!(
-            "{unit}: the rule {} does not allow it",
-            st.rule
-        )));
-    }
-    for f in &def.same {
-        let (x, y) = (a.fields.get(f), b.fields.get(f));
-        if x != y {
-            let said = |u: &str, v: Option<&String>| {
-                format!("{u} {f} {}", v.map_or("none", String::as_str))
-            };
-            return Err(Error::usage(format!(
-                "{} and {} differ: units combine only with the same {f}",
-                said(&a.name, x),
-                said(&b.name, y)
-            ))
-            .with_hint_opt(def.note.clone()));
-        }
-    }
-    let in_play = |u: &str| {
-        game.figures_of(u)
-            .iter()
-            .filter(|f| f.state.is_none())
-            .count()
-    };
-    let total = in_play(&a.name) + in_play(&b.name);
+    let total = in_play(game, &a.name) + in_play(game, &b.name);
     let mut merged = a.clone();
-    if let Some(e) = &def.each {
-        let with = [&a, &b]
-            .iter()
-            .filter(|u| {
-                u.fields
-                    .get(&e.field)
-                    .is_some_and(|v| crate::words::flag_word(v) == Some(true))
-            })
-            .count();
-        let need = total.div_ceil(e.figures.max(1) as usize);
-        if with < need {
-            return Err(Error::usage(format!(
-                "{total} figures need {need} with {} (one for every {}); {with} with them",
-                e.field, e.figures
-            ))
-            .with_hint_opt(def.note.clone()));
-        }
-        if with > 0 {
-            merged.fields.insert(e.field.clone(), "yes".into());
-        }
+    if let Some(e) = &def.each
+        && [&a, &b].iter().any(|u| {
+            u.fields
+                .get(&e.field)
+                .is_some_and(|v| crate::words::flag_word(v) == Some(true))
+        })
+    {
+        merged.fields.insert(e.field.clone(), "yes".into());
     }
     let moved: Vec<String> = game
         .figures_of(&b.name)
@@ -124,4 +165,48 @@ pub fn merge(
         moved.len(),
         moved.join(", ")
     )])
+}
+
+/// Figure `code` leaves its unit for unit `to`: a part of one unit combining with another, held
+/// to the same rules (or as the umpire rules). Where the table says nothing of combining, a
+/// figure moves freely.
+pub fn move_figure(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    (code, to): (&str, &str),
+    allow: Allow<'_>,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let mut f = roster::figure(game, code)?.clone();
+    let into = roster::unit(game, to)?.clone();
+    if f.unit == into.name {
+        return Err(Error::usage(format!(
+            "{} is already in {}",
+            f.code, into.name
+        )));
+    }
+    let from = roster::unit(game, &f.unit)?.clone();
+    sides(&into, &from)?;
+    let coming = usize::from(f.state.is_none());
+    for breach in weigh(game, ruleset, (&into, &from), coming, false)? {
+        allow(breach, event)?;
+    }
+    f.unit.clone_from(&into.name);
+    let c = f.code.clone();
+    game.apply(game.figure_change(&c, Some(f)), event);
+    Ok(vec![format!(
+        "{c} moved from {} to {}",
+        from.name, into.name
+    )])
+}
+
+/// Only a side's own units combine.
+fn sides(a: &Unit, b: &Unit) -> Result<()> {
+    if a.side == b.side {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "{} is of {} and {} of {}: only a side's own units combine",
+        a.name, a.side, b.name, b.side
+    )))
 }

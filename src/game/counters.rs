@@ -176,6 +176,34 @@ pub fn settings<'a>(
     })
 }
 
+/// The counters whose count on the piece is still 0 and that set factors while it is (no
+/// shot fired yet: the next is its first).
+pub fn none_yet<'a>(g: &'a GameDef, fig: &'a Figure) -> impl Iterator<Item = &'a CounterDef> + 'a {
+    g.counters.iter().filter(move |c| {
+        !c.while_none.is_empty() && fig.counters.get(&c.name).is_none_or(|n| *n == 0)
+    })
+}
+
+/// A roll of `procedure` made by the piece `code`: each counter that counts such rolls counts
+/// one more. Bookkeeping, kept in the roster and not said at every roll.
+pub fn rolled(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    procedure: &str,
+    code: &str,
+    event: &mut Event,
+) -> Result<()> {
+    let g = roster::game_def(ruleset)?;
+    for c in g
+        .counters
+        .iter()
+        .filter(|c| c.rolls.iter().any(|p| p == procedure))
+    {
+        count(game, ruleset, code, &c.name, Count::By(1), false, event)?;
+    }
+    Ok(())
+}
+
 /// The words of [`settings`] (`FACTOR=2`), those `wanted`.
 pub fn words(
     g: &GameDef,
@@ -259,12 +287,11 @@ pub fn land_amount(
 mod tests {
     use super::*;
 
-    fn game_def(counters: &str) -> GameDef {
-        let text = format!(
-            "sides: [{{name: a}}, {{name: b}}]\nstates: [{{name: out, label: out}}]\ncounters: {counters}"
-        );
+    /// A game keeping one counter, `hits`, that puts a piece `out` at 7.
+    fn game_def() -> GameDef {
+        let text = "sides: [{name: a}, {name: b}]\nstates: [{name: out, label: out}]";
         let schema: crate::rules::schema::GameDef =
-            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+            serde_yaml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
         GameDef {
             sides: schema.sides,
             pieces: schema.pieces,
@@ -276,7 +303,21 @@ mod tests {
             losses: None,
             markers: Vec::new(),
             implies: Vec::new(),
-            counters: schema.counters,
+            counters: vec![CounterDef {
+                name: "hits".into(),
+                label: "hits".into(),
+                per_turn: false,
+                per_activation: false,
+                at: Some(7),
+                then: Some("out".into()),
+                amounts: None,
+                earns: None,
+                acting: None,
+                acted_upon: None,
+                rolls: Vec::new(),
+                while_none: Default::default(),
+                note: None,
+            }],
             states: schema.states,
             links: Vec::new(),
             actions: Vec::new(),
@@ -290,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_counters_change_is_read_from_its_word() {
-        let g = game_def("[{name: hits, label: hits, at: 7, then: out}]");
+        let g = game_def();
         let read = |w: &str| parse(&g, w).map(|r| r.map_err(|e| e.to_string()));
         assert_eq!(read("hits+2"), Some(Ok(("hits".into(), Count::By(2)))));
         assert_eq!(read("Hits-1"), Some(Ok(("hits".into(), Count::By(-1)))));

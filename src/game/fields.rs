@@ -128,6 +128,11 @@ pub(crate) fn standing(
         let n = Value::Number(crate::model::Decimal::whole(n));
         here.given.insert(factor.to_string(), given(n));
     }
+    for c in crate::game::counters::none_yet(g, f) {
+        for (factor, value) in &c.while_none {
+            here.given.insert(factor.clone(), given(value.clone()));
+        }
+    }
     Some(here)
 }
 

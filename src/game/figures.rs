@@ -432,10 +432,18 @@ pub(super) fn figure_words(
             words.extend(side);
         }
     }
-    let counted = counters::words(g, fig, acted_upon, wanted);
+    let mut counted = counters::words(g, fig, acted_upon, wanted);
+    words.extend(counted.iter().cloned());
+    // What a count still at 0 sets (a first shot), with the count that says so.
+    for c in counters::none_yet(g, fig).filter(|_| !acted_upon) {
+        let got = setting_words(&c.while_none, wanted);
+        if !got.is_empty() {
+            counted.push(format!("{} ({}: none yet)", got.join(" "), c.label));
+            words.extend(got);
+        }
+    }
     if !counted.is_empty() {
         from.push(format!("from counters: {}", counted.join(" ")));
-        words.extend(counted);
     }
     if !implied.is_empty() {
         from.push(format!("as its unit stands: {}", implied.join(", ")));
@@ -586,6 +594,9 @@ pub fn land(
     let mut said = spread::land_marks(game, ruleset, step, figures, event)?;
     said.extend(spread::land(game, ruleset, step, figures, source, event)?);
     said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
+    if let Some(code) = &figures.acting {
+        counters::rolled(game, ruleset, &step.procedure, code, event)?;
+    }
     for n in &step.next {
         said.extend(land(
             game,

@@ -88,6 +88,9 @@ pub enum LossDef {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CombineDef {
     pub flag: String,
+    /// The rule of play its refusals name.
+    #[serde(default)]
+    pub rule: Option<String>,
     #[serde(default)]
     pub same: Vec<String>,
     #[serde(default)]
@@ -374,6 +377,13 @@ pub struct CounterDef {
     /// The number factor the count sets when the piece is acted upon.
     #[serde(default)]
     pub acted_upon: Option<String>,
+    /// Procedures (canonical) each roll of which the piece makes counts one (shots fired).
+    #[serde(default)]
+    pub rolls: Vec<String>,
+    /// Factors the piece sets when it acts while the count is still 0 (its first shot of the
+    /// game, before it has fired one).
+    #[serde(default)]
+    pub while_none: Settings,
     #[serde(default)]
     pub note: Option<String>,
 }

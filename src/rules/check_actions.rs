@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use crate::error::Result;
-use crate::model::CounterDef;
 use crate::rules::compile_game::marker_name;
+use crate::rules::schema::CounterDef;
 use crate::rules::schema::{ActionDef, ActionLimits, CostDef, GameDef};
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;

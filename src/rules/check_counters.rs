@@ -1,6 +1,7 @@
 //! The checks of a game's counters (`game: counters:`): what reaching the count does is a
 //! marker or a state, the count is reached from 1 up, the factors it sets are number factors,
-//! and the amounts it adds up are amounts some procedure inflicts.
+//! the amounts it adds up are amounts some procedure inflicts, and the rolls it counts are
+//! procedures'.
 
 use crate::error::Result;
 use crate::rules::compile_game::marker_name;
@@ -84,6 +85,21 @@ impl Source {
                     }
                 }
             }
+            for p in &c.rolls {
+                if self.procedure(p).is_none() {
+                    let procedures = self.def.procedures.iter().map(|p| p.name.as_str());
+                    return Err(err(
+                        p,
+                        format!(
+                            "counter `{}` counts the rolls of `{p}`, which is not a procedure \
+                             of this ruleset",
+                            c.name
+                        ),
+                    )
+                    .with_hint_opt(did_you_mean(p, procedures)));
+                }
+            }
+            self.check_conditions(&c.while_none, &|n, m| err(n, m))?;
             let amounts = [
                 (&c.amounts, "adds up amounts of"),
                 (&c.earns, "earns amounts of"),

@@ -126,13 +126,30 @@ impl Source {
             counters: g
                 .counters
                 .iter()
-                .map(|c| m::CounterDef {
-                    then: c.then.as_deref().map(|t| marker_name(g, t).to_string()),
-                    acting: c.acting.as_deref().map(|f| self.canonical(f)),
-                    acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
-                    ..c.clone()
+                .map(|c| {
+                    let place = format!("name: {}", c.name);
+                    Ok(m::CounterDef {
+                        name: c.name.clone(),
+                        label: c.label.clone(),
+                        per_turn: c.per_turn,
+                        per_activation: c.per_activation,
+                        at: c.at,
+                        then: c.then.as_deref().map(|t| marker_name(g, t).to_string()),
+                        amounts: c.amounts.clone(),
+                        earns: c.earns.clone(),
+                        acting: c.acting.as_deref().map(|f| self.canonical(f)),
+                        acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
+                        rolls: c.rolls.iter().map(|p| self.procedure_name(p)).collect(),
+                        while_none: self.settings(
+                            &c.while_none,
+                            &c.name,
+                            &["counters:", &place],
+                            at,
+                        )?,
+                        note: c.note.clone(),
+                    })
                 })
-                .collect(),
+                .collect::<Result<_>>()?,
             states: g.states.clone(),
             links: g
                 .links

@@ -50,7 +50,8 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
         .run();
     assert!(
         out.stdout.contains(
-            "  RA1 (rangers, british), acting: from its unit: troop=rangers weapon=rifle\n"
+            "  RA1 (rangers, british), acting: from its unit: troop=rangers weapon=rifle; from \
+             counters: initial-shot (shots fired: none yet)\n"
         ),
         "{}",
         out.stdout
@@ -62,7 +63,7 @@ fn a_house_rule_names_the_figures_with_its_own_options() {
         out.stdout
     );
     assert!(
-        out.stdout.contains("=> total 9 against 8 or more: Hit"),
+        out.stdout.contains("=> total 11 against 8 or more: Hit"),
         "{}",
         out.stdout
     );

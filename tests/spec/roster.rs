@@ -66,8 +66,24 @@ fn a_target_in_line_column_or_mass_is_hit_at_plus_2_from_the_roster() {
             "{target}: {odds:?}"
         );
     }
-    // In skirmish order, +1 only: 7 or more on the throws that are not doubles, 18/36 = 1/2.
+    // In skirmish order, +1 only once BR1 has fired (its initial shot is +2 too): 7 or more
+    // on the throws that are not doubles, 18/36 = 1/2.
     let odds = t.first_step(&["odds", "shoot", "--firer", "BR1", "--target", "CS1"]);
+    assert_eq!(
+        odds.get("Hit").map(String::as_str),
+        Some("13/18"),
+        "{odds:?}"
+    );
+    let later = [
+        "odds",
+        "shoot",
+        "--firer",
+        "BR1",
+        "--target",
+        "CS1",
+        "initial-shot=no",
+    ];
+    let odds = t.first_step(&later);
     assert_eq!(odds.get("Hit").map(String::as_str), Some("1/2"), "{odds:?}");
     let shot = t.ok(&[
         "roll", "shoot", "--firer", "BR1", "--target", "CL1", "--dice", "2,3", "--dice", "3,4",

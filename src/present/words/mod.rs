@@ -7,6 +7,7 @@
 //! may use for its messages.
 
 mod reading;
+pub mod refusals;
 
 pub use reading::{
     decision, each_die, fallback, fallback_rule, natural, reading, reroll, reroll_rule, target,

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    ActionLimits, Conditions, CounterDef, GameSideDef, IfAlreadyDef, LinkDef, LossesDef, Pieces,
-    RoleDef, StateDef,
+    ActionLimits, Conditions, GameSideDef, IfAlreadyDef, LinkDef, LossesDef, Pieces, RoleDef,
+    StateDef,
 };
 
 /// What the tool keeps for a game at the table.
@@ -108,6 +108,39 @@ pub struct LossDef {
     pub unit: Option<Conditions>,
     #[serde(default)]
     pub label: Option<String>,
+}
+
+/// A count kept per piece, as written: the model's fields, with the factors it sets while
+/// the count is 0 as conditions of one value each, and the procedures a roll of which counts.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CounterDef {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub per_turn: bool,
+    #[serde(default)]
+    pub per_activation: bool,
+    #[serde(default)]
+    pub at: Option<i64>,
+    #[serde(default)]
+    pub then: Option<String>,
+    #[serde(default)]
+    pub amounts: Option<String>,
+    #[serde(default)]
+    pub earns: Option<String>,
+    #[serde(default)]
+    pub acting: Option<String>,
+    #[serde(default)]
+    pub acted_upon: Option<String>,
+    /// Each roll of these procedures the piece makes (acting) counts one: the shots it fired.
+    #[serde(default)]
+    pub rolls: Vec<String>,
+    /// Factors the piece sets when it acts while the count is still 0 (its first shot).
+    #[serde(default)]
+    pub while_none: Conditions,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 /// One thing a figure may do as an action, as written: the procedure it rolls and the markers

@@ -26,10 +26,10 @@ pub use turn::*;
 /// and the guard both stages share.
 pub use crate::model::{
     ActionLimits, AmountCond, BandDef, ClassDef, CombineDef, CompareBy, CompareDef, Comparison,
-    CountDef, CounterDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded,
-    IfAlreadyDef, ImpossibleDef, LinkDef, LookupDef, LossesDef, ManyOnOneDef, Part, PhasesDef,
-    Pieces, Policy, ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef,
-    TableDef, WhichSide,
+    CountDef, DistanceBand, DistanceDef, DrawDef, FactorKind, GameSideDef, Guarded, IfAlreadyDef,
+    ImpossibleDef, LinkDef, LookupDef, LossesDef, ManyOnOneDef, Part, PhasesDef, Pieces, Policy,
+    ReactDef, ReactionDef, Role, RoleDef, Rounding, ScaleDef, SideDef, StateDef, TableDef,
+    WhichSide,
 };
 
 /// One ruleset: its factors (what the umpire may say about a situation) and its procedures.

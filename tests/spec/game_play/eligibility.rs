@@ -126,18 +126,32 @@ fn an_order_the_troops_may_not_take_is_refused_naming_its_rule_and_nothing_is_wr
 #[test]
 fn a_volley_needs_a_formed_unit_with_an_officer_and_a_bonus_withheld_says_why() {
     let t = battle();
-    // Regulars +1, rifle +1, volley +3 at 20": hit on 3 or more of the 30 throws that are not
-    // doubles, every one of them: 30/36 = 5/6.
+    // Regulars +1, rifle +1, volley +3 at 20" (its initial shot, +2, is not the greatest
+    // positive): hit on 3 or more of the 30 throws that are not doubles, every one of them:
+    // 30/36 = 5/6.
     let shot = [
         "odds", "shoot", "--firer", "BR1", "--target", "CF1", "range=20", "volley",
     ];
     assert_eq!(t.first_step(&shot)["Hit"], "5/6");
-    // Without the officer the volley is withheld: +2, so 6 or more; of the 30 throws that are
-    // not doubles 8 make less (1-2, 1-3, 1-4, 2-3 either way): 22/36 = 11/18.
+    // Without the officer the volley is withheld: the initial shot is then the greatest
+    // positive, +4 in all, so 4 or more; of the 30 throws that are not doubles 2 make less
+    // (1-2 either way): 28/36 = 7/9. Said not to be the first shot, +2: 6 or more, 22/36.
     t.ok(&["unit", "set", "line", "officer=no"]);
-    assert_eq!(t.first_step(&shot)["Hit"], "11/18");
+    assert_eq!(t.first_step(&shot)["Hit"], "7/9");
+    let later: Vec<&str> = shot.iter().copied().chain(["initial-shot=no"]).collect();
+    assert_eq!(t.first_step(&later)["Hit"], "11/18");
     let out = t.ok(&[
-        "roll", "shoot", "--firer", "BR1", "--target", "CF1", "range=20", "volley", "--dice", "2,3",
+        "roll",
+        "shoot",
+        "--firer",
+        "BR1",
+        "--target",
+        "CF1",
+        "range=20",
+        "volley",
+        "--dice",
+        "2,3",
+        "initial-shot=no",
     ]);
     assert_eq!(
         line(&out, "  volley"),

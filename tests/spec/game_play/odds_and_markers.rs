@@ -20,6 +20,7 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
         "troop=regulars",
         "weapon=rifle",
         "prone",
+        "initial-shot",
         "target=coureurs",
         "target-wound=light",
         "range=20",
@@ -29,14 +30,15 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
         format!(
             "from the roster:\n  \
              RF1 (rifles, british), acting: from its unit: troop=regulars weapon=rifle; \
-             from markers: prone (prone)\n  \
+             from markers: prone (prone); \
+             from counters: initial-shot (shots fired: none yet)\n  \
              CF2 (coureurs, french), target: from its unit: target=coureurs; \
              from markers: target-wound=light (light wound)\n{typed}"
         )
     );
     assert_eq!(
         line(&typed, "  Hit › Killed"),
-        "  Hit › Killed                 11/36   30.56%  #########"
+        "  Hit › Killed                 143/324   44.14%  #############"
     );
     assert_eq!(t.state_bytes(), state, "game.json after odds");
     assert_eq!(t.log_bytes(), log, "log.jsonl after odds");
@@ -50,6 +52,7 @@ fn odds_with_figures_are_the_odds_of_the_same_words_typed_and_write_nothing() {
         "troop=regulars",
         "weapon=rifle",
         "prone",
+        "initial-shot",
         "target=coureurs",
         "target-wound=light",
         "range=20",

@@ -6,22 +6,24 @@ use super::{Roster, line, skirmish, words};
 #[test]
 fn a_shot_reads_troop_and_weapon_from_the_roster_and_a_pin_lands_on_the_target() {
     let t = skirmish();
-    // 5+4 +1 line +1 rifle = 11 hits; 5+4 +1 coureurs = 10: pinned.
+    // 5+4 +1 line +1 rifle +2 its initial shot (the roster keeps it) = 13 hits; 5+4 +1
+    // coureurs = 10: pinned.
     assert_eq!(
         t.ok(&[
             "roll", "shoot", "--firer", "RF1", "--target", "CF1", "--dice", "5,4", "--dice", "5,4",
         ]),
         "from the roster:
-  RF1 (rifles, british), acting: from its unit: troop=regulars weapon=rifle
+  RF1 (rifles, british), acting: from its unit: troop=regulars weapon=rifle; from counters: initial-shot (shots fired: none yet)
   CF1 (coureurs, french), target: from its unit: target=coureurs
 shoot — Buck and Ball
-  given troop=regulars, weapon=rifle
+  given initial-shot=yes, troop=regulars, weapon=rifle
   dice 2d6
     2d6: 5 4 (entered) = 9
      +1  line troops (regulars)  [troop type]
      +1  armed with rifle        [troop type]
-    net modifier +2: 9 + 2 = 11
-  => total 11 against 8 or more: Hit   chance 11/18 (61.1%)
+     +2  initial shot            [situation]  (greatest positive)
+    net modifier +4: 9 + 4 = 13
+  => total 13 against 8 or more: Hit   chance 7/9 (77.8%)
   hit-result — Results of being hit
     given target=coureurs (coureurs du bois)
     dice 2d6
@@ -38,10 +40,23 @@ dice: 2 entered, 0 rolled
 "
     );
     assert_eq!(t.fig("CF1"), "CF1: pinned (purple)");
-    // A rifle loads with an action before it fires again.
+    // A rifle loads with an action before it fires again; its shot is counted, so the next
+    // is no initial shot.
     assert_eq!(
         t.fig("RF1"),
-        "RF1: must load (grey), actions 1, phase-actions 1"
+        "RF1: must load (grey), actions 1, phase-actions 1, shots 1"
+    );
+    t.ok(&["mark", "RF1", "-must-load"]);
+    let again = t.ok(&[
+        "roll", "shoot", "--firer", "RF1", "--target", "CF2", "--dice", "5,4", "--dice", "1,2",
+    ]);
+    assert!(
+        again.contains("  given troop=regulars, weapon=rifle\n"),
+        "{again}"
+    );
+    assert!(
+        again.contains("=> total 11 against 8 or more: Hit"),
+        "{again}"
     );
     assert_eq!(
         t.figs_row("CF1"),
@@ -69,7 +84,7 @@ fn a_wound_lands_as_a_marker_asks_for_a_morale_check_and_a_second_wound_kills() 
     );
     assert_eq!(
         line(&out, "  given"),
-        "  given target-pinned=yes, troop=regulars, weapon=rifle"
+        "  given initial-shot=yes, target-pinned=yes, troop=regulars, weapon=rifle"
     );
     assert_eq!(
         line(&out, "     -1"),
@@ -147,7 +162,7 @@ fn a_misfire_marks_the_firer_and_it_cannot_shoot_until_the_marker_is_taken_off()
     // Rifles still load after the gun is cleared.
     assert_eq!(
         t.fig("RF2"),
-        "RF2: misfire (white), must load (grey), actions 1, phase-actions 1"
+        "RF2: misfire (white), must load (grey), actions 1, phase-actions 1, shots 1"
     );
     let blocked = "RF2 carries misfire: it cannot shoot until that is cleared (the gun must be \
                    cleared (an action) before it fires again; then `umpire act rifles clear-misfire \
@@ -262,6 +277,7 @@ fn words_the_umpire_types_override_the_rosters() {
         "CF2",
         "troop=militia",
         "target=regulars",
+        "initial-shot=no",
         "--dice",
         "5,4",
         "--dice",
@@ -275,7 +291,10 @@ fn words_the_umpire_types_override_the_rosters() {
         line(&out, "  CF2"),
         "  CF2 (coureurs, french), target: nothing the roll reads"
     );
-    assert_eq!(line(&out, "  given"), "  given troop=militia, weapon=rifle");
+    assert_eq!(
+        line(&out, "  given"),
+        "  given initial-shot=no, troop=militia, weapon=rifle"
+    );
     assert_eq!(
         line(&out, "     -1"),
         "     -1  militia           [troop type]"

@@ -35,7 +35,7 @@ fn undo_of_a_shot_puts_back_the_targets_and_the_firers_markers() {
     ]);
     assert_eq!(
         t.fig("RF2"),
-        "RF2: misfire (white), must load (grey), actions 1, phase-actions 1"
+        "RF2: misfire (white), must load (grey), actions 1, phase-actions 1, shots 1"
     );
     t.ok(&["undo"]);
     assert_eq!(t.fig("RF2"), "RF2: no markers");

@@ -141,7 +141,7 @@ dice: 3 entered, 0 rolled
     );
     assert_eq!(
         t.fig("RR1"),
-        "RR1: must load (grey), actions 1, phase-actions 1"
+        "RR1: must load (grey), actions 1, phase-actions 1, shots 1"
     );
     assert_eq!(
         t.refused(&["roll", "shoot", "--unit", "nobody", "--target", "CF1"]),

@@ -169,13 +169,14 @@ fn a_unit_s_odds_list_the_figures_held_back_and_each_figure_reads_its_own_marker
     t.ok(&["mark", "BR3", "+light-wound"]);
     t.ok(&["mark", "CF2", "+light-wound"]);
     let out = t.ok(&["odds", "shoot", "--unit", "line", "--target", "CF1,CF2"]);
-    // Regulars +1, rifle +1; BR3 lightly wounded -1. Targets in turn: CF1, CF2, CF1, ...
+    // Regulars +1, rifle +1, each figure's initial shot +2; BR3 lightly wounded -1. Targets
+    // in turn: CF1, CF2, CF1, ...
     assert!(
         out.starts_with(
             "line: odds of shoot with 5 figures, before it is rolled
-  BR1 at CF1, net +2: Misfire 1/6 (16.7%), Hit 11/18 (61.1%), Miss 2/9 (22.2%)
-  BR3 at CF2, net +1: Misfire 1/6 (16.7%), Hit 1/2 (50.0%), Miss 1/3 (33.3%)
-  BR4 at CF1, net +2: "
+  BR1 at CF1, net +4: Misfire 1/6 (16.7%), Hit 7/9 (77.8%), Miss 1/18 (5.6%)
+  BR3 at CF2, net +3: Misfire 1/6 (16.7%), Hit 13/18 (72.2%), Miss 1/9 (11.1%)
+  BR4 at CF1, net +4: "
         ),
         "{out}"
     );

@@ -253,7 +253,7 @@ fn a_game_takes_its_words_in_any_case_and_keeps_them_as_the_tables_spell_them() 
     );
     assert!(shot.contains("RR1 (Rogers, british), acting"), "{shot}");
     assert!(
-        shot.contains("given range=effective [18.5 inches: up to 24"),
+        shot.contains("range=effective [18.5 inches: up to 24"),
         "{shot}"
     );
 }
