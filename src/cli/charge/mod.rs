@@ -22,7 +22,7 @@ use super::ctx::game_ruleset;
 use super::figure::{Fight, fight, locked, pairing_words};
 use super::odds::planned;
 use super::roll::{all_dice_used, dice_source_with, flatten_faces};
-use super::unit_roll::figure_step;
+use super::unit_roll::{Done, figure_step};
 use super::{ChargeArgs, Cli, Report, fresh_seed};
 
 mod said;
@@ -111,9 +111,18 @@ pub(super) fn charge(
             } else {
                 (Vec::new(), Vec::new())
             };
-            // A charger the fire sent fleeing, or left standing so that it may not charge,
-            // does not fight.
-            let mut kept: Vec<(String, String)> = stopped(&c, &said.reactions)
+            // A wound from the fire is tested at once, before the melee.
+            said.tested = at_once(
+                game,
+                &mut after,
+                &ruleset,
+                &charging,
+                &said.reactions,
+                (&mut source, &mut event),
+            )?;
+            // A charger the fire sent fleeing (or whose test sent it back), or left standing so
+            // that it may not charge, does not fight.
+            let mut kept: Vec<(String, String)> = stopped(&c, &said.reactions, &said.tested)
                 .into_iter()
                 .filter(|(f, _)| charging.contains(f))
                 .collect();
@@ -415,7 +424,7 @@ fn kept_out(
 
 /// The chargers the reaction's fire stopped (a result of its chain the table names, a flight),
 /// each with the result that did.
-fn stopped(c: &Charge<'_>, reactions: &[Reaction]) -> Vec<(String, String)> {
+fn stopped(c: &Charge<'_>, reactions: &[Reaction], tested: &[Done]) -> Vec<(String, String)> {
     let Some(r) = c.def.reaction.as_ref().filter(|r| !r.stops.is_empty()) else {
         return Vec::new();
     };
@@ -425,14 +434,72 @@ fn stopped(c: &Charge<'_>, reactions: &[Reaction]) -> Vec<(String, String)> {
         }
         step.next.iter().find_map(|n| reached(n, names))
     }
-    reactions
+    let shots = reactions
         .iter()
         .filter_map(|x| x.shot.as_ref())
         .filter_map(|s| {
             let hit = s.figures.acted_upon.clone()?;
             reached(&s.step, &r.stops).map(|label| (hit, format!("out of the fight: {label}")))
-        })
-        .collect()
+        });
+    let checks = tested.iter().filter_map(|d| {
+        let who = d.figures.acting.clone()?;
+        let p = &d.step.procedure;
+        reached(&d.step, &r.stops).map(|label| (who, format!("out of the fight: {p} {label}")))
+    });
+    shots.chain(checks).collect()
+}
+
+/// The checks the reaction's fire calls for at once on a charger (a wounded figure tests at
+/// once), made now, before the melee, in the order the shots were fired.
+fn at_once(
+    then: &Game,
+    after: &mut Game,
+    ruleset: &Ruleset,
+    charging: &[String],
+    reactions: &[Reaction],
+    (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
+) -> Result<Vec<Done>> {
+    let mut made = Vec::new();
+    for shot in reactions.iter().filter_map(|r| r.shot.as_ref()) {
+        let mut step = shot.step.clone();
+        crate::game::aim::aim_follow_ups(&mut step, (then, after), ruleset, &shot.figures);
+        for f in step.all_follow_ups() {
+            let Some(code) = f
+                .figure
+                .as_ref()
+                .filter(|c| f.at_once && charging.contains(c))
+            else {
+                continue;
+            };
+            let p = ruleset.procedure_or_err(&f.procedure)?;
+            let o = options(ruleset, p)?;
+            let words = crate::game::aim::follow_up_factors(f).to_vec();
+            let one = (&mut *source, &mut *event);
+            made.push(figure_step(
+                after,
+                ruleset,
+                p,
+                (&o.0, &o.1),
+                (code, None),
+                &words,
+                one,
+            )?);
+        }
+    }
+    Ok(made)
+}
+
+/// Take out of a step's chain the checks made at once before the melee (owed no more).
+fn drop_made(step: &mut Step, made: &[Done]) {
+    step.follow_ups.retain(|f| {
+        !(f.at_once
+            && made.iter().any(|d| {
+                d.step.procedure == f.procedure && d.figures.acting.as_ref() == f.figure.as_ref()
+            }))
+    });
+    for n in &mut step.next {
+        drop_made(n, made);
+    }
 }
 
 /// The checks every roll's results call for, owed by the figures as they stand after the
@@ -444,27 +511,36 @@ fn owe(
     said: &mut Said,
     event: &mut Event,
 ) {
+    let cause = |step: &Step| format!("charge ({} at {}): {}", c.unit, c.target, step.outcome());
     let mut lines = Vec::new();
-    let mut one = |step: &mut Step, figs: &Figures, lines: &mut Vec<String>| {
-        let cause = format!("charge ({} at {}): {}", c.unit, c.target, step.outcome());
-        lines.extend(pending::owe_follow_ups(
-            then, after, ruleset, step, figs, &cause, event,
-        ));
+    let one = |step: &mut Step, figs: &Figures, after: &mut Game, event: &mut Event| {
+        let why = cause(step);
+        pending::owe_follow_ups(then, after, ruleset, step, figs, &why, event)
     };
     for (_, rolls) in &mut said.before {
         for (d, _) in rolls {
-            one(&mut d.step, &d.figures, &mut lines);
+            lines.extend(one(&mut d.step, &d.figures, after, event));
         }
     }
+    let made = &said.tested;
     for r in &mut said.reactions {
-        one(&mut r.check.step, &r.check.figures, &mut lines);
+        lines.extend(one(&mut r.check.step, &r.check.figures, after, event));
         if let Some(s) = &mut r.shot {
-            one(&mut s.step, &s.figures, &mut lines);
+            // The checks made at once, before the melee, are owed no more.
+            let why = cause(&s.step);
+            let aimed =
+                crate::game::aim::aim_follow_ups(&mut s.step, (then, after), ruleset, &s.figures);
+            drop_made(&mut s.step, made);
+            lines.extend(aimed);
+            lines.extend(pending::queue_follow_ups(after, &s.step, &why, event));
         }
+    }
+    for d in &mut said.tested {
+        lines.extend(one(&mut d.step, &d.figures, after, event));
     }
     for f in &mut said.frays {
         for (step, _, _, figs) in &mut f.pairings {
-            one(step, figs, &mut lines);
+            lines.extend(one(step, figs, after, event));
         }
     }
     said.changes.extend(lines);

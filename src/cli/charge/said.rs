@@ -35,6 +35,8 @@ pub(super) struct Said {
     pub(super) before: Vec<(String, Vec<(Done, bool)>)>,
     pub(super) react: Option<String>,
     pub(super) reactions: Vec<Reaction>,
+    /// The checks the reaction's fire called for at once on chargers, made before the melee.
+    pub(super) tested: Vec<Done>,
     pub(super) frays: Vec<Fray>,
     /// Figures with no one to fight, and why.
     pub(super) idle: Vec<(String, String)>,
@@ -56,11 +58,12 @@ pub(super) fn steps(said: &Said) -> impl Iterator<Item = &Step> {
         .reactions
         .iter()
         .flat_map(|r| std::iter::once(&r.check.step).chain(r.shot.as_ref().map(|s| &s.step)));
+    let tested = said.tested.iter().map(|d| &d.step);
     let fights = said
         .frays
         .iter()
         .flat_map(|f| f.pairings.iter().map(|p| &p.0));
-    before.chain(reactions).chain(fights)
+    before.chain(reactions).chain(tested).chain(fights)
 }
 
 /// The throws entered and rolled, the lone figures' shared throws counted once.
@@ -102,6 +105,14 @@ pub(super) fn summary(c: &Charge<'_>, said: &Said) -> String {
             })
             .collect();
         parts.push(format!("reaction: {}", each.join(", ")));
+    }
+    if !said.tested.is_empty() {
+        let each: Vec<String> = said
+            .tested
+            .iter()
+            .map(|d| format!("{} {}", who(&d.figures), d.step.outcome()))
+            .collect();
+        parts.push(format!("at once: {}", each.join(", ")));
     }
     for f in &said.frays {
         let each: Vec<String> = f
@@ -162,6 +173,7 @@ pub(super) fn print(
                 "shot": r.shot.as_ref().map(done),
                 "held": r.held,
             })).collect::<Vec<_>>(),
+            "tested": said.tested.iter().map(done).collect::<Vec<_>>(),
             "fights": said.frays.iter().map(|f| json!({
                 "lone": f.group.lone,
                 "worst": f.lone_end.as_ref().and_then(|e| e.worst.as_ref()).map(|(label, w)| json!({
@@ -236,6 +248,13 @@ pub(super) fn print(
             t.push('\n');
         }
     }
+    if !said.tested.is_empty() {
+        t.push_str("tested at once, before the melee:\n");
+        for d in &said.tested {
+            let p = &d.step.procedure;
+            t.push_str(&format!("  {}: {p} {}\n", who(&d.figures), brief(&d.step)));
+        }
+    }
     if said.frays.is_empty() {
         t.push_str("no fight: no charger reached the enemy\n");
     } else {
@@ -279,6 +298,7 @@ pub(super) fn print(
                 .iter()
                 .chain(r.shot.iter().flat_map(|s| &s.changes))
         }))
+        .chain(said.tested.iter().flat_map(|d| &d.changes))
         .chain(
             said.frays
                 .iter()

@@ -5,7 +5,7 @@
 //! defenders' -1s, and the whole charge is one event that one undo takes back. A unit may not
 //! charge two turns running.
 
-use super::game;
+use super::{Roster, game};
 use crate::support::Table;
 
 /// The line of `out` that starts with `start` (after its indent).
@@ -397,6 +397,41 @@ fn a_charger_the_reaction_fire_sends_fleeing_does_not_fight() {
     assert!(!out.contains("CF1 against LI1"), "{out}");
     // The three others charged as four launched it: the bonus stays.
     assert!(!out.contains("charging withheld"), "{out}");
+}
+
+/// LI1's fire wounds CF1: it tests at once, before the melee; failing, it falls back and does
+/// not fight, and owes no test after; passing, it fights wounded.
+#[test]
+fn a_charger_wounded_by_the_reaction_fire_tests_at_once_before_the_melee() {
+    let t = lights_and_marines();
+    t.ok(&["mark", "CF5", "+dead"]);
+    // Four checks before the charge, LI1's check, shot and hit result (2 4: light wound), the
+    // three other lights' checks, then CF1's test at once and its retreat.
+    let faces = [
+        "4,3", "5,2", "6,1", "2,4", "5,3", "2,3", "2,4", "1,2", "1,2", "1,2",
+    ];
+    let failed: Vec<&str> = faces.iter().copied().chain(["1,2", "3,3"]).collect();
+    let out = t.ok(&marines_charge(&["--react"], &failed));
+    assert!(
+        out.contains(
+            "tested at once, before the melee:\n  CF1: morale 1 2 +2 = 5: Fail › retreat 3 3 = \
+             6: 6 inches\nmelee, first round:\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  CF1: out of the fight: morale Fail\n"),
+        "{out}"
+    );
+    assert!(!out.contains("CF1 against LI1"), "{out}");
+    assert!(!out.contains("CF1 owes morale reason=wound"), "{out}");
+    assert_eq!(t.fig("CF1"), "CF1: light wound (blue), failed-morale 1");
+    t.ok(&["undo"]);
+    // 6 5 +2 = 13 passes: CF1 fights, with its wound.
+    let passed: Vec<&str> = faces.iter().copied().chain(["6,5"]).collect();
+    let out = t.ok(&marines_charge(&["--react"], &passed));
+    assert!(out.contains("  CF1: morale 6 5 +2 = 13: Pass\n"), "{out}");
+    assert!(out.contains("  LI1 against CF1:\n"), "{out}");
 }
 
 /// A line unit of five with two pinned is no longer formed: its volley is withheld.
