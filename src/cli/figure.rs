@@ -63,7 +63,9 @@ pub(super) fn figure_roll(
             words: typed,
             owed,
         } = aim(game, ruleset, which, how.factors, &pinned)?;
-        let found = figures::find(game, ruleset, p, &cast)?;
+        let mut found = figures::find(game, ruleset, p, &cast)?;
+        // A check the figure owes from an earlier turn counts toward that turn.
+        found.owed_in = owed.and_then(|at| pending::owed_in(game, at));
         let mut event = Event::new(game.turn.number, &how.line, "");
         let umpire = cli.umpire();
         legality::owed_first(game, owed.as_slice(), umpire, &mut event)?;

@@ -181,6 +181,7 @@ pub(super) fn also(
             acted_upon: Some(fig.code.clone()),
             sides: Vec::new(),
             pairings: Vec::new(),
+            owed_in: None,
         };
         let (mut words, _) = figures::roster_words(game, ruleset, p, &figs, typed)?;
         words.extend(typed.iter().cloned());

@@ -487,7 +487,10 @@ pub(super) fn figure_plan<'r>(
             figures: vec![t.to_string()],
         });
     }
-    let found = figures::find(game, ruleset, p, &Cast { named })?;
+    let mut found = figures::find(game, ruleset, p, &Cast { named })?;
+    // A check the figure owes from an earlier turn counts toward that turn.
+    found.owed_in = pending::matching(game, ruleset, p, code, factors)
+        .and_then(|at| pending::owed_in(game, at));
     let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
     words.extend(factors.iter().cloned());
     let plan = super::odds::planned(ruleset, p, &words)?;

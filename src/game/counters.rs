@@ -27,7 +27,14 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<(String, Count)>> {
     if word.starts_with(['+', '-']) {
         return None;
     }
-    let at = word.find(['+', '-', '='])?;
+    // A counter's name may hold a dash (`failed-morale+1`): the change is the last sign, the
+    // one followed by the number.
+    let signs = || word.match_indices(['+', '-', '=']).map(|(i, _)| i);
+    let numbered = |i: &usize| {
+        let digits = &word[i + 1..];
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let at = signs().rfind(numbered).or_else(|| signs().next_back())?;
     let (name, rest) = word.split_at(at);
     let (sign, digits) = rest.split_at(1);
     let n = digits
@@ -287,7 +294,7 @@ pub fn land_amount(
 mod tests {
     use super::*;
 
-    /// A game keeping one counter, `hits`, that puts a piece `out` at 7.
+    /// A game keeping two counters, `hits` and `hits-taken`, that put a piece `out` at 7.
     fn game_def() -> GameDef {
         let text = "sides: [{name: a}, {name: b}]\nstates: [{name: out, label: out}]";
         let schema: crate::rules::schema::GameDef =
@@ -303,21 +310,23 @@ mod tests {
             losses: None,
             markers: Vec::new(),
             implies: Vec::new(),
-            counters: vec![CounterDef {
-                name: "hits".into(),
-                label: "hits".into(),
-                per_turn: false,
-                per_activation: false,
-                at: Some(7),
-                then: Some("out".into()),
-                amounts: None,
-                earns: None,
-                acting: None,
-                acted_upon: None,
-                rolls: Vec::new(),
-                while_none: Default::default(),
-                note: None,
-            }],
+            counters: ["hits", "hits-taken"]
+                .map(|name| CounterDef {
+                    name: name.into(),
+                    label: name.into(),
+                    per_turn: false,
+                    per_activation: false,
+                    at: Some(7),
+                    then: Some("out".into()),
+                    amounts: None,
+                    earns: None,
+                    acting: None,
+                    acted_upon: None,
+                    rolls: Vec::new(),
+                    while_none: Default::default(),
+                    note: None,
+                })
+                .to_vec(),
             states: schema.states,
             links: Vec::new(),
             actions: Vec::new(),
@@ -336,6 +345,14 @@ mod tests {
         assert_eq!(read("hits+2"), Some(Ok(("hits".into(), Count::By(2)))));
         assert_eq!(read("Hits-1"), Some(Ok(("hits".into(), Count::By(-1)))));
         assert_eq!(read("hits=0"), Some(Ok(("hits".into(), Count::To(0)))));
+        assert_eq!(
+            read("Hits-Taken+3"),
+            Some(Ok(("hits-taken".into(), Count::By(3))))
+        );
+        assert_eq!(
+            read("hits-taken-1"),
+            Some(Ok(("hits-taken".into(), Count::By(-1))))
+        );
         assert_eq!(read("+pinned"), None);
         assert_eq!(read("pinned"), None);
         assert!(matches!(read("hit+1"), Some(Err(e)) if e.contains("no counter `hit`")));

@@ -28,6 +28,9 @@ pub struct Figures {
     pub sides: Vec<(String, String)>,
     /// Every pairing of an opposed roll: several attackers against one are rolled in turn.
     pub pairings: Vec<Vec<(String, String)>>,
+    /// The earlier turn a check the acting figure makes was owed in: its result counts toward
+    /// that turn, so the counts kept for this turn are not raised by it.
+    pub owed_in: Option<u32>,
 }
 
 impl Figures {
@@ -49,6 +52,7 @@ impl Figures {
             acted_upon: None,
             sides: Vec::new(),
             pairings: Vec::new(),
+            owed_in: None,
         }
     }
 
@@ -118,6 +122,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         acted_upon: None,
         sides: Vec::new(),
         pairings: Vec::new(),
+        owed_in: None,
     };
     let usable = |code: &str, acts: bool| -> Result<String> {
         let f = roster::figure(game, code)?;
@@ -609,11 +614,13 @@ pub fn land(
     Ok(said)
 }
 
+/// One change a result makes on figure `code` (`+MARKER`, `-MARKER`, `+STATE`, `+COUNTER`);
+/// `owed_in`: the earlier turn the check that made it was owed in.
 pub(crate) fn apply_one(
     game: &mut Game,
     ruleset: &Ruleset,
     g: &GameDef,
-    code: &str,
+    (code, owed_in): (&str, Option<u32>),
     change: &str,
     event: &mut Event,
 ) -> Result<Vec<String>> {
@@ -622,7 +629,14 @@ pub(crate) fn apply_one(
         return Ok(Vec::new());
     };
     // A counter is counted one more, or (taken off) set back to 0.
-    if g.counters.iter().any(|c| c.name == name) {
+    if let Some(c) = g.counters.iter().find(|c| c.name == name) {
+        // A check owed in an earlier turn counts toward that turn, which is over.
+        if let Some(turn) = owed_in.filter(|_| c.per_turn) {
+            return Ok(vec![format!(
+                "{code}: not counted in {} (the check was owed in turn {turn})",
+                c.label
+            )]);
+        }
         // Back to 0 from 0 changes nothing, and says nothing.
         if !add && fig.counters.get(name).is_none_or(|n| *n == 0) {
             return Ok(Vec::new());

@@ -82,6 +82,7 @@ pub fn roll(
                     event: game.next_event_id(),
                     cause: cause.clone(),
                     at_once: false,
+                    turn: game.turn.number,
                 };
                 said.push(format!(
                     "{cause}: {}",

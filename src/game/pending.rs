@@ -32,6 +32,14 @@ pub struct Check {
     /// Made before anything else is rolled, drawn or started (the table's "at once").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub at_once: bool,
+    /// The turn it was owed in (0: before the first turn, or a game that did not keep it): a
+    /// check made in a later turn counts toward its own turn, not the one being played.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Check {
@@ -84,6 +92,12 @@ pub fn owe(game: &mut Game, check: Check, once: bool, event: &mut Event) -> Stri
     line
 }
 
+/// The turn the check at `at` was owed in, when that is a turn before the one being played.
+pub fn owed_in(game: &Game, at: usize) -> Option<u32> {
+    let turn = game.pending.get(at)?.turn;
+    (turn > 0 && turn < game.turn.number).then_some(turn)
+}
+
 /// Take the check at `at` off the queue, made, in `event`; the line that says so.
 pub fn made(game: &mut Game, at: usize, event: &mut Event) -> Option<String> {
     let check = game.pending.get(at)?.clone();
@@ -134,7 +148,14 @@ pub fn listing(game: &Game) -> Vec<String> {
     game.pending
         .iter()
         .enumerate()
-        .map(|(i, c)| format!("  {}. {}", i + 1, c.described()))
+        .map(|(i, c)| {
+            let earlier = if c.turn > 0 && c.turn < game.turn.number {
+                format!(" (owed in turn {})", c.turn)
+            } else {
+                String::new()
+            };
+            format!("  {}. {}{earlier}", i + 1, c.described())
+        })
         .collect()
 }
 
@@ -186,6 +207,7 @@ pub fn queue<'f>(
             event: id,
             cause: cause.to_string(),
             at_once: f.at_once,
+            turn: game.turn.number,
         };
         said.push(owe(game, check, f.once, event));
     }

@@ -62,7 +62,11 @@ pub fn land_marks(
                 if m.group && moot {
                     continue;
                 }
-                said.extend(apply_one(game, ruleset, g, c, change, event)?);
+                // A check owed in an earlier turn is its figure's own roll.
+                let owed_in = figures
+                    .owed_in
+                    .filter(|_| figures.acting.as_ref() == Some(c));
+                said.extend(apply_one(game, ruleset, g, (c, owed_in), change, event)?);
             }
         }
     }
@@ -106,7 +110,7 @@ pub fn land(
             let why = format!("at random among the {} figures of {unit}", group.len());
             let mut lines = Vec::new();
             for change in &s.change {
-                lines.extend(apply_one(game, ruleset, g, hit, change, event)?);
+                lines.extend(apply_one(game, ruleset, g, (hit, None), change, event)?);
             }
             match lines.as_mut_slice() {
                 [] => said.push(format!("{hit}: {why}, no change")),
