@@ -63,7 +63,7 @@ pub fn act(
         }
         // The unit must be one that may act now (acting activates it); what changes is made
         // on the game only when the whole command goes through.
-        let acting = legality::may_act(game, ruleset, &u.name, ctx.umpire, event)?;
+        let acting = legality::may_act(game, ruleset, (&u.name, Some(a)), ctx.umpire, event)?;
         let activated = legality::acts(game, ruleset, &u.name, acting, ctx.umpire, event)?;
         let mut said = Vec::new();
         let mut acted = Vec::new();

@@ -90,7 +90,7 @@ pub(super) fn figure_roll(
         let mut acted = Vec::new();
         let mut cost = None;
         if let (Some(code), Some(u), Some(a)) = (&actor, &acting_unit, action) {
-            let acting = legality::may_act(game, ruleset, u, umpire, &mut event)?;
+            let acting = legality::may_act(game, ruleset, (u, Some(a)), umpire, &mut event)?;
             acted = legality::acts(&mut after, ruleset, u, acting, umpire, &mut event)?;
             cost = Some((
                 code.clone(),
@@ -162,9 +162,9 @@ pub(super) fn figure_roll(
             )?);
         }
         if let (Some(u), Some((step, _, landed, _))) = (&acting_unit, fought.first_mut()) {
-            let result = step.decision.result.clone();
+            let link = step.clone();
             landed.extend(crate::game::turn::chain_record(
-                &mut after, ruleset, p, u, &result, &mut event,
+                &mut after, ruleset, p, u, &link, &mut event,
             )?);
         }
         if let Some((_, _, landed, _)) = fought.first_mut() {

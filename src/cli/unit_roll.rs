@@ -165,7 +165,8 @@ pub(super) fn unit_roll(
             let counted = legality::action_rolled(&ruleset, p, how.factors);
             let mut acted = Vec::new();
             if counted.is_some() {
-                let acting = legality::may_act(game, &ruleset, &action.unit, umpire, &mut event)?;
+                let acting =
+                    legality::may_act(game, &ruleset, (&action.unit, counted), umpire, &mut event)?;
                 acted = legality::acts(
                     &mut after,
                     &ruleset,

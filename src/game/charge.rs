@@ -126,7 +126,7 @@ pub fn start(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     legality::owed_first(game, &[], umpire, event)?;
-    let acting = legality::may_act(game, ruleset, &c.unit, umpire, event)?;
+    let acting = legality::may_act(game, ruleset, (&c.unit, None), umpire, event)?;
     let said = legality::acts(game, ruleset, &c.unit, acting, umpire, event)?;
     if let Some(u) = game.unit(&c.unit) {
         let mut after = u.clone();

@@ -54,7 +54,7 @@ pub struct Acting {
 pub fn may_act(
     game: &Game,
     ruleset: &Ruleset,
-    unit: &str,
+    (unit, action): (&str, Option<&ActionDef>),
     umpire: Umpire<'_>,
     event: &mut Event,
 ) -> Result<Acting> {
@@ -69,7 +69,7 @@ pub fn may_act(
     let u = roster::unit(game, unit)?;
     let weighed = match &t.order {
         TurnOrder::Draw(d) => turn::draw_may_act(game, g, d, u),
-        TurnOrder::Players(p) => turn::player_may_act(game, g, p, u),
+        TurnOrder::Players(p) => turn::player_may_act(game, g, (p, action), u),
     };
     match weighed {
         Ok(acting) => Ok(acting),

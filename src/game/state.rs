@@ -80,6 +80,10 @@ pub struct Turn {
     /// In player turns: the player turn going, by its place in `order` from 1 (0 before any).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub player: u32,
+    /// In player turns: what each unit activated in the player turn going declared it would do
+    /// (the value of the chain's `declares` factor), which holds it to that activity.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub declared: BTreeMap<String, String>,
     /// The unit whose failed activation ended the player turn going, when one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<String>,

@@ -126,6 +126,9 @@ pub struct ActionDef {
     pub requires: Vec<String>,
     /// A roll of its procedure is the action only when the roll's factors meet these.
     pub when: Conditions,
+    /// The activities declared on activation (canonical values of the turn chain's
+    /// `declares` factor) that allow it; empty: any.
+    pub declared: Vec<String>,
 }
 
 /// How many of a figure's actions one action takes: a number, or a number by a field of the

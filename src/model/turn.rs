@@ -99,6 +99,8 @@ pub struct ChainDef {
     pub procedure: String,
     /// Its results that end the chain, by their names.
     pub ends_on: Vec<String>,
+    /// The choice factor (canonical) of its roll that declares the unit's activity.
+    pub declares: Option<String>,
 }
 
 /// Points each side rolls at the start of a turn and spends on what it does.

@@ -48,6 +48,31 @@ impl Source {
                 .with_hint_opt(did_you_mean(p, procedures)));
             }
             self.check_conditions(&a.when, &|n, m| here(n, m))?;
+            if let Some(first) = a.declared.first() {
+                let Some(factor) = self.declaring_factor() else {
+                    return Err(here(
+                        first,
+                        format!(
+                            "action `{}` lists activities declared, but the turn's chain \
+                             declares none (`turn: chain: declares: FACTOR`)",
+                            a.name
+                        ),
+                    ));
+                };
+                for word in &a.declared {
+                    let known = self.factor(&factor).and_then(|f| self.value(f, word));
+                    if known.is_none() {
+                        return Err(here(
+                            word,
+                            format!(
+                                "action `{}` is allowed by the activity `{word}`, which is no \
+                                 value of `{factor}`",
+                                a.name
+                            ),
+                        ));
+                    }
+                }
+            }
             for rule in &a.requires {
                 if !self.def.requires.iter().any(|r| &r.rule == rule) {
                     let rules = self.def.requires.iter().map(|r| r.rule.as_str());

@@ -180,6 +180,7 @@ impl Source {
                     cost: self.action_cost(g, &a.cost),
                     requires: a.requires.clone(),
                     when: self.conditions(&a.when),
+                    declared: self.declared_values(&a.declared),
                 })
                 .collect(),
             action_limits: g.action_limits.clone().map(|mut l| {
@@ -275,6 +276,25 @@ impl Source {
 }
 
 impl Source {
+    /// The turn chain's factor that declares a unit's activity, canonical.
+    pub(super) fn declaring_factor(&self) -> Option<String> {
+        let chain = self.def.turn.as_ref()?.chain.as_ref()?;
+        Some(self.canonical(chain.declares.as_deref()?))
+    }
+
+    /// The activities an action allows, named as the declaring factor's values.
+    fn declared_values(&self, words: &[String]) -> Vec<String> {
+        let factor = self.declaring_factor();
+        words
+            .iter()
+            .map(|w| {
+                factor
+                    .as_ref()
+                    .map_or_else(|| w.clone(), |f| self.choice(f, w))
+            })
+            .collect()
+    }
+
     /// An action's cost with the values of the unit field it reads made canonical.
     fn action_cost(&self, g: &s::GameDef, cost: &s::CostDef) -> m::ActionCost {
         match cost {

@@ -180,9 +180,31 @@ impl Source {
                     .with_hint_opt(did_you_mean(r, names)));
             }
         }
+        let declares = match &c.declares {
+            None => None,
+            Some(f) => match self.factor(f) {
+                Some(x) if x.kind == s::FactorKind::Choice => Some(x.name.clone()),
+                Some(_) => {
+                    return Err(at.err(
+                        &["turn:", "chain:", "declares:"],
+                        format!("the chain declares its activity with `{f}`, which is no choice"),
+                    ));
+                }
+                None => {
+                    let names = self.def.factors.iter().map(|x| x.name.as_str());
+                    return Err(at
+                        .err(
+                            &["turn:", "chain:", "declares:"],
+                            format!("the chain declares its activity with `{f}`, no factor"),
+                        )
+                        .with_hint_opt(did_you_mean(f, names)));
+                }
+            },
+        };
         Ok(m::ChainDef {
             procedure: p.name.clone(),
             ends_on: c.ends_on.clone(),
+            declares,
         })
     }
 

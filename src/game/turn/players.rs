@@ -7,11 +7,12 @@ use std::fmt::Write as _;
 
 use super::{Start, and_list, check_turn_going, pool, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
+use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::legality::{Acting, Umpire};
 use crate::game::roster;
 use crate::game::state::{Event, Game, Turn, Unit};
-use crate::model::{ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
+use crate::model::{ActionDef, ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
 use crate::words::{numbered, times};
 
 /// The side of the player turn going, when one is.
@@ -74,6 +75,7 @@ pub(super) fn start(
         let mut after = t.clone();
         after.player += 1;
         after.ended = None;
+        after.declared.clear();
         let mut said = vec![headline(g, &after)];
         if let Some(side) = playing_of(&after)
             && let (Some(pool), Some(left)) = (&p.pool, after.pools.get(side))
@@ -178,7 +180,7 @@ fn turn_refusals(game: &Game, g: &GameDef, u: &Unit) -> Vec<Refused> {
 pub fn player_may_act(
     game: &Game,
     g: &GameDef,
-    p: &PlayersDef,
+    (p, action): (&PlayersDef, Option<&ActionDef>),
     u: &Unit,
 ) -> std::result::Result<Acting, Refused> {
     if let Some(first) = turn_refusals(game, g, u).into_iter().next() {
@@ -194,6 +196,25 @@ pub fn player_may_act(
         };
         let fix = format!("`umpire roll {} --unit {}` first", c.procedure, u.name);
         return Err((refusal, Some(fix)));
+    }
+    // An activated unit carries out the activity it declared, and no other.
+    if let (Some(c), Some(a), Some(said)) = (&p.chain, action, game.turn.declared.get(&u.name))
+        && !a.declared.is_empty()
+        && !a.declared.contains(said)
+    {
+        let factor = c.declares.as_deref().unwrap_or_default();
+        let why = format!(
+            "it was activated for {factor} {said}: {} needs {factor} {} declared",
+            a.label.to_lowercase(),
+            a.declared.join(" or ")
+        );
+        let refusal = Refusal {
+            rule: PLAYER_TURNS.to_string(),
+            who: u.name.clone(),
+            why,
+        };
+        let fix = "the activity is declared before the activation roll and cannot be switched";
+        return Err((refusal, Some(fix.to_string())));
     }
     Ok(Acting { activates: false })
 }
@@ -277,12 +298,13 @@ pub fn chain_record(
     ruleset: &Ruleset,
     p: &ProcedureDef,
     unit: &str,
-    result: &str,
+    step: &Step,
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let Some(c) = chain(ruleset, p) else {
         return Ok(Vec::new());
     };
+    let result = step.decision.result.as_str();
     let g = roster::game_def(ruleset)?;
     let Some(side) = playing(game).map(str::to_string) else {
         return Ok(Vec::new());
@@ -294,6 +316,18 @@ pub fn chain_record(
         .or_default()
         .push(after.player);
     let ends = c.ends_on.iter().any(|r| r == result);
+    // What the unit declared it would do, which holds it to that activity.
+    let declared = c.declares.as_ref().and_then(|f| {
+        let given = step.sides.iter().flat_map(|s| &s.factors);
+        given
+            .filter(|x| &x.name == f)
+            .map(|x| x.value.clone())
+            .next()
+    });
+    match declared {
+        Some(d) => after.declared.insert(unit.to_string(), d),
+        None => after.declared.remove(unit),
+    };
     if ends {
         after.ended = Some(unit.to_string());
     }
@@ -364,7 +398,11 @@ pub(super) fn status(game: &Game, ruleset: &Ruleset, g: &GameDef, p: &PlayersDef
             .units
             .iter()
             .filter(|u| activations_now(game, &u.name) > 0)
-            .map(|u| u.name.clone())
+            .map(|u| match t.declared.get(&u.name) {
+                // What it declared holds it: said beside it.
+                Some(d) => format!("{} ({d})", u.name),
+                None => u.name.clone(),
+            })
             .collect();
         let _ = writeln!(
             s,

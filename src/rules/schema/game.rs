@@ -168,6 +168,10 @@ pub struct ActionDef {
     /// taken by choice, not one a result calls for).
     #[serde(default)]
     pub when: Conditions,
+    /// The activities declared on activation (values of the turn chain's `declares` factor)
+    /// that allow it; none listed: any.
+    #[serde(default)]
+    pub declared: Vec<String>,
 }
 
 /// An action's cost as written: a number, or a number by a unit field.

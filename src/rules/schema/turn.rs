@@ -50,12 +50,16 @@ pub enum StepSpec {
     Full(StepDef),
 }
 
-/// `chain: {procedure: PROCEDURE, ends-on: [RESULT]}`.
+/// `chain: {procedure: PROCEDURE, ends-on: [RESULT], declares: FACTOR}`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ChainDef {
     pub procedure: String,
     pub ends_on: Vec<String>,
+    /// The factor of the chain's roll that declares what the unit will do once activated (a
+    /// choice): its actions are then only those its `declared` lists allow.
+    #[serde(default)]
+    pub declares: Option<String>,
 }
 
 /// `pool: {point: POINT, dice: 1d6, spend: [...]}`.

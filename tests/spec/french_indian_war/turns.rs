@@ -288,3 +288,38 @@ fn a_unit_shoots_or_charges_only_once_activated_and_not_after_a_failed_activatio
     anyway.extend(["--anyway", "the activation die was cocked"]);
     t.ok(&anyway);
 }
+
+/// "Once volley fire is declared a player cannot switch": a unit activated to move does not
+/// volley, one activated to volley does; `status` says what each declared.
+#[test]
+fn an_activated_unit_carries_out_the_activity_it_declared_and_no_other() {
+    let t = game();
+    t.ok(&["turn"]);
+    t.ok(&activate("44th", "action=move", &["5"]));
+    let volley = [
+        "roll", "volley", "--unit", "44th", "--target", "marines", "--dice", "4",
+    ];
+    assert_eq!(
+        t.refused(&volley),
+        "Player turns refuses 44th: it was activated for action move-open: volley fire needs \
+         action volley declared (the activity is declared before the activation roll and cannot \
+         be switched; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    t.ok(&activate("rangers", "action=shoot", &["5"]));
+    assert!(
+        t.ok(&["status"])
+            .contains("activated this player turn: 44th (move-open) and rangers (shoot)\n")
+    );
+    t.ok(&[
+        "roll", "shoot", "--unit", "rangers", "--target", "marines", "--dice", "4",
+    ]);
+    let mut anyway = volley.to_vec();
+    anyway.extend(["--anyway", "the colonel changed his mind in time"]);
+    t.ok(&anyway);
+    // The next player turn holds nothing of this one's declarations.
+    t.ok(&["turn"]);
+    t.ok(&activate("marines", "action=volley", &["5"]));
+    t.ok(&[
+        "roll", "volley", "--unit", "marines", "--target", "44th", "--dice", "4",
+    ]);
+}
