@@ -82,9 +82,15 @@ pub(super) fn figure_roll(
         if let Some(u) = &acting_unit {
             crate::game::turn::chain_check(game, ruleset, p, u, umpire, &mut event)?;
         }
+        // A figure that has made its most of these rolls (a test once a turn).
+        let g = game_def(ruleset)?;
+        if let Some(f) = actor.as_deref().and_then(|c| game.figure(c)) {
+            for (refusal, fix) in crate::game::counters::refusals(g, f, &p.name) {
+                umpire.allow(refusal, fix, &mut event)?;
+            }
+        }
         // A roll that is one of the figure's actions is weighed against the turn: its unit
         // may act now (acting activates it), and the figure has the action left.
-        let g = game_def(ruleset)?;
         let action = legality::action_rolled(ruleset, p, &typed);
         let mut after = game.clone();
         let mut acted = Vec::new();

@@ -186,6 +186,18 @@ pub(super) fn unit_roll(
                 } else {
                     std::slice::from_ref(code)
                 };
+                // A figure that has made its most of these rolls (a test once a turn) stays
+                // out, and is said to (unless the umpire rules otherwise).
+                if let Some(f) = after.figure(code) {
+                    let refused = crate::game::counters::refusals(g, f, &p.name);
+                    if let (Some((r, _)), None) = (refused.first(), umpire.anyway) {
+                        held.push((code.clone(), r.why.clone()));
+                        continue;
+                    }
+                    for (r, fix) in refused {
+                        umpire.allow(r, fix, &mut event)?;
+                    }
+                }
                 // A figure without the action left stays out of the unit's action, and is
                 // said to (unless the umpire rules otherwise).
                 let mut costs = Vec::new();

@@ -4,7 +4,7 @@
 
 use crate::engine::decide::Read;
 use crate::engine::resolve::Step;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result};
 use crate::game::figures::Figures;
 use crate::game::roster::{self, Mark, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game};
@@ -211,6 +211,30 @@ pub fn rolled(
     Ok(())
 }
 
+/// What refuses piece `code` another roll of `procedure`: each counter of such rolls that has
+/// counted its most, as a refusal naming its rule, with what would make it legal.
+pub fn refusals(g: &GameDef, fig: &Figure, procedure: &str) -> Vec<(Refusal, Option<String>)> {
+    g.counters
+        .iter()
+        .filter(|c| c.rolls.iter().any(|p| p == procedure))
+        .filter_map(|c| {
+            let most = c.most?;
+            let done = fig.counters.get(&c.name).copied().unwrap_or(0);
+            (done >= most).then(|| {
+                let refusal = Refusal {
+                    rule: c.rule.clone().unwrap_or_else(|| c.label.clone()),
+                    who: fig.code.clone(),
+                    why: format!("{}: {done} of {most} made", c.label),
+                };
+                let fix = c
+                    .per_turn
+                    .then(|| "a new turn counts afresh: `umpire turn`".to_string());
+                (refusal, fix)
+            })
+        })
+        .collect()
+}
+
 /// The words of [`settings`] (`FACTOR=2`), those `wanted`.
 pub fn words(
     g: &GameDef,
@@ -324,6 +348,8 @@ mod tests {
                     acted_upon: None,
                     rolls: Vec::new(),
                     while_none: Default::default(),
+                    most: None,
+                    rule: None,
                     note: None,
                 })
                 .to_vec(),

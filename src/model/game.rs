@@ -387,6 +387,12 @@ pub struct CounterDef {
     /// game, before it has fired one).
     #[serde(default)]
     pub while_none: Settings,
+    /// The most rolls it counts: one more is refused, naming `rule`.
+    #[serde(default)]
+    pub most: Option<i64>,
+    /// The rule of play a refusal of one roll too many names (the label when left out).
+    #[serde(default)]
+    pub rule: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

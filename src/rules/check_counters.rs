@@ -100,6 +100,17 @@ impl Source {
                 }
             }
             self.check_conditions(&c.while_none, &|n, m| err(n, m))?;
+            if c.most.is_some() && c.rolls.is_empty() {
+                let msg = format!(
+                    "counter `{}` has `most` but counts no rolls: give it `rolls: [PROCEDURE]`",
+                    c.name
+                );
+                return Err(err("most:", msg));
+            }
+            if c.most.is_some_and(|n| n < 1) {
+                let msg = format!("counter `{}` needs `most` of 1 or more", c.name);
+                return Err(err("most:", msg));
+            }
             let amounts = [
                 (&c.amounts, "adds up amounts of"),
                 (&c.earns, "earns amounts of"),

@@ -146,6 +146,8 @@ impl Source {
                             &["counters:", &place],
                             at,
                         )?,
+                        most: c.most,
+                        rule: c.rule.clone(),
                         note: c.note.clone(),
                     })
                 })

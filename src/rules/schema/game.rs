@@ -139,6 +139,12 @@ pub struct CounterDef {
     /// Factors the piece sets when it acts while the count is still 0 (its first shot).
     #[serde(default)]
     pub while_none: Conditions,
+    /// The most rolls it counts: one more is refused (a man tests once a turn).
+    #[serde(default)]
+    pub most: Option<i64>,
+    /// The rule of play that refusal names (the label when left out).
+    #[serde(default)]
+    pub rule: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

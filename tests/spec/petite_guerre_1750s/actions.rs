@@ -199,3 +199,72 @@ fn a_unit_in_single_file_moving_on_its_lead_mans_roll_takes_an_action_of_each_ma
     );
     assert_eq!((actions(&t, "FI1"), actions(&t, "FI2")), (2, 2));
 }
+
+/// "Charging is in a separate phase and is in addition to the above actions", and a target
+/// close enough is seen without a roll: neither costs an action.
+#[test]
+fn a_charge_move_and_an_automatic_acquisition_cost_no_action() {
+    let t = game();
+    t.ok(&["roll", "move", "--fig", "RA2", "--dice", "3"]);
+    t.ok(&["roll", "move", "--fig", "RA2", "--dice", "3"]);
+    assert_eq!(actions(&t, "RA2"), 2);
+    let charge = t.ok(&["roll", "move", "--fig", "RA2", "mode=charge"]);
+    assert!(charge.contains("2 inches"), "{charge}");
+    // Within 8 inches in the open: acquired, no roll, no action.
+    let seen = t.ok(&[
+        "roll",
+        "acquire",
+        "--fig",
+        "RA2",
+        "--target",
+        "OT3",
+        "distance=6",
+    ]);
+    assert!(seen.contains("RA2: +acquired OT3"), "{seen}");
+    assert_eq!(actions(&t, "RA2"), 2);
+    // At 15 inches it is a roll, and an action he no longer has.
+    assert!(
+        t.refused(&[
+            "roll",
+            "acquire",
+            "--fig",
+            "RA2",
+            "--target",
+            "OT4",
+            "distance=15",
+            "--dice",
+            "4",
+        ])
+        .starts_with("Actions refuses RA2: no action left this turn")
+    );
+}
+
+/// A man beyond a leader's control tests once a turn; a broken man runs and does not test.
+#[test]
+fn a_man_takes_one_control_test_a_turn_and_a_broken_man_none() {
+    let t = game();
+    t.ok(&["roll", "control", "--fig", "RA1", "--dice", "5"]);
+    let again = ["roll", "control", "--fig", "RA1", "--dice", "5"];
+    assert_eq!(
+        t.refused(&again),
+        "Control test refuses RA1: control tests this turn: 1 of 1 made (a new turn counts \
+         afresh: `umpire turn`; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    // A unit's test holds back the man who took his.
+    let unit = t.ok(&["roll", "control", "--unit", "rangers", "--dice", "4"]);
+    assert!(
+        unit.contains("  RA1: held back: control tests this turn: 1 of 1 made\n"),
+        "{unit}"
+    );
+    let mut anyway = again.to_vec();
+    anyway.extend(["--anyway", "he lost sight of the captain"]);
+    t.ok(&anyway);
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    t.ok(&again);
+    t.ok(&["mark", "GR1", "+broken"]);
+    assert!(
+        t.refused(&["roll", "control", "--fig", "GR1", "--dice", "5"])
+            .starts_with("GR1 carries broken: it cannot control-test until that is cleared")
+    );
+}
