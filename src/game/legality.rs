@@ -135,7 +135,7 @@ pub fn owed_first(
     if game.turn.number == 0 || making.iter().any(at_once) {
         return Ok(());
     }
-    let Some((i, c)) = game
+    let Some((_, c)) = game
         .pending
         .iter()
         .enumerate()
@@ -152,10 +152,7 @@ pub fn owed_first(
         who: c.figure.clone(),
         why,
     };
-    let next = if i == 0 {
-        "`umpire roll --next` makes it".to_string()
-    } else {
-        format!("`umpire roll --next {}` makes it", i + 1)
-    };
+    // `roll --next` makes the checks owed at once first: this is the first of them.
+    let next = "`umpire roll --next` makes it".to_string();
     umpire.allow(refusal, Some(next), event)
 }

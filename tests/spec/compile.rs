@@ -292,7 +292,7 @@ fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
             "condition names factor `reasn`, which this ruleset does not define (did you mean `reason`?)",
         ),
         (
-            ("stops: [flee]", "stops: [fle]"),
+            ("stops: [flee, fail]", "stops: [fle, fail]"),
             "`fle` is not a result of any procedure (did you mean `flee`?)",
         ),
         (
@@ -323,6 +323,25 @@ fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
                 "      lone: defender\n      beyond-first: {outnumberd: 1}\n",
             ),
             "many-on-one sets `outnumberd`, which this ruleset does not define",
+        ),
+        (
+            ("rolls: [shoot]", "rolls: [shooot]"),
+            "counter `shots` counts the rolls of `shooot`, which is not a procedure of this ruleset (did you mean `shoot`?)",
+        ),
+        (
+            (
+                "while-none: {initial-shot: true}",
+                "while-none: {initial-shots: true}",
+            ),
+            "condition names factor `initial-shots`, which this ruleset does not define (did you mean `initial-shot`?)",
+        ),
+        (
+            ("rolls: [shoot]", "most: 1"),
+            "counter `shots` has `most` but counts no rolls: give it `rolls: [PROCEDURE]`",
+        ),
+        (
+            ("rolls: [shoot]", "rolls: [shoot]\n      most: 0"),
+            "counter `shots` needs `most` of 1 or more",
         ),
     ] {
         refused(edit, &["rules", "--check"], says);

@@ -304,11 +304,15 @@ fn a_roll_with_figures_gives_what_landed_as_the_log_keeps_it() {
         v["changes"],
         json!(["MA1: +light wound", "MA1 owes morale reason=wound"])
     );
-    assert_eq!(v["state_changes"][0]["code"], "MA1");
-    assert_eq!(
-        v["state_changes"][0]["after"]["markers"],
-        json!(["light-wound"])
-    );
+    // The firer's shot is counted (its initial shot is spent), then the target is hit.
+    let changed: Vec<&Value> = v["state_changes"]
+        .as_array()
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    assert_eq!(changed[0]["code"], "RR1");
+    assert_eq!(changed[0]["after"]["counters"]["shots"], 1);
+    assert_eq!(changed[1]["code"], "MA1");
+    assert_eq!(changed[1]["after"]["markers"], json!(["light-wound"]));
     assert_eq!(v["dry_run"], false);
 }
 

@@ -101,7 +101,7 @@ fn a_commanders_re_roll_saves_the_chain_and_a_failure_ends_the_player_turn() {
     assert!(
         status.contains(
             "the player turn ended when rangers failed to activate (`umpire turn` passes play)\n\
-             activated this player turn: 44th and rangers\n"
+             activated this player turn: 44th (charge) and rangers (charge)\n"
         ),
         "{status}"
     );
