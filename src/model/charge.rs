@@ -30,6 +30,8 @@ pub struct ChargeDef {
     pub at_least: Option<u32>,
     /// The rule its refusals name.
     pub rule: String,
+    /// The action (by name) each charger takes, weighed against its allowance and counted.
+    pub action: Option<String>,
     pub note: Option<String>,
 }
 
@@ -77,4 +79,7 @@ pub struct ReactionDef {
     /// Results of the fire's chain that take the charger hit out of the fight (it flees).
     #[serde(default)]
     pub stops: Vec<String>,
+    /// The action (by name) each reacting figure takes: one without it left does not react.
+    #[serde(default)]
+    pub action: Option<String>,
 }

@@ -58,6 +58,24 @@ impl Source {
         if let Some(r) = &c.reaction {
             self.check_reaction(r, &here)?;
         }
+        let actions = [
+            (&c.action, &["action:"][..]),
+            (
+                &c.reaction.as_ref().and_then(|r| r.action.clone()),
+                &["reaction:", "action:"][..],
+            ),
+        ];
+        for (action, place) in actions {
+            if let Some(a) = action
+                && !g.actions.iter().any(|x| &x.name == a)
+            {
+                let names = g.actions.iter().map(|x| x.name.as_str());
+                return Err(
+                    here(place, format!("`{a}` is not an action of `game: actions:`"))
+                        .with_hint_opt(did_you_mean(a, names)),
+                );
+            }
+        }
         Ok(())
     }
 

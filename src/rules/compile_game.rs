@@ -239,6 +239,7 @@ impl Source {
             stays_out: c.stays_out.iter().map(|x| self.conditions(x)).collect(),
             at_least: c.at_least,
             rule: c.rule.clone().unwrap_or_else(|| "Charge".to_string()),
+            action: c.action.clone(),
             note: c.note.clone(),
         })
     }

@@ -325,6 +325,10 @@ fn counted_actions_their_costs_and_what_markers_block_are_checked_at_load() {
             "many-on-one sets `outnumberd`, which this ruleset does not define",
         ),
         (
+            ("    action: charge", "    action: charg"),
+            "`charg` is not an action of `game: actions:` (did you mean `charge`?)",
+        ),
+        (
             ("rolls: [shoot]", "rolls: [shooot]"),
             "counter `shots` counts the rolls of `shooot`, which is not a procedure of this ruleset (did you mean `shoot`?)",
         ),

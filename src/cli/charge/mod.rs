@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::engine::resolve::Step;
 use crate::error::Result;
+use crate::game::allowance;
 use crate::game::charge::{self, Charge, Group};
 use crate::game::figures::Figures;
 use crate::game::pending;
@@ -65,6 +66,21 @@ pub(super) fn charge(
             let kept = kept_out(&after, &ruleset, &c, &charging)?;
             charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
             said.idle.extend(kept);
+            // A charger with no action left stays out too (unless the umpire rules otherwise).
+            let costs = allowances(
+                &after,
+                &ruleset,
+                c.def.action.as_deref(),
+                &mut charging,
+                cli,
+                &mut event,
+            )?;
+            said.idle.extend(
+                costs
+                    .1
+                    .into_iter()
+                    .map(|(f, why)| (f, format!("does not charge: {why}"))),
+            );
             charge::enough(&c, charging.len(), cli.umpire(), &mut event)?;
             // The checks before the charge: a charger whose result keeps it out does not charge.
             for b in &c.before {
@@ -96,13 +112,16 @@ pub(super) fn charge(
                     .map(|f| (f, format!("fights no one (at most {most} against one)"))),
             );
             // The charge is made by those who launch it: a rule that asks for enough chargers
-            // counts them, whatever the reaction's fire then does.
+            // counts them, whatever the reaction's fire then does. Each spends its action.
             let launched = charging.len();
+            for (code, cost) in costs.0.iter().filter(|(f, _)| charging.contains(f)) {
+                allowance::record(&mut after, &ruleset, code, *cost, &mut event)?;
+            }
             // A charge no charger is left to make meets no reaction.
             let (fired, failed) = if a.react && !charging.is_empty() {
                 react(
                     &mut after,
-                    &ruleset,
+                    (&ruleset, cli),
                     &c,
                     &groups,
                     (&mut source, &mut event),
@@ -294,7 +313,7 @@ fn on_side(g: &GameDef, c: &Charge<'_>, side: &str, figures: Vec<String>) -> Nam
 /// The figures that fired, and those that failed.
 fn react(
     after: &mut Game,
-    ruleset: &Ruleset,
+    (ruleset, cli): (&Ruleset, &Cli),
     c: &Charge<'_>,
     groups: &[Group],
     (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
@@ -305,6 +324,24 @@ fn react(
     let Some(r) = &c.def.reaction else {
         return Ok((fired, failed));
     };
+    // A figure with no action left does not react (unless the umpire rules otherwise); those
+    // who do spend it.
+    let mut reacting = c.defenders.clone();
+    let (costs, idle) = allowances(
+        after,
+        ruleset,
+        r.action.as_deref(),
+        &mut reacting,
+        cli,
+        event,
+    )?;
+    said.idle.extend(
+        idle.into_iter()
+            .map(|(f, why)| (f, format!("does not react: {why}"))),
+    );
+    for (code, cost) in &costs {
+        allowance::record(after, ruleset, code, *cost, event)?;
+    }
     let p = ruleset.procedure_or_err(&r.procedure)?;
     let fire = r
         .fire
@@ -315,7 +352,7 @@ fn react(
     let mut next = 0usize;
     let o = options(ruleset, p)?;
     let shooting = fire.map(|f| options(ruleset, f)).transpose()?;
-    for code in &c.defenders {
+    for code in &reacting {
         let check = figure_step(
             after,
             ruleset,
@@ -404,6 +441,42 @@ fn react(
         });
     }
     Ok((fired, failed))
+}
+
+/// What the table's `action` costs each of `figures`, weighed against its allowance: those
+/// without it left are taken out of `figures` and returned with why (unless the umpire rules
+/// otherwise, kept in `event`); the others with their cost, to be counted when they act.
+#[expect(
+    clippy::type_complexity,
+    reason = "two lists of a figure and one fact each"
+)]
+fn allowances(
+    game: &Game,
+    ruleset: &Ruleset,
+    action: Option<&str>,
+    figures: &mut Vec<String>,
+    cli: &Cli,
+    event: &mut Event,
+) -> Result<(Vec<(String, u32)>, Vec<(String, String)>)> {
+    let g = game_def(ruleset)?;
+    let Some(a) = action.and_then(|n| g.actions.iter().find(|a| a.name == n)) else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let umpire = cli.umpire();
+    let (mut costs, mut out) = (Vec::new(), Vec::new());
+    for code in figures.iter() {
+        let (cost, refused) = allowance::weigh(game, g, code, a);
+        if let (Some((r, _)), None) = (refused.first(), umpire.anyway) {
+            out.push((code.clone(), r.why.clone()));
+            continue;
+        }
+        for (r, fix) in refused {
+            umpire.allow(r, Some(fix), event)?;
+        }
+        costs.push((code.clone(), cost));
+    }
+    figures.retain(|f| !out.iter().any(|(x, _)| x == f));
+    Ok((costs, out))
 }
 
 /// The chargers whose standing keeps them out of the charge, each with why in words.

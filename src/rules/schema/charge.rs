@@ -28,6 +28,10 @@ pub struct ChargeDef {
     /// The rule its refusals name.
     #[serde(default)]
     pub rule: Option<String>,
+    /// The table's action (`game: actions:`) each charger takes: weighed against its
+    /// allowance and counted.
+    #[serde(default)]
+    pub action: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -425,13 +425,49 @@ fn a_charger_wounded_by_the_reaction_fire_tests_at_once_before_the_melee() {
     );
     assert!(!out.contains("CF1 against LI1"), "{out}");
     assert!(!out.contains("CF1 owes morale reason=wound"), "{out}");
-    assert_eq!(t.fig("CF1"), "CF1: light wound (blue), failed-morale 1");
+    assert_eq!(
+        t.fig("CF1"),
+        "CF1: light wound (blue), actions 1, failed-morale 1, phase-actions 1"
+    );
     t.ok(&["undo"]);
     // 6 5 +2 = 13 passes: CF1 fights, with its wound.
     let passed: Vec<&str> = faces.iter().copied().chain(["6,5"]).collect();
     let out = t.ok(&marines_charge(&["--react"], &passed));
     assert!(out.contains("  CF1: morale 6 5 +2 = 13: Pass\n"), "{out}");
     assert!(out.contains("  LI1 against CF1:\n"), "{out}");
+}
+
+/// The charge is each charger's action, and reacting each defender's: one with no action left
+/// this turn stays out (and says so), and those who act spend one.
+#[test]
+fn a_charger_or_a_defender_with_no_action_left_stays_out() {
+    let t = lights_and_marines();
+    t.ok(&["mark", "CF5", "actions=2"]);
+    t.ok(&["mark", "LI4", "actions=2"]);
+    let out = t.ok(&marines_charge(
+        &["--react"],
+        &[
+            "4,3", "5,2", "6,1", "2,4", "5,3", "2,3", "4,5", "1,2", "1,2", "5", "5", "1", "1", "4",
+            "3",
+        ],
+    ));
+    assert!(
+        out.contains(
+            "  CF5: does not charge: no action left this turn (2 actions a turn): charge takes 1 \
+             action\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  LI4: does not react: no action left this turn (2 actions a turn): morale check \
+             takes 1 action\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("  LI4: 1 2"), "{out}");
+    assert_eq!(t.fig("CF1"), "CF1: actions 1, phase-actions 1");
+    assert!(t.fig("LI1").starts_with("LI1: actions 1, phase-actions 1"));
 }
 
 /// A line unit of five with two pinned is no longer formed: its volley is withheld.
