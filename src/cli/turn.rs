@@ -144,7 +144,7 @@ pub fn spend(
             ruleset,
             (what, circumstances),
             unit,
-            &mut source,
+            (&mut source, ctx.umpire),
             event,
         )?;
         if let Some(left) = source.unused().front() {

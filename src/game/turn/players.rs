@@ -138,7 +138,7 @@ fn chain<'r>(ruleset: &'r Ruleset, p: &ProcedureDef) -> Option<&'r ChainDef> {
 }
 
 /// The rule of play player turns' refusals name.
-const PLAYER_TURNS: &str = "Player turns";
+pub(super) const PLAYER_TURNS: &str = "Player turns";
 
 /// A refusal of player turns, by what would make it legal.
 type Refused = (Refusal, Option<String>);

@@ -8,8 +8,9 @@ use super::filled;
 use super::players::playing;
 use super::{check_turn_going, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result};
 use crate::game::counters::{self, Count};
+use crate::game::legality::Umpire;
 use crate::game::roster;
 use crate::game::state::{Event, Game, Pool};
 use crate::model::{GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
@@ -100,6 +101,15 @@ fn spend_def<'a>(pool: &'a PoolDef, word: &str) -> Result<&'a SpendDef> {
         })
 }
 
+/// A word with its first letter in capitals, as a rule's name starts.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// `umpire spend WHAT [CIRCUMSTANCE...] [--unit UNIT]`: the side playing (or the unit's side)
 /// pays the cost from its pool, and the unit gets what it buys; where figures fill the pool,
 /// those of the unit a spend brings in throw into it (`source`).
@@ -108,7 +118,7 @@ pub fn spend(
     ruleset: &Ruleset,
     (what, circumstances): (&str, &[String]),
     unit: Option<&str>,
-    source: &mut DiceSource,
+    (source, umpire): (&mut DiceSource, Umpire<'_>),
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = roster::game_def(ruleset)?;
@@ -165,15 +175,27 @@ pub fn spend(
         }
         None => None,
     };
+    // The rule of play the pool's refusals name: its points (`Initiative points`).
+    let rule = capitalised(&pool.points);
+    let refusal = |who: &str, why: String| Refusal {
+        rule: rule.clone(),
+        who: who.to_string(),
+        why,
+    };
     if let Some(u) = &u
         && u.side != side
     {
-        return Err(Error::usage(format!(
-            "this is the player turn of {}; {} is a unit of {}",
+        let why = format!(
+            "this is the player turn of {}, and it is a unit of {}",
             side_label(g, &side),
-            u.name,
             side_label(g, &u.side)
-        )));
+        );
+        let fix = "`umpire turn` passes play to the next player".to_string();
+        let other = Refusal {
+            rule: super::players::PLAYER_TURNS.to_string(),
+            ..refusal(&u.name, why)
+        };
+        umpire.allow(other, Some(fix), event)?;
     }
     // A cost by the figure: each of the unit's, some dearer than others.
     let (each, dearer) = match (&def.each, &u) {
@@ -202,13 +224,9 @@ pub fn spend(
         parts.join(" + ")
     };
     if cost > left {
-        return Err(Error::usage(format!(
-            "{} has {} left; {} costs {cost}",
-            side_label(g, &side),
-            pool.count(left),
-            costs()
-        ))
-        .with_hint("`umpire turn` passes play to the next player"));
+        let why = format!("it has {} left; {} costs {cost}", pool.count(left), costs());
+        let fix = "`umpire turn` passes play to the next player".to_string();
+        umpire.allow(refusal(side_label(g, &side), why), Some(fix), event)?;
     }
     let mut after = game.clone();
     let mut said = Vec::new();
@@ -223,19 +241,21 @@ pub fn spend(
         if let Some(most) = def.per_unit
             && had >= most
         {
-            return Err(Error::usage(format!(
-                "{} has had `{}` {} this turn",
-                u.name,
+            let why = format!(
+                "it has had `{}` {} this turn",
                 def.name,
                 crate::words::times(u64::from(most))
-            )));
+            );
+            let fix = "a new turn allows it again: `umpire turn`".to_string();
+            umpire.allow(refusal(&u.name, why), Some(fix), event)?;
         }
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
     }
     let mut turn = after.turn.clone();
     let mut joined = Vec::new();
     if let Some(p) = turn.pools.get_mut(&side) {
-        p.left -= cost;
+        // Spent beyond what is left only by the umpire's ruling: the pool is then empty.
+        p.left = (p.left - cost).max(0);
         if let (
             Some(u),
             PoolFill::Roll {
@@ -278,7 +298,7 @@ pub fn spend(
             } else {
                 format!(" ({})", costs())
             },
-            pool.count(left - cost)
+            pool.count((left - cost).max(0))
         ),
     );
     said.extend(joined);

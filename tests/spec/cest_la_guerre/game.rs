@@ -130,7 +130,8 @@ fn a_casualty_lowers_the_next_roll_and_an_initiative_point_takes_it_off() {
     // In the British player turn the French cannot spend; in theirs, a point takes it off.
     assert_eq!(
         t.refused(&["spend", "casualty", "--unit", "french-infantry-7"]),
-        "this is the player turn of British; french-infantry-7 is a unit of French"
+        "Player turns refuses french-infantry-7: this is the player turn of British, and it is a \
+         unit of French (`umpire turn` passes play to the next player; or rule otherwise with `--anyway \"WHY\"`)"
     );
     t.ok(&["turn"]);
     assert_eq!(
@@ -140,7 +141,8 @@ fn a_casualty_lowers_the_next_roll_and_an_initiative_point_takes_it_off() {
     );
     assert_eq!(
         t.refused(&["spend", "casualty", "--unit", "french-infantry-7"]),
-        "french-infantry-7 has had `casualty` once this turn"
+        "Initiative points refuses french-infantry-7: it has had `casualty` once this turn (a new \
+         turn allows it again: `umpire turn`; or rule otherwise with `--anyway \"WHY\"`)"
     );
 }
 

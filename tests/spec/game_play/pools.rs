@@ -82,13 +82,14 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
     );
     assert_eq!(
         p.refused(&["spend", "move", "--unit", "hussars"]),
-        "error: this is the player turn of blue; hussars is a unit of red\n"
+        "error: Player turns refuses hussars: this is the player turn of blue, and it is a unit \
+         of red (`umpire turn` passes play to the next player; or rule otherwise with `--anyway \"WHY\"`)\n"
     );
     p.ok(&["spend", "move"]);
     assert_eq!(
         p.refused(&["spend", "move", "far"]),
-        "error: blue has 1 pip left; move 1 + far from the general 1 costs 2 \
-         (`umpire turn` passes play to the next player)\n"
+        "error: Pips refuses blue: it has 1 pip left; move 1 + far from the general 1 costs 2 \
+         (`umpire turn` passes play to the next player; or rule otherwise with `--anyway \"WHY\"`)\n"
     );
     let status = p.ok(&["status"]);
     assert!(
@@ -109,6 +110,22 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
     let pools = &p.table.state()["turn"]["pools"];
     assert_eq!(pools["blue"]["faces"], serde_json::json!([5]));
     assert_eq!(pools["blue"]["left"], 1);
+    // The umpire has the last word: red spends more than it has, and the log keeps why.
+    assert_eq!(
+        p.ok(&["spend", "move", "far"]),
+        "red spends 2 pips: move a unit or a group (move 1 + far from the general 1); 0 pips \
+         left\n"
+    );
+    p.ok(&["spend", "move", "far", "--anyway", "a second messenger"]);
+    let log = p.ok(&["log", "--last", "1"]);
+    assert!(
+        log.contains(
+            "    ruled anyway: \"a second messenger\" (Pips refused red: it has 0 pips left; \
+             move 1 + far from the general 1 costs 2)"
+        ),
+        "{log}"
+    );
+    assert_eq!(p.table.state()["turn"]["pools"]["red"]["left"], 0);
 }
 
 #[test]
@@ -164,7 +181,8 @@ fn points_buy_a_marker_off_a_unit_or_a_count_once_a_turn_and_undo_gives_them_bac
     );
     assert_eq!(
         p.refused(&["spend", "reorder", "--unit", "hussars"]),
-        "error: hussars has had `reorder` once this turn\n"
+        "error: Pips refuses hussars: it has had `reorder` once this turn (a new turn allows it \
+         again: `umpire turn`; or rule otherwise with `--anyway \"WHY\"`)\n"
     );
     p.ok(&["undo"]);
     let after = p.table.state();
@@ -182,7 +200,8 @@ fn points_buy_a_marker_off_a_unit_or_a_count_once_a_turn_and_undo_gives_them_bac
     );
     assert_eq!(
         p.refused(&["spend", "reorder", "--unit", "guards"]),
-        "error: this is the player turn of red; guards is a unit of blue\n"
+        "error: Player turns refuses guards: this is the player turn of red, and it is a unit of \
+         blue (`umpire turn` passes play to the next player; or rule otherwise with `--anyway \"WHY\"`)\n"
     );
     let unknown = p.refused(&["spend", "reorderr", "--unit", "hussars"]);
     assert!(

@@ -218,7 +218,8 @@ fn a_group_is_commanded_whole_at_a_point_a_man_two_for_the_disloyal() {
     // Once a turn; and a router costs 2.
     assert_eq!(
         t.refused(&["spend", "command", "--unit", "partisans"]),
-        "partisans has had `command` once this turn"
+        "Command points refuses partisans: it has had `command` once this turn (a new turn \
+         allows it again: `umpire turn`; or rule otherwise with `--anyway \"WHY\"`)"
     );
     t.ok(&["mark", "RI1", "+running"]);
     let out = t.ok(&["spend", "command", "--unit", "riflemen"]);
@@ -236,8 +237,9 @@ fn a_side_spends_no_more_command_points_than_it_threw() {
     t.ok(&["spend", "command", "--unit", "riflemen"]);
     assert_eq!(
         t.refused(&["spend", "command", "--unit", "partisans"]),
-        "Side A has 0 command points left; 4 figures at 1, 2 a disloyal man or a router (PA1, \
-         PA2, PA3, PA4) costs 8 (`umpire turn` passes play to the next player)"
+        "Command points refuses Side A: it has 0 command points left; 4 figures at 1, 2 a \
+         disloyal man or a router (PA1, PA2, PA3, PA4) costs 8 (`umpire turn` passes play to \
+         the next player; or rule otherwise with `--anyway \"WHY\"`)"
     );
 }
 
