@@ -314,6 +314,8 @@ fn an_artillery_hit_marks_the_group_for_its_next_actions_roll() {
 fn a_gun_fires_only_once_its_crew_has_loaded_it_and_firing_empties_it() {
     let t = game();
     t.ok(&["unit", "set", "guns", "gun=muzzle-loader"]);
+    // Side B's part of the turn: the guns are its.
+    t.ok(&["turn"]);
     t.ok(&["turn"]);
     let fire: Vec<&str> = "roll artillery --fig GU1 --target VO1 gun-range=40 --dice 1"
         .split(' ')
@@ -464,7 +466,9 @@ fn a_groups_losses_in_the_roster_raise_its_risk_a_tenth_at_a_time() {
 fn a_side_whose_every_unit_is_gone_or_running_has_lost() {
     let t = game();
     t.ok(&["turn"]);
-    // Side B: voltigeurs, guns and Dubreton. The voltigeurs run on the actions table.
+    t.ok(&["turn"]);
+    // Side B (its part of the turn): voltigeurs, guns and Dubreton. The voltigeurs run on the
+    // actions table.
     t.ok(&[
         "roll",
         "actions",
@@ -550,4 +554,29 @@ fn an_uncommanded_group_fires_by_the_ratio_whichever_command_fires_it() {
         "roll", "to-hit", "--unit", "riflemen", "range=50", "--seed", "3",
     ]);
     assert!(out.starts_with("riflemen: to-hit with 6 figures"), "{out}");
+}
+
+/// Each side shoots and dices on the actions table in its own part of the turn: the
+/// voltigeurs (Side B) do not fire in Side A's, unless the umpire rules so.
+#[test]
+fn a_group_acts_in_its_sides_part_of_the_turn() {
+    let t = game();
+    let fire: Vec<&str> = "roll group-fire --fig VO1 --target RI1 range=50 --seed 2"
+        .split(' ')
+        .collect();
+    // Before the first turn nothing is weighed.
+    t.ok(&fire);
+    t.ok(&["undo"]);
+    t.ok(&["turn"]);
+    assert_eq!(
+        t.refused(&fire),
+        "Player turns refuses voltigeurs: this is the player turn of Side A, not of Side B \
+         (`umpire turn` passes play to the next player; or rule otherwise with `--anyway \
+         \"WHY\"`)"
+    );
+    let mut anyway = fire.clone();
+    anyway.extend(["--anyway", "they fired as the British moved"]);
+    t.ok(&anyway);
+    t.ok(&["turn"]);
+    t.ok(&fire);
 }
