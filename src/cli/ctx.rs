@@ -67,8 +67,9 @@ impl Ctx<'_> {
     }
 
     /// The same, for an `act` that also says what `--json` adds (the turn after, the unit
-    /// added): `{"game", "done": [lines], "event": {"id", "changes": [...], ...}, ...}`, the
-    /// event as the log keeps it (null when nothing changed).
+    /// added): `{"game", "done": [lines], "event": {"id", "changes": [...], ...}, "facts":
+    /// [...], ...}`, the event as the log keeps it (null when nothing changed) and what it
+    /// changed as facts.
     pub(super) fn change_with(
         &self,
         out: &mut Vec<u8>,
@@ -91,7 +92,13 @@ impl Ctx<'_> {
             Ok((logged, (lines, more)))
         })?;
         if self.json {
-            let mut v = json!({ "game": files.name, "done": lines, "event": event });
+            // What changed, as facts a program can reason about (empty when nothing did).
+            let facts = event
+                .as_ref()
+                .map(|e| crate::game::facts::of(&e.changes))
+                .unwrap_or_default();
+            let mut v =
+                json!({ "game": files.name, "done": lines, "event": event, "facts": facts });
             if let (Value::Object(more), Value::Object(v)) = (more, &mut v) {
                 v.extend(more);
             }

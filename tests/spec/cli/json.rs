@@ -482,3 +482,20 @@ fn a_unit_roll_gives_its_changes_as_facts() {
         "{v}"
     );
 }
+
+/// Every change a game command makes is given as facts too: a marker put on, a count set.
+#[test]
+fn a_game_commands_json_gives_what_it_changed_as_facts() {
+    let t = Table::rangers("RR", 2);
+    let v = json_of(&t, &["mark", "RR1", "+pinned", "failed-morale=1"]);
+    assert_eq!(
+        v["facts"],
+        json!([
+            {"fact": "marker", "figure": "RR1", "marker": "pinned", "on": true},
+            {"fact": "count", "figure": "RR1", "counter": "failed-morale", "before": 0, "after": 1},
+        ])
+    );
+    // A command that changes nothing changes no fact.
+    let v = json_of(&t, &["unit", "note", "rangers", ""]);
+    assert_eq!(v["facts"], json!([]));
+}
