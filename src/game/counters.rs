@@ -7,6 +7,7 @@ use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::figures::Figures;
 use crate::game::roster::{self, Mark, marker_label, state_label};
+use crate::game::said::Said;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::{CounterDef, GameDef, Ruleset};
 use crate::suggest::same;
@@ -117,12 +118,28 @@ pub fn count(
     }
     // By hand, the count as it was and became; from a roll, as it is, with what it took when
     // that is more than the one a result adds.
+    let (figure, counter) = (f.code.clone(), c.label.clone());
     let line = match change {
-        _ if strict => format!("{}: {} {was} → {now}", f.code, c.label),
-        Count::By(n) if n != 1 => format!("{}: {} {now} (+{n})", f.code, c.label),
-        _ => format!("{}: {} {now}", f.code, c.label),
+        _ if strict => Said::Counted {
+            figure,
+            counter,
+            was,
+            now,
+        },
+        Count::By(n) if n != 1 => Said::Raised {
+            figure,
+            counter,
+            now,
+            by: Some(n),
+        },
+        _ => Said::Raised {
+            figure,
+            counter,
+            now,
+            by: None,
+        },
     };
-    let mut said = vec![line];
+    let mut said = vec![line.to_string()];
     if let Some((at, then)) = c.threshold()
         && now >= at
     {
@@ -142,16 +159,20 @@ fn reached(
     (at, then): (i64, &str),
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let reason = format!("{} {at} or more", c.label);
+    let reached = |then: &str| {
+        Said::Reached {
+            figure: fig.code.clone(),
+            counter: c.label.clone(),
+            at,
+            then: then.to_string(),
+        }
+        .to_string()
+    };
     if g.states.iter().any(|s| s.name == then) {
         let mut f = fig.clone();
         f.state = Some(then.to_string());
         game.apply(game.figure_change(&f.code, Some(f.clone())), event);
-        return Ok(vec![format!(
-            "{}: {reason}: {}",
-            f.code,
-            state_label(g, then)
-        )]);
+        return Ok(vec![reached(state_label(g, then))]);
     }
     if fig.markers.iter().any(|m| m == then) {
         return Ok(Vec::new());
@@ -164,7 +185,7 @@ fn reached(
         event,
     )?;
     if said.is_empty() {
-        said.push(format!("{}: {reason}: {}", fig.code, marker_label(g, then)));
+        said.push(reached(marker_label(g, then)));
     }
     Ok(said)
 }

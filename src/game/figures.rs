@@ -632,10 +632,12 @@ pub(crate) fn apply_one(
     if let Some(c) = g.counters.iter().find(|c| c.name == name) {
         // A check owed in an earlier turn counts toward that turn, which is over.
         if let Some(turn) = owed_in.filter(|_| c.per_turn) {
-            return Ok(vec![format!(
-                "{code}: not counted in {} (the check was owed in turn {turn})",
-                c.label
-            )]);
+            let said = crate::game::said::Said::NotCounted {
+                figure: code.to_string(),
+                counter: c.label.clone(),
+                turn,
+            };
+            return Ok(vec![said.to_string()]);
         }
         // Back to 0 from 0 changes nothing, and says nothing.
         if !add && fig.counters.get(name).is_none_or(|n| *n == 0) {

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::roster;
+use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{GameDef, LinkDef, ProcedureDef};
 use crate::suggest::same;
@@ -93,6 +94,7 @@ pub fn tie(
     let mut fig = roster::figure(game, code)?.clone();
     let label = link(g, &tie.link).map_or(tie.link.as_str(), |l| l.label.as_str());
     let held = fig.links.entry(tie.link.clone()).or_default();
+    let (figure, link) = (fig.code.clone(), label.to_string());
     let said = match (&tie.to, tie.add) {
         (Some(to), true) => {
             let to = roster::figure(game, to)?.code.clone();
@@ -100,43 +102,51 @@ pub fn tie(
                 return Err(Error::usage(format!("{to} cannot be tied to itself")));
             }
             if held.contains(&to) {
-                return Ok(vec![format!("{}: already {label} {to}", fig.code)]);
+                return Ok(vec![Said::AlreadyTied { figure, link, to }.to_string()]);
             }
             held.push(to.clone());
-            format!("{}: +{label} {to}", fig.code)
+            Said::Tie {
+                figure,
+                link,
+                to,
+                on: true,
+            }
         }
         (Some(to), false) => {
             let Some(at) = held.iter().position(|h| h.eq_ignore_ascii_case(to)) else {
-                return Ok(vec![format!(
-                    "{}: not {label} {to} (nothing to take off)",
-                    fig.code
-                )]);
+                let to = Some(to.clone());
+                return Ok(vec![Said::NotTied { figure, link, to }.to_string()]);
             };
             let to = held.remove(at);
-            format!("{}: -{label} {to}", fig.code)
+            Said::Tie {
+                figure,
+                link,
+                to,
+                on: false,
+            }
         }
         (None, true) => {
             // A roll that names no figure at the other end (no `--target`, say).
-            return Ok(vec![format!(
-                "{}: {label} nobody: the roll named no figure to tie it to",
-                fig.code
-            )]);
+            return Ok(vec![Said::TiedToNobody { figure, link }.to_string()]);
         }
         (None, false) => {
             if held.is_empty() {
-                return Ok(vec![format!(
-                    "{}: not {label} any figure (nothing to take off)",
-                    fig.code
-                )]);
+                let to = None;
+                return Ok(vec![Said::NotTied { figure, link, to }.to_string()]);
             }
-            let all = std::mem::take(held).join(" ");
-            format!("{}: -{label} {all}", fig.code)
+            let to = std::mem::take(held).join(" ");
+            Said::Tie {
+                figure,
+                link,
+                to,
+                on: false,
+            }
         }
     };
     fig.links.retain(|_, held| !held.is_empty());
     let code = fig.code.clone();
     game.apply(game.figure_change(&code, Some(fig)), event);
-    Ok(vec![said])
+    Ok(vec![said.to_string()])
 }
 
 /// The factors the links set for a roll of `acting` against `upon` (those `wanted`), added to
@@ -181,7 +191,13 @@ pub fn untie_from(game: &mut Game, codes: &[String], event: &mut Event) -> Vec<S
             let lost: Vec<String> = held.iter().filter(|c| gone(c)).cloned().collect();
             held.retain(|c| !gone(c));
             if !lost.is_empty() {
-                said.push(format!("{}: -{name} {}", f.code, lost.join(" ")));
+                let untied = Said::Tie {
+                    figure: f.code.clone(),
+                    link: name.clone(),
+                    to: lost.join(" "),
+                    on: false,
+                };
+                said.push(untied.to_string());
             }
         }
         f.links.retain(|_, held| !held.is_empty());

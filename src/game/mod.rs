@@ -18,6 +18,7 @@ pub mod marker_rolls;
 pub mod pending;
 pub mod roles;
 pub mod roster;
+pub mod said;
 pub mod sides;
 pub mod spread;
 pub mod state;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::roster::state_label;
+use crate::game::said::Said;
 use crate::game::state::{Change, Event, Game};
 use crate::model::{GameDef, ProcedureDef, Ruleset};
 
@@ -77,9 +78,19 @@ impl Check {
 /// the same one. Returns the line that says so.
 pub fn owe(game: &mut Game, check: Check, once: bool, event: &mut Event) -> String {
     if once && game.pending.iter().any(|c| c.same(&check)) {
-        return format!("{} already owes {}", check.figure, check.what());
+        return Said::Owes {
+            figure: check.figure.clone(),
+            check: check.what(),
+            already: true,
+        }
+        .to_string();
     }
-    let line = format!("{} owes {}", check.figure, check.what());
+    let line = Said::Owes {
+        figure: check.figure.clone(),
+        check: check.what(),
+        already: false,
+    }
+    .to_string();
     let at = game.pending.len();
     game.apply(
         Change::Pending {
@@ -101,7 +112,11 @@ pub fn owed_in(game: &Game, at: usize) -> Option<u32> {
 /// Take the check at `at` off the queue, made, in `event`; the line that says so.
 pub fn made(game: &mut Game, at: usize, event: &mut Event) -> Option<String> {
     let check = game.pending.get(at)?.clone();
-    let line = format!("{} made the {} it owed", check.figure, check.what());
+    let line = Said::Made {
+        figure: check.figure.clone(),
+        check: check.what(),
+    }
+    .to_string();
     game.apply(
         Change::Pending {
             at,
@@ -122,14 +137,22 @@ pub fn drop_out_of_play(game: &mut Game, g: &GameDef, event: &mut Event) -> Vec<
         let Some(check) = game.pending.get(at).cloned() else {
             continue;
         };
-        let why = match game.figure(&check.figure) {
+        let (figure, state) = match game.figure(&check.figure) {
             Some(f) => match &f.state {
-                Some(s) => format!("{} is {}", f.code, state_label(g, s)),
+                Some(s) => (f.code.clone(), Some(state_label(g, s).to_string())),
                 None => continue,
             },
-            None => format!("there is no figure {} any more", check.figure),
+            None => (check.figure.clone(), None),
         };
-        said.push(format!("{why}: the {} it owed is dropped", check.what()));
+        let check_said = check.what();
+        said.push(
+            Said::Dropped {
+                figure,
+                check: check_said,
+                state,
+            }
+            .to_string(),
+        );
         game.apply(
             Change::Pending {
                 at,

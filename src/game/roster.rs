@@ -2,6 +2,7 @@
 //! and the marker and state changes an umpire makes, with the rules that come with them.
 
 use crate::error::{Error, Result};
+use crate::game::said::Said;
 use crate::game::state::{Event, Figure, Game, Unit, label_key};
 use crate::model::Ruleset;
 use crate::model::{GameDef, MarkerDef, Pieces};
@@ -480,7 +481,9 @@ pub fn mark(
                     )));
                 }
                 fig.state = Some(name.clone());
-                said.push(format!("{}: {}", fig.code, state_label(g, name)));
+                let state = state_label(g, name).to_string();
+                let figure = fig.code.clone();
+                said.push(Said::Out { figure, state }.to_string());
             }
             Mark::Remove(name) if state(g, name).is_some() => {
                 if fig.state.as_deref() != Some(name.as_str()) {
@@ -491,7 +494,8 @@ pub fn mark(
                     )));
                 }
                 fig.state = None;
-                said.push(format!("{}: back in the game", fig.code));
+                let figure = fig.code.clone();
+                said.push(Said::Back { figure }.to_string());
             }
             Mark::Add(name) => {
                 if let Some(s) = &fig.state {
@@ -530,18 +534,19 @@ pub fn mark(
                 });
                 let lasts = marker(g, name).and_then(|m| m.lasts);
                 let until = lasts.map(|l| crate::game::turn::until(game, ruleset, l));
-                match (lasts, until) {
+                let lasting = match (lasts, until) {
                     (Some(l), Some(at)) => {
                         fig.until.insert(name.clone(), at);
-                        said.push(format!(
-                            "{}: +{} ({})",
-                            fig.code,
-                            marker_label(g, name),
-                            crate::game::turn::how_long(l)
-                        ));
+                        Some(crate::game::turn::how_long(l).to_string())
                     }
-                    _ => said.push(format!("{}: +{}", fig.code, marker_label(g, name))),
-                }
+                    _ => None,
+                };
+                let on = Said::MarkerOn {
+                    figure: fig.code.clone(),
+                    marker: marker_label(g, name).to_string(),
+                    lasting,
+                };
+                said.push(on.to_string());
             }
             Mark::Remove(name) => {
                 let Some(at) = fig.markers.iter().position(|m| m == name) else {
@@ -554,7 +559,11 @@ pub fn mark(
                 };
                 fig.markers.remove(at);
                 fig.until.remove(name);
-                said.push(format!("{}: -{}", fig.code, marker_label(g, name)));
+                let off = Said::MarkerOff {
+                    figure: fig.code.clone(),
+                    marker: marker_label(g, name).to_string(),
+                };
+                said.push(off.to_string());
             }
         }
     }
@@ -574,12 +583,12 @@ pub fn if_already(g: &GameDef, fig: &mut Figure, name: &str) -> Option<String> {
         return None;
     }
     fig.state = Some(rule.state.clone());
-    Some(format!(
-        "{}: {}: {}",
-        fig.code,
-        rule.label,
-        state_label(g, &rule.state)
-    ))
+    let said = Said::SecondRule {
+        figure: fig.code.clone(),
+        rule: rule.label.clone(),
+        state: state_label(g, &rule.state).to_string(),
+    };
+    Some(said.to_string())
 }
 
 /// Take every marker off a figure (its state stays).

@@ -8,6 +8,7 @@
 
 mod reading;
 pub mod refusals;
+mod said;
 
 pub use reading::{
     decision, each_die, fallback, fallback_rule, natural, reading, reroll, reroll_rule, target,

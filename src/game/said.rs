@@ -1,0 +1,89 @@
+//! What the game layer reports of a change it made, as typed values before any wording: a
+//! check owed, made or dropped, a count changed or reached. `present::words::said` writes
+//! them in English, once for every command that reports them.
+
+/// One thing a change did, as the umpire is told it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// A check put on the figure's queue, or (`already`) one it owes already and owes once.
+    Owes {
+        figure: String,
+        check: String,
+        already: bool,
+    },
+    /// A check made: it leaves the queue.
+    Made { figure: String, check: String },
+    /// A check dropped because its figure is out of the game (`state`: the state's label) or
+    /// no longer in the roster (`None`).
+    Dropped {
+        figure: String,
+        check: String,
+        state: Option<String>,
+    },
+    /// A count changed by hand: as it was and became.
+    Counted {
+        figure: String,
+        counter: String,
+        was: i64,
+        now: i64,
+    },
+    /// A count a roll raised, with what it added when that is more than one.
+    Raised {
+        figure: String,
+        counter: String,
+        now: i64,
+        by: Option<i64>,
+    },
+    /// A count reached the table's number, and what that brought (a state, or a marker).
+    Reached {
+        figure: String,
+        counter: String,
+        at: i64,
+        then: String,
+    },
+    /// A figure put in a state that takes it out of the game (by its label).
+    Out { figure: String, state: String },
+    /// A figure back in the game.
+    Back { figure: String },
+    /// A marker (by its label) put on, with how long it lasts where it comes off by itself.
+    MarkerOn {
+        figure: String,
+        marker: String,
+        lasting: Option<String>,
+    },
+    /// A marker taken off.
+    MarkerOff { figure: String, marker: String },
+    /// A marker's rule for a second one put the figure in a state (`a second wound kills`).
+    SecondRule {
+        figure: String,
+        rule: String,
+        state: String,
+    },
+    /// A tie (by its label) made to figures, or (`on: false`) undone.
+    Tie {
+        figure: String,
+        link: String,
+        to: String,
+        on: bool,
+    },
+    /// A tie asked for that is there already.
+    AlreadyTied {
+        figure: String,
+        link: String,
+        to: String,
+    },
+    /// A tie to undo that is not there: to that figure, or (`None`) to any.
+    NotTied {
+        figure: String,
+        link: String,
+        to: Option<String>,
+    },
+    /// A tie a roll would make with no figure at the other end.
+    TiedToNobody { figure: String, link: String },
+    /// A count kept for the turn that a check owed in an earlier turn does not raise.
+    NotCounted {
+        figure: String,
+        counter: String,
+        turn: u32,
+    },
+}
