@@ -7,6 +7,7 @@ use crate::engine::requires::Standing;
 use crate::error::{Error, Result};
 use crate::game::fields;
 use crate::game::roster::{self, game_def};
+use crate::game::said::Said;
 use crate::game::state::{Event, Game, Unit};
 use crate::model::Ruleset;
 
@@ -158,13 +159,13 @@ pub fn merge(
     }
     game.apply(game.unit_change(&a.name, Some(merged)), event);
     game.apply(game.unit_change(&b.name, None), event);
-    Ok(vec![format!(
-        "{} joins {}: {total} figures in play ({} come over: {})",
-        b.name,
-        a.name,
-        moved.len(),
-        moved.join(", ")
-    )])
+    let joined = Said::Joined {
+        from: b.name,
+        into: a.name,
+        in_play: total,
+        moved,
+    };
+    Ok(vec![joined.to_string()])
 }
 
 /// Figure `code` leaves its unit for unit `to`: a part of one unit combining with another, held
@@ -194,10 +195,12 @@ pub fn move_figure(
     f.unit.clone_from(&into.name);
     let c = f.code.clone();
     game.apply(game.figure_change(&c, Some(f)), event);
-    Ok(vec![format!(
-        "{c} moved from {} to {}",
-        from.name, into.name
-    )])
+    let moved = Said::Moved {
+        figure: c,
+        from: from.name,
+        into: into.name,
+    };
+    Ok(vec![moved.to_string()])
 }
 
 /// Only a side's own units combine.

@@ -184,11 +184,13 @@ pub fn set(
     for w in words {
         let (field, value) = parse(ruleset, g, w)?;
         let before = unit.fields.insert(field.clone(), value.clone());
-        said.push(match before {
-            Some(b) if b == value => format!("{}: {field} is already {value}", unit.name),
-            Some(b) => format!("{}: {field} {b} → {value}", unit.name),
-            None => format!("{}: {field} {value}", unit.name),
-        });
+        let set = crate::game::said::Said::Field {
+            unit: unit.name.clone(),
+            field,
+            was: before,
+            now: value,
+        };
+        said.push(set.to_string());
     }
     game.apply(game.unit_change(&unit.name.clone(), Some(unit)), event);
     Ok(said)

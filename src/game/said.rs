@@ -80,6 +80,40 @@ pub enum Said {
     },
     /// A tie a roll would make with no figure at the other end.
     TiedToNobody { figure: String, link: String },
+    /// A unit's field set: as it was (`None`: not set) and is now.
+    Field {
+        unit: String,
+        field: String,
+        was: Option<String>,
+        now: String,
+    },
+    /// One unit joined another: the figures in play after, and those that came over.
+    Joined {
+        from: String,
+        into: String,
+        in_play: usize,
+        moved: Vec<String>,
+    },
+    /// A figure moved from one unit to another.
+    Moved {
+        figure: String,
+        from: String,
+        into: String,
+    },
+    /// A result that falls at random on a unit's figures found none in play.
+    NoneToFallOn { unit: String },
+    /// A figure picked at random among a unit's that the result did not change.
+    PickedUnchanged {
+        figure: String,
+        among: usize,
+        unit: String,
+    },
+    /// What a result did to a figure it fell on at random among a unit's (already said).
+    FellAtRandom {
+        said: String,
+        among: usize,
+        unit: String,
+    },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {
         figure: String,

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::game::figures::{Figures, apply_one};
 use crate::game::links;
 use crate::game::roster::{self, game_def};
+use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{Role, Ruleset};
 
@@ -97,9 +98,7 @@ pub fn land(
     let group = game.codes_in_play(&unit);
     let mut said = Vec::new();
     if group.is_empty() {
-        said.push(format!(
-            "{unit} has no figure in play for the changes to fall on"
-        ));
+        said.push(Said::NoneToFallOn { unit }.to_string());
         return Ok(said);
     }
     for s in &step.spread {
@@ -107,14 +106,32 @@ pub fn land(
             let Some(hit) = group.get(source.pick(group.len())) else {
                 continue;
             };
-            let why = format!("at random among the {} figures of {unit}", group.len());
             let mut lines = Vec::new();
             for change in &s.change {
                 lines.extend(apply_one(game, ruleset, g, (hit, None), change, event)?);
             }
+            let (among, unit) = (group.len(), unit.clone());
             match lines.as_mut_slice() {
-                [] => said.push(format!("{hit}: {why}, no change")),
-                [first, ..] => first.push_str(&format!(" ({why})")),
+                [] => {
+                    let figure = hit.clone();
+                    said.push(
+                        Said::PickedUnchanged {
+                            figure,
+                            among,
+                            unit,
+                        }
+                        .to_string(),
+                    );
+                }
+                [first, ..] => {
+                    let line = std::mem::take(first);
+                    *first = Said::FellAtRandom {
+                        said: line,
+                        among,
+                        unit,
+                    }
+                    .to_string();
+                }
             }
             said.extend(lines);
         }

@@ -5,6 +5,11 @@ use std::fmt;
 
 use crate::game::said::Said;
 
+/// Why a result fell on a figure: `at random among the 8 figures of voltigeurs`.
+pub fn at_random(among: usize, unit: &str) -> String {
+    format!("at random among the {among} figures of {unit}")
+}
+
 impl fmt::Display for Said {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -95,6 +100,47 @@ impl fmt::Display for Said {
                 f,
                 "{figure}: {link} nobody: the roll named no figure to tie it to"
             ),
+            Said::Field {
+                unit,
+                field,
+                was: Some(was),
+                now,
+            } if was == now => write!(f, "{unit}: {field} is already {now}"),
+            Said::Field {
+                unit,
+                field,
+                was: Some(was),
+                now,
+            } => write!(f, "{unit}: {field} {was} → {now}"),
+            Said::Field {
+                unit,
+                field,
+                was: None,
+                now,
+            } => write!(f, "{unit}: {field} {now}"),
+            Said::Joined {
+                from,
+                into,
+                in_play,
+                moved,
+            } => write!(
+                f,
+                "{from} joins {into}: {in_play} figures in play ({} come over: {})",
+                moved.len(),
+                moved.join(", ")
+            ),
+            Said::Moved { figure, from, into } => write!(f, "{figure} moved from {from} to {into}"),
+            Said::NoneToFallOn { unit } => {
+                write!(f, "{unit} has no figure in play for the changes to fall on")
+            }
+            Said::PickedUnchanged {
+                figure,
+                among,
+                unit,
+            } => write!(f, "{figure}: {}, no change", at_random(*among, unit)),
+            Said::FellAtRandom { said, among, unit } => {
+                write!(f, "{said} ({})", at_random(*among, unit))
+            }
             Said::NotCounted {
                 figure,
                 counter,
