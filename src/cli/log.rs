@@ -118,7 +118,17 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     })?;
     if ctx.json {
         let undid = event.as_ref().and_then(|e| e.undoes);
-        let v = json!({ "game": files.name, "done": [said], "undid": undid, "event": event });
+        let facts = event
+            .as_ref()
+            .map(|e| crate::game::facts::of(&e.changes))
+            .unwrap_or_default();
+        let v = json!({
+            "game": files.name,
+            "done": [said],
+            "undid": undid,
+            "event": event,
+            "facts": facts,
+        });
         return write_json(out, v);
     }
     say(

@@ -112,7 +112,10 @@ fn still_owed(game: &Game) -> Option<String> {
     let n = game.pending.len();
     (n > 0).then(|| {
         let checks = crate::words::quantity(i64::try_from(n).unwrap_or(i64::MAX), "checks");
-        format!("still owed: {checks} (`umpire status` lists them; `umpire roll --next` makes the first)")
+        format!(
+            "still owed: {checks} (`umpire status` lists them; `umpire roll --next` makes the \
+             next, those owed at once first)"
+        )
     })
 }
 
@@ -306,7 +309,8 @@ pub fn status(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     if !g.pending.is_empty() {
         say(
             out,
-            "checks owed, oldest first (`umpire roll --next` makes the first, `--next N` another):",
+            "checks owed, oldest first (`umpire roll --next` makes the next, those owed at once \
+             first; `--next N` another):",
         );
         for line in crate::game::pending::listing(&g) {
             say(out, &line);

@@ -11,6 +11,7 @@ use crate::engine::plan::Plan;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::allowance;
+use crate::game::counters;
 use crate::game::figures::{self, Figures};
 use crate::game::legality;
 use crate::game::pending;
@@ -186,39 +187,29 @@ pub(super) fn unit_roll(
                 } else {
                     std::slice::from_ref(code)
                 };
-                // A figure that has made its most of these rolls (a test once a turn) stays
-                // out, and is said to (unless the umpire rules otherwise).
-                if let Some(f) = after.figure(code) {
-                    let refused = crate::game::counters::refusals(g, f, &p.name);
-                    if let (Some((r, _)), None) = (refused.first(), umpire.anyway) {
-                        held.push((code.clone(), r.why.clone()));
-                        continue;
-                    }
-                    for (r, fix) in refused {
-                        umpire.allow(r, fix, &mut event)?;
-                    }
-                }
-                // A figure without the action left stays out of the unit's action, and is
-                // said to (unless the umpire rules otherwise).
+                // A figure that has made its most of these rolls (a test once a turn), or has
+                // not the action left, stays out of the unit's roll, and is said to (unless the
+                // umpire rules otherwise).
                 let mut costs = Vec::new();
-                let mut out_of_actions = Vec::new();
-                if let Some(a) = counted {
-                    for c in takes {
-                        let (cost, refused) = allowance::weigh(&after, g, c, a);
-                        if let (Some((r, _)), None) = (refused.first(), umpire.anyway) {
-                            out_of_actions.push((c.clone(), r.why.clone()));
-                            continue;
-                        }
-                        for (r, fix) in refused {
-                            umpire.allow(r, Some(fix), &mut event)?;
-                        }
-                        costs.push((c.clone(), cost));
+                let mut out = Vec::new();
+                for c in takes {
+                    let Some(f) = after.figure(c) else { continue };
+                    let mut refused = counters::refusals(g, f, &p.name);
+                    let mut cost = 0;
+                    if let Some(a) = counted {
+                        let (n, more) = allowance::weigh(&after, g, c, a);
+                        cost = n;
+                        refused.extend(more.into_iter().map(|(r, fix)| (r, Some(fix))));
+                    }
+                    match umpire.hold_or_allow(refused, &mut event)? {
+                        Some(why) => out.push((c.clone(), why)),
+                        None => costs.push((c.clone(), cost)),
                     }
                 }
-                // One roll for the unit goes on for those who still have the action.
+                // One roll for the unit goes on for those who may still take it.
                 let stays_out = !once || costs.is_empty();
-                if !out_of_actions.is_empty() {
-                    held.extend(out_of_actions);
+                if !out.is_empty() {
+                    held.extend(out);
                     if stays_out && once {
                         break;
                     }
@@ -241,6 +232,12 @@ pub(super) fn unit_roll(
                     .map_err(|e| e.about(code))?;
                 for (c, cost) in costs {
                     allowance::record(&mut after, &ruleset, &c, cost, &mut event)?;
+                    // The one roll is each covered figure's own: counted on each (the one
+                    // that threw was counted as it landed).
+                    if c != *code {
+                        let one = &mut event;
+                        counters::rolled(&mut after, &ruleset, &p.name, &c, one)?;
+                    }
                 }
                 // A roll that is a check the figure owes makes it, as a figure's own roll does.
                 if let Some(at) = pending::matching(&after, &ruleset, p, code, words) {

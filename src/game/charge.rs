@@ -126,7 +126,14 @@ pub fn start(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     legality::owed_first(game, &[], umpire, event)?;
-    let acting = legality::may_act(game, ruleset, (&c.unit, None), umpire, event)?;
+    // The charge's action, where the table names one (an activity declared may not allow it).
+    let g = game_def(ruleset)?;
+    let action = c
+        .def
+        .action
+        .as_deref()
+        .and_then(|n| g.actions.iter().find(|a| a.name == n));
+    let acting = legality::may_act(game, ruleset, (&c.unit, action), umpire, event)?;
     let said = legality::acts(game, ruleset, &c.unit, acting, umpire, event)?;
     if let Some(u) = game.unit(&c.unit) {
         let mut after = u.clone();

@@ -17,6 +17,8 @@ const COMBINING: &str = "Combining";
 /// A rule on combining that two units break, as facts (worded in presentation).
 #[derive(Debug, Clone)]
 pub enum Breach {
+    /// The two units are of different sides: only a side's own units combine.
+    Sides { units: [(String, String); 2] },
     /// A rule of eligibility on the unit's fields.
     Ineligible { unit: String, standing: Standing },
     /// A field both must share: each unit's name and value.
@@ -51,11 +53,18 @@ pub fn weigh(
     brings: bool,
 ) -> Result<Vec<Breach>> {
     let g = game_def(ruleset)?;
+    let mut breaks = Vec::new();
+    if into.side != from.side {
+        let units = [
+            (into.name.clone(), into.side.clone()),
+            (from.name.clone(), from.side.clone()),
+        ];
+        breaks.push(Breach::Sides { units });
+    }
     let Some(def) = g.combine.as_ref() else {
-        return Ok(Vec::new());
+        return Ok(breaks);
     };
     let rule = def.rule.as_deref().unwrap_or(COMBINING).to_string();
-    let mut breaks = Vec::new();
     for u in [into, from] {
         if let Some(standing) = fields::refusal(ruleset, g, &u.fields, Some(&def.flag)) {
             let unit = u.name.clone();
@@ -78,11 +87,7 @@ pub fn weigh(
     }
     if let Some(e) = &def.each {
         let figures = in_play(game, &into.name) + coming;
-        let has = |u: &Unit| {
-            u.fields
-                .get(&e.field)
-                .is_some_and(|v| crate::words::flag_word(v) == Some(true))
-        };
+        let has = |u: &Unit| has_flag(u, &e.field);
         let with = usize::from(has(into)) + usize::from(brings && has(from));
         let need = figures.div_ceil(e.figures.max(1) as usize);
         if with < need {
@@ -103,6 +108,13 @@ pub fn weigh(
 
 /// How a command lets a breach through: refused, or kept as the umpire's ruling in the event.
 pub type Allow<'a> = &'a dyn Fn(Breach, &mut Event) -> Result<()>;
+
+/// Whether the unit's yes/no field is yes.
+fn has_flag(u: &Unit, field: &str) -> bool {
+    u.fields
+        .get(field)
+        .is_some_and(|v| crate::words::flag_word(v) == Some(true))
+}
 
 /// The figures of unit `u` in play.
 fn in_play(game: &Game, u: &str) -> usize {
@@ -131,18 +143,13 @@ pub fn merge(
     if a.name == b.name {
         return Err(Error::usage(format!("{} is one unit: name two", a.name)));
     }
-    sides(&a, &b)?;
     for breach in weigh(game, ruleset, (&a, &b), in_play(game, &b.name), true)? {
         allow(breach, event)?;
     }
     let total = in_play(game, &a.name) + in_play(game, &b.name);
     let mut merged = a.clone();
     if let Some(e) = &def.each
-        && [&a, &b].iter().any(|u| {
-            u.fields
-                .get(&e.field)
-                .is_some_and(|v| crate::words::flag_word(v) == Some(true))
-        })
+        && [&a, &b].iter().any(|u| has_flag(u, &e.field))
     {
         merged.fields.insert(e.field.clone(), "yes".into());
     }
@@ -170,7 +177,7 @@ pub fn merge(
 
 /// Figure `code` leaves its unit for unit `to`: a part of one unit combining with another, held
 /// to the same rules (or as the umpire rules). Where the table says nothing of combining, a
-/// figure moves freely.
+/// figure moves freely within its side.
 pub fn move_figure(
     game: &mut Game,
     ruleset: &Ruleset,
@@ -187,7 +194,6 @@ pub fn move_figure(
         )));
     }
     let from = roster::unit(game, &f.unit)?.clone();
-    sides(&into, &from)?;
     let coming = usize::from(f.state.is_none());
     for breach in weigh(game, ruleset, (&into, &from), coming, false)? {
         allow(breach, event)?;
@@ -201,15 +207,4 @@ pub fn move_figure(
         into: into.name,
     };
     Ok(vec![moved.to_string()])
-}
-
-/// Only a side's own units combine.
-fn sides(a: &Unit, b: &Unit) -> Result<()> {
-    if a.side == b.side {
-        return Ok(());
-    }
-    Err(Error::usage(format!(
-        "{} is of {} and {} of {}: only a side's own units combine",
-        a.name, a.side, b.name, b.side
-    )))
 }

@@ -28,14 +28,25 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<(String, Count)>> {
     if word.starts_with(['+', '-']) {
         return None;
     }
-    // A counter's name may hold a dash (`failed-morale+1`): the change is the last sign, the
-    // one followed by the number.
+    // A counter's name may hold a dash (`failed-morale+1`): the change is the sign after the
+    // longest counter's name the word starts with, else the last one followed by a number.
     let signs = || word.match_indices(['+', '-', '=']).map(|(i, _)| i);
     let numbered = |i: &usize| {
         let digits = &word[i + 1..];
         !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
     };
-    let at = signs().rfind(numbered).or_else(|| signs().next_back())?;
+    let named = |i: &usize| counter(g, &word[..*i]).is_some();
+    if let Some(c) = counter(g, word) {
+        // The name alone: no change said.
+        return Some(Err(Error::usage(format!(
+            "`{word}` needs a change: `{0}+1` adds one, `{0}-1` takes one off, `{0}=0` sets it",
+            c.name
+        ))));
+    }
+    let at = signs()
+        .rfind(named)
+        .or_else(|| signs().rfind(numbered))
+        .or_else(|| signs().next())?;
     let (name, rest) = word.split_at(at);
     let (sign, digits) = rest.split_at(1);
     let n = digits
@@ -400,6 +411,12 @@ mod tests {
             read("hits-taken-1"),
             Some(Ok(("hits-taken".into(), Count::By(-1))))
         );
+        let said = |w: &str| match read(w) {
+            Some(Err(e)) => e,
+            other => panic!("{w}: {other:?}"),
+        };
+        assert!(said("hits-taken=-1").contains("needs a whole number from 0 to 999 after `=`"));
+        assert!(said("hits-taken").contains("`hits-taken` needs a change"));
         assert_eq!(read("+pinned"), None);
         assert_eq!(read("pinned"), None);
         assert!(matches!(read("hit+1"), Some(Err(e)) if e.contains("no counter `hit`")));

@@ -631,7 +631,7 @@ pub(crate) fn apply_one(
     // A counter is counted one more, or (taken off) set back to 0.
     if let Some(c) = g.counters.iter().find(|c| c.name == name) {
         // A check owed in an earlier turn counts toward that turn, which is over.
-        if let Some(turn) = owed_in.filter(|_| c.per_turn) {
+        if let Some(turn) = owed_in.filter(|_| c.per_turn && add) {
             let said = crate::game::said::Said::NotCounted {
                 figure: code.to_string(),
                 counter: c.label.clone(),

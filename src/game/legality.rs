@@ -38,6 +38,23 @@ impl Umpire<'_> {
         }
         Ok(())
     }
+
+    /// For one figure of a unit's action: refused, it is held out of the action, and why is
+    /// returned (the first refusal's why); with the umpire's ruling every refusal is let
+    /// through, kept in `event`, and the figure acts (`None`).
+    pub fn hold_or_allow(
+        &self,
+        refused: Vec<(Refusal, Option<String>)>,
+        event: &mut Event,
+    ) -> Result<Option<String>> {
+        if let (Some((r, _)), None) = (refused.first(), self.anyway) {
+            return Ok(Some(r.why.clone()));
+        }
+        for (r, fix) in refused {
+            self.allow(r, fix, event)?;
+        }
+        Ok(None)
+    }
 }
 
 /// What a unit's acting now comes to, once allowed: whether it is activated by it (the
@@ -112,10 +129,14 @@ pub fn action_rolled<'a>(
     // Words the roll itself refuses are its own error to report, not this one's.
     let typed = situation::parse(ruleset, p, words).ok();
     rolling.find(|a| {
-        a.when.is_empty()
+        let when = a.when.is_empty()
             || typed
                 .as_ref()
-                .is_some_and(|t| t.shared.all_hold(ruleset, &a.when))
+                .is_some_and(|t| t.shared.all_hold(ruleset, &a.when));
+        let unless = typed
+            .as_ref()
+            .is_some_and(|t| a.unless.iter().any(|c| t.shared.holds(ruleset, c)));
+        when && !unless
     })
 }
 

@@ -35,13 +35,10 @@ pub struct Check {
     pub at_once: bool,
     /// The turn it was owed in (0: before the first turn, or a game that did not keep it): a
     /// check made in a later turn counts toward its own turn, not the one being played.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::game::state::is_zero")]
     pub turn: u32,
 }
 
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
 
 impl Check {
     /// `PROCEDURE FACTOR=VALUE`: the procedure and the factors, as typed after `roll`.

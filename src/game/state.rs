@@ -114,7 +114,7 @@ pub struct Pool {
     clippy::trivially_copy_pass_by_ref,
     reason = "serde passes a reference"
 )]
-fn is_zero(n: &u32) -> bool {
+pub(crate) fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 

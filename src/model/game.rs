@@ -124,8 +124,10 @@ pub struct ActionDef {
     /// Rules of eligibility each figure is weighed against, read from its unit's fields and
     /// its markers (by the rules' names): a figure one refuses does not act.
     pub requires: Vec<String>,
-    /// A roll of its procedure is the action only when the roll's factors meet these.
+    /// A roll of its procedure is the action only when the roll's factors meet these...
     pub when: Conditions,
+    /// ...and none of these.
+    pub unless: Conditions,
     /// The activities declared on activation (canonical values of the turn chain's
     /// `declares` factor) that allow it; empty: any.
     pub declared: Vec<String>,

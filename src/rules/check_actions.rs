@@ -48,6 +48,7 @@ impl Source {
                 .with_hint_opt(did_you_mean(p, procedures)));
             }
             self.check_conditions(&a.when, &|n, m| here(n, m))?;
+            self.check_conditions(&a.unless, &|n, m| here(n, m))?;
             if let Some(first) = a.declared.first() {
                 let Some(factor) = self.declaring_factor() else {
                     return Err(here(

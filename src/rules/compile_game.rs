@@ -182,6 +182,7 @@ impl Source {
                     cost: self.action_cost(g, &a.cost),
                     requires: a.requires.clone(),
                     when: self.conditions(&a.when),
+                    unless: self.conditions(&a.unless),
                     declared: self.declared_values(&a.declared),
                 })
                 .collect(),

@@ -466,14 +466,11 @@ fn allowances(
     let (mut costs, mut out) = (Vec::new(), Vec::new());
     for code in figures.iter() {
         let (cost, refused) = allowance::weigh(game, g, code, a);
-        if let (Some((r, _)), None) = (refused.first(), umpire.anyway) {
-            out.push((code.clone(), r.why.clone()));
-            continue;
+        let refused = refused.into_iter().map(|(r, fix)| (r, Some(fix))).collect();
+        match umpire.hold_or_allow(refused, event)? {
+            Some(why) => out.push((code.clone(), why)),
+            None => costs.push((code.clone(), cost)),
         }
-        for (r, fix) in refused {
-            umpire.allow(r, Some(fix), event)?;
-        }
-        costs.push((code.clone(), cost));
     }
     figures.retain(|f| !out.iter().any(|(x, _)| x == f));
     Ok((costs, out))

@@ -161,7 +161,7 @@ pub fn spend(
         }
         extras.push(e);
     }
-    let Some(side) = playing(game).map(str::to_string) else {
+    let Some(mut side) = playing(game).map(str::to_string) else {
         return Err(Error::usage("no player turn is going").with_hint("`umpire turn`"));
     };
     let u = match unit {
@@ -196,6 +196,8 @@ pub fn spend(
             ..refusal(&u.name, why)
         };
         umpire.allow(other, Some(fix), event)?;
+        // Let through, the unit's own side pays from its own pool.
+        side.clone_from(&u.side);
     }
     // A cost by the figure: each of the unit's, some dearer than others.
     let (each, dearer) = match (&def.each, &u) {

@@ -8,6 +8,17 @@ use crate::game::combine::Breach;
 pub fn combining(breach: Breach) -> (Refusal, String) {
     let see = |note: Option<String>| note.unwrap_or_else(|| "see `umpire rules`".into());
     match breach {
+        Breach::Sides {
+            units: [(a, x), (b, y)],
+        } => {
+            let why = format!("{a} is of {x} and {b} of {y}: only a side's own units combine");
+            let refusal = Refusal {
+                rule: "Sides".to_string(),
+                who: a,
+                why,
+            };
+            (refusal, "name a unit of the same side".to_string())
+        }
         Breach::Ineligible { unit, standing } => {
             let why = format!("it needs {}", super::shortfalls(&standing.unmet));
             let refusal = Refusal {

@@ -174,6 +174,10 @@ pub struct ActionDef {
     /// taken by choice, not one a result calls for).
     #[serde(default)]
     pub when: Conditions,
+    /// Nor when the roll's factors meet any of these (a target close enough to be seen
+    /// without a roll).
+    #[serde(default)]
+    pub unless: Conditions,
     /// The activities declared on activation (values of the turn chain's `declares` factor)
     /// that allow it; none listed: any.
     #[serde(default)]

@@ -495,6 +495,15 @@ fn a_game_commands_json_gives_what_it_changed_as_facts() {
             {"fact": "count", "figure": "RR1", "counter": "failed-morale", "before": 0, "after": 1},
         ])
     );
+    // Undone, the same facts the other way, last change first.
+    let v = json_of(&t, &["undo"]);
+    assert_eq!(
+        v["facts"],
+        json!([
+            {"fact": "count", "figure": "RR1", "counter": "failed-morale", "before": 1, "after": 0},
+            {"fact": "marker", "figure": "RR1", "marker": "pinned", "on": false},
+        ])
+    );
     // A command that changes nothing changes no fact.
     let v = json_of(&t, &["unit", "note", "rangers", ""]);
     assert_eq!(v["facts"], json!([]));

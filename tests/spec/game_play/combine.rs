@@ -84,7 +84,8 @@ fn a_combining_the_rules_do_not_allow_is_refused_saying_why() {
     );
     assert_eq!(
         t.refused(&["unit", "merge", "a", "f"]),
-        "a is of british and f of french: only a side's own units combine"
+        "Sides refuses a: a is of british and f of french: only a side's own units combine \
+         (name a unit of the same side; or rule otherwise with `--anyway \"WHY\"`)"
     );
     assert_eq!(
         t.refused(&["unit", "merge", "A", "a"]),
@@ -138,7 +139,8 @@ fn a_figure_moved_to_another_unit_obeys_the_rules_on_combining() {
     );
     assert_eq!(
         t.refused(&["fig", "move", "F1", "--to", "a"]),
-        "a is of british and f of french: only a side's own units combine"
+        "Sides refuses a: a is of british and f of french: only a side's own units combine \
+         (name a unit of the same side; or rule otherwise with `--anyway \"WHY\"`)"
     );
     assert_eq!((t.state_bytes(), t.log_bytes()), before);
     assert_eq!(

@@ -45,8 +45,8 @@ fn owed_in_status(t: &Table) -> String {
     let status = t.ok(&["status"]);
     status
         .split_once(
-            "checks owed, oldest first (`umpire roll --next` makes the first, `--next N` \
-             another):\n",
+            "checks owed, oldest first (`umpire roll --next` makes the next, those owed at once \
+             first; `--next N` another):\n",
         )
         .map(|(_, list)| list.to_string())
         .unwrap_or_default()

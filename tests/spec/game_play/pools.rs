@@ -126,6 +126,16 @@ fn the_side_that_rolls_more_points_plays_first_and_spends_them() {
         "{log}"
     );
     assert_eq!(p.table.state()["turn"]["pools"]["red"]["left"], 0);
+    // Let through in another side's turn, a unit's spend comes out of its own side's pool.
+    p.ok(&[
+        "spend",
+        "move",
+        "--unit",
+        "guards",
+        "--anyway",
+        "a counter-march",
+    ]);
+    assert_eq!(p.table.state()["turn"]["pools"]["blue"]["left"], 0);
 }
 
 #[test]

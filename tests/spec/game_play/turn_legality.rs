@@ -241,7 +241,8 @@ fn a_check_owed_at_once_is_made_before_the_next_roll_draw_or_turn() {
     ]);
     assert!(
         out.ends_with(
-            "still owed: 1 check (`umpire status` lists them; `umpire roll --next` makes the first)\n"
+            "still owed: 1 check (`umpire status` lists them; `umpire roll --next` makes the \
+             next, those owed at once first)\n"
         ),
         "{out}"
     );
@@ -289,11 +290,11 @@ fn status_in_json_says_the_phase_and_whose_it_is() {
     assert_eq!(now["playing"], "french");
 }
 
-/// A check owed in one turn and made in the next counts toward its own turn: its failure does
-/// not join the new turn's count (two failures in a turn panic), and `status` says which turn
-/// it was owed in.
+/// A check owed in one turn and made in the next belongs to its own turn, which is over: its
+/// failure does not join the new turn's count (two failures in a turn panic), and `status`
+/// says which turn it was owed in.
 #[test]
-fn a_check_carried_into_the_next_turn_counts_toward_the_turn_it_was_owed_in() {
+fn a_check_carried_into_the_next_turn_does_not_count_toward_the_new_turns_failures() {
     let t = in_play();
     // A tie in melee (3 +3 rangers, formed, against 4 +2 formed): both test (not at once, so
     // the turn may end with them owed).

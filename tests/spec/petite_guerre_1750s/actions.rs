@@ -222,6 +222,11 @@ fn a_charge_move_and_an_automatic_acquisition_cost_no_action() {
     ]);
     assert!(seen.contains("RA2: +acquired OT3"), "{seen}");
     assert_eq!(actions(&t, "RA2"), 2);
+    // A roll with no distance said is a roll, and an action.
+    t.ok(&[
+        "roll", "acquire", "--fig", "RA1", "--target", "OT3", "--dice", "4",
+    ]);
+    assert_eq!(actions(&t, "RA1"), 1);
     // At 15 inches it is a roll, and an action he no longer has.
     assert!(
         t.refused(&[
@@ -262,6 +267,16 @@ fn a_man_takes_one_control_test_a_turn_and_a_broken_man_none() {
     t.ok(&["turn"]);
     t.ok(&["turn"]);
     t.ok(&again);
+    // Men in single file test on their lead man's roll: each has had his test.
+    t.ok(&["unit", "set", "rangers", "single-file"]);
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    let file = t.ok(&["roll", "control", "--unit", "rangers", "--dice", "5"]);
+    assert!(file.contains("one roll for its 2 figures"), "{file}");
+    assert!(
+        t.refused(&["roll", "control", "--fig", "RA2", "--dice", "5"])
+            .starts_with("Control test refuses RA2: control tests this turn: 1 of 1 made")
+    );
     t.ok(&["mark", "GR1", "+broken"]);
     assert!(
         t.refused(&["roll", "control", "--fig", "GR1", "--dice", "5"])
