@@ -159,6 +159,47 @@ pub fn count(
     Ok(said)
 }
 
+/// One more on a count of the turn that just ended (`turn`), kept aside for a check the
+/// figure owed in it: reaching the table's number there does what it does, now.
+pub fn count_in_last_turn(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    (code, turn): (&str, u32),
+    name: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = roster::game_def(ruleset)?;
+    let Some(c) = counter(g, name) else {
+        return Err(Error::failure(format!("counter `{name}` vanished")));
+    };
+    let mut f = roster::figure(game, code)?.clone();
+    let now = f
+        .last_turn
+        .get(&c.name)
+        .copied()
+        .unwrap_or(0)
+        .saturating_add(1)
+        .clamp(0, COUNT_MAX);
+    f.last_turn.insert(c.name.clone(), now);
+    game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+    let mut said = vec![
+        Said::InTurn {
+            figure: f.code.clone(),
+            counter: c.label.clone(),
+            now,
+            turn,
+        }
+        .to_string(),
+    ];
+    if let Some((at, then)) = c.threshold()
+        && now >= at
+        && f.state.is_none()
+    {
+        said.extend(reached(game, ruleset, g, &f, c, (at, then), event)?);
+    }
+    Ok(said)
+}
+
 /// What a count reaching the table's number does: a state takes the piece out, a marker goes
 /// on (once: a piece already marked keeps its one marker).
 fn reached(

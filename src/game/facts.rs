@@ -226,6 +226,7 @@ mod tests {
                 .iter()
                 .map(|(k, v)| ((*k).to_string(), *v))
                 .collect(),
+            last_turn: BTreeMap::new(),
             until: BTreeMap::new(),
             links: BTreeMap::new(),
             state: state.map(str::to_string),

@@ -632,6 +632,10 @@ pub(crate) fn apply_one(
     if let Some(c) = g.counters.iter().find(|c| c.name == name) {
         // A check owed in an earlier turn counts toward that turn, which is over.
         if let Some(turn) = owed_in.filter(|_| c.per_turn && add) {
+            // The turn just ended kept its counts aside for the checks still owed of it.
+            if turn.saturating_add(1) == game.turn.number {
+                return counters::count_in_last_turn(game, ruleset, (code, turn), &c.name, event);
+            }
             let said = crate::game::said::Said::NotCounted {
                 figure: code.to_string(),
                 counter: c.label.clone(),

@@ -39,7 +39,6 @@ pub struct Check {
     pub turn: u32,
 }
 
-
 impl Check {
     /// `PROCEDURE FACTOR=VALUE`: the procedure and the factors, as typed after `roll`.
     pub fn what(&self) -> String {

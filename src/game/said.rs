@@ -114,6 +114,13 @@ pub enum Said {
         among: usize,
         unit: String,
     },
+    /// A count of the turn just ended raised by a check owed in it.
+    InTurn {
+        figure: String,
+        counter: String,
+        now: i64,
+        turn: u32,
+    },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {
         figure: String,

@@ -155,6 +155,10 @@ pub struct Figure {
     pub markers: Vec<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
+    /// The counts kept a turn as the last turn ended them, kept while the figure still owes
+    /// a check of that turn: its result counts toward the turn it was owed in.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub last_turn: BTreeMap<String, i64>,
     /// Markers that come off by themselves: the turn and player turn (its place, from 1) at
     /// whose end each does.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -525,6 +529,7 @@ mod tests {
             unit: "a".into(),
             markers: vec!["pinned".into()],
             counters: BTreeMap::new(),
+            last_turn: BTreeMap::new(),
             until: BTreeMap::new(),
             links: BTreeMap::new(),
             state: None,

@@ -88,9 +88,45 @@ pub fn start(
     Ok(said)
 }
 
-/// Counters that last a turn start again from 0.
+/// Counters that last a turn start again from 0. A figure that still owes a check of the turn
+/// that ended keeps that turn's counts aside, for the check to count toward its own turn.
 fn reset_per_turn(game: &mut Game, g: &GameDef, event: &mut Event) {
-    reset_counters(game, g, |c| c.per_turn, None, event);
+    let ended = game.turn.number.saturating_sub(1);
+    let names: Vec<&str> = g
+        .counters
+        .iter()
+        .filter(|c| c.per_turn)
+        .map(|c| c.name.as_str())
+        .collect();
+    let owes = |code: &str| {
+        ended > 0
+            && game
+                .pending
+                .iter()
+                .any(|c| c.turn == ended && c.figure.eq_ignore_ascii_case(code))
+    };
+    let changed: Vec<_> = game
+        .figures
+        .iter()
+        .filter_map(|f| {
+            let mut after = f.clone();
+            after.last_turn = if owes(&f.code) {
+                let kept = f
+                    .counters
+                    .iter()
+                    .filter(|(k, _)| names.contains(&k.as_str()));
+                kept.map(|(k, n)| (k.clone(), *n)).collect()
+            } else {
+                Default::default()
+            };
+            after.counters.retain(|k, _| !names.contains(&k.as_str()));
+            (after != *f).then_some(after)
+        })
+        .collect();
+    for f in changed {
+        let code = f.code.clone();
+        game.apply(game.figure_change(&code, Some(f)), event);
+    }
 }
 
 /// Counters kept per activation start again from 0 for the figures of a unit activated.

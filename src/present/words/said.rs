@@ -141,6 +141,15 @@ impl fmt::Display for Said {
             Said::FellAtRandom { said, among, unit } => {
                 write!(f, "{said} ({})", at_random(*among, unit))
             }
+            Said::InTurn {
+                figure,
+                counter,
+                now,
+                turn,
+            } => write!(
+                f,
+                "{figure}: {counter} {now} (in turn {turn}, when the check was owed)"
+            ),
             Said::NotCounted {
                 figure,
                 counter,
