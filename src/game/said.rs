@@ -2,6 +2,15 @@
 //! check owed, made or dropped, a count changed or reached. `present::words::said` writes
 //! them in English, once for every command that reports them.
 
+/// What `umpire turn` does next, once a player turn is over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// It starts this turn.
+    Turn(u32),
+    /// It gives play to this side (by its label).
+    Play(String),
+}
+
 /// One thing a change did, as the umpire is told it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Said {
@@ -121,6 +130,28 @@ pub enum Said {
         now: i64,
         turn: u32,
     },
+    /// A player turn begins: the turn, the player turn's place and how many there are, and
+    /// whose it is.
+    PlayerTurn {
+        turn: u32,
+        player: u32,
+        of: usize,
+        side: String,
+    },
+    /// What a side has in its pool to spend (already worded: `3 initiative points`).
+    ToSpend { side: String, points: String },
+    /// The steps of a player turn, by their labels.
+    Steps { labels: Vec<String> },
+    /// A unit failed its activation: its side's player turn ends, and what comes next.
+    FailedToActivate {
+        unit: String,
+        side: String,
+        next: Next,
+    },
+    /// Every unit of the side has been activated, and what comes next.
+    AllActivated { side: String, next: Next },
+    /// The units of a side still to activate this player turn.
+    StillToAct { side: String, units: Vec<String> },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {
         figure: String,

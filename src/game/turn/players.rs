@@ -11,9 +11,10 @@ use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::legality::{Acting, Umpire};
 use crate::game::roster;
+use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};
 use crate::model::{ActionDef, ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
-use crate::words::{numbered, times};
+use crate::words::times;
 
 /// The side of the player turn going, when one is.
 pub fn playing(game: &Game) -> Option<&str> {
@@ -23,12 +24,13 @@ pub fn playing(game: &Game) -> Option<&str> {
 /// `Turn 2, player turn 2 of 2: French and allies`.
 fn headline(g: &GameDef, t: &Turn) -> String {
     let side = playing_of(t).map_or("nobody", |s| side_label(g, s));
-    format!(
-        "Turn {}, player turn {} of {}: {side}",
-        t.number,
-        t.player,
-        t.order.len()
-    )
+    Said::PlayerTurn {
+        turn: t.number,
+        player: t.player,
+        of: t.order.len(),
+        side: side.to_string(),
+    }
+    .to_string()
 }
 
 /// The side of the player turn going in this turn, when one is.
@@ -39,7 +41,8 @@ fn playing_of(t: &Turn) -> Option<&str> {
 
 /// The steps of a player turn, in a line.
 fn steps_line(p: &PlayersDef) -> Option<String> {
-    (!p.steps.is_empty()).then(|| format!("steps: {}", numbered(p.steps.iter().map(|s| s.label()))))
+    let labels = p.steps.iter().map(|s| s.label().to_string()).collect();
+    (!p.steps.is_empty()).then(|| Said::Steps { labels }.to_string())
 }
 
 /// Pass play on: to the next side's player turn, or to a new turn when every side has played.
@@ -80,11 +83,11 @@ pub(super) fn start(
         if let Some(side) = playing_of(&after)
             && let (Some(pool), Some(left)) = (&p.pool, after.pools.get(side))
         {
-            said.push(format!(
-                "{}: {} to spend",
-                side_label(g, side),
-                pool.count(left.left)
-            ));
+            let spend = Said::ToSpend {
+                side: side_label(g, side).to_string(),
+                points: pool.count(left.left),
+            };
+            said.push(spend.to_string());
         }
         said.extend(steps_line(p));
         set_turn(game, after, event);
@@ -283,11 +286,11 @@ fn still_to_act(game: &Game, g: &GameDef, side: &str) -> Option<String> {
         .map(|u| u.name.clone())
         .collect();
     (!left.is_empty()).then(|| {
-        format!(
-            "units of {} still to activate: {}",
-            side_label(g, side),
-            and_list(&left)
-        )
+        Said::StillToAct {
+            side: side_label(g, side).to_string(),
+            units: left,
+        }
+        .to_string()
     })
 }
 
@@ -334,31 +337,26 @@ pub fn chain_record(
     super::reset_per_activation(game, g, unit, event);
     let last = after.player as usize >= after.order.len();
     let next = if last {
-        format!(
-            "`umpire turn` starts turn {}",
-            after.number.saturating_add(1)
-        )
+        Next::Turn(after.number.saturating_add(1))
     } else {
-        let next = after
-            .order
-            .get(after.player as usize)
-            .map_or("", |s| side_label(g, s));
-        format!("`umpire turn` gives play to {next}")
+        let side = after.order.get(after.player as usize);
+        Next::Play(side.map_or("", |s| side_label(g, s)).to_string())
     };
     set_turn(game, after, event);
     let mut said = Vec::new();
+    let label = side_label(g, &side).to_string();
     if ends {
-        said.push(format!(
-            "{unit} failed to activate: the player turn of {} ends; {next}",
-            side_label(g, &side)
-        ));
+        let unit = unit.to_string();
+        let failed = Said::FailedToActivate {
+            unit,
+            side: label,
+            next,
+        };
+        said.push(failed.to_string());
     } else {
         match still_to_act(game, g, &side) {
             Some(line) => said.push(line),
-            None => said.push(format!(
-                "every unit of {} has been activated; {next}",
-                side_label(g, &side)
-            )),
+            None => said.push(Said::AllActivated { side: label, next }.to_string()),
         }
     }
     Ok(said)

@@ -3,11 +3,19 @@
 
 use std::fmt;
 
-use crate::game::said::Said;
+use crate::game::said::{Next, Said};
 
 /// Why a result fell on a figure: `at random among the 8 figures of voltigeurs`.
 pub fn at_random(among: usize, unit: &str) -> String {
     format!("at random among the {among} figures of {unit}")
+}
+
+/// What `umpire turn` does next: `` `umpire turn` starts turn 3 ``.
+fn then(next: &Next) -> String {
+    match next {
+        Next::Turn(n) => format!("`umpire turn` starts turn {n}"),
+        Next::Play(side) => format!("`umpire turn` gives play to {side}"),
+    }
 }
 
 impl fmt::Display for Said {
@@ -149,6 +157,30 @@ impl fmt::Display for Said {
             } => write!(
                 f,
                 "{figure}: {counter} {now} (in turn {turn}, when the check was owed)"
+            ),
+            Said::PlayerTurn {
+                turn,
+                player,
+                of,
+                side,
+            } => write!(f, "Turn {turn}, player turn {player} of {of}: {side}"),
+            Said::ToSpend { side, points } => write!(f, "{side}: {points} to spend"),
+            Said::Steps { labels } => {
+                let labels = labels.iter().map(String::as_str);
+                write!(f, "steps: {}", crate::words::numbered(labels))
+            }
+            Said::FailedToActivate { unit, side, next } => write!(
+                f,
+                "{unit} failed to activate: the player turn of {side} ends; {}",
+                then(next)
+            ),
+            Said::AllActivated { side, next } => {
+                write!(f, "every unit of {side} has been activated; {}", then(next))
+            }
+            Said::StillToAct { side, units } => write!(
+                f,
+                "units of {side} still to activate: {}",
+                super::and_list(units)
             ),
             Said::NotCounted {
                 figure,
