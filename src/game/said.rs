@@ -152,6 +152,48 @@ pub enum Said {
     AllActivated { side: String, next: Next },
     /// The units of a side still to activate this player turn.
     StillToAct { side: String, units: Vec<String> },
+    /// A turn of a draw begins: its phases, the tokens each side puts in the bag (already
+    /// worded: `2 beads`) and the units in play by side (`british 2`).
+    DrawTurn {
+        turn: u32,
+        phases: u32,
+        tokens: String,
+        units: Vec<String>,
+    },
+    /// The bag holds fewer tokens (already worded) than the turn has phases.
+    ShortBag { tokens: String, phases: u64 },
+    /// A token drawn: the phase, of how many, the token (`red bead`), its side's label, and
+    /// whether it was drawn by hand from the cup.
+    Drawn {
+        turn: u32,
+        phase: usize,
+        of: u32,
+        token: String,
+        side: String,
+        by_hand: bool,
+    },
+    /// What is left in the bag, by side (`1 red`).
+    LeftInBag { tokens: Vec<String> },
+    /// A side's reaction not used before the next draw.
+    ReactionLost { side: String },
+    /// The phase drawn is the turn's last.
+    LastPhase,
+    /// A side keeps the token of a phase to react later in the turn.
+    Holds {
+        side: String,
+        token: String,
+        phase: u32,
+    },
+    /// A side spends its react token.
+    Reacts { side: String },
+    /// A unit acts in a phase, reacting or not: its activation, of how many a turn if limited.
+    Acts {
+        unit: String,
+        reacting: bool,
+        phase: u32,
+        activation: usize,
+        most: Option<u32>,
+    },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {
         figure: String,

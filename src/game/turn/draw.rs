@@ -12,6 +12,7 @@ use crate::engine::fraction::Fraction;
 use crate::error::{Error, Refusal, Result};
 use crate::game::legality::{Acting, Umpire};
 use crate::game::roster::game_def;
+use crate::game::said::Said;
 use crate::game::state::{Event, Game, Held, Turn, Unit};
 use crate::model::Ruleset;
 use crate::model::{DrawDef, DrawTurn, GameDef, Rounding, TurnDef, WhichSide};
@@ -143,17 +144,19 @@ pub(super) fn start(
     let counts: Vec<String> = count.iter().map(|(s, n)| format!("{s} {n}")).collect();
     let in_bag = u64::from(tokens) * g.sides.len() as u64;
     let short = (in_bag < u64::from(phases)).then(|| {
-        format!(
-            "the bag holds only {}, so the turn ends when it is empty, after {in_bag} phases",
-            d.count(in_bag)
-        )
+        Said::ShortBag {
+            tokens: d.count(in_bag),
+            phases: in_bag,
+        }
+        .to_string()
     });
-    said.push(format!(
-        "Turn {next}: {phases} phase{}; {} a side in the bag (units in play: {})",
-        if phases == 1 { "" } else { "s" },
-        d.count(u64::from(tokens)),
-        counts.join(", ")
-    ));
+    let started = Said::DrawTurn {
+        turn: next,
+        phases,
+        tokens: d.count(u64::from(tokens)),
+        units: counts,
+    };
+    said.push(started.to_string());
     said.extend(short);
     set_turn(game, after, event);
     Ok(said)
@@ -216,7 +219,7 @@ pub fn draw(
                     "no {} is left in the bag",
                     token_of(g, d, &side.name)
                 ))
-                .with_hint(format!("the bag holds: {}", bag_text(g, t))));
+                .with_hint(format!("the bag holds: {}", bag_text(g, t).join(", "))));
             }
             side.name.clone()
         }
@@ -241,42 +244,42 @@ pub fn draw(
     after.drawn.push(side.clone());
     let lost = after.reacting.take();
     let phase = after.drawn.len();
-    let mut said = vec![format!(
-        "Turn {}, phase {phase} of {}: {}: {}{}",
-        after.number,
-        after.phases,
-        token_of(g, d, &side),
-        side_label(g, &side),
-        if token.is_some() {
-            " (from the cup)"
-        } else {
-            ""
+    let drawn = Said::Drawn {
+        turn: after.number,
+        phase,
+        of: after.phases,
+        token: token_of(g, d, &side),
+        side: side_label(g, &side).to_string(),
+        by_hand: token.is_some(),
+    };
+    let mut said = vec![drawn.to_string()];
+    said.push(
+        Said::LeftInBag {
+            tokens: bag_text(g, &after),
         }
-    )];
-    said.push(format!("left in the bag: {}", bag_text(g, &after)));
+        .to_string(),
+    );
     if let Some(r) = lost {
-        said.push(format!(
-            "{}'s reaction was not used before this draw: it is lost",
-            side_label(g, &r)
-        ));
+        let side = side_label(g, &r).to_string();
+        said.push(Said::ReactionLost { side }.to_string());
     }
     let empty = after.bag.values().all(|k| *k == 0);
     if u32::try_from(phase).unwrap_or(u32::MAX) >= after.phases || empty {
-        said.push("that is the last phase of the turn; `umpire turn` starts the next".into());
+        said.push(Said::LastPhase.to_string());
     }
     set_turn(game, after, event);
     Ok(said)
 }
 
-fn bag_text(g: &GameDef, t: &Turn) -> String {
+/// What is left in the bag, a side's tokens each: `1 red`.
+fn bag_text(g: &GameDef, t: &Turn) -> Vec<String> {
     g.sides
         .iter()
         .map(|s| {
             let n = t.bag.get(&s.name).copied().unwrap_or(0);
             format!("{n} {}", s.token_or_name())
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect()
 }
 
 /// Keep the token just drawn as its side's react token (one per side per turn).
@@ -311,11 +314,12 @@ pub fn hold(game: &mut Game, ruleset: &Ruleset, event: &mut Event) -> Result<Vec
         },
     );
     set_turn(game, after, event);
-    Ok(vec![format!(
-        "{} holds the {} of phase {phase} to react later this turn",
-        side_label(g, &side),
-        token_of(g, d, &side)
-    )])
+    let holds = Said::Holds {
+        side: side_label(g, &side).to_string(),
+        token: token_of(g, d, &side),
+        phase,
+    };
+    Ok(vec![holds.to_string()])
 }
 
 /// Spend a side's react token: its next activation is the reaction.
@@ -362,10 +366,8 @@ pub fn react(
     }
     after.reacting = Some(side.clone());
     set_turn(game, after, event);
-    Ok(vec![format!(
-        "{} reacts: activate the reacting unit with `umpire activate UNIT`",
-        side_label(g, &side)
-    )])
+    let side = side_label(g, &side).to_string();
+    Ok(vec![Said::Reacts { side }.to_string()])
 }
 
 /// The rule of play a draw's refusals name: `Bead draw`.
@@ -547,12 +549,14 @@ pub fn activate(
     let n = earlier.len() + 1;
     set_turn(game, after, event);
     super::reset_per_activation(game, g, &unit.name, event);
-    let of = limit.map_or(String::new(), |most| format!(" of {most}"));
-    Ok(vec![format!(
-        "{} acts{} in phase {phase} (activation {n}{of} this turn)",
-        unit.name,
-        if reacting { ", reacting," } else { "" }
-    )])
+    let acts = Said::Acts {
+        unit: unit.name.clone(),
+        reacting,
+        phase,
+        activation: n,
+        most: limit,
+    };
+    Ok(vec![acts.to_string()])
 }
 
 /// The chance that the next token drawn is each side's, exactly.
@@ -597,7 +601,7 @@ pub(super) fn status(game: &Game, g: &GameDef, rule: &DrawTurn) -> String {
             token_of(g, d, side)
         );
     }
-    let _ = writeln!(s, "in the bag: {}", bag_text(g, t));
+    let _ = writeln!(s, "in the bag: {}", bag_text(g, t).join(", "));
     for side in g.sides.iter().filter(|_| rule.react.is_some()) {
         let held = match t.held.get(&side.name) {
             Some(h) if h.spent => format!("react {} of phase {} spent", d.token, h.phase),

@@ -182,6 +182,63 @@ impl fmt::Display for Said {
                 "units of {side} still to activate: {}",
                 super::and_list(units)
             ),
+            Said::DrawTurn {
+                turn,
+                phases,
+                tokens,
+                units,
+            } => write!(
+                f,
+                "Turn {turn}: {phases} phase{}; {tokens} a side in the bag (units in play: {})",
+                if *phases == 1 { "" } else { "s" },
+                units.join(", ")
+            ),
+            Said::ShortBag { tokens, phases } => write!(
+                f,
+                "the bag holds only {tokens}, so the turn ends when it is empty, after {phases} \
+                 phases"
+            ),
+            Said::Drawn {
+                turn,
+                phase,
+                of,
+                token,
+                side,
+                by_hand,
+            } => write!(
+                f,
+                "Turn {turn}, phase {phase} of {of}: {token}: {side}{}",
+                if *by_hand { " (from the cup)" } else { "" }
+            ),
+            Said::LeftInBag { tokens } => write!(f, "left in the bag: {}", tokens.join(", ")),
+            Said::ReactionLost { side } => write!(
+                f,
+                "{side}'s reaction was not used before this draw: it is lost"
+            ),
+            Said::LastPhase => write!(
+                f,
+                "that is the last phase of the turn; `umpire turn` starts the next"
+            ),
+            Said::Holds { side, token, phase } => write!(
+                f,
+                "{side} holds the {token} of phase {phase} to react later this turn"
+            ),
+            Said::Reacts { side } => write!(
+                f,
+                "{side} reacts: activate the reacting unit with `umpire activate UNIT`"
+            ),
+            Said::Acts {
+                unit,
+                reacting,
+                phase,
+                activation,
+                most,
+            } => write!(
+                f,
+                "{unit} acts{} in phase {phase} (activation {activation}{} this turn)",
+                if *reacting { ", reacting," } else { "" },
+                most.map(|m| format!(" of {m}")).unwrap_or_default()
+            ),
             Said::NotCounted {
                 figure,
                 counter,
