@@ -194,6 +194,31 @@ pub enum Said {
         activation: usize,
         most: Option<u32>,
     },
+    /// The sides' pools thrown: what the points are called, the dice, and each side's total
+    /// (`British 4 (typed)`).
+    PoolsThrown {
+        points: String,
+        dice: String,
+        totals: Vec<String>,
+    },
+    /// The top totals tied: thrown again.
+    TieThrownAgain { top: i64 },
+    /// A side spends points (already worded) on a thing, on a unit or not; what it cost when
+    /// that is worth saying; what is left.
+    Spends {
+        side: String,
+        spent: String,
+        unit: Option<String>,
+        label: String,
+        costs: Option<String>,
+        left: String,
+    },
+    /// Points thrown into a pool by the figures a spend brings in, and what is left.
+    ThrownIn {
+        points: String,
+        throws: Vec<String>,
+        left: String,
+    },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {
         figure: String,

@@ -12,6 +12,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::game::counters::{self, Count};
 use crate::game::legality::Umpire;
 use crate::game::roster;
+use crate::game::said::Said;
 use crate::game::state::{Event, Game, Pool};
 use crate::model::{GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
 use crate::suggest::{did_you_mean, same};
@@ -62,7 +63,12 @@ pub(super) fn roll(
                 format!("{} {n}{how}", side_label(g, s))
             })
             .collect();
-        said.push(format!("{} {}: {}", pool.points, dice, shown.join(", ")));
+        let thrown = Said::PoolsThrown {
+            points: pool.points.clone(),
+            dice: dice.to_string(),
+            totals: shown,
+        };
+        said.push(thrown.to_string());
         let top = totals.iter().map(|(_, n, _)| *n).max().unwrap_or(0);
         let tied = totals.iter().filter(|(_, n, _)| *n == top).count() > 1;
         if !(first && tied) {
@@ -78,7 +84,7 @@ pub(super) fn roll(
                 g.sides.len() * (throw + 1)
             )));
         }
-        said.push(format!("a tie at {top}: thrown again"));
+        said.push(Said::TieThrownAgain { top }.to_string());
     }
     Err(Error::usage(format!(
         "{MAX_THROWS} ties in a row for who plays first"
@@ -267,12 +273,12 @@ pub fn spend(
         {
             let thrown = filled::join(&after, ruleset, (procedure, joins), &u.name, p, source)?;
             if !thrown.is_empty() {
-                joined.push(format!(
-                    "{} thrown in: {}; {} left",
-                    pool.points,
-                    thrown.join(", "),
-                    pool.count(p.left)
-                ));
+                let thrown_in = Said::ThrownIn {
+                    points: pool.points.clone(),
+                    throws: thrown,
+                    left: pool.count(p.left),
+                };
+                joined.push(thrown_in.to_string());
             }
         }
     }
@@ -287,22 +293,15 @@ pub fn spend(
     }
     set_turn(&mut after, turn, event);
     *game = after;
-    let on = u.map(|u| format!(" on {}", u.name)).unwrap_or_default();
-    said.insert(
-        0,
-        format!(
-            "{} spends {}{on}: {}{}; {} left",
-            side_label(g, &side),
-            pool.count(cost),
-            def.label,
-            if extras.is_empty() && def.each.is_none() {
-                String::new()
-            } else {
-                format!(" ({})", costs())
-            },
-            pool.count((left - cost).max(0))
-        ),
-    );
+    let spends = Said::Spends {
+        side: side_label(g, &side).to_string(),
+        spent: pool.count(cost),
+        unit: u.map(|u| u.name),
+        label: def.label.clone(),
+        costs: (!extras.is_empty() || def.each.is_some()).then(costs),
+        left: pool.count((left - cost).max(0)),
+    };
+    said.insert(0, spends.to_string());
     said.extend(joined);
     Ok(said)
 }

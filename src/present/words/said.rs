@@ -239,6 +239,35 @@ impl fmt::Display for Said {
                 if *reacting { ", reacting," } else { "" },
                 most.map(|m| format!(" of {m}")).unwrap_or_default()
             ),
+            Said::PoolsThrown {
+                points,
+                dice,
+                totals,
+            } => write!(f, "{points} {dice}: {}", totals.join(", ")),
+            Said::TieThrownAgain { top } => write!(f, "a tie at {top}: thrown again"),
+            Said::Spends {
+                side,
+                spent,
+                unit,
+                label,
+                costs,
+                left,
+            } => write!(
+                f,
+                "{side} spends {spent}{}: {label}{}; {left} left",
+                unit.as_ref()
+                    .map(|u| format!(" on {u}"))
+                    .unwrap_or_default(),
+                costs
+                    .as_ref()
+                    .map(|c| format!(" ({c})"))
+                    .unwrap_or_default()
+            ),
+            Said::ThrownIn {
+                points,
+                throws,
+                left,
+            } => write!(f, "{points} thrown in: {}; {left} left", throws.join(", ")),
             Said::NotCounted {
                 figure,
                 counter,
