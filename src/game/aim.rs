@@ -77,12 +77,12 @@ pub fn aim_at(
         what.extend(said);
         f.args.clear();
         f.procedure.clear();
-        return Some(format!(
-            "{} is {}: no {} to make",
-            fig.code,
-            state_label(g, state),
-            what.join(" ")
-        ));
+        let none = crate::game::said::Said::NoneToMake {
+            figure: fig.code.clone(),
+            state: state_label(g, state).to_string(),
+            check: what.join(" "),
+        };
+        return Some(none.to_string());
     }
     let option = roles::option_for(g, q, &Part::Acting)?;
     let mut args = vec![format!("--{option}"), fig.code.clone()];

@@ -539,7 +539,7 @@ pub fn mark(
                 let lasting = match (lasts, until) {
                     (Some(l), Some(at)) => {
                         fig.until.insert(name.clone(), at);
-                        Some(crate::game::turn::how_long(l).to_string())
+                        Some(l)
                     }
                     _ => None,
                 };

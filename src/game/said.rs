@@ -2,6 +2,8 @@
 //! check owed, made or dropped, a count changed or reached. `present::words::said` writes
 //! them in English, once for every command that reports them.
 
+use crate::model::Lasts;
+
 /// What `umpire turn` does next, once a player turn is over.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
@@ -58,7 +60,20 @@ pub enum Said {
     MarkerOn {
         figure: String,
         marker: String,
-        lasting: Option<String>,
+        lasting: Option<Lasts>,
+    },
+    /// A marker that came off by itself, its time up (how long it lasts, where the table
+    /// says).
+    ComesOff {
+        figure: String,
+        marker: String,
+        lasts: Option<Lasts>,
+    },
+    /// A check a result called for that a figure out of the game does not make.
+    NoneToMake {
+        figure: String,
+        state: String,
+        check: String,
     },
     /// A marker taken off.
     MarkerOff { figure: String, marker: String },

@@ -3,6 +3,7 @@
 
 use crate::error::Result;
 use crate::game::roster::{game_def, marker_label};
+use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{Lasts, Ruleset, TurnOrder};
 
@@ -30,25 +31,6 @@ pub fn until(game: &Game, ruleset: &Ruleset, lasts: Lasts) -> [u32; 2] {
         Lasts::PlayerTurn => [turn, player],
         Lasts::Turn => [turn, last],
         Lasts::NextTurn => [turn.saturating_add(1), last],
-    }
-}
-
-/// How long a marker lasts, for the line that puts it on.
-pub fn how_long(lasts: Lasts) -> &'static str {
-    match lasts {
-        Lasts::PlayerTurn => "to the end of this player turn",
-        Lasts::Turn => "to the end of this turn",
-        Lasts::NextTurn => "to the end of the next turn",
-    }
-}
-
-/// What a marker's time is, for the line that says it came off.
-fn lasted(lasts: Option<Lasts>) -> &'static str {
-    match lasts {
-        Some(Lasts::PlayerTurn) => "it lasts a player turn",
-        Some(Lasts::Turn) => "it lasts the turn",
-        Some(Lasts::NextTurn) => "it lasts to the end of the next turn",
-        None => "its time is up",
     }
 }
 
@@ -84,12 +66,12 @@ pub(super) fn expire(
                     .iter()
                     .find(|d| d.name == *m)
                     .and_then(|d| d.lasts);
-                said.push(format!(
-                    "{}: {} comes off ({})",
-                    f.code,
-                    marker_label(g, m),
-                    lasted(lasts)
-                ));
+                let off = Said::ComesOff {
+                    figure: f.code.clone(),
+                    marker: marker_label(g, m).to_string(),
+                    lasts,
+                };
+                said.push(off.to_string());
             }
         }
         let code = f.code.clone();

@@ -10,7 +10,7 @@ mod players;
 mod pool;
 
 pub use draw::{activate, draw, draw_may_act, hold, odds, react, sizes, units_in_play};
-pub use lasting::{how_long, until};
+pub use lasting::until;
 pub use players::{chain_check, chain_record, player_may_act};
 pub use pool::spend;
 

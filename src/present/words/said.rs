@@ -4,10 +4,30 @@
 use std::fmt;
 
 use crate::game::said::{Next, Said};
+use crate::model::Lasts;
 
 /// Why a result fell on a figure: `at random among the 8 figures of voltigeurs`.
 pub fn at_random(among: usize, unit: &str) -> String {
     format!("at random among the {among} figures of {unit}")
+}
+
+/// How long a marker lasts, for the line that puts it on.
+fn how_long(lasts: Lasts) -> &'static str {
+    match lasts {
+        Lasts::PlayerTurn => "to the end of this player turn",
+        Lasts::Turn => "to the end of this turn",
+        Lasts::NextTurn => "to the end of the next turn",
+    }
+}
+
+/// What a marker's time is, for the line that says it came off.
+fn lasted(lasts: Option<Lasts>) -> &'static str {
+    match lasts {
+        Some(Lasts::PlayerTurn) => "it lasts a player turn",
+        Some(Lasts::Turn) => "it lasts the turn",
+        Some(Lasts::NextTurn) => "it lasts to the end of the next turn",
+        None => "its time is up",
+    }
 }
 
 /// What `umpire turn` does next: `` `umpire turn` starts turn 3 ``.
@@ -75,7 +95,17 @@ impl fmt::Display for Said {
                 figure,
                 marker,
                 lasting: Some(lasting),
-            } => write!(f, "{figure}: +{marker} ({lasting})"),
+            } => write!(f, "{figure}: +{marker} ({})", how_long(*lasting)),
+            Said::ComesOff {
+                figure,
+                marker,
+                lasts,
+            } => write!(f, "{figure}: {marker} comes off ({})", lasted(*lasts)),
+            Said::NoneToMake {
+                figure,
+                state,
+                check,
+            } => write!(f, "{figure} is {state}: no {check} to make"),
             Said::MarkerOn {
                 figure,
                 marker,
