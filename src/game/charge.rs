@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::game::figures::unit_holds;
 use crate::game::legality::{self, Umpire};
 use crate::game::roster::{self, game_def};
+use crate::game::said::{Said, Spent};
 use crate::game::state::{Event, Game};
 use crate::game::turn;
 use crate::model::{BeforeDef, ChargeDef, Conditions, ProcedureDef, Ruleset};
@@ -207,10 +208,8 @@ pub fn react(
         .with_hint("leave out --react"));
     };
     if !turn_going(game) {
-        return Ok(format!(
-            "{} reacts (no turn going: nothing spent)",
-            c.target
-        ));
+        let unit = c.target.clone();
+        return Ok(Said::ChargeReacts { unit, spent: None }.to_string());
     }
     let unit = roster::unit(game, &c.target)?.clone();
     let g = game_def(ruleset)?;
@@ -233,7 +232,7 @@ pub fn react(
             .entry(unit.name.clone())
             .or_default()
             .push(phase);
-        spent.push(format!("activation {} this turn", earlier + 1));
+        spent.push(Spent::Activation(earlier + 1));
     }
     if r.token {
         let token = ruleset
@@ -251,12 +250,14 @@ pub fn react(
         match after.held.get_mut(&unit.side) {
             Some(h) if !h.spent => {
                 h.spent = true;
-                spent.insert(0, format!("the react {token} it held"));
+                let token = token.to_string();
+                spent.insert(0, Spent::HeldToken { token });
             }
             _ => match after.bag.get_mut(&unit.side) {
                 Some(n) if *n > 0 => {
                     *n -= 1;
-                    spent.insert(0, format!("a {own} {token} taken from the bag"));
+                    let (own, token) = (own.clone(), token.to_string());
+                    spent.insert(0, Spent::BagToken { own, token });
                 }
                 _ => {
                     return Err(Error::usage(format!(
@@ -268,11 +269,11 @@ pub fn react(
         }
     }
     turn::set_turn(game, after, event);
-    Ok(format!(
-        "{} reacts, spending {}",
-        unit.name,
-        spent.join(" and ")
-    ))
+    let reacts = Said::ChargeReacts {
+        unit: unit.name,
+        spent: Some(spent),
+    };
+    Ok(reacts.to_string())
 }
 
 /// Who fights whom: `spec` as the umpire gave it (`LONE=OTHER,OTHER`, one a fight), or else

@@ -4,6 +4,17 @@
 
 use crate::model::Lasts;
 
+/// What a charged unit's reaction spends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spent {
+    /// The react token (`bead`) its side held.
+    HeldToken { token: String },
+    /// One of its side's tokens (`red`, `bead`) taken from the bag.
+    BagToken { own: String, token: String },
+    /// One of the unit's activations this turn (its number).
+    Activation(usize),
+}
+
 /// What `umpire turn` does next, once a player turn is over.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
@@ -233,6 +244,11 @@ pub enum Said {
         points: String,
         throws: Vec<String>,
         left: String,
+    },
+    /// A charged unit reacts, spending what it spends (`None`: no turn is going, nothing is).
+    ChargeReacts {
+        unit: String,
+        spent: Option<Vec<Spent>>,
     },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {

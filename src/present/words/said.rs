@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::game::said::{Next, Said};
+use crate::game::said::{Next, Said, Spent};
 use crate::model::Lasts;
 
 /// Why a result fell on a figure: `at random among the 8 figures of voltigeurs`.
@@ -298,6 +298,25 @@ impl fmt::Display for Said {
                 throws,
                 left,
             } => write!(f, "{points} thrown in: {}; {left} left", throws.join(", ")),
+            Said::ChargeReacts { unit, spent: None } => {
+                write!(f, "{unit} reacts (no turn going: nothing spent)")
+            }
+            Said::ChargeReacts {
+                unit,
+                spent: Some(spent),
+            } => {
+                let each: Vec<String> = spent
+                    .iter()
+                    .map(|s| match s {
+                        Spent::HeldToken { token } => format!("the react {token} it held"),
+                        Spent::BagToken { own, token } => {
+                            format!("a {own} {token} taken from the bag")
+                        }
+                        Spent::Activation(n) => format!("activation {n} this turn"),
+                    })
+                    .collect();
+                write!(f, "{unit} reacts, spending {}", each.join(" and "))
+            }
             Said::NotCounted {
                 figure,
                 counter,
