@@ -80,18 +80,14 @@ pub fn place(
             worth = worth.plus(each.unwrap_or_default());
         }
     }
-    let mut said = vec![format!(
-        "{}: {placed} units of the {} list ({}), {} points",
-        crate::game::turn::side_label(g, &side),
-        list.title,
-        list.name,
-        worth
-    )];
-    if !left_out.is_empty() {
-        said.push(format!(
-            "  not put on the table (no unit to play): {}",
-            left_out.join(", ")
-        ));
-    }
-    Ok(said)
+    let placed = crate::game::said::Said::ArmyPlaced {
+        side: crate::game::turn::side_label(g, &side).to_string(),
+        units: placed,
+        title: list.title.clone(),
+        list: list.name.clone(),
+        points: worth.to_string(),
+        left_out,
+    };
+    // One line, and the units left out on a line of their own.
+    Ok(placed.to_string().lines().map(str::to_string).collect())
 }

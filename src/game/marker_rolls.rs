@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::game::figures::{self, Figures};
 use crate::game::pending::{self, Check};
 use crate::game::roster::{game_def, marker_label};
+use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{MarkerDef, Ruleset};
 
@@ -84,10 +85,14 @@ pub fn roll(
                     at_once: false,
                     turn: game.turn.number,
                 };
-                said.push(format!(
-                    "{cause}: {}",
-                    pending::owe(game, check, true, event)
-                ));
+                let owes = pending::owe(game, check, true, event);
+                said.push(
+                    Said::AtMoment {
+                        moment: cause.clone(),
+                        said: owes,
+                    }
+                    .to_string(),
+                );
                 continue;
             }
         };
@@ -103,12 +108,15 @@ pub fn roll(
                 t.dice.as_ref().map(|d| format!("{d}: {}", shown.join(" ")))
             })
             .collect();
-        said.push(format!(
-            "{cause}: {code} ({why}) {}: {} [{}]",
-            p.name,
-            step.outcome(),
-            faces.join("; ")
-        ));
+        let rolled = Said::MarkerRoll {
+            moment: cause.clone(),
+            figure: code.clone(),
+            marker: why.to_string(),
+            procedure: p.name.clone(),
+            outcome: step.outcome(),
+            faces,
+        };
+        said.push(rolled.to_string());
         // Whatever else the procedure does lands as any roll's would.
         let then = game.clone();
         said.extend(figures::land(game, ruleset, &step, &figs, (source, event))?);

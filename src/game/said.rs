@@ -250,6 +250,28 @@ pub enum Said {
         unit: String,
         spent: Option<Vec<Spent>>,
     },
+    /// What a moment of the turn (`end of phase 2`) brought: a line said of it.
+    AtMoment { moment: String, said: String },
+    /// A roll a marker made its figure make at a moment of the turn: the figure, the marker,
+    /// the procedure, its outcome and the faces thrown (`2d6: 3 4`).
+    MarkerRoll {
+        moment: String,
+        figure: String,
+        marker: String,
+        procedure: String,
+        outcome: String,
+        faces: Vec<String>,
+    },
+    /// An army list put on the table for a side: the units placed, the list, its points, and
+    /// what was left out (no unit to play).
+    ArmyPlaced {
+        side: String,
+        units: u32,
+        title: String,
+        list: String,
+        points: String,
+        left_out: Vec<String>,
+    },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {
         figure: String,

@@ -317,6 +317,40 @@ impl fmt::Display for Said {
                     .collect();
                 write!(f, "{unit} reacts, spending {}", each.join(" and "))
             }
+            Said::AtMoment { moment, said } => write!(f, "{moment}: {said}"),
+            Said::MarkerRoll {
+                moment,
+                figure,
+                marker,
+                procedure,
+                outcome,
+                faces,
+            } => write!(
+                f,
+                "{moment}: {figure} ({marker}) {procedure}: {outcome} [{}]",
+                faces.join("; ")
+            ),
+            Said::ArmyPlaced {
+                side,
+                units,
+                title,
+                list,
+                points,
+                left_out,
+            } => {
+                write!(
+                    f,
+                    "{side}: {units} units of the {title} list ({list}), {points} points"
+                )?;
+                if !left_out.is_empty() {
+                    write!(
+                        f,
+                        "\n  not put on the table (no unit to play): {}",
+                        left_out.join(", ")
+                    )?;
+                }
+                Ok(())
+            }
             Said::NotCounted {
                 figure,
                 counter,
