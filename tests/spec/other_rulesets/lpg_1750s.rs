@@ -207,6 +207,18 @@ fn lpg1750_move_rolls_the_average_die() {
             ("5 inches", "1/6"),
         ],
     );
+    // "Forest -1" per action unless on trail or crawling": a canoe too, AvD +1 -1.
+    expect(
+        &r,
+        "move",
+        "mode=canoe forest",
+        &[
+            ("2 inches", "1/6"),
+            ("3 inches", "1/3"),
+            ("4 inches", "1/3"),
+            ("5 inches", "1/6"),
+        ],
+    );
     expect(&r, "move", "mode=crawl forest", &[("2 inches", "1")]);
     expect(
         &r,
