@@ -73,12 +73,22 @@ pub enum UnitCmd {
 }
 
 /// A unit whose fields break a rule of eligibility is refused, naming the rule.
-fn refuse_fields(ruleset: &crate::model::Ruleset, unit: &crate::game::state::Unit) -> Result<()> {
+/// A unit's fields weighed against the table: a rule of eligibility they break is refused; a
+/// limit of its side (one commander) too, unless the umpire rules otherwise (kept in `event`).
+fn refuse_fields(
+    ctx: &Ctx<'_>,
+    (game, ruleset): (&crate::game::state::Game, &crate::model::Ruleset),
+    unit: &crate::game::state::Unit,
+    event: &mut crate::game::state::Event,
+) -> Result<()> {
     let g = roster::game_def(ruleset)?;
-    match fields::refusal(ruleset, g, &unit.fields, None) {
-        Some(st) => Err(words::refused(&st, None, None)),
-        None => Ok(()),
+    if let Some(st) = fields::refusal(ruleset, g, &unit.fields, None) {
+        return Err(words::refused(&st, None, None));
     }
+    for (refusal, fix) in fields::over_limits(game, g, unit) {
+        ctx.umpire.allow(refusal, Some(fix), event)?;
+    }
+    Ok(())
 }
 
 pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
@@ -113,7 +123,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             };
             ctx.change_with(out, |game, ruleset, event| {
                 let unit = roster::add_unit(game, ruleset, &spec, event)?;
-                refuse_fields(ruleset, &unit)?;
+                refuse_fields(ctx, (game, ruleset), &unit, event)?;
                 let codes: Vec<&str> = game
                     .figures_of(&unit.name)
                     .iter()
@@ -146,7 +156,8 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
         }
         UnitCmd::Set { name, fields } => ctx.change(out, |game, ruleset, event| {
             let said = fields::set(game, ruleset, name, fields, event)?;
-            refuse_fields(ruleset, roster::unit(game, name)?)?;
+            let unit = roster::unit(game, name)?.clone();
+            refuse_fields(ctx, (game, ruleset), &unit, event)?;
             Ok(said)
         }),
         UnitCmd::List => {

@@ -434,6 +434,7 @@ mod tests {
             combine: None,
             conditions: Vec::new(),
             open_sides: false,
+            limits: Vec::new(),
         }
     }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::requires::{self, Standing, Verdict};
 use crate::engine::situation::{Given, Situation};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result};
 use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::model::{FactorKind, GameDef, Ruleset, Value};
@@ -163,6 +163,53 @@ pub fn refusal(
         .filter(|r| r.procedures.is_empty() && r.when.iter().all(|c| set_by_fields(&c.factor)))
         .filter_map(|r| requires::stand(ruleset, &s, &[], r))
         .find(|st| st.verdict != Verdict::Met)
+}
+
+/// The limits on yes/no fields (`limits:`) the unit's side would break with this unit: one
+/// refusal for each field the unit has that enough other units of its side have already, with
+/// what would make it legal.
+pub fn over_limits(
+    game: &Game,
+    g: &GameDef,
+    unit: &crate::game::state::Unit,
+) -> Vec<(Refusal, String)> {
+    let yes = |u: &crate::game::state::Unit, field: &str| {
+        u.fields
+            .get(field)
+            .is_some_and(|v| flag_word(v) == Some(true))
+    };
+    g.limits
+        .iter()
+        .filter(|l| yes(unit, &l.field))
+        .filter_map(|l| {
+            let others = game
+                .units
+                .iter()
+                .filter(|u| u.side == unit.side && u.name != unit.name && yes(u, &l.field))
+                .map(|u| u.name.clone())
+                .collect::<Vec<_>>();
+            let over = others.len() >= l.most as usize;
+            over.then(|| {
+                let refusal = Refusal {
+                    rule: l.rule.clone(),
+                    who: unit.name.clone(),
+                    why: format!(
+                        "{} has {} already ({} at most a side)",
+                        unit.side,
+                        others
+                            .iter()
+                            .map(|o| format!("{o} with {}", l.field))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        l.most
+                    ),
+                };
+                let first = others.first().map_or("", String::as_str);
+                let fix = format!("`umpire unit set {first} {}=no` first", l.field);
+                (refusal, fix)
+            })
+        })
+        .collect()
 }
 
 /// Change some of a unit's fields (`FIELD=VALUE`, `FLAG=no`); the caller weighs the

@@ -50,6 +50,20 @@ pub struct GameDef {
     pub conditions: Vec<SideConditionDef>,
     /// The players name the sides when a game starts (the table's stand in until they do).
     pub open_sides: bool,
+    /// Yes/no unit fields a side may give only so many of its units (one commander).
+    pub limits: Vec<FieldLimit>,
+}
+
+/// A yes/no unit field that at most `most` units of a side may have: one more is refused,
+/// naming `rule`, unless the umpire rules otherwise.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FieldLimit {
+    pub field: String,
+    pub most: u32,
+    pub rule: String,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 /// Something that comes to hold for a whole side when it has lost enough: shown by `umpire

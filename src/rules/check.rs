@@ -37,6 +37,7 @@ impl Source {
             self.check_actions(game, at)?;
             self.check_charge(game, at)?;
             self.check_combine(game, at)?;
+            self.check_limits(game, at)?;
         }
         self.check_requires(at)?;
         self.check_points(at)?;

@@ -79,6 +79,24 @@ impl Source {
         Ok(())
     }
 
+    /// The limits a side's units have on yes/no fields: each a unit field of a yes/no factor,
+    /// allowed at least once.
+    pub(super) fn check_limits(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        for l in &g.limits {
+            let here = |needle: &str, msg: String| at.err(&["game:", "limits:", needle], msg);
+            let Some(factor) = g.unit.get(&l.field) else {
+                let fields = g.unit.keys().map(String::as_str);
+                return Err(here(&l.field, format!("`{}` is not a unit field", l.field))
+                    .with_hint_opt(did_you_mean(&l.field, fields)));
+            };
+            self.yes_no(factor, &|msg| here(&l.field, msg))?;
+            if l.most == 0 {
+                return Err(here("most:", "`most: 0`: give 1 or more".into()));
+            }
+        }
+        Ok(())
+    }
+
     /// Units combined: the flag a yes/no factor, the fields shared and counted the unit's.
     pub(super) fn check_combine(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         let Some(c) = &g.combine else {

@@ -99,6 +99,7 @@ impl Source {
             pieces: g.pieces,
             conditions,
             open_sides: g.open_sides,
+            limits: g.limits.clone(),
             unit: g
                 .unit
                 .iter()

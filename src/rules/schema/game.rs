@@ -72,6 +72,10 @@ pub struct GameDef {
     /// NAME=LIST`).
     #[serde(default)]
     pub open_sides: bool,
+    /// Yes/no unit fields a side may give only so many units: `[{field: commander, most: 1,
+    /// rule: One commander}]`.
+    #[serde(default)]
+    pub limits: Vec<crate::model::FieldLimit>,
 }
 
 /// A side's condition as written: `{name: NAME, label: ..., any: [{percent: 50},

@@ -224,3 +224,25 @@ fn one_side_re_rolls_its_own_score_below_a_number() {
     assert_eq!(step.rerolls[0]["side"], "red");
     assert_eq!(step.rerolls[0]["cause"]["amount"], 2);
 }
+
+#[test]
+fn a_limit_names_a_yes_no_unit_field_allowed_at_least_once() {
+    refused(
+        "{field: commander, most: 1",
+        "{field: commandr, most: 1",
+        &["odds", "shoot"],
+        "`commandr` is not a unit field (did you mean `commander`?)",
+    );
+    refused(
+        "{field: commander, most: 1",
+        "{field: type, most: 1",
+        &["odds", "shoot"],
+        "is not a yes/no factor",
+    );
+    refused(
+        "{field: captain, most: 1",
+        "{field: captain, most: 0",
+        &["odds", "shoot"],
+        "`most: 0`: give 1 or more",
+    );
+}

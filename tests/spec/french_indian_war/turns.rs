@@ -323,3 +323,39 @@ fn an_activated_unit_carries_out_the_activity_it_declared_and_no_other() {
         "roll", "volley", "--unit", "marines", "--target", "44th", "--dice", "4",
     ]);
 }
+
+/// A force has one commander and one captain: a second is refused naming the rule, whether
+/// added or set, unless the umpire rules otherwise; the other side has its own.
+#[test]
+fn a_force_has_one_commander_and_one_captain() {
+    let t = game();
+    let before = t.state_of("oswego");
+    let second = [
+        "unit",
+        "add",
+        "60th",
+        "type=line",
+        "commander",
+        "--side",
+        "british",
+    ];
+    assert_eq!(
+        t.refused(&second),
+        "One commander refuses 60th: british has 44th with commander already (1 at most a side) \
+         (`umpire unit set 44th commander=no` first; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    assert_eq!(t.state_of("oswego"), before);
+    assert!(
+        t.refused(&["unit", "set", "rangers", "commander"])
+            .starts_with("One commander refuses rangers")
+    );
+    t.ok(&["unit", "set", "rangers", "captain"]);
+    assert!(
+        t.refused(&["unit", "set", "44th", "captain"])
+            .starts_with("One captain refuses 44th: british has rangers with captain already")
+    );
+    t.ok(&["unit", "set", "marines", "commander"]);
+    let mut anyway = second.to_vec();
+    anyway.extend(["--anyway", "a second column under its own colonel"]);
+    t.ok(&anyway);
+}
