@@ -1,5 +1,6 @@
-//! The checks of a game's charge (`game: charge:`) and of how its units combine
-//! (`game: combine:`): the fight an opposed procedure with the
+//! The checks of a game's charge (`game: charge:`), of how its units combine
+//! (`game: combine:`) and of the limits on their yes/no fields (`game: limits:`): the fight an
+//! opposed procedure with the
 //! side named, every procedure, result and yes/no factor it names known, and the conditions
 //! and settings of its checks fit for their factors.
 
