@@ -435,6 +435,7 @@ mod tests {
             conditions: Vec::new(),
             open_sides: false,
             limits: Vec::new(),
+            falls_among: None,
         }
     }
 

@@ -94,8 +94,12 @@ pub fn land(
         ]);
     };
     let unit = roster::figure(game, code)?.unit.clone();
-    // The unit as it stood: a figure taken out by one pick may be picked again.
-    let group = game.codes_in_play(&unit);
+    // The unit as it stood: a figure taken out by one pick may be picked again. Where the
+    // table says, only its first so many in play (the nearest) may be picked.
+    let mut group = game.codes_in_play(&unit);
+    if let Some(n) = g.falls_among {
+        group.truncate(n as usize);
+    }
     let mut said = Vec::new();
     if group.is_empty() {
         said.push(Said::NoneToFallOn { unit }.to_string());

@@ -52,6 +52,9 @@ pub struct GameDef {
     pub open_sides: bool,
     /// Yes/no unit fields a side may give only so many of its units (one commander).
     pub limits: Vec<FieldLimit>,
+    /// Results that fall at random on a unit's figures fall among its first so many in play,
+    /// in the roster's order (the nearest, as the umpire keeps the roster).
+    pub falls_among: Option<u32>,
 }
 
 /// A yes/no unit field that at most `most` units of a side may have: one more is refused,

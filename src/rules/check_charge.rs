@@ -83,6 +83,10 @@ impl Source {
     /// The limits a side's units have on yes/no fields: each a unit field of a yes/no factor,
     /// allowed at least once.
     pub(super) fn check_limits(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
+        if g.falls_among == Some(0) {
+            let msg = "`falls-among: 0` leaves no figure to fall on: give 1 or more".to_string();
+            return Err(at.err(&["game:", "falls-among:"], msg));
+        }
         for l in &g.limits {
             let here = |needle: &str, msg: String| at.err(&["game:", "limits:", needle], msg);
             let Some(factor) = g.unit.get(&l.field) else {

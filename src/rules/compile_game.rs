@@ -100,6 +100,7 @@ impl Source {
             conditions,
             open_sides: g.open_sides,
             limits: g.limits.clone(),
+            falls_among: g.falls_among,
             unit: g
                 .unit
                 .iter()

@@ -76,6 +76,9 @@ pub struct GameDef {
     /// rule: One commander}]`.
     #[serde(default)]
     pub limits: Vec<crate::model::FieldLimit>,
+    /// Results that fall at random on a unit's figures fall among its first so many in play.
+    #[serde(default)]
+    pub falls_among: Option<u32>,
 }
 
 /// A side's condition as written: `{name: NAME, label: ..., any: [{percent: 50},

@@ -580,3 +580,34 @@ fn a_group_acts_in_its_sides_part_of_the_turn() {
     t.ok(&["turn"]);
     t.ok(&fire);
 }
+
+/// "If firing at a group larger than 10 figures, allocate hits among the nearest 10": the
+/// hits on twelve voltigeurs fall among the first ten in play, whatever the dice pick.
+#[test]
+fn hits_on_a_group_larger_than_ten_fall_among_its_first_ten() {
+    let t = game();
+    t.ok(&["fig", "add", "voltigeurs", "--count", "4"]);
+    for seed in 1..=12 {
+        let seed = seed.to_string();
+        let out = t.ok(&[
+            "roll",
+            "artillery",
+            "--fig",
+            "GU1",
+            "--target",
+            "VO2",
+            "gun-range=40",
+            "--dice",
+            "6",
+            "--seed",
+            &seed,
+        ]);
+        assert!(
+            out.contains("(at random among the 10 figures of voltigeurs)"),
+            "{out}"
+        );
+        // The whole group is shelled; only the first ten are hit.
+        assert!(!out.contains("VO11: dead") && !out.contains("VO12: dead"), "{out}");
+        t.ok(&["undo"]);
+    }
+}
