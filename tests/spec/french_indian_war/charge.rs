@@ -301,7 +301,7 @@ fn equal_hits_leave_the_defender_in_its_square() {
     );
     assert_eq!(text.matches("must follow: ").count(), 2, "{text}");
     // Nobody hit, nobody tests.
-    let step = thrown("charge", "a.unit=indians d.unit=indians", &[&[1], &[2]]);
+    let step = thrown("charge", "a.unit=skirmishers d.unit=indians", &[&[1], &[2]]);
     assert_eq!(step.decision.label, "Equal hits");
     assert!(step.follow_ups.is_empty());
     assert_eq!(

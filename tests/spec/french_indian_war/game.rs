@@ -132,3 +132,45 @@ fn a_side_that_lost_its_commanders_unit_has_lost_its_resolve_and_a_failed_rally_
         "{status}"
     );
 }
+
+/// Indians and artillery do not charge: the charging roll itself is refused to them, typed or
+/// from the roster, activated or not; charged, they fight back.
+#[test]
+fn an_indian_charge_is_refused_even_rolled_directly() {
+    let said = "attacker: charge refused by the rule Who charges: it needs \
+                unit=line/grenadiers/skirmishers (it is indians)";
+    let t = Table::empty();
+    let refused = t.refused(&[
+        "--rules",
+        "fiw",
+        "odds",
+        "charge",
+        "attacker.unit=indians",
+        "defender.unit=line",
+    ]);
+    assert!(refused.starts_with(said), "{refused}");
+    t.ok(&[
+        "--rules",
+        "fiw",
+        "odds",
+        "charge",
+        "attacker.unit=line",
+        "defender.unit=indians",
+    ]);
+    t.ok(&["game", "new", "oswego", "--rules", "fiw"]);
+    t.ok(&["unit", "add", "ottawa", "type=indians", "--side", "french"]);
+    t.ok(&["unit", "add", "44th", "type=line", "--side", "british"]);
+    let refused = t.refused(&[
+        "roll",
+        "charge",
+        "--attacker",
+        "ottawa",
+        "--defender",
+        "44th",
+        "--dice",
+        "4",
+        "--dice",
+        "3",
+    ]);
+    assert!(refused.starts_with(said), "{refused}");
+}

@@ -607,7 +607,10 @@ fn hits_on_a_group_larger_than_ten_fall_among_its_first_ten() {
             "{out}"
         );
         // The whole group is shelled; only the first ten are hit.
-        assert!(!out.contains("VO11: dead") && !out.contains("VO12: dead"), "{out}");
+        assert!(
+            !out.contains("VO11: dead") && !out.contains("VO12: dead"),
+            "{out}"
+        );
         t.ok(&["undo"]);
     }
 }
