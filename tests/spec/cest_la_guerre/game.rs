@@ -259,3 +259,32 @@ fn cavalry_does_not_shoot_but_fights_in_melee() {
         ["3,4", "3,2"],
     ));
 }
+
+/// Artillery shoots only if it did not move this round: a move spent on the guns marks them
+/// moved until the round ends, and their shot is refused till then.
+#[test]
+fn artillery_that_moved_does_not_shoot_that_round() {
+    let t = game();
+    t.ok(&["turn", "--dice", "5", "--dice", "2"]);
+    let shot = fight(
+        "combat",
+        "british-artillery-1",
+        "french-infantry-7",
+        ["3,4", "3,2"],
+    );
+    let mut dry = shot.clone();
+    dry.push("--dry-run");
+    t.ok(&dry);
+    let moved = t.ok(&["spend", "move", "--unit", "british-artillery-1"]);
+    assert!(
+        moved.contains("british-artillery-1: +moved this round (to the end of this turn)"),
+        "{moved}"
+    );
+    assert!(t.refused(&shot).starts_with(
+        "attacker: unit=gun refused by the rule Artillery that moved: it needs not moved"
+    ));
+    // The next round it shoots again.
+    t.ok(&["turn"]);
+    t.ok(&["turn", "--dice", "5", "--dice", "2"]);
+    t.ok(&shot);
+}
