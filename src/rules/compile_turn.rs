@@ -319,6 +319,13 @@ impl Source {
         };
         let takes_off = marker("takes-off:", &x.takes_off)?;
         let puts_on = marker("puts-on:", &x.puts_on)?;
+        let marks = marker("marks:", &x.marks)?;
+        if puts_on.is_some() && marks.is_some() {
+            return Err(err(
+                "marks:",
+                "give `puts-on` (a unit named) or `marks` (a unit if named), not both".into(),
+            ));
+        }
         let counter = match (&x.counter, x.by) {
             (None, None) => None,
             (Some(word), Some(by)) if by != 0 => {
@@ -381,7 +388,7 @@ impl Source {
             aliases: x.aliases.clone(),
             cost: x.cost,
             each,
-            puts_on: puts_on.clone(),
+            puts_on: puts_on.clone().or(marks),
             extras: x
                 .extra
                 .iter()

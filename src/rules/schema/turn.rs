@@ -130,9 +130,13 @@ pub struct SpendDef {
     /// A cost for each figure of the unit, added to `cost`.
     #[serde(default)]
     pub each: Option<EachDef>,
-    /// A marker it puts on the unit's figures in play.
+    /// A marker it puts on the unit's figures in play (the spend then names a unit).
     #[serde(default)]
     pub puts_on: Option<String>,
+    /// A marker it puts on the unit's figures in play where it names a unit; it may name none
+    /// (a move spent on a group of units marks none of them).
+    #[serde(default)]
+    pub marks: Option<String>,
     #[serde(default)]
     pub extra: Vec<ExtraDef>,
     #[serde(default)]
