@@ -333,6 +333,16 @@ fn a_turn_rules_mistakes_are_refused_with_their_place() {
              marker, a state or a counter",
         ),
         (
+            "takes-off: disordered",
+            "takes-off: disordered, marks: bracd",
+            "no marker `bracd` in the game",
+        ),
+        (
+            "        cost: 1\n        extra:",
+            "        cost: 1\n        puts-on: braced\n        marks: braced\n        extra:",
+            "give `puts-on` (a unit named) or `marks` (a unit if named), not both",
+        ),
+        (
             "lasts: next-turn",
             "lasts: next-week",
             "unknown variant `next-week`, expected one of `player-turn`, `turn`, `next-turn`",
