@@ -86,19 +86,35 @@ pub fn ruleset(r: &Ruleset) -> String {
 /// What a procedure takes: dice, factors and their values, modifiers, results and notes.
 pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     let mut out = String::new();
+    heading(&mut out, r, p);
+    modifiers(&mut out, r, p);
+    check(&mut out, p);
+    reading(&mut out, p);
+    amount(&mut out, r, p);
+    results(&mut out, r, p);
+    factors(&mut out, r, p);
+    out
+}
+
+/// The name, title and help, the dice, what is dropped, the sides, naturals and re-rolls.
+fn heading(out: &mut String, r: &Ruleset, p: &ProcedureDef) {
     let aliases = if p.aliases.is_empty() {
         String::new()
     } else {
         format!(" [also: {}]", p.aliases.join(", "))
     };
-    let _ = writeln!(out, "{} — {} ({}){aliases}", p.name, p.title, r.model.title);
-    let _ = writeln!(out, "  {}", p.help);
+    let _ = writeln!(
+        *out,
+        "{} — {} ({}){aliases}",
+        p.name, p.title, r.model.title
+    );
+    let _ = writeln!(*out, "  {}", p.help);
     match &p.roll {
         Some(RollDef::Dice(d)) => {
-            let _ = writeln!(out, "dice: {d}");
+            let _ = writeln!(*out, "dice: {d}");
         }
         Some(RollDef::Cases(cases)) => {
-            let _ = writeln!(out, "dice (first that fits):");
+            let _ = writeln!(*out, "dice (first that fits):");
             for c in cases {
                 let what = c.dice.clone().map_or_else(
                     || format!("no roll: {}", c.fixed.unwrap_or(0)),
@@ -107,18 +123,18 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
                         None => d,
                     },
                 );
-                let _ = writeln!(out, "  {what:<18} {}", c.label.clone().unwrap_or_default());
+                let _ = writeln!(*out, "  {what:<18} {}", c.label.clone().unwrap_or_default());
             }
         }
         None => {}
     }
     for d in &p.drop {
-        let _ = writeln!(out, "  {}", d.label);
+        let _ = writeln!(*out, "  {}", d.label);
     }
     if !p.sides.is_empty() {
         let names: Vec<String> = p.sides.iter().map(|s| s.name.clone()).collect();
         let _ = writeln!(
-            out,
+            *out,
             "sides: {} (write factors as {}.NAME=VALUE)",
             names.join(" and "),
             names.first().cloned().unwrap_or_default()
@@ -126,7 +142,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
     }
     for n in &p.naturals {
         let _ = writeln!(
-            out,
+            *out,
             "natural: {} = {}",
             n.label,
             p.results
@@ -136,11 +152,15 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         );
     }
     for rr in &p.rerolls {
-        let _ = writeln!(out, "re-roll: {}", words::reroll_rule(r, p, rr, false));
+        let _ = writeln!(*out, "re-roll: {}", words::reroll_rule(r, p, rr, false));
     }
+}
+
+/// The modifier groups, each item with its value.
+fn modifiers(out: &mut String, r: &Ruleset, p: &ProcedureDef) {
     for g in &p.modifiers {
         let policy = words::policy(g.policy);
-        let _ = writeln!(out, "modifiers, {} ({policy}):", g.group);
+        let _ = writeln!(*out, "modifiers, {} ({policy}):", g.group);
         for item in &g.items {
             if let (Some(v), Some(l)) = (item.value, &item.label) {
                 // What it reads on the other side, which its label may not say.
@@ -152,7 +172,7 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
                         words::conditions(&item.opponent, ", ")
                     )
                 };
-                let _ = writeln!(out, "  {:>3}  {l}{opponent}", signed(v));
+                let _ = writeln!(*out, "  {:>3}  {l}{opponent}", signed(v));
             } else if let (Some(values), Some(f)) = (
                 &item.values,
                 item.factor.as_deref().and_then(|f| r.factor(f)),
@@ -185,6 +205,10 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             }
         }
     }
+}
+
+/// A check against a target: what passes and what fails, and a target read from a table.
+fn check(out: &mut String, p: &ProcedureDef) {
     if let Some(c) = &p.check {
         let target = match &c.target {
             crate::model::TargetDef::Number(n) => n.to_string(),
@@ -192,20 +216,15 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             crate::model::TargetDef::Lookup(_) => "the table below".into(),
         };
         let how = crate::words::compared(c.compare, &target);
-        let label = |n: &str| {
-            p.results
-                .iter()
-                .find(|x| x.name == n)
-                .map_or(n.to_string(), |x| x.label.clone())
-        };
+        let label = |n: &str| p.result_label(n);
         let _ = writeln!(
-            out,
+            *out,
             "result: {how} = {}; otherwise {}",
             label(&c.pass),
             label(&c.fail)
         );
         if let Some(i) = &c.impossible {
-            let _ = writeln!(out, "  {}", words::fallback_rule(i));
+            let _ = writeln!(*out, "  {}", words::fallback_rule(i));
         }
         if let crate::model::TargetDef::Lookup(l) = &c.target {
             let _ = writeln!(
@@ -215,26 +234,25 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
             );
             for (row, cols) in &l.cells {
                 let cells: Vec<String> = cols.iter().map(|(c, n)| format!("{c} {n}")).collect();
-                let _ = writeln!(out, "  {row}: {}", cells.join(", "));
+                let _ = writeln!(*out, "  {row}: {}", cells.join(", "));
             }
         }
     }
-    let label = |n: &str| {
-        p.results
-            .iter()
-            .find(|x| x.name == n)
-            .map_or(n.to_string(), |x| x.label.clone())
-    };
+}
+
+/// How a total is read otherwise: a table of bands, a comparison, a grid.
+fn reading(out: &mut String, p: &ProcedureDef) {
+    let label = |n: &str| p.result_label(n);
     if let Some(t) = &p.table {
         let clamp = t
             .clamp
             .map(|[a, b]| format!(" (totals read within {a}..{b})"))
             .unwrap_or_default();
-        let _ = writeln!(out, "table{clamp}:");
+        let _ = writeln!(*out, "table{clamp}:");
         let bands: Vec<String> = t.rows.iter().map(|b| words::band(b.min, b.max)).collect();
         let width = bands.iter().map(String::len).max().unwrap_or(0);
         for (b, band) in t.rows.iter().zip(&bands) {
-            let _ = writeln!(out, "  {band:>width$}  {}", label(&b.result));
+            let _ = writeln!(*out, "  {band:>width$}  {}", label(&b.result));
         }
     }
     if let Some(c) = &p.compare {
@@ -243,23 +261,31 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         } else {
             "totals"
         };
-        let _ = writeln!(out, "compare: equal {compared} = {}", label(&c.tie));
+        let _ = writeln!(*out, "compare: equal {compared} = {}", label(&c.tie));
         let bands: Vec<String> = c.bands.iter().map(|b| words::band(b.min, b.max)).collect();
         let width = bands.iter().map(String::len).max().unwrap_or(0);
         for (b, band) in c.bands.iter().zip(&bands) {
-            let _ = writeln!(out, "  wins by {band:>width$}  loser: {}", label(&b.result));
+            let _ = writeln!(
+                *out,
+                "  wins by {band:>width$}  loser: {}",
+                label(&b.result)
+            );
         }
         if let (Some(b), Some(d)) = (&c.beaten, &c.doubled) {
-            let _ = writeln!(out, "  beaten: {}; doubled: {}", label(b), label(d));
+            let _ = writeln!(*out, "  beaten: {}; doubled: {}", label(b), label(d));
         }
     }
     if let Some(g) = &p.grid {
-        let _ = writeln!(out, "table (columns from total {}):", g.first_column);
+        let _ = writeln!(*out, "table (columns from total {}):", g.first_column);
         for row in &g.rows {
             let cells: Vec<String> = row.results.iter().map(|x| label(x)).collect();
-            let _ = writeln!(out, "  {}: {}", row.label, cells.join(" | "));
+            let _ = writeln!(*out, "  {}: {}", row.label, cells.join(" | "));
         }
     }
+}
+
+/// An amount the roll gives, with its floor and halvings.
+fn amount(out: &mut String, r: &Ruleset, p: &ProcedureDef) {
     if let Some(a) = &p.amount {
         let unit = a.unit.clone().unwrap_or_else(|| r.unit().to_string());
         let whose = if p.sides.is_empty() {
@@ -269,67 +295,74 @@ pub fn procedure(r: &Ruleset, p: &ProcedureDef) -> String {
         };
         match &a.each_die {
             Some(check) => {
-                let _ = writeln!(out, "result: {}", words::each_die(check, &unit));
+                let _ = writeln!(*out, "result: {}", words::each_die(check, &unit));
             }
             None => {
-                let _ = writeln!(out, "{whose}, in {unit}");
+                let _ = writeln!(*out, "{whose}, in {unit}");
             }
         }
         if let Some(f) = a.floor {
-            let _ = writeln!(out, "  never below {f}");
+            let _ = writeln!(*out, "  never below {f}");
         }
         for h in &a.halve {
-            let _ = writeln!(out, "  halved when {}", h.label);
+            let _ = writeln!(*out, "  halved when {}", h.label);
         }
     }
+}
+
+/// What each result does, and what any result or another unit's answer calls for.
+fn results(out: &mut String, r: &Ruleset, p: &ProcedureDef) {
     for res in &p.results {
         let parts = crate::present::card::result_parts(r, p, res);
         if !parts.is_empty() {
-            let _ = writeln!(out, "  {}: {}", res.label, parts.join("; "));
+            let _ = writeln!(*out, "  {}: {}", res.label, parts.join("; "));
         }
     }
     let any = crate::present::card::any_result_parts(r, p);
     if !any.is_empty() {
         let _ = writeln!(
-            out,
+            *out,
             "  {}: {}",
             crate::present::card::ANY_RESULT,
             any.join("; ")
         );
     }
     for may in crate::present::card::may_follow_parts(r, p) {
-        let _ = writeln!(out, "  {may}");
+        let _ = writeln!(*out, "  {may}");
     }
+}
+
+/// The rules of eligibility, the factors the chain reads, and the notes.
+fn factors(out: &mut String, r: &Ruleset, p: &ProcedureDef) {
     let rules = r.requirements(p);
     if !rules.is_empty() {
-        let _ = writeln!(out, "rules of eligibility:");
+        let _ = writeln!(*out, "rules of eligibility:");
         for rule in rules {
-            let _ = writeln!(out, "  {}", words::requirement(rule));
+            let _ = writeln!(*out, "  {}", words::requirement(rule));
         }
     }
     let factors = r.chain_factors(p);
     if !factors.is_empty() {
-        let _ = writeln!(out, "factors (FACTOR words after the procedure):");
+        let _ = writeln!(*out, "factors (FACTOR words after the procedure):");
         for name in factors {
             if let Some(f) = r.factor(&name) {
-                let _ = writeln!(out, "  {}", words::factor_help(r, f));
+                let _ = writeln!(*out, "  {}", words::factor_help(r, f));
                 if let Some(n) = &f.note {
-                    let _ = writeln!(out, "      note: {n}");
+                    let _ = writeln!(*out, "      note: {n}");
                 }
                 if f.kind == FactorKind::Choice {
                     for v in f.values.iter().filter(|v| v.note().is_some()) {
                         let _ =
-                            writeln!(out, "      {}: {}", v.name(), v.note().unwrap_or_default());
+                            writeln!(*out, "      {}: {}", v.name(), v.note().unwrap_or_default());
                     }
                 }
             }
         }
     }
     if !p.notes.is_empty() {
-        let _ = writeln!(out, "notes:");
+        let _ = writeln!(*out, "notes:");
         for n in &p.notes {
-            let _ = writeln!(out, "  - {n}");
+            let _ = writeln!(*out, "  - {n}");
         }
     }
-    out
 }
