@@ -231,17 +231,8 @@ impl Plan<'_> {
             naturals.push((f, natural));
             totals.push(natural.saturating_add(side.net));
         }
-        let decision = |result: &str, read: Read, totals: Vec<i64>| Decision {
-            result: result.to_string(),
-            label: self.label(result),
-            winner: None,
-            loser: None,
-            amount: None,
-            natural: None,
-            totals,
-            read,
-            became: None,
-        };
+        let decision =
+            |result: &str, read: Read, totals: Vec<i64>| self.decided(result, read, totals);
         // Natural results are read on the first (or only) side's dice, whatever the modifiers.
         if let Some((f, natural)) = naturals.first() {
             for n in &self.naturals {
@@ -301,31 +292,7 @@ impl Plan<'_> {
                 unit,
                 each: Some((compare, target)),
                 ..
-            } => {
-                let net = self.sides.first().map_or(0, |s| s.net);
-                let kept = match (self.sides.first(), faces.first()) {
-                    (Some(side), Some(f)) => Self::natural(side, f).0,
-                    _ => Vec::new(),
-                };
-                let dice: Vec<i64> = kept.iter().map(|f| f.saturating_add(net)).collect();
-                let passed = dice
-                    .iter()
-                    .filter(|d| compare.holds(**d, target.value))
-                    .count();
-                let passed = i64::try_from(passed).unwrap_or(i64::MAX);
-                let read = Read::Counted {
-                    dice,
-                    compare: *compare,
-                    target: target.clone(),
-                    passed,
-                };
-                Decision {
-                    result: passed.to_string(),
-                    label: crate::words::quantity(passed, unit),
-                    amount: Some(passed),
-                    ..decision("", read, totals)
-                }
-            }
+            } => self.counted(faces, (*compare, target), unit, totals),
             Reading::Amount {
                 unit,
                 floor,
@@ -345,35 +312,93 @@ impl Plan<'_> {
                 unit,
                 floor,
                 compare,
-            } => {
-                let scored: Vec<Scored> = self
-                    .sides
-                    .iter()
-                    .zip(&totals)
-                    .map(|(side, total)| {
-                        let (amount, steps) = amount_steps(*total, &side.halves, *floor);
-                        Scored {
-                            side: side.side.clone().unwrap_or_default(),
-                            total: *total,
-                            steps,
-                            amount,
-                            label: crate::words::quantity(amount, unit),
-                        }
-                    })
-                    .collect();
-                let amounts: Vec<i64> = scored.iter().map(|s| s.amount).collect();
-                let mut d = self.compare(compare, amounts);
-                if let (Read::Compare { winner, margin, .. }, [a, b]) = (&d.read, &scored[..]) {
-                    d.read = Read::Amounts {
-                        sides: [a.clone(), b.clone()],
-                        winner: winner.clone(),
-                        margin: margin.clone(),
-                    };
-                }
-                d.totals = totals;
-                d
-            }
+            } => self.scored(compare, (unit, *floor), totals),
         }
+    }
+
+    /// A decision of `result` read as `read`, with nothing else to say yet.
+    fn decided(&self, result: &str, read: Read, totals: Vec<i64>) -> Decision {
+        Decision {
+            result: result.to_string(),
+            label: self.label(result),
+            winner: None,
+            loser: None,
+            amount: None,
+            natural: None,
+            totals,
+            read,
+            became: None,
+        }
+    }
+
+    /// An amount that counts the first side's dice that meet `target` each, with the net
+    /// modifier on every die.
+    fn counted(
+        &self,
+        faces: &[&[i64]],
+        (compare, target): (Comparison, &Target),
+        unit: &str,
+        totals: Vec<i64>,
+    ) -> Decision {
+        let net = self.sides.first().map_or(0, |s| s.net);
+        let kept = match (self.sides.first(), faces.first()) {
+            (Some(side), Some(f)) => Self::natural(side, f).0,
+            _ => Vec::new(),
+        };
+        let dice: Vec<i64> = kept.iter().map(|f| f.saturating_add(net)).collect();
+        let passed = dice
+            .iter()
+            .filter(|d| compare.holds(**d, target.value))
+            .count();
+        let passed = i64::try_from(passed).unwrap_or(i64::MAX);
+        let read = Read::Counted {
+            dice,
+            compare,
+            target: target.clone(),
+            passed,
+        };
+        Decision {
+            result: passed.to_string(),
+            label: crate::words::quantity(passed, unit),
+            amount: Some(passed),
+            ..self.decided("", read, totals)
+        }
+    }
+
+    /// Each side's score an amount (halved and floored as its rules say), the amounts then
+    /// compared.
+    fn scored(
+        &self,
+        compare: &CompareDef,
+        (unit, floor): (&str, Option<i64>),
+        totals: Vec<i64>,
+    ) -> Decision {
+        let scored: Vec<Scored> = self
+            .sides
+            .iter()
+            .zip(&totals)
+            .map(|(side, total)| {
+                let (amount, steps) = amount_steps(*total, &side.halves, floor);
+                Scored {
+                    side: side.side.clone().unwrap_or_default(),
+                    total: *total,
+                    steps,
+                    amount,
+                    label: crate::words::quantity(amount, unit),
+                }
+            })
+            .collect();
+        let amounts: Vec<i64> = scored.iter().map(|s| s.amount).collect();
+        let mut d = self.compare(compare, amounts);
+        if let (Read::Compare { winner, margin, .. }, [a, b]) = (&d.read, &scored[..]) {
+            d.read = Read::Amounts {
+                sides: [a.clone(), b.clone()],
+                winner: winner.clone(),
+                margin: margin.clone(),
+            };
+        }
+        d.totals = totals;
+        d
     }
 
     /// One side's amount from its faces alone (by its place among the sides), where the
