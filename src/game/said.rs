@@ -229,6 +229,10 @@ pub enum Said {
     },
     /// The top totals tied: thrown again.
     TieThrownAgain { top: i64 },
+    /// A dice-off's high scorer, who plays first in every turn, and what else follows from it.
+    DiceOffWon { side: String, note: Option<String> },
+    /// The umpire named the dice-off's winner (thrown away from the tool).
+    DiceOffNamed { side: String },
     /// A side spends points (already worded) on a thing, on a unit or not; what it cost when
     /// that is worth saying; what is left.
     Spends {

@@ -90,6 +90,10 @@ pub struct Turn {
     /// Each side's pool of points this turn.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pools: BTreeMap<String, Pool>,
+    /// Where a dice-off decides who plays first: the side that won it, kept from turn to turn
+    /// (none before it is thrown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high_scorer: Option<String>,
     /// What units had from their side's pool this turn: by unit, the times of each thing.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub bought: BTreeMap<String, BTreeMap<String, u32>>,

@@ -64,6 +64,29 @@ pub struct PlayersDef {
     pub chain: Option<ChainDef>,
     /// Points each side rolls at the start of a turn and spends in its player turn.
     pub pool: Option<PoolDef>,
+    /// The throw that decides, once before the first turn, the side that plays first in every
+    /// turn (`first: dice-off`).
+    pub dice_off: Option<DiceOffDef>,
+}
+
+/// A dice-off thrown once, before the first turn: each side throws `dice`, a tie is thrown
+/// again, and the high scorer plays first in every turn.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct DiceOffDef {
+    pub dice: String,
+    /// What the throw is called (`deployment dice-off`).
+    #[serde(default)]
+    pub label: Option<String>,
+    /// What else follows from it, for the umpire (who chooses the terrain, who deploys first).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+impl DiceOffDef {
+    pub fn label(&self) -> &str {
+        self.label.as_deref().unwrap_or("dice-off")
+    }
 }
 
 /// Who plays first in each turn.
@@ -74,6 +97,8 @@ pub enum FirstPlayer {
     Sides,
     /// The side whose pool roll is higher; a tie is thrown again.
     Pool,
+    /// The high scorer of a dice-off thrown once, before the first turn (`dice-off:`).
+    DiceOff,
 }
 
 /// One step of a player turn.

@@ -142,12 +142,39 @@ impl Source {
                 "`first: pool` compares the sides' throws: the pool needs `dice:`",
             ));
         }
+        let dice_off = self.dice_off_model(p, at)?;
         Ok(m::PlayersDef {
             first: p.first,
             steps,
             chain,
             pool,
+            dice_off,
         })
+    }
+
+    /// The dice-off `first: dice-off` reads: given with it and only with it, on dice the table
+    /// knows.
+    fn dice_off_model(
+        &self,
+        p: &s::PlayersDef,
+        at: &Locator<'_>,
+    ) -> Result<Option<m::DiceOffDef>> {
+        let path = ["turn:", "players:", "dice-off:"];
+        match (&p.dice_off, p.first == m::FirstPlayer::DiceOff) {
+            (None, true) => Err(at.err(
+                &["turn:", "players:", "first:"],
+                "`first: dice-off` needs a `dice-off: {dice: ...}` for the sides to throw",
+            )),
+            (Some(_), false) => Err(at
+                .err(&path, "a `dice-off:` is thrown only for `first: dice-off`")
+                .with_hint("`first: dice-off`, or leave out `dice-off:`")),
+            (None, false) => Ok(None),
+            (Some(d), true) => {
+                DiceSpec::parse(&d.dice, &|name| self.def.dice.get(name).cloned())
+                    .map_err(|e| at.err(&[&path[..], &["dice:"]].concat(), e.to_string()))?;
+                Ok(Some(d.clone()))
+            }
+        }
     }
 
     fn chain_model(&self, c: &s::ChainDef, at: &Locator<'_>) -> Result<m::ChainDef> {

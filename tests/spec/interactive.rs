@@ -350,7 +350,7 @@ fn the_guided_mode_spends_a_sides_points_on_what_the_turn_rule_lists() {
             "b=french-fiw",
         ],
     );
-    ok_in(p, &["turn", "--dice", "6", "--dice", "2"]);
+    ok_in(p, &["turn", "--dice", "6", "--dice", "2", "--dice", "4"]);
     ok_in(p, &["mark", "a-infantry-1", "+disordered"]);
     let s = Screen::start(p);
     s.wait_for("> Resolve a procedure");

@@ -80,6 +80,14 @@ pub(super) fn start(
         after.ended = None;
         after.declared.clear();
         let mut said = vec![headline(g, &after)];
+        if let (Some(pool), Some(side)) = (&p.pool, playing_of(&after))
+            && pool::thrown_by_each_player(p)
+        {
+            let sides = [side.to_string()];
+            let (rolled, lines) = pool::roll(game, ruleset, pool, (&sides, false), source)?;
+            after.pools.extend(rolled);
+            said.extend(lines);
+        }
         if let Some(side) = playing_of(&after)
             && let (Some(pool), Some(left)) = (&p.pool, after.pools.get(side))
         {
@@ -95,13 +103,7 @@ pub(super) fn start(
     }
     let mut order: Vec<String> = g.sides.iter().map(|s| s.name.clone()).collect();
     let mut said = Vec::new();
-    let mut pools = std::collections::BTreeMap::new();
-    if let Some(pool) = &p.pool {
-        let by_pool = p.first == FirstPlayer::Pool;
-        let (rolled, lines) = pool::roll(game, ruleset, pool, by_pool, source)?;
-        pools = rolled;
-        said.extend(lines);
-    }
+    let mut high_scorer = game.turn.high_scorer.clone();
     match (p.first, start.first) {
         (FirstPlayer::Sides, Some(word)) => {
             let side = roster::side(g, word)?.to_string();
@@ -116,23 +118,94 @@ pub(super) fn start(
             ))
             .with_hint("leave out --first"));
         }
-        (FirstPlayer::Pool, None) => {
+        (FirstPlayer::DiceOff, first) => {
+            let winner = match (&high_scorer, first) {
+                (Some(won), Some(word)) => {
+                    return Err(Error::usage(format!(
+                        "{} won the dice-off: it plays first in every turn, not `{word}`",
+                        side_label(g, won)
+                    ))
+                    .with_hint("leave out --first"));
+                }
+                (Some(won), None) => won.clone(),
+                (None, Some(word)) => {
+                    let side = roster::side(g, word)?.to_string();
+                    said.push(Said::DiceOffNamed { side: side_label(g, &side).to_string() }.to_string());
+                    side
+                }
+                (None, None) => {
+                    let (won, lines) = dice_off(ruleset, g, p, &order, source)?;
+                    said.extend(lines);
+                    won
+                }
+            };
+            if let Some(at) = order.iter().position(|s| *s == winner) {
+                order.rotate_left(at);
+            }
+            high_scorer = Some(winner);
+        }
+        (FirstPlayer::Pool | FirstPlayer::Sides, None) => {}
+    }
+    let mut pools = std::collections::BTreeMap::new();
+    if let Some(pool) = &p.pool {
+        let by_pool = p.first == FirstPlayer::Pool;
+        let sides = if pool::thrown_by_each_player(p) {
+            &order[..1]
+        } else {
+            &order[..]
+        };
+        let (rolled, lines) = pool::roll(game, ruleset, pool, (sides, by_pool), source)?;
+        pools = rolled;
+        said.extend(lines);
+        if by_pool {
             // Highest first; the roll threw ties again, so the order is strict at the top.
             order.sort_by_key(|s| std::cmp::Reverse(pools.get(s).map_or(0, |p| p.rolled)));
         }
-        (FirstPlayer::Sides, None) => {}
     }
     let after = Turn {
         number: game.turn.number.saturating_add(1),
         order,
         player: 1,
         pools,
+        high_scorer,
         ..Turn::default()
     };
     said.insert(0, headline(g, &after));
     said.extend(steps_line(p));
     set_turn(game, after, event);
     Ok((said, true))
+}
+
+/// The dice-off thrown before the first turn: every side throws, a tie for the highest again;
+/// the high scorer and what was said.
+fn dice_off(
+    ruleset: &Ruleset,
+    g: &GameDef,
+    p: &PlayersDef,
+    sides: &[String],
+    source: &mut DiceSource,
+) -> Result<(String, Vec<String>)> {
+    let Some(d) = &p.dice_off else {
+        return Err(Error::usage(format!(
+            "{}'s turn rule has no dice-off to throw",
+            ruleset.model.title
+        )));
+    };
+    let what = |side: &str| format!("the {} of {}", d.label(), side_label(g, side));
+    let (thrown, mut said) =
+        pool::throw_off(ruleset, g, sides, (d.label(), &d.dice, &what), true, source)?;
+    // The throw-off threw ties again, so the highest is one side.
+    let won = sides
+        .iter()
+        .max_by_key(|s| thrown.get(*s).map_or(0, |x| x.rolled))
+        .cloned()
+        .unwrap_or_default();
+    let wins = Said::DiceOffWon {
+        side: side_label(g, &won).to_string(),
+        note: d.note.clone(),
+    };
+    said.push(wins.to_string());
+    Ok((won, said))
 }
 
 /// The chain a procedure's roll is a link of, when the turn rule has one.

@@ -1,6 +1,7 @@
-//! The sides' pools of points: rolled when a turn starts (a tie for the first player thrown
-//! again), and spent in a side's player turn on what the turn rule lists, at its cost and the
-//! costs of the circumstances the umpire names, doing to the unit what it does.
+//! The sides' pools of points: rolled when a turn starts, or by each side when its player
+//! turn does (a tie for the first player thrown again), and spent in a side's player turn on
+//! what the turn rule lists, at its cost and the costs of the circumstances the umpire names,
+//! doing to the unit what it does.
 
 use std::collections::BTreeMap;
 
@@ -21,13 +22,13 @@ use crate::suggest::{did_you_mean, same};
 /// are surely wrong.
 const MAX_THROWS: usize = 20;
 
-/// Every side's pool for a turn, in the order of the sides: `first` throws a tie for the highest
-/// again (every side, and the points are the last throw's).
+/// The pools `sides` throw for a turn (every side's, where figures fill them): `first` throws
+/// a tie for the highest again (every side, and the points are the last throw's).
 pub(super) fn roll(
     game: &Game,
     ruleset: &Ruleset,
     pool: &PoolDef,
-    first: bool,
+    (sides, first): (&[String], bool),
     source: &mut DiceSource,
 ) -> Result<(BTreeMap<String, Pool>, Vec<String>)> {
     let g = roster::game_def(ruleset)?;
@@ -37,24 +38,48 @@ pub(super) fn roll(
             return filled::roll(game, ruleset, g, (procedure, who), &pool.points, source);
         }
     };
+    let what = |side: &str| format!("the {} of {}", pool.points, side_label(g, side));
+    throw_off(ruleset, g, sides, (&pool.points, dice, &what), first, source)
+}
+
+/// Whether each side throws its pool when its own player turn starts: the pool is thrown
+/// dice, and its throw does not decide who plays first.
+pub(super) fn thrown_by_each_player(p: &crate::model::PlayersDef) -> bool {
+    p.first != crate::model::FirstPlayer::Pool
+        && p.pool.as_ref().is_some_and(|x| matches!(x.fill, PoolFill::Dice(_)))
+}
+
+/// What a side's throw is called for `DiceSource` (`the initiative points of British`).
+type Naming<'a> = &'a dyn Fn(&str) -> String;
+
+/// Each of `sides` throws `dice` (a total below 0 counts 0), said as `called`; `again`: a tie
+/// for the highest is thrown again by every side, up to [`MAX_THROWS`] throws. Every side's
+/// throws (its total the last one's) and what was said.
+pub(super) fn throw_off(
+    ruleset: &Ruleset,
+    g: &GameDef,
+    sides: &[String],
+    (called, dice, what): (&str, &str, Naming<'_>),
+    again: bool,
+    source: &mut DiceSource,
+) -> Result<(BTreeMap<String, Pool>, Vec<String>)> {
     let spec = ruleset.dice(dice)?;
     let mut pools: BTreeMap<String, Pool> = BTreeMap::new();
     let mut said = Vec::new();
     for throw in 1..=MAX_THROWS {
         let mut totals = Vec::new();
-        for s in &g.sides {
-            let what = format!("the {} of {}", pool.points, side_label(g, &s.name));
-            let t = source.throw(&spec, &what)?;
+        for s in sides {
+            let t = source.throw(&spec, &what(s))?;
             let total = t
                 .faces
                 .iter()
                 .fold(0i64, |a, f| a.saturating_add(*f))
                 .max(0);
-            let p = pools.entry(s.name.clone()).or_default();
+            let p = pools.entry(s.clone()).or_default();
             p.faces.extend(&t.faces);
             p.rolled = total;
             p.left = total;
-            totals.push((s.name.as_str(), total, t.entered));
+            totals.push((s.as_str(), total, t.entered));
         }
         let shown: Vec<String> = totals
             .iter()
@@ -64,14 +89,14 @@ pub(super) fn roll(
             })
             .collect();
         let thrown = Said::PoolsThrown {
-            points: pool.points.clone(),
+            points: called.to_string(),
             dice: dice.to_string(),
             totals: shown,
         };
         said.push(thrown.to_string());
         let top = totals.iter().map(|(_, n, _)| *n).max().unwrap_or(0);
         let tied = totals.iter().filter(|(_, n, _)| *n == top).count() > 1;
-        if !(first && tied) {
+        if !(again && tied) {
             return Ok((pools, said));
         }
         let typed = totals.iter().any(|(.., e)| *e);
@@ -81,7 +106,7 @@ pub(super) fn roll(
             ))
             .with_hint(format!(
                 "give the new throws after the first ones, a --dice for each side ({} in all)",
-                g.sides.len() * (throw + 1)
+                sides.len() * (throw + 1)
             )));
         }
         said.push(Said::TieThrownAgain { top }.to_string());

@@ -473,6 +473,19 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
              thrown again)",
             p.pool.as_ref().map_or("points", |x| x.points.as_str())
         ),
+        FirstPlayer::DiceOff => {
+            let d = p.dice_off.as_ref();
+            let mut s = format!(
+                "each side plays a player turn; the sides throw {} once, before the first turn \
+                 (a tie is thrown again), and the high scorer plays first in every turn",
+                d.map_or("a die", |x| x.dice.as_str())
+            );
+            if let Some(n) = d.and_then(|x| x.note.as_deref()) {
+                s.push_str("; ");
+                s.push_str(n);
+            }
+            s
+        }
     };
     let mut rules = vec![("Player turns".to_string(), first)];
     if !p.steps.is_empty() {

@@ -84,6 +84,8 @@ impl fmt::Display for Said {
             | Said::Acts { .. } => turns(self, f),
             Said::PoolsThrown { .. }
             | Said::TieThrownAgain { .. }
+            | Said::DiceOffWon { .. }
+            | Said::DiceOffNamed { .. }
             | Said::Spends { .. }
             | Said::ThrownIn { .. }
             | Said::ChargeReacts { .. }
@@ -363,6 +365,17 @@ fn spending(said: &Said, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             totals,
         } => write!(f, "{points} {dice}: {}", totals.join(", ")),
         Said::TieThrownAgain { top } => write!(f, "a tie at {top}: thrown again"),
+        Said::DiceOffWon { side, note } => {
+            write!(f, "{side} is the high scorer: it plays first in every turn")?;
+            match note {
+                Some(n) => write!(f, " ({n})"),
+                None => Ok(()),
+            }
+        }
+        Said::DiceOffNamed { side } => write!(
+            f,
+            "{side} won the dice-off, as the umpire says: it plays first in every turn"
+        ),
         Said::Spends {
             side,
             spent,

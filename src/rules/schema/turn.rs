@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::{Conditions, DrawDef, PhasesDef, ReactDef};
-use crate::model::{FirstPlayer, StepDef};
+use crate::model::{DiceOffDef, FirstPlayer, StepDef};
 
 /// The turn rule as written: the keys of one kind only (the compile step refuses a mix).
 #[derive(Debug, Clone, Deserialize)]
@@ -36,6 +36,9 @@ pub struct PlayersDef {
     pub first: FirstPlayer,
     #[serde(default)]
     pub steps: Vec<StepSpec>,
+    /// The throw `first: dice-off` reads: `{dice: 1d6, label: ..., note: ...}`.
+    #[serde(default)]
+    pub dice_off: Option<DiceOffDef>,
 }
 
 fn sides_first() -> FirstPlayer {

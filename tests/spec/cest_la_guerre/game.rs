@@ -110,7 +110,8 @@ fn army_mistakes_are_refused_before_anything_is_made() {
 #[test]
 fn a_casualty_lowers_the_next_roll_and_an_initiative_point_takes_it_off() {
     let t = game();
-    t.ok(&["turn", "--dice", "5", "--dice", "3"]);
+    // The dice-off (British 5, French 3), then the British initiative points (3).
+    t.ok(&["turn", "--dice", "5", "--dice", "3", "--dice", "3"]);
     t.ok(&fight(
         "combat",
         "british-infantry-3",
@@ -133,7 +134,7 @@ fn a_casualty_lowers_the_next_roll_and_an_initiative_point_takes_it_off() {
         "Player turns refuses french-infantry-7: this is the player turn of British, and it is a \
          unit of French (`umpire turn` passes play to the next player; or rule otherwise with `--anyway \"WHY\"`)"
     );
-    t.ok(&["turn"]);
+    t.ok(&["turn", "--dice", "3"]);
     assert_eq!(
         t.ok(&["spend", "casualty", "--unit", "french-infantry-7"]),
         "French spends 1 initiative point on french-infantry-7: remove a casualty from a unit \
@@ -199,17 +200,76 @@ fn the_turn_rule_and_its_reading_are_said() {
     let rules = Table::empty().ok(&["rules", "clg"]);
     assert!(
         rules.contains(
-            "  player turns: each side plays a player turn; the side that rolls more initiative \
-             points plays first (a tie is thrown again)\n"
+            "  player turns: each side plays a player turn; the sides throw 1d6 once, before the \
+             first turn (a tie is thrown again), and the high scorer plays first in every turn; \
+             the low scorer chooses the terrain"
         ),
         "{rules}"
     );
     assert!(
         rules.contains(
-            "  note: Reading: both players roll their initiative points when the round starts; \
-             the higher scorer moves first"
+            "  note: Reading: the high scorer of the deployment dice-off (thrown by the first \
+             `umpire turn`, a tie thrown again) goes first in every round"
         ),
         "{rules}"
+    );
+}
+
+/// "Each Round ... with the High Scorer going first": the first `turn` throws the deployment
+/// dice-off (a tie again), its winner plays first in every round, and each player throws his
+/// own initiative points when his player turn starts.
+#[test]
+fn the_dice_offs_high_scorer_goes_first_in_every_round() {
+    let t = game();
+    let out = t.ok(&["turn", "--dice", "4", "--dice", "4", "--dice", "2", "--dice", "6"]);
+    assert!(
+        out.starts_with(
+            "Turn 1, player turn 1 of 2: French\n\
+             deployment dice-off 1d6: British 4 (typed), French 4 (typed)\n\
+             a tie at 4: thrown again\n\
+             deployment dice-off 1d6: British 2 (typed), French 6 (typed)\n\
+             French is the high scorer: it plays first in every turn (the low scorer chooses the \
+             terrain and his side and deploys first, cards face down; then the high scorer \
+             deploys)\n\
+             initiative points 1d6: French"
+        ),
+        "{out}"
+    );
+    let out = t.ok(&["turn", "--dice", "5"]);
+    assert!(
+        out.starts_with(
+            "Turn 1, player turn 2 of 2: British\ninitiative points 1d6: British 5 (typed)\n\
+             British: 5 initiative points to spend\n"
+        ),
+        "{out}"
+    );
+    // Round 2 and 3: French first again, with no dice-off; nobody else may be named first.
+    for round in 2..=3 {
+        let out = t.ok(&["turn", "--dice", "1"]);
+        assert!(
+            out.starts_with(&format!(
+                "Turn {round}, player turn 1 of 2: French\ninitiative points 1d6: French 1 \
+                 (typed)\n"
+            )),
+            "{out}"
+        );
+        t.ok(&["turn", "--dice", "6"]);
+    }
+    assert_eq!(
+        t.refused(&["turn", "--first", "british"]),
+        "French won the dice-off: it plays first in every turn, not `british` (leave out --first)"
+    );
+    // Undone back to the start, the dice-off is to throw again; a winner may be named.
+    for _ in 0..6 {
+        t.ok(&["undo"]);
+    }
+    let out = t.ok(&["turn", "--first", "british", "--dice", "3"]);
+    assert!(
+        out.starts_with(
+            "Turn 1, player turn 1 of 2: British\nBritish won the dice-off, as the umpire says: \
+             it plays first in every turn\ninitiative points 1d6: British 3 (typed)\n"
+        ),
+        "{out}"
     );
 }
 
@@ -265,7 +325,7 @@ fn cavalry_does_not_shoot_but_fights_in_melee() {
 #[test]
 fn artillery_that_moved_does_not_shoot_that_round() {
     let t = game();
-    t.ok(&["turn", "--dice", "5", "--dice", "2"]);
+    t.ok(&["turn", "--dice", "5", "--dice", "2", "--dice", "4"]);
     let shot = fight(
         "combat",
         "british-artillery-1",
@@ -284,7 +344,7 @@ fn artillery_that_moved_does_not_shoot_that_round() {
         "attacker: unit=gun refused by the rule Artillery that moved: it needs not moved"
     ));
     // The next round it shoots again.
-    t.ok(&["turn"]);
-    t.ok(&["turn", "--dice", "5", "--dice", "2"]);
+    t.ok(&["turn", "--dice", "2"]);
+    t.ok(&["turn", "--dice", "4"]);
     t.ok(&shot);
 }
