@@ -48,7 +48,7 @@ impl Standing<'_> {
 }
 
 /// A unit is out of the game when it has figures and none of them is in play.
-fn lost(game: &Game, unit: &Unit) -> bool {
+pub(crate) fn lost(game: &Game, unit: &Unit) -> bool {
     let mut figs = game
         .figures
         .iter()

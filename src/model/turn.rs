@@ -66,7 +66,7 @@ pub struct PlayersDef {
     pub pool: Option<PoolDef>,
     /// The throw that decides, once before the first turn, the side that plays first in every
     /// turn (`first: dice-off`).
-    pub dice_off: Option<DiceOffDef>,
+    pub dice_off: Option<Box<DiceOffDef>>,
 }
 
 /// A dice-off thrown once, before the first turn: each side throws `dice`, a tie is thrown
@@ -220,6 +220,9 @@ pub struct ExtraCost {
     pub label: String,
     pub aliases: Vec<String>,
     pub cost: u32,
+    /// Paid without being named once a unit of the spending side that meets these is out of
+    /// the game; empty: only when named.
+    pub when_lost: super::Conditions,
 }
 
 impl ExtraCost {

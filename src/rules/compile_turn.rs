@@ -158,7 +158,7 @@ impl Source {
         &self,
         p: &s::PlayersDef,
         at: &Locator<'_>,
-    ) -> Result<Option<m::DiceOffDef>> {
+    ) -> Result<Option<Box<m::DiceOffDef>>> {
         let path = ["turn:", "players:", "dice-off:"];
         match (&p.dice_off, p.first == m::FirstPlayer::DiceOff) {
             (None, true) => Err(at.err(
@@ -172,7 +172,7 @@ impl Source {
             (Some(d), true) => {
                 DiceSpec::parse(&d.dice, &|name| self.def.dice.get(name).cloned())
                     .map_err(|e| at.err(&[&path[..], &["dice:"]].concat(), e.to_string()))?;
-                Ok(Some(d.clone()))
+                Ok(Some(Box::new(d.clone())))
             }
         }
     }
@@ -316,6 +316,10 @@ impl Source {
         }
         let mut extras = Distinct::new(format!("circumstance of `{}`", x.name));
         for (i, e) in x.extra.iter().enumerate() {
+            let lost = |key: &str, msg: String| {
+                at.err(&["turn:", "pool:", &place, &e.name, "when-lost:", key], msg)
+            };
+            self.check_conditions(&e.when_lost, &lost)?;
             for name in e.names() {
                 if let Some(wrong) = extras.clash(name, i) {
                     return Err(err(name, wrong));
@@ -424,6 +428,7 @@ impl Source {
                     label: e.label.clone(),
                     aliases: e.aliases.clone(),
                     cost: e.cost,
+                    when_lost: self.conditions(&e.when_lost),
                 })
                 .collect(),
             unit: x.unit

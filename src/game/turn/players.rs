@@ -130,7 +130,12 @@ pub(super) fn start(
                 (Some(won), None) => won.clone(),
                 (None, Some(word)) => {
                     let side = roster::side(g, word)?.to_string();
-                    said.push(Said::DiceOffNamed { side: side_label(g, &side).to_string() }.to_string());
+                    said.push(
+                        Said::DiceOffNamed {
+                            side: side_label(g, &side).to_string(),
+                        }
+                        .to_string(),
+                    );
                     side
                 }
                 (None, None) => {

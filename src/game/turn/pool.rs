@@ -39,14 +39,23 @@ pub(super) fn roll(
         }
     };
     let what = |side: &str| format!("the {} of {}", pool.points, side_label(g, side));
-    throw_off(ruleset, g, sides, (&pool.points, dice, &what), first, source)
+    throw_off(
+        ruleset,
+        g,
+        sides,
+        (&pool.points, dice, &what),
+        first,
+        source,
+    )
 }
 
 /// Whether each side throws its pool when its own player turn starts: the pool is thrown
 /// dice, and its throw does not decide who plays first.
 pub(super) fn thrown_by_each_player(p: &crate::model::PlayersDef) -> bool {
     p.first != crate::model::FirstPlayer::Pool
-        && p.pool.as_ref().is_some_and(|x| matches!(x.fill, PoolFill::Dice(_)))
+        && p.pool
+            .as_ref()
+            .is_some_and(|x| matches!(x.fill, PoolFill::Dice(_)))
 }
 
 /// What a side's throw is called for `DiceSource` (`the initiative points of British`).
@@ -114,6 +123,21 @@ pub(super) fn throw_off(
     Err(Error::usage(format!(
         "{MAX_THROWS} ties in a row for who plays first"
     )))
+}
+
+/// The first unit of `side` out of the game whose fields meet `c`.
+fn lost_fitting(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    side: &str,
+    c: &crate::model::Conditions,
+) -> Option<String> {
+    game.units
+        .iter()
+        .filter(|u| u.side == side && crate::game::conditions::lost(game, u))
+        .find(|u| crate::game::fields::situation(ruleset, g, &u.fields).all_hold(ruleset, c))
+        .map(|u| u.name.clone())
 }
 
 /// What a side may spend on, by a name the umpire typed.
@@ -230,6 +254,17 @@ pub fn spend(
         // Let through, the unit's own side pays from its own pool.
         side.clone_from(&u.side);
     }
+    // Circumstances the roster shows: a unit of the side out of the game (its general's).
+    let mut read: Vec<(String, String)> = Vec::new();
+    for e in def.extras.iter().filter(|e| !e.when_lost.is_empty()) {
+        if extras.iter().any(|x| x.name == e.name) {
+            continue;
+        }
+        if let Some(gone) = lost_fitting(game, ruleset, g, &side, &e.when_lost) {
+            read.push((e.name.clone(), gone));
+            extras.push(e);
+        }
+    }
     // A cost by the figure: each of the unit's, some dearer than others.
     let (each, dearer) = match (&def.each, &u) {
         (Some(each), Some(u)) => filled::each_cost(game, ruleset, g, each, u),
@@ -239,23 +274,31 @@ pub fn spend(
         i64::from(def.cost) + each + extras.iter().map(|e| i64::from(e.cost)).sum::<i64>();
     let left = game.turn.pools.get(&side).map_or(0, |p| p.left);
     let men = u.as_ref().map_or(0, |u| game.in_play_of(&u.name).len());
-    let costs = || {
-        let mut parts = Vec::new();
-        if def.cost > 0 || def.each.is_none() {
-            parts.push(format!("{} {}", def.name, def.cost));
-        }
-        if let Some(e) = &def.each {
-            let why: String = dearer.iter().map(|d| format!(", {d}")).collect();
-            let men = if men == 1 {
-                "1 figure".to_string()
-            } else {
-                format!("{men} figures")
-            };
-            parts.push(format!("{men} at {}{why}", e.cost));
-        }
-        parts.extend(extras.iter().map(|e| format!("{} {}", e.label, e.cost)));
-        parts.join(" + ")
-    };
+    let costs =
+        || {
+            let mut parts = Vec::new();
+            if def.cost > 0 || def.each.is_none() {
+                parts.push(format!("{} {}", def.name, def.cost));
+            }
+            if let Some(e) = &def.each {
+                let why: String = dearer.iter().map(|d| format!(", {d}")).collect();
+                let men = if men == 1 {
+                    "1 figure".to_string()
+                } else {
+                    format!("{men} figures")
+                };
+                parts.push(format!("{men} at {}{why}", e.cost));
+            }
+            parts.extend(extras.iter().map(
+                |e| match read.iter().find(|(name, _)| *name == e.name) {
+                    Some((_, gone)) => {
+                        format!("{} ({gone} is out of the game) {}", e.label, e.cost)
+                    }
+                    None => format!("{} {}", e.label, e.cost),
+                },
+            ));
+            parts.join(" + ")
+        };
     if cost > left {
         let why = format!("it has {} left; {} costs {cost}", pool.count(left), costs());
         let fix = "`umpire turn` passes play to the next player".to_string();

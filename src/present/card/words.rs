@@ -555,6 +555,12 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
             }
             for e in &s.extras {
                 line.push_str(&format!("; +{} {}", e.cost, e.label));
+                if !e.when_lost.is_empty() {
+                    line.push_str(&format!(
+                        " (paid untyped once the side's unit with {} is out of the game)",
+                        words::conditions(&e.when_lost, " and ")
+                    ));
+                }
             }
             if let Some(n) = s.per_unit {
                 line.push_str(&format!("; {} a unit a turn", times(u64::from(n))));

@@ -164,6 +164,10 @@ pub struct ExtraDef {
     #[serde(default)]
     pub aliases: Vec<String>,
     pub cost: u32,
+    /// Paid by itself, untyped, once a unit of the spending side that meets these is out of
+    /// the game (the general's unit destroyed).
+    #[serde(default)]
+    pub when_lost: Conditions,
 }
 
 impl SpendDef {

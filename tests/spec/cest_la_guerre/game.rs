@@ -221,7 +221,9 @@ fn the_turn_rule_and_its_reading_are_said() {
 #[test]
 fn the_dice_offs_high_scorer_goes_first_in_every_round() {
     let t = game();
-    let out = t.ok(&["turn", "--dice", "4", "--dice", "4", "--dice", "2", "--dice", "6"]);
+    let out = t.ok(&[
+        "turn", "--dice", "4", "--dice", "4", "--dice", "2", "--dice", "6",
+    ]);
     assert!(
         out.starts_with(
             "Turn 1, player turn 1 of 2: French\n\
@@ -347,4 +349,49 @@ fn artillery_that_moved_does_not_shoot_that_round() {
     t.ok(&["turn", "--dice", "2"]);
     t.ok(&["turn", "--dice", "4"]);
     t.ok(&shot);
+}
+
+/// "An extra point ... if the general has been lost": once the general's unit is out of the
+/// game, a move costs the point with nothing typed, and the spend says where it read it.
+#[test]
+fn a_lost_general_is_read_from_the_roster_in_a_moves_cost() {
+    let t = game();
+    t.ok(&["turn", "--dice", "5", "--dice", "3", "--dice", "6"]);
+    assert!(
+        t.ok(&["spend", "move", "--unit", "british-infantry-1"])
+            .starts_with("British spends 1 initiative point on british-infantry-1: move a unit")
+    );
+    t.ok(&["mark", "british-general-1", "+destroyed"]);
+    assert!(
+        t.ok(&["spend", "move", "--unit", "british-infantry-2"])
+            .starts_with(
+                "British spends 2 initiative points on british-infantry-2: move a unit, a command \
+         group, a column or a line (move 1 + the general has been lost (british-general-1 is out \
+         of the game) 1); 3 initiative points left\n"
+            )
+    );
+    // Named as well, it is paid once; the French, their general standing, pay nothing more.
+    assert!(
+        t.ok(&[
+            "spend",
+            "move",
+            "general-lost",
+            "--unit",
+            "british-infantry-3"
+        ])
+        .contains("(move 1 + the general has been lost 1); 1 initiative point left")
+    );
+    t.ok(&["turn", "--dice", "4"]);
+    assert!(
+        t.ok(&["spend", "move", "--unit", "french-infantry-1"])
+            .contains("move a unit, a command group, a column or a line; 3 initiative points left")
+    );
+    // Undone, the general stands again and the move costs 1.
+    for _ in 0..5 {
+        t.ok(&["undo"]);
+    }
+    assert!(
+        t.ok(&["spend", "move", "--unit", "british-infantry-2"])
+            .contains("line; 4 initiative points left")
+    );
 }
