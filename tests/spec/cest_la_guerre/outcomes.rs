@@ -288,3 +288,55 @@ fn the_card_charts_the_outcome_by_the_losers_type_a_line_a_case() {
         "{html}"
     );
 }
+
+/// "If it loses, it is destroyed unless outcome indicates a hold": a unit beaten in melee while
+/// contacted in flank or rear as well as its front is destroyed, where beaten alone it falls
+/// back; pikes that would hold still hold; a unit whose way back is blocked is destroyed.
+#[test]
+fn beaten_while_contacted_in_flank_or_rear_it_is_destroyed() {
+    let t = game();
+    let mut melee = fight(
+        "melee",
+        "british-infantry-1",
+        "french-infantry-1",
+        ["5,4", "3,3"],
+    );
+    let mut dry = melee.clone();
+    dry.push("--dry-run");
+    // Both +1 net: 2d6+1 beats 2d6+1 in 575 of 1,296 pairs (by enumeration).
+    assert!(t.ok(&dry).contains(
+        "defender: Beaten; regular infantry: Falls back and rolls for a casualty   chance"
+    ));
+    melee.push("d.flanked");
+    let out = t.ok(&melee);
+    assert!(
+        out.contains(
+            "  => attacker 10 against defender 7: attacker wins; defender: Beaten; contacted in \
+             flank or rear as well as its front: Destroyed   chance 575/1296 (44.4%)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("changes:\n  french-infantry-1: destroyed\n"),
+        "{out}"
+    );
+    // A unit whose fall back is blocked is destroyed too, in a shot as in melee.
+    let out = t.ok(&[
+        "roll",
+        "combat",
+        "--attacker",
+        "british-infantry-2",
+        "--defender",
+        "french-infantry-2",
+        "d.blocked",
+        "--dice",
+        "5,4",
+        "--dice",
+        "2,2",
+        "--dry-run",
+    ]);
+    assert!(
+        out.contains("defender: Beaten; its way back blocked: Destroyed"),
+        "{out}"
+    );
+}
