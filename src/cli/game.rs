@@ -22,8 +22,14 @@ pub enum GameCmd {
         sides: Vec<String>,
         /// Put an army list on the table for a side: its units, with their points
         /// (`umpire army list`); the side is named so where the players name the sides.
+        /// LIST may be a file of your own list (`umpire army check FILE` shows its shape).
         #[arg(long = "army", value_name = "SIDE=LIST")]
         armies: Vec<String>,
+        /// Take an `or` alternative of a list's line instead of the line: its number among
+        /// the line's alternatives, or a kind of unit (`--choose french:5=2`,
+        /// `--choose french:5=light-infantry`); lines numbered as `umpire army show` does.
+        #[arg(long = "choose", value_name = "SIDE:LINE=ALT")]
+        choices: Vec<String>,
     },
     /// List the games; `*` marks the current one.
     List,
@@ -51,11 +57,17 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             name,
             sides,
             armies,
+            choices,
         } => {
             let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
             roster::game_def(&ruleset)?;
             let mut game = Game::new(name, ruleset.name());
-            let placed = armies_placed(&ruleset, &mut game, sides, armies)?;
+            let mut placed = armies_placed(&ruleset, &mut game, sides, armies)?;
+            let chosen = choose(
+                &crate::game::sides::named(ruleset.clone(), &game),
+                placed.as_mut(),
+                choices,
+            )?;
             let files = store.create(&game)?;
             store.set_current(name)?;
             if let Some(list) = &placed {
@@ -92,6 +104,9 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
                 let ruleset = crate::game::sides::named(ruleset.clone(), scratch);
                 let mut event = crate::game::state::Event::new(0, "", "");
                 for line in place(scratch, &ruleset, list, &mut event)? {
+                    say(out, &line);
+                }
+                for line in chosen {
                     say(out, &line);
                 }
             }
@@ -180,8 +195,8 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
     }
 }
 
-/// The armies of `game new`, as (side, list name), once the sides are named.
-type Armies = Vec<(String, String)>;
+/// The armies of `game new`, as (side, list), once the sides are named.
+type Armies = Vec<(String, crate::model::ArmyList)>;
 
 /// Name the game's sides (`--side`, else the sides `--army` names, where the players name
 /// them) and check the armies: each list known, one list a side, and all of one game size.
@@ -192,7 +207,7 @@ fn armies_placed(
     sides: &[String],
     armies: &[String],
 ) -> Result<Option<Armies>> {
-    let mut wanted: Armies = Vec::new();
+    let mut wanted: Vec<(String, String)> = Vec::new();
     for a in armies {
         let Some((side, list)) = a
             .split_once('=')
@@ -218,29 +233,135 @@ fn armies_placed(
     }
     let named = crate::game::sides::named(ruleset.clone(), game);
     let g = roster::game_def(&named)?;
-    let mut size = None;
-    for (side, list) in &mut wanted {
-        *side = roster::side(g, side)?.to_string();
-        let (period, l) = super::army::find_list(&named, list)?;
-        match &size {
-            Some((s, first)) if *s != period.size => {
+    let mut size: Option<(crate::model::Points, String)> = None;
+    let mut placed: Armies = Vec::new();
+    for (side, list) in &wanted {
+        let side = roster::side(g, side)?.to_string();
+        let (period_size, l) = if super::army::find_list(&named, list).is_err()
+            && std::path::Path::new(list).is_file()
+        {
+            own_list(&named, list)?
+        } else {
+            let (period, l) = super::army::find_list(&named, list)?;
+            (Some(period.size), l.clone())
+        };
+        match (&size, period_size) {
+            (Some((s, first)), Some(this)) if *s != this => {
                 return Err(Error::usage(format!(
-                    "{first} is a list for {s} points a side and {} for {}: both sides play one \
-                     size",
-                    l.title, period.size
+                    "{first} is a list for {s} points a side and {} for {this}: both sides play \
+                     one size",
+                    l.title
                 )));
             }
-            _ => size = Some((period.size, l.title.clone())),
+            (None, Some(this)) => size = Some((this, l.title.clone())),
+            _ => {}
         }
-        list.clone_from(&l.name);
-    }
-    for (i, (side, _)) in wanted.iter().enumerate() {
-        if wanted.iter().take(i).any(|(s, _)| s == side) {
+        if placed.iter().any(|(s, _)| *s == side) {
             return Err(Error::usage(format!("side `{side}` is given two armies"))
                 .with_hint("one --army a side"));
         }
+        placed.push((side, l));
     }
-    Ok(Some(wanted))
+    Ok(Some(placed))
+}
+
+/// A list of the user's own, from a file: checked as `umpire army check` does, and refused
+/// with its first mistake. Its size, when its period or the file says one, and the list.
+fn own_list(
+    ruleset: &crate::model::Ruleset,
+    file: &str,
+) -> Result<(Option<crate::model::Points>, crate::model::ArmyList)> {
+    let path = std::path::Path::new(file);
+    let text = crate::files::read_path(path, crate::files::ARMY)?
+        .ok_or_else(|| Error::usage(format!("{file}: no such file")))?;
+    let checked = crate::rules::army_file::check(&ruleset.model, file, &text)?;
+    let check = format!("`umpire army check {file}` shows every mistake");
+    if let Some(first) = checked.mistakes.first() {
+        return Err(Error::usage(first.to_string()).with_hint(check));
+    }
+    if let Some(size) = checked.size
+        && checked.total > size
+    {
+        let (line, column) = checked.size_at;
+        let says = crate::present::words::against_size(checked.total, size);
+        return Err(Error::usage(format!("{file}:{line}:{column}: {says}")).with_hint(check));
+    }
+    let mut list = checked.list;
+    if list.name.is_empty() {
+        // Said as the list's name where it is placed: the file it came from.
+        list.name = file.to_string();
+    }
+    Ok((checked.size, list))
+}
+
+/// Take the alternatives `--choose` names (`SIDE:LINE=ALT`) into the armies; what was chosen,
+/// and for each army the lines whose alternatives were not, to say.
+fn choose(
+    ruleset: &crate::model::Ruleset,
+    armies: Option<&mut Armies>,
+    choices: &[String],
+) -> Result<Vec<String>> {
+    let Some(armies) = armies else {
+        if let Some(c) = choices.first() {
+            return Err(
+                Error::usage(format!("`--choose {c}` needs an army to choose in"))
+                    .with_hint("--army SIDE=LIST"),
+            );
+        }
+        return Ok(Vec::new());
+    };
+    let Some(points) = ruleset.model.points.as_ref() else {
+        return Ok(Vec::new());
+    };
+    let g = roster::game_def(ruleset)?;
+    let mut said = Vec::new();
+    for c in choices {
+        let parsed = c.split_once(':').and_then(|(side, rest)| {
+            let (line, alt) = rest.split_once('=')?;
+            Some((side, line.trim().parse::<usize>().ok()?, alt.trim()))
+        });
+        let Some((side, line, alt)) = parsed.filter(|(s, _, a)| !s.is_empty() && !a.is_empty())
+        else {
+            return Err(Error::usage(format!(
+                "`--choose {c}` names no side, line and alternative"
+            ))
+            .with_hint("--choose SIDE:LINE=ALT, e.g. --choose french:5=2"));
+        };
+        let side = roster::side(g, side)?.to_string();
+        let Some((_, list)) = armies.iter_mut().find(|(s, _)| *s == side) else {
+            return Err(Error::usage(format!(
+                "`--choose {c}`: side `{side}` has no --army"
+            )));
+        };
+        let shown = |units: &[crate::model::Entry]| -> String {
+            let each: Vec<String> = units
+                .iter()
+                .map(|e| crate::present::words::army_units(points, e))
+                .collect();
+            each.join(" and ")
+        };
+        let chose = crate::game::army::choose(list, points, (line, alt), &shown)?;
+        said.push(format!(
+            "{}: {chose}",
+            crate::game::turn::side_label(g, &side)
+        ));
+    }
+    for (side, list) in armies.iter() {
+        let open = crate::game::army::unchosen(list);
+        if !open.is_empty() {
+            let lines: Vec<String> = open.iter().map(ToString::to_string).collect();
+            said.push(format!(
+                "{}: line{} {} kept, not {} alternatives (`--choose {side}:LINE=N`; `umpire army \
+                 show {}`)",
+                crate::game::turn::side_label(g, side),
+                if open.len() == 1 { "" } else { "s" },
+                crate::present::words::and_list(&lines),
+                if open.len() == 1 { "its" } else { "their" },
+                list.name
+            ));
+        }
+    }
+    Ok(said)
 }
 
 /// Put each army on the table for its side: what was done.
@@ -252,8 +373,7 @@ fn place(
 ) -> Result<Vec<String>> {
     let mut said = Vec::new();
     for (side, list) in armies {
-        let (_, l) = super::army::find_list(ruleset, list)?;
-        said.extend(crate::game::army::place(game, ruleset, side, l, event)?);
+        said.extend(crate::game::army::place(game, ruleset, side, list, event)?);
     }
     Ok(said)
 }

@@ -1,14 +1,15 @@
-//! An army list put on the table: every unit of each line (the line's own units, not its
-//! alternatives) added to a side as a unit of the game, with the fields its kind, grade and
-//! tags give and the points it is worth; kinds the table does not put on the table (a dummy
-//! card) are said, not added.
+//! An army list put on the table: every unit of each line (the line's own units, or the
+//! alternative chosen for it) added to a side as a unit of the game, with the fields its
+//! kind, grade and tags give, the points it is worth and the markers every unit starts with;
+//! kinds the table does not put on the table are said, not added.
 
 use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
 use crate::game::roster::{self, UnitSpec, game_def};
 use crate::game::state::{Event, Game};
-use crate::model::{ArmyList, Points, Pricing, Ruleset};
+use crate::model::{ArmyList, Points, PointsDef, Pricing, Ruleset};
+use crate::suggest::same;
 
 /// Put `list` on the table for `side`: its units, named `SIDE-KIND-N`. Returns what was done.
 pub fn place(
@@ -76,6 +77,17 @@ pub fn place(
                 note: e.label.clone().unwrap_or_default(),
             };
             roster::add_unit(game, ruleset, &spec, event)?;
+            for m in &placing.marks {
+                let codes: Vec<String> = game
+                    .in_play_of(&spec.name)
+                    .iter()
+                    .map(|f| f.code.clone())
+                    .collect();
+                for code in codes {
+                    let mark = [roster::Mark::Add(m.clone())];
+                    roster::mark(game, ruleset, &code, &mark, event)?;
+                }
+            }
             placed += 1;
             worth = worth.plus(each.unwrap_or_default());
         }
@@ -87,7 +99,97 @@ pub fn place(
         list: list.name.clone(),
         points: worth.to_string(),
         left_out,
+        marked: placing
+            .marks
+            .iter()
+            .map(|m| roster::marker_label(g, m).to_string())
+            .collect(),
     };
     // One line, and the units left out on a line of their own.
     Ok(placed.to_string().lines().map(str::to_string).collect())
+}
+
+/// Units as messages say them (`2 light infantry and 1 artillery`).
+pub type Shown<'a> = &'a dyn Fn(&[crate::model::Entry]) -> String;
+
+/// `list` with line `line` (from 1, as `umpire army show` numbers them) replaced by its
+/// alternative `alt`: its number among the line's alternatives (from 1), or a kind of unit
+/// only one of them has. What was chosen, as `line 5: 2 light infantry instead of ...`.
+pub fn choose(
+    list: &mut ArmyList,
+    points: &PointsDef,
+    (line, alt): (usize, &str),
+    shown: Shown<'_>,
+) -> Result<String> {
+    let title = list.title.clone();
+    let lines = list.lines.len();
+    let Some(l) = line.checked_sub(1).and_then(|i| list.lines.get_mut(i)) else {
+        return Err(Error::usage(format!(
+            "the {title} list has no line {line}: it has {lines}"
+        ))
+        .with_hint(format!("`umpire army show {}` numbers them", list.name)));
+    };
+    if l.alternatives.is_empty() {
+        return Err(Error::usage(format!(
+            "line {line} of the {title} list ({}) has no alternative to choose",
+            shown(&l.units)
+        ))
+        .with_hint(format!(
+            "`umpire army show {}` shows the `or` lines",
+            list.name
+        )));
+    }
+    let options: Vec<String> = l
+        .alternatives
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{}: {}", i + 1, shown(&a.units)))
+        .collect();
+    let by_kind = |a: &&crate::model::Alternative| {
+        let kind = points.unit(alt).map(|k| k.name.as_str());
+        a.units
+            .iter()
+            .any(|e| same(&e.unit, alt) || kind.is_some_and(|k| e.unit == k))
+    };
+    let found: Vec<usize> = match alt.parse::<usize>() {
+        Ok(n) => (1..=l.alternatives.len()).filter(|i| *i == n).collect(),
+        Err(_) => (1..=l.alternatives.len())
+            .filter(|i| by_kind(&&l.alternatives[i - 1]))
+            .collect(),
+    };
+    let [n] = found[..] else {
+        let why = if found.is_empty() {
+            "is none of"
+        } else {
+            "names more than one of"
+        };
+        return Err(Error::usage(format!(
+            "`{alt}` {why} the alternatives of line {line} of the {title} list: {}",
+            options.join(", ")
+        ))
+        .with_hint(format!(
+            "--choose SIDE:{line}=N, N from 1 to {}",
+            l.alternatives.len()
+        )));
+    };
+    let a = l.alternatives.remove(n - 1);
+    let said = format!(
+        "line {line}: {} instead of {}",
+        shown(&a.units),
+        shown(&l.units)
+    );
+    l.units = a.units;
+    l.alternatives.clear();
+    l.printed = None;
+    if a.note.is_some() {
+        l.note = a.note;
+    }
+    Ok(said)
+}
+
+/// The lines of `list` whose alternatives were not chosen, by their numbers from 1.
+pub fn unchosen(list: &ArmyList) -> Vec<usize> {
+    (1..=list.lines.len())
+        .filter(|i| !list.lines[i - 1].alternatives.is_empty())
+        .collect()
 }

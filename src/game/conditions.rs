@@ -47,14 +47,23 @@ impl Standing<'_> {
     }
 }
 
-/// A unit is out of the game when it has figures and none of them is in play.
-pub(crate) fn lost(game: &Game, unit: &Unit) -> bool {
+/// A unit is out of the game when it has figures and none of them is in play; it is lost
+/// unless a state of one of them does not count as a loss (a dummy card taken off).
+pub(crate) fn lost(game: &Game, g: &GameDef, unit: &Unit) -> bool {
     let mut figs = game
         .figures
         .iter()
         .filter(|f| f.unit == unit.name)
         .peekable();
-    figs.peek().is_some() && figs.all(|f| f.state.is_some())
+    figs.peek().is_some()
+        && figs.all(|f| {
+            f.state.as_ref().is_some_and(|s| {
+                g.states
+                    .iter()
+                    .find(|d| d.name == *s)
+                    .is_none_or(|d| d.lost)
+            })
+        })
 }
 
 /// A unit with figures in play, every one of them carrying a marker of `marked`.
@@ -70,10 +79,10 @@ fn all_marked(game: &Game, unit: &Unit, marked: &[String]) -> bool {
 }
 
 /// The points a side has lost: its units out of the game, at what they are worth.
-pub fn points_lost(game: &Game, side: &str) -> Points {
+pub fn points_lost(game: &Game, g: &GameDef, side: &str) -> Points {
     game.units
         .iter()
-        .filter(|u| u.side == side && lost(game, u))
+        .filter(|u| u.side == side && lost(game, g, u))
         .filter_map(|u| u.points)
         .sum()
 }
@@ -81,10 +90,10 @@ pub fn points_lost(game: &Game, side: &str) -> Points {
 /// Every side's standing on every condition the table gives, in the table's order.
 pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Standing<'a>> {
     let mut all = Vec::new();
-    let points_lost = |side: &str| points_lost(game, side);
+    let points_lost = |side: &str| points_lost(game, g, side);
     for side in &g.sides {
         let units: Vec<&Unit> = game.units.iter().filter(|u| u.side == side.name).collect();
-        let gone: Vec<&&Unit> = units.iter().filter(|u| lost(game, u)).collect();
+        let gone: Vec<&&Unit> = units.iter().filter(|u| lost(game, g, u)).collect();
         for c in &g.conditions {
             let losses = c
                 .any
@@ -94,7 +103,7 @@ pub fn standings<'a>(game: &Game, ruleset: &Ruleset, g: &'a GameDef) -> Vec<Stan
                         // Out of the game, or every figure in play carrying a marker listed.
                         let out = units
                             .iter()
-                            .filter(|u| lost(game, u) || all_marked(game, u, marked))
+                            .filter(|u| lost(game, g, u) || all_marked(game, u, marked))
                             .count();
                         // lost/of >= p/100, in whole numbers.
                         let reached = !units.is_empty() && out * 100 >= units.len() * (*p as usize);

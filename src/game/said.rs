@@ -275,6 +275,8 @@ pub enum Said {
         list: String,
         points: String,
         left_out: Vec<String>,
+        /// The labels of the markers every unit starts with.
+        marked: Vec<String>,
     },
     /// A count kept for the turn that a check owed in an earlier turn does not raise.
     NotCounted {

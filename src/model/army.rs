@@ -121,6 +121,8 @@ pub struct Placing {
     pub grade: Option<String>,
     /// (tag, field, tags that keep it unset).
     pub tags: Vec<(String, String, Vec<String>)>,
+    /// The markers every unit placed starts with.
+    pub marks: Vec<String>,
 }
 
 /// A grade or a tag: its name, how it is shown, its aliases.

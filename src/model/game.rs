@@ -457,6 +457,14 @@ pub struct StateDef {
     pub label: String,
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Whether a unit whose figures are all in this state counts as lost (`lost: false`: a
+    /// dummy card taken off the table is no loss).
+    #[serde(default = "counts_lost")]
+    pub lost: bool,
+}
+
+fn counts_lost() -> bool {
+    true
 }
 
 /// The codes markers show on their colour: the table's where it gives one, else made from the

@@ -464,7 +464,7 @@ pub fn standings(game: &Game, ruleset: &Ruleset) -> Result<Vec<String>> {
                     .iter()
                     .any(|l| matches!(l, crate::model::LossDef::Points { .. }));
                 let so_far = if counts {
-                    let lost = crate::game::conditions::points_lost(game, s.side);
+                    let lost = crate::game::conditions::points_lost(game, g, s.side);
                     format!(" ({} points lost)", lost.plain())
                 } else {
                     String::new()

@@ -338,6 +338,17 @@ impl Source {
                     .with_hint_opt(did_you_mean(field, fields.iter().copied()))
             })?;
         }
+        let markers: Vec<&str> = def_markers(&self.def);
+        for m in &placing.marks {
+            if !markers.contains(&m.as_str()) {
+                return Err(at
+                    .at_path(
+                        &borrowed(&here),
+                        format!("`{m}` is not a marker of `game: markers:`"),
+                    )
+                    .with_hint_opt(did_you_mean(m, markers.iter().copied())));
+            }
+        }
         for t in placing
             .tags
             .iter()
@@ -584,4 +595,12 @@ impl Reader<'_> {
             lines,
         }
     }
+}
+
+/// The names of the markers a table's game gives.
+fn def_markers(def: &s::RulesetDef) -> Vec<&str> {
+    def.game
+        .as_ref()
+        .map(|g| g.markers.iter().map(|m| m.name.as_str()).collect())
+        .unwrap_or_default()
 }

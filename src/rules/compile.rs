@@ -152,6 +152,7 @@ impl Source {
                     (canonical(&tags, &t.tag), t.field.clone(), unless)
                 })
                 .collect(),
+            marks: pl.marks.clone(),
         });
         m::PointsDef {
             grades,

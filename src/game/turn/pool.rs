@@ -135,7 +135,7 @@ fn lost_fitting(
 ) -> Option<String> {
     game.units
         .iter()
-        .filter(|u| u.side == side && crate::game::conditions::lost(game, u))
+        .filter(|u| u.side == side && crate::game::conditions::lost(game, g, u))
         .find(|u| crate::game::fields::situation(ruleset, g, &u.fields).all_hold(ruleset, c))
         .map(|u| u.name.clone())
 }

@@ -438,11 +438,15 @@ fn spending(said: &Said, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             list,
             points,
             left_out,
+            marked,
         } => {
             write!(
                 f,
                 "{side}: {units} units of the {title} list ({list}), {points} points"
             )?;
+            if !marked.is_empty() {
+                write!(f, ", each {}", marked.join(" and "))?;
+            }
             if !left_out.is_empty() {
                 write!(
                     f,

@@ -65,6 +65,9 @@ pub struct PlacingDef {
     pub grade: Option<String>,
     #[serde(default)]
     pub tags: Vec<TagFieldDef>,
+    /// Markers every unit put on the table from a list starts with (cards face down).
+    #[serde(default)]
+    pub marks: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -395,3 +395,129 @@ fn a_lost_general_is_read_from_the_roster_in_a_moves_cost() {
             .contains("line; 4 initiative points left")
     );
 }
+
+/// A list of one's own, checked as `army check` does, seeds a game: its dummy cards go on the
+/// table face down like every unit, neither shoot nor fight, and taken off once seen are no
+/// loss. An `or` line's alternative is chosen with `--choose SIDE:LINE=ALT`.
+#[test]
+fn a_game_is_seeded_from_own_list_with_a_dummy_and_a_chosen_alternative() {
+    let t = Table::empty();
+    let file = t.path().join("braddock.yaml");
+    crate::support::write(
+        &file,
+        "period: fiw\ntitle: Braddock's column\nlines:\n\
+         \x20 - {count: 1, unit: general, grade: average}\n\
+         \x20 - {count: 6, unit: infantry, grade: average}\n\
+         \x20 - {count: 2, unit: dummy}\n\
+         \x20 - {count: 2, unit: cavalry, grade: average, or: [{count: 4, unit: light-infantry}]}\n",
+    );
+    let own = format!("british={}", file.display());
+    let out = t.ok(&[
+        "game",
+        "new",
+        "g",
+        "--rules",
+        "clg",
+        "--army",
+        &own,
+        "--army",
+        "french=french-fiw",
+        "--choose",
+        "british:4=1",
+        "--choose",
+        "french:5=light-infantry",
+    ]);
+    assert_eq!(
+        out,
+        format!(
+            "Game g started with C'est la Guerre; it is the current game.\n\
+             British: 13 units of the Braddock's column list ({}), 25.0 points, each face down\n\
+             French: 19 units of the French list (french-fiw), 40.0 points, each face down\n\
+             British: line 4: 4 light infantry instead of 2 average cavalry\n\
+             French: line 5: 2 light infantry instead of 1 average cavalry\n\
+             French: line 2 kept, not its alternatives (`--choose french:LINE=N`; `umpire army \
+             show french-fiw`)\n",
+            file.display()
+        )
+    );
+    let units = t.ok(&["unit", "list"]);
+    assert!(
+        units.contains("british-dummy-2") && !units.contains("british-cavalry"),
+        "{units}"
+    );
+    assert!(
+        units.contains("french-light-infantry-6") && !units.contains("french-cavalry"),
+        "{units}"
+    );
+    // A dummy neither shoots nor fights, nor is fought.
+    assert!(
+        t.refused(&fight("melee", "french-infantry-1", "british-dummy-1", ["3,3", "3,3"]))
+            .starts_with("defender: melee refused by the rule Dummy cards: it needs unit=foot/horse (it is dummy)")
+    );
+    // Seen, it is taken off, and its side has lost nothing.
+    assert_eq!(
+        t.ok(&["mark", "british-dummy-1", "+removed"]),
+        "british-dummy-1: taken off (a dummy card seen)\n"
+    );
+    assert!(t.ok(&["status"]).contains(
+        "British: battle lost (15 points lost, more than the enemy): not yet (0 points lost)"
+    ));
+    // What cannot be chosen is refused with the choices.
+    assert_eq!(
+        t.refused(&[
+            "game",
+            "new",
+            "h",
+            "--rules",
+            "clg",
+            "--army",
+            "a=french-fiw",
+            "--army",
+            "b=british-fiw",
+            "--choose",
+            "a:5=cavalry"
+        ]),
+        "`cavalry` is none of the alternatives of line 5 of the French list: 1: 2 light \
+         infantry, 2: 1 inferior regular infantry (colonial militia) (--choose SIDE:5=N, N from 1 \
+         to 2)"
+    );
+    assert_eq!(
+        t.refused(&[
+            "game",
+            "new",
+            "h",
+            "--rules",
+            "clg",
+            "--army",
+            "a=french-fiw",
+            "--army",
+            "b=british-fiw",
+            "--choose",
+            "a:4=1"
+        ]),
+        "line 4 of the French list (1 elite regular infantry) has no alternative to choose \
+         (`umpire army show french-fiw` shows the `or` lines)"
+    );
+    // A list with a mistake seeds nothing, and says where.
+    crate::support::write(
+        &file,
+        "period: fiw\ntitle: x\nlines:\n  - {count: 1, unit: genral}\n",
+    );
+    let refused = t.refused(&[
+        "game",
+        "new",
+        "h",
+        "--rules",
+        "clg",
+        "--army",
+        &own,
+        "--army",
+        "b=british-fiw",
+    ]);
+    assert!(
+        refused.starts_with(&format!("{}:4:", file.display()))
+            && refused.contains("did you mean `general`")
+            && refused.contains("(`umpire army check "),
+        "{refused}"
+    );
+}

@@ -239,8 +239,15 @@ fn the_movement_allowance_is_read_from_the_units_type_and_the_going() {
         out.stderr,
         "error: no case of move's dice fits this situation (give unit; see `umpire rules move`)\n"
     );
-    // In a game the roster says the type and the disorder.
+    // In a game the roster says the type, the card face down (as every unit of a list starts)
+    // and the disorder.
     let t = game();
+    let out = t.ok(&["roll", "move", "--unit", "british-cavalry-1"]);
+    assert!(
+        out.contains("from markers: face-down (face down)") && out.contains("outcome: 15 cm\n"),
+        "{out}"
+    );
+    t.ok(&["mark", "british-cavalry-1", "-face-down"]);
     let out = t.ok(&["roll", "move", "--unit", "british-cavalry-1"]);
     assert!(out.contains("outcome: 40 cm\n"), "{out}");
     t.ok(&["mark", "british-cavalry-1", "+disordered"]);
