@@ -15,6 +15,9 @@ use crate::error::Result;
 use crate::model::Ruleset;
 use crate::model::{FollowDef, Guarded, ProcedureDef, ResultDef, Role};
 
+/// The most times an amount's `each:` is rolled: more hits than any table's dice give.
+const MAX_EACH: i64 = 1000;
+
 /// The faces one side threw for a step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ThrowRecord {
@@ -409,6 +412,23 @@ impl<'a> Plan<'a> {
                 other => other.map(str::to_string),
             };
             next.push(plan.resolve(source, side)?);
+        }
+        // `each:` of the amount: the chain goes on once for each one of it (a damage roll for
+        // each hit).
+        let each = self
+            .procedure
+            .amount
+            .as_ref()
+            .map_or(&[][..], |a| &a.each[..]);
+        let times = decision.amount_of(0).unwrap_or(0).clamp(0, MAX_EACH);
+        for _ in 0..times {
+            for (q, s, _) in self.follows_of(each, Some(&decision))? {
+                let input = Input {
+                    shared: s,
+                    sides: Default::default(),
+                };
+                next.push(Plan::new(self.ruleset, q, &input)?.resolve(source, None)?);
+            }
         }
         let follow_ups = self.follow_ups(Some(&decision))?;
         let may_follow = self

@@ -596,19 +596,40 @@ pub fn land(
     figures: &Figures,
     (source, event): (&mut DiceSource, &mut Event),
 ) -> Result<Vec<String>> {
+    let mut stood = spread::Stood::default();
+    land_chain(game, ruleset, step, figures, (source, event), &mut stood)
+}
+
+/// [`land`], each group a spread falls on picked among as it stood when the chain's first
+/// change fell on it (the hits of one volley fall among the same nearest men).
+fn land_chain(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    (source, event): (&mut DiceSource, &mut Event),
+    stood: &mut spread::Stood,
+) -> Result<Vec<String>> {
     let mut said = spread::land_marks(game, ruleset, step, figures, event)?;
-    said.extend(spread::land(game, ruleset, step, figures, source, event)?);
+    said.extend(spread::land(
+        game,
+        ruleset,
+        (step, figures),
+        (source, event),
+        stood,
+    )?);
     said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
     if let Some(code) = &figures.acting {
         counters::rolled(game, ruleset, &step.procedure, code, event)?;
     }
     for n in &step.next {
-        said.extend(land(
+        said.extend(land_chain(
             game,
             ruleset,
             n,
             &figures.of_step(n),
             (source, event),
+            stood,
         )?);
     }
     Ok(said)

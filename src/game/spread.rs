@@ -74,14 +74,17 @@ pub fn land_marks(
     Ok(said)
 }
 
-/// Land a step's spread changes on the unit of the figure it acts upon; says each pick.
+/// The groups a chain's changes fell on, by unit, as each stood when the first fell.
+pub type Stood = std::collections::BTreeMap<String, Vec<String>>;
+
+/// Land a step's spread changes on the unit of the figure it acts upon; says each pick. A
+/// unit the chain's changes already fell on is picked among as it stood then (`stood`).
 pub fn land(
     game: &mut Game,
     ruleset: &Ruleset,
-    step: &Step,
-    figures: &Figures,
-    source: &mut DiceSource,
-    event: &mut Event,
+    (step, figures): (&Step, &Figures),
+    (source, event): (&mut DiceSource, &mut Event),
+    stood: &mut Stood,
 ) -> Result<Vec<String>> {
     if step.spread.is_empty() {
         return Ok(Vec::new());
@@ -96,10 +99,16 @@ pub fn land(
     let unit = roster::figure(game, code)?.unit.clone();
     // The unit as it stood: a figure taken out by one pick may be picked again. Where the
     // table says, only its first so many in play (the nearest) may be picked.
-    let mut group = game.codes_in_play(&unit);
-    if let Some(n) = g.falls_among {
-        group.truncate(n as usize);
-    }
+    let group = stood
+        .entry(unit.clone())
+        .or_insert_with(|| {
+            let mut group = game.codes_in_play(&unit);
+            if let Some(n) = g.falls_among {
+                group.truncate(n as usize);
+            }
+            group
+        })
+        .clone();
     let mut said = Vec::new();
     if group.is_empty() {
         said.push(Said::NoneToFallOn { unit }.to_string());

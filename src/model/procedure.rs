@@ -410,6 +410,8 @@ pub struct AmountDef {
     /// Each die is read on its own as this procedure's check (canonical name), its own
     /// modifiers added to it, and the amount is how many pass (one die for each of several).
     pub each_die: Option<String>,
+    /// Procedures resolved at once as part of the chain, once for each one of the amount.
+    pub each: Vec<FollowDef>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -295,7 +295,7 @@ fn amount(out: &mut String, r: &Ruleset, p: &ProcedureDef) {
         };
         match &a.each_die {
             Some(check) => {
-                let _ = writeln!(*out, "result: {}", words::each_die(check, &unit));
+                let _ = writeln!(*out, "result: {}", words::each_die(check, &unit, &a.each));
             }
             None => {
                 let _ = writeln!(*out, "{whose}, in {unit}");

@@ -242,6 +242,16 @@ impl Source {
             if let Some(e) = &a.each_die {
                 self.check_each_die(p, a, e, &err)?;
             }
+            for f in &a.each {
+                let q = self.check_follow(p, &f.full(), "each of the amount", &err)?;
+                if !q.sides.is_empty() || !p.sides.is_empty() {
+                    return Err(err(
+                        &f.full().procedure,
+                        "an amount's `each:` follows a roll of one side with a roll of one side"
+                            .into(),
+                    ));
+                }
+            }
         }
         if let Some(c) = &p.compare {
             if p.sides.len() != 2 {

@@ -545,7 +545,7 @@ pub(super) fn amount_part(r: &Ruleset, p: &ProcedureDef, a: &AmountDef, voice: V
         "each side's total is its score"
     };
     let said = match &a.each_die {
-        Some(check) => words::each_die(check, &unit),
+        Some(check) => words::each_die(check, &unit, &a.each),
         None if unit.is_empty() => whose.into(),
         None => format!("{whose}, in {unit}"),
     };

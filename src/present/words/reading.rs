@@ -252,11 +252,19 @@ pub fn natural(d: &Decision) -> bool {
 
 /// What a count of the dice that pass another procedure's check is, in `unit`, said the
 /// same on cards, the sheet and `rules PROCEDURE`.
-pub fn each_die(check: &str, unit: &str) -> String {
-    format!(
+pub fn each_die(check: &str, unit: &str, each: &[crate::model::FollowDef]) -> String {
+    let mut said = format!(
         "each die, with the modifiers, is read on its own as `{check}` reads its roll; the \
          {unit} are the dice that pass"
-    )
+    );
+    if !each.is_empty() {
+        let rolls: Vec<String> = each.iter().map(|f| format!("`{}`", f.procedure)).collect();
+        said.push_str(&format!(
+            "; each of them is then a {} roll, at once",
+            rolls.join(" and ")
+        ));
+    }
+    said
 }
 
 /// How a plan reads its total, in words, for cards and explanations.

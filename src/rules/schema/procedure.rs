@@ -315,6 +315,9 @@ pub struct AmountDef {
     /// A procedure whose check reads each die on its own: the amount is how many pass.
     #[serde(default)]
     pub each_die: Option<String>,
+    /// Procedures resolved at once for each one of the amount (a damage roll for each hit).
+    #[serde(default)]
+    pub each: Vec<FollowDef>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

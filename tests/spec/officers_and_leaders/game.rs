@@ -614,3 +614,71 @@ fn hits_on_a_group_larger_than_ten_fall_among_its_first_ten() {
         t.ok(&["undo"]);
     }
 }
+
+/// Group fire applies its hits in the same command: each hit is a damage roll (the shooter's
+/// class read from the roster), and on a group of twelve the dead and wounded fall among its
+/// first ten in play, whatever the dice pick.
+#[test]
+fn group_fire_applies_its_hits_through_damage_in_one_command() {
+    let t = game();
+    t.ok(&["fig", "add", "voltigeurs", "--count", "4"]);
+    // Six stationary riflemen: 3 shots, all hit at 4 or more (medium range, open); the damage
+    // dice 6, 6 and 5 kill (gunpowder weapons, a veteran shooter +0).
+    let fire = |seed: &str| {
+        t.ok(&[
+            "roll",
+            "group-fire",
+            "--fig",
+            "RI1",
+            "--target",
+            "VO1",
+            "range=50",
+            "--dice",
+            "7,7,4",
+            "--dice",
+            "6",
+            "--dice",
+            "6",
+            "--dice",
+            "5",
+            "--seed",
+            seed,
+        ])
+    };
+    let out = fire("1");
+    assert!(
+        out.contains(
+            "=> each die against 4 (range medium, cover open) or more: 7 7 4 (3 of 3): 3 hits"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("  damage — Damage from a hit\n").count(),
+        3,
+        "{out}"
+    );
+    assert!(
+        out.contains("outcome: 3 hits › Killed; Killed; Killed\n"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("dead (at random among the 10 figures of voltigeurs)")
+            .count(),
+        3,
+        "{out}"
+    );
+    assert!(out.contains("dice: 4 entered, 0 rolled"), "{out}");
+    let dead = || t.ok(&["--json", "figs"]).matches("\"dead\"").count();
+    assert_eq!(dead(), 3);
+    t.ok(&["undo"]);
+    assert_eq!(dead(), 0);
+    // Whatever the pick, the eleventh and twelfth men are never hit.
+    for seed in 2..=12 {
+        let out = fire(&seed.to_string());
+        assert!(
+            !out.contains("VO11: dead") && !out.contains("VO12: dead"),
+            "{out}"
+        );
+        t.ok(&["undo"]);
+    }
+}

@@ -257,7 +257,11 @@ fn a_group_fires_one_die_in_two_figures_each_read_as_a_shot() {
             ("4 hits", "1/256"),
         ],
     );
-    let amount = |args: &[&str]| oal().outcome(args);
+    // (The hits' damage rolls follow: ` › Wound; Graze`.)
+    let amount = |args: &[&str]| {
+        let out = oal().outcome(args);
+        out.split(" ›").next().unwrap_or_default().to_string()
+    };
     // Moving: 1 in 3, and a band further (short read as medium, 4+ in the open).
     assert_eq!(
         amount(&[

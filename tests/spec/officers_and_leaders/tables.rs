@@ -109,20 +109,20 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "default `100` of `loading` is outside its min and max",
     );
     refused(
-        "amount: {unit: hits, each-die: to-hit}",
-        "amount: {unit: hits, each-die: to-hti}",
+        "amount: {unit: hits, each-die: to-hit, each",
+        "amount: {unit: hits, each-die: to-hti, each",
         &["odds", "group-fire"],
         "`each-die: to-hti` names no procedure of this ruleset (did you mean `to-hit`?)",
     );
     refused(
-        "amount: {unit: hits, each-die: to-hit}",
-        "amount: {unit: hits, each-die: damage}",
+        "amount: {unit: hits, each-die: to-hit, each",
+        "amount: {unit: hits, each-die: damage, each",
         &["odds", "group-fire"],
         "`each-die: damage` reads each die as `damage`'s check, and it has none",
     );
     refused(
-        "amount: {unit: hits, each-die: to-hit}",
-        "amount: {unit: hits, each-die: to-hit, floor: 0}",
+        "amount: {unit: hits, each-die: to-hit, each",
+        "amount: {unit: hits, each-die: to-hit, floor: 0, each",
         &["odds", "group-fire"],
         "group-fire counts the dice that pass `to-hit`: it may have no `sides`, `halve`, `floor` \
          or `fixed` roll",
