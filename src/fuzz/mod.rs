@@ -36,7 +36,9 @@ const DEFAULT_SECONDS: f64 = 2.0;
 /// so it gets more.
 fn case_limit() -> Duration {
     if cfg!(debug_assertions) {
-        Duration::from_secs(5)
+        // A built-in table's whole lint, odds and cards take seconds in a debug build on a
+        // busy machine: the bound is for a hang, not for speed (that is the benchmark's).
+        Duration::from_secs(20)
     } else {
         Duration::from_secs(1)
     }

@@ -1,7 +1,7 @@
 //! The checks of one procedure: bands and grid cells over the totals it can reach, results it
 //! can never give, modifiers that can never count, and a check's fallback that never comes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::Issue;
 use super::place::Place;
@@ -175,16 +175,30 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Option<Seen> {
     let Some(c) = &p.compare else {
         return Some(seen);
     };
+    type Read<'r> = BTreeSet<(&'r str, Option<usize>)>;
+    let mut known: BTreeMap<(&BTreeSet<i64>, &BTreeSet<i64>), Read<'_>> = BTreeMap::new();
     for (ca, (naturals, ta)) in &a.by_ctx {
         for n in naturals {
             turned(p, n, (ca, None), None, &mut seen.results);
         }
         for (cb, (_, tb)) in &b.by_ctx {
             // The results read, and who lost, before any `becomes`: a few, however many
-            // totals; each is turned once for this pair of situations.
+            // totals; each is turned once for this pair of situations. Situations apart only
+            // in what a `becomes` reads show the same totals: those are read once.
+            if let Some(read) = known.get(&(ta, tb)) {
+                for (result, loser) in read {
+                    turned(p, result, (ca, Some(cb)), *loser, &mut seen.results);
+                }
+                continue;
+            }
             let mut read: BTreeSet<(&str, Option<usize>)> = BTreeSet::new();
-            for x in ta {
+            'totals: for x in ta {
                 for y in tb {
+                    // Doubling reads no margin: once every result it can read is seen (a tie,
+                    // and beaten or doubled for either loser), no more pairs are needed.
+                    if c.by == CompareBy::Doubling && read.len() == 5 {
+                        break 'totals;
+                    }
                     let (x, y) = (as_compared(p, *x)?, as_compared(p, *y)?);
                     if x == y {
                         read.insert((c.tie.as_str(), None));
@@ -210,9 +224,10 @@ fn read_two(p: &ProcedureDef, a: &SideReach, b: &SideReach) -> Option<Seen> {
                     }
                 }
             }
-            for (result, loser) in read {
-                turned(p, result, (ca, Some(cb)), loser, &mut seen.results);
+            for (result, loser) in &read {
+                turned(p, result, (ca, Some(cb)), *loser, &mut seen.results);
             }
+            known.insert((ta, tb), read);
         }
     }
     Some(seen)
