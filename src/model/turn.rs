@@ -204,6 +204,8 @@ pub struct SpendDef {
     pub counter: Option<(String, i64)>,
     /// The most times one unit may have it in a turn.
     pub per_unit: Option<u32>,
+    /// Markers that refuse it on a unit carrying one (a unit in disorder does not move).
+    pub not_while: Vec<String>,
     pub note: Option<String>,
 }
 

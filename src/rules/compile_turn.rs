@@ -351,6 +351,11 @@ impl Source {
         let takes_off = marker("takes-off:", &x.takes_off)?;
         let puts_on = marker("puts-on:", &x.puts_on)?;
         let marks = marker("marks:", &x.marks)?;
+        let not_while = x
+            .not_while
+            .iter()
+            .map(|m| marker("not-while:", &Some(m.clone())).map(Option::unwrap_or_default))
+            .collect::<Result<Vec<String>>>()?;
         if puts_on.is_some() && marks.is_some() {
             return Err(err(
                 "marks:",
@@ -440,6 +445,7 @@ impl Source {
             takes_off,
             counter,
             per_unit: x.per_unit,
+            not_while,
             note: x.note.clone(),
         })
     }

@@ -125,6 +125,32 @@ pub(super) fn throw_off(
     )))
 }
 
+/// Why a marker the unit carries refuses the spend (`not-while:`), and what lifts it: a spend
+/// that takes the marker off, or taking it off by hand.
+fn not_while(
+    game: &Game,
+    g: &GameDef,
+    pool: &PoolDef,
+    def: &SpendDef,
+    u: &crate::game::state::Unit,
+) -> Option<(String, String)> {
+    let m = def.not_while.iter().find(|m| {
+        game.in_play_of(&u.name)
+            .iter()
+            .any(|f| f.markers.contains(m))
+    })?;
+    let why = format!(
+        "it is {}: no `{}` for a unit so marked",
+        roster::marker_label(g, m),
+        def.name
+    );
+    let fix = match pool.spend.iter().find(|x| x.takes_off.as_ref() == Some(m)) {
+        Some(x) => format!("`umpire spend {} --unit {}` first", x.name, u.name),
+        None => format!("`umpire mark {} -{m}` first", u.name),
+    };
+    Some((why, fix))
+}
+
 /// The first unit of `side` out of the game whose fields meet `c`.
 fn lost_fitting(
     game: &Game,
@@ -323,6 +349,9 @@ pub fn spend(
                 crate::words::times(u64::from(most))
             );
             let fix = "a new turn allows it again: `umpire turn`".to_string();
+            umpire.allow(refusal(&u.name, why), Some(fix), event)?;
+        }
+        if let Some((why, fix)) = not_while(game, g, pool, def, u) {
             umpire.allow(refusal(&u.name, why), Some(fix), event)?;
         }
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);

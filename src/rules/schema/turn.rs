@@ -152,6 +152,9 @@ pub struct SpendDef {
     pub by: Option<i64>,
     #[serde(default)]
     pub per_unit: Option<u32>,
+    /// Markers that refuse it on a unit carrying one.
+    #[serde(default)]
+    pub not_while: Vec<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

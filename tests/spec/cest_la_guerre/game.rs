@@ -303,10 +303,29 @@ fn cavalry_does_not_shoot_but_fights_in_melee() {
             ["3,4", "3,2"]
         )),
         "attacker: combat refused by the rule Who shoots: it needs \
-         unit=regular-infantry/close-order/light-infantry/engineers/gun (it is cavalry) (Only \
-         infantry, engineers and artillery shoot (the shooting chart's rows); cavalry, command \
-         units, light cavalry and pikes do not: they fight in melee (`umpire roll melee`).)"
+         unit=regular-infantry/close-order/light-infantry/gun (it is cavalry) (Only infantry and \
+         artillery start a shooting (the shooting chart's rows); combat engineers only return \
+         fire, as the unit shot at (`--defender`); cavalry, command units, light cavalry and \
+         pikes do not shoot: they fight in melee (`umpire roll melee`).)"
     );
+    // Combat engineers return fire, but never start a shooting.
+    let roll = |a: &str, d: &str| -> Vec<String> {
+        format!(
+            "roll combat a.unit={a} a.enemy=infantry d.unit={d} d.enemy=infantry --rules clg \
+             --dice 3,4 --dice 3,2"
+        )
+        .split(' ')
+        .map(str::to_string)
+        .collect()
+    };
+    fn args(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    assert!(
+        t.refused(&args(&roll("engineers", "regular-infantry")))
+            .starts_with("attacker: combat refused by the rule Who shoots")
+    );
+    t.ok(&args(&roll("regular-infantry", "engineers")));
     // Infantry shoots at the cavalry, which is not refused as the side shot at.
     t.ok(&fight(
         "combat",
@@ -520,4 +539,22 @@ fn a_game_is_seeded_from_own_list_with_a_dummy_and_a_chosen_alternative() {
             && refused.contains("(`umpire army check "),
         "{refused}"
     );
+}
+
+/// "Disordered units may not move but can only reform": a move spent on a unit in disorder
+/// is refused, naming the spend that reorders it; the umpire may rule otherwise.
+#[test]
+fn a_unit_in_disorder_does_not_move_until_it_reorders() {
+    let t = game();
+    t.ok(&["turn", "--dice", "5", "--dice", "3", "--dice", "4"]);
+    t.ok(&["mark", "british-infantry-1", "+disordered"]);
+    let mv = ["spend", "move", "--unit", "british-infantry-1"];
+    assert_eq!(
+        t.refused(&mv),
+        "Initiative points refuses british-infantry-1: it is in disorder: no `move` for a unit \
+         so marked (`umpire spend reorder --unit british-infantry-1` first; or rule otherwise \
+         with `--anyway \"WHY\"`)"
+    );
+    t.ok(&["spend", "reorder", "--unit", "british-infantry-1"]);
+    assert!(t.ok(&mv).contains("2 initiative points left"));
 }

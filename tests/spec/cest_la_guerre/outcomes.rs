@@ -298,7 +298,8 @@ fn the_card_charts_the_outcome_by_the_losers_type_a_line_a_case() {
 
 /// "If it loses, it is destroyed unless outcome indicates a hold": a unit beaten in melee while
 /// contacted in flank or rear as well as its front is destroyed, where beaten alone it falls
-/// back; pikes that would hold still hold; a unit whose way back is blocked is destroyed.
+/// back; pikes that would hold still hold; a unit whose way back is blocked is destroyed
+/// (`blocked`, `flanked` its alias: the text's two are one outcome, "cannot fall back").
 #[test]
 fn beaten_while_contacted_in_flank_or_rear_it_is_destroyed() {
     let t = game();
@@ -318,8 +319,8 @@ fn beaten_while_contacted_in_flank_or_rear_it_is_destroyed() {
     let out = t.ok(&melee);
     assert!(
         out.contains(
-            "  => attacker 10 against defender 7: attacker wins; defender: Beaten; contacted in \
-             flank or rear as well as its front: Destroyed   chance 575/1296 (44.4%)\n"
+            "  => attacker 10 against defender 7: attacker wins; defender: Beaten; it cannot fall \
+             back (flanked or blocked): Destroyed   chance 575/1296 (44.4%)\n"
         ),
         "{out}"
     );
@@ -343,7 +344,7 @@ fn beaten_while_contacted_in_flank_or_rear_it_is_destroyed() {
         "--dry-run",
     ]);
     assert!(
-        out.contains("defender: Beaten; its way back blocked: Destroyed"),
+        out.contains("defender: Beaten; it cannot fall back (flanked or blocked): Destroyed"),
         "{out}"
     );
 }
