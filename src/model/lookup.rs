@@ -233,10 +233,11 @@ impl Ruleset {
         names
     }
 
-    /// Procedures a procedure's results resolve at once (`next`).
+    /// Procedures a procedure's results resolve at once (`next`, and its amount's `each`).
     pub fn next_procedures<'a>(&'a self, p: &'a ProcedureDef) -> Vec<&'a ProcedureDef> {
         let mut out: Vec<&ProcedureDef> = Vec::new();
-        for f in p.results.iter().flat_map(|r| &r.next) {
+        let each = p.amount.iter().flat_map(|a| &a.each);
+        for f in p.results.iter().flat_map(|r| &r.next).chain(each) {
             if let Some(q) = self.procedure(&f.procedure)
                 && !out.iter().any(|x| x.name == q.name)
             {
@@ -257,7 +258,8 @@ impl Ruleset {
                 .iter()
                 .flat_map(|r| r.next.iter().chain(&r.follow_up))
                 .chain(&q.follow_up)
-                .chain(&q.may_follow);
+                .chain(&q.may_follow)
+                .chain(q.amount.iter().flat_map(|a| &a.each));
             for c in follows.flat_map(|f| f.guard().conditions()) {
                 if !names.contains(&c.factor) {
                     names.push(c.factor.clone());

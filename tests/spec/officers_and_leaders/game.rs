@@ -301,8 +301,18 @@ fn an_artillery_hit_marks_the_group_for_its_next_actions_roll() {
     );
     assert!(out.contains("Halts facing the nearest enemy"), "{out}");
     assert!(out.contains(": -shelled (+9)"), "{out}");
-    // Used: the next roll reads only the group's losses.
-    let out = t.ok(&["roll", "actions", "--unit", "voltigeurs", "--dice", "6"]);
+    // Used: the next roll reads only the group's losses (a second roll this turn, as the
+    // umpire rules).
+    let out = t.ok(&[
+        "roll",
+        "actions",
+        "--unit",
+        "voltigeurs",
+        "--dice",
+        "6",
+        "--anyway",
+        "to see",
+    ]);
     assert!(!out.contains("shelled"), "{out}");
     assert!(
         out.contains("per 10% of the group wounded or killed"),
@@ -458,6 +468,8 @@ fn a_groups_losses_in_the_roster_raise_its_risk_a_tenth_at_a_time() {
         "lost=0",
         "--dice",
         "3",
+        "--anyway",
+        "a second look",
     ]);
     assert!(out.contains("risk 0: none of its items holds"), "{out}");
 }
@@ -681,4 +693,40 @@ fn group_fire_applies_its_hits_through_damage_in_one_command() {
         );
         t.ok(&["undo"]);
     }
+}
+
+/// "A wounded figure shoots at short range only", read from its marker; and a group dices on
+/// its actions table once a turn, a second roll refused by the rule until the next turn.
+#[test]
+fn a_wounded_man_shoots_short_and_a_group_dices_for_actions_once_a_turn() {
+    let t = game();
+    t.ok(&["turn"]);
+    t.ok(&["mark", "RI1", "+wounded"]);
+    assert_eq!(
+        t.refused(&[
+            "roll",
+            "to-hit",
+            "--fig",
+            "RI1",
+            "--target",
+            "VO1",
+            "range=150",
+            "--dice",
+            "8"
+        ]),
+        "wounded refused by the rule Wounded shooting: it needs range=short (it is long) (A \
+         wounded figure shoots at short range only.)"
+    );
+    t.ok(&[
+        "roll", "to-hit", "--fig", "RI1", "--target", "VO1", "range=10", "--dice", "1",
+    ]);
+    t.ok(&["roll", "actions", "--fig", "RI2", "--dice", "3"]);
+    assert_eq!(
+        t.refused(&["roll", "actions", "--fig", "RI2", "--dice", "3"]),
+        "Actions once a turn refuses RI2: actions rolls this turn: 1 of 1 made (a new turn counts \
+         afresh: `umpire turn`; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    t.ok(&["roll", "actions", "--fig", "RI2", "--dice", "3"]);
 }
