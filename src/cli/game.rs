@@ -348,16 +348,20 @@ fn choose(
     }
     for (side, list) in armies.iter() {
         let open = crate::game::army::unchosen(list);
+        // A list of the document is shown by its name; one of the user's, from its file.
+        let show = if std::path::Path::new(&list.name).is_file() {
+            format!("umpire army check {}", list.name)
+        } else {
+            format!("umpire army show {}", list.name)
+        };
         if !open.is_empty() {
             let lines: Vec<String> = open.iter().map(ToString::to_string).collect();
             said.push(format!(
-                "{}: line{} {} kept, not {} alternatives (`--choose {side}:LINE=N`; `umpire army \
-                 show {}`)",
+                "{}: line{} {} kept, not {} alternatives (`--choose {side}:LINE=N`; `{show}`)",
                 crate::game::turn::side_label(g, side),
                 if open.len() == 1 { "" } else { "s" },
                 crate::present::words::and_list(&lines),
                 if open.len() == 1 { "its" } else { "their" },
-                list.name
             ));
         }
     }
