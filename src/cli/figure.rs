@@ -26,7 +26,7 @@ use super::odds::{odds, planned};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
-    flatten_faces, must_follow, outcome_parts, print_roll,
+    flatten_faces, must_follow, outcome_parts, print_roll, unused_dice,
 };
 use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
 
@@ -114,7 +114,14 @@ pub(super) fn figure_roll(
             lone,
             lone_end,
         } = fight(game, &mut after, ruleset, p, &found, &words, one)?;
-        all_dice_used(&source, how.dice.len())?;
+        // One figure's chain may not need the faces thrown for its later rolls; several
+        // pairings read the faces in order, where one left over is a mistake.
+        let unused = if n == 1 && source.unused().len() < how.dice.len() {
+            unused_dice(&source)
+        } else {
+            all_dice_used(&source, how.dice.len())?;
+            Vec::new()
+        };
         let mut lone_end = lone_end;
         // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
         // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
@@ -241,6 +248,7 @@ pub(super) fn figure_roll(
                     seed,
                     entered: n_entered,
                     rolled: n_rolled,
+                    unused,
                 };
                 print_roll(cli, ruleset, p, &rolled, &extra, out, report)?;
             }

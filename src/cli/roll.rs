@@ -95,6 +95,34 @@ pub(super) fn dice_source_with(
     })
 }
 
+/// The `--dice` entries left over, as typed: the last ones, that a chain turned out not to
+/// need (thrown at the table before the miss that ended it).
+pub(super) fn unused_dice(source: &DiceSource) -> Vec<String> {
+    source
+        .unused()
+        .iter()
+        .map(|faces| {
+            faces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect()
+}
+
+/// The line that says which `--dice` were not needed, when any were.
+fn unused_line(unused: &[String], used: usize) -> Option<String> {
+    (!unused.is_empty()).then(|| {
+        let shown: Vec<String> = unused.iter().map(|d| format!("--dice {d}")).collect();
+        format!(
+            "not needed: {} (the chain made {used} roll{} and needed no more)\n",
+            shown.join(", "),
+            if used == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// Faces entered for a roll that was never made are a mistake worth saying.
 pub(super) fn all_dice_used(source: &DiceSource, given: usize) -> Result<()> {
     let Some(left) = source.unused().front() else {
@@ -157,6 +185,8 @@ pub(super) struct Rolled {
     pub(super) seed: u64,
     pub(super) entered: usize,
     pub(super) rolled: usize,
+    /// `--dice` entries the chain did not need (a hit roll after a miss), as typed.
+    pub(super) unused: Vec<String>,
 }
 
 /// What a figure-aware roll adds to the output: where the roster's words came from, and
@@ -182,16 +212,24 @@ pub(super) fn resolve_steps(
     for _ in 0..times {
         steps.push(plan.resolve(&mut source, None)?);
     }
-    all_dice_used(&source, dice.len())?;
     let (mut n_entered, mut n_rolled) = (0, 0);
     steps
         .iter()
         .for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
+    // One chain's leftover faces are the rolls it did not need; over `--times`, or where
+    // nothing was thrown at all, a mistake.
+    let unused = if times == 1 && n_entered > 0 {
+        unused_dice(&source)
+    } else {
+        all_dice_used(&source, dice.len())?;
+        Vec::new()
+    };
     Ok(Rolled {
         steps,
         seed,
         entered: n_entered,
         rolled: n_rolled,
+        unused,
     })
 }
 
@@ -250,6 +288,7 @@ pub(super) fn print_roll(
             "seed": seed,
             "dice_entered": n_entered,
             "dice_rolled": n_rolled,
+            "dice_unused": rolled.unused,
             "resolutions": steps.iter().zip(follow).map(|(s, f)| json!({
                 "outcome": s.outcome(),
                 "outcome_parts": outcome_parts(s),
@@ -314,6 +353,9 @@ pub(super) fn print_roll(
         text.push('\n');
     }
     text.push_str(&dice_line(n_entered, n_rolled, "", seed));
+    if let Some(line) = unused_line(&rolled.unused, n_entered) {
+        text.push_str(&line);
+    }
     out.extend_from_slice(text.as_bytes());
     Ok(())
 }

@@ -45,7 +45,7 @@ fn error_messages_are_the_same_with_no_cache_cold_and_warm() {
             "troop",
         ),
         (
-            args(&["roll", "shoot", "--dice", "1,2", "--dice", "4,4"]),
+            args(&["roll", "move", "unspotted", "--dice", "3,3"]),
             "was not used",
         ),
         (

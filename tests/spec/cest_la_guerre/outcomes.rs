@@ -348,3 +348,29 @@ fn beaten_while_contacted_in_flank_or_rear_it_is_destroyed() {
         "{out}"
     );
 }
+
+/// "Units which shoot without being shot back ... disregard an unfavourable outcome": a unit
+/// shooting at cavalry, which cannot shoot back, disregards a loss, read from the target's
+/// type with nothing typed; the cavalry beaten takes its outcome.
+#[test]
+fn a_unit_shooting_at_a_target_that_cannot_shoot_back_disregards_a_loss() {
+    let t = game();
+    let out = t.ok(&fight(
+        "combat",
+        "british-infantry-3",
+        "french-cavalry-1",
+        ["1,1", "6,6"],
+    ));
+    assert!(
+        out.contains("attacker: Doubled; it shot unanswered: Disregards the outcome"),
+        "{out}"
+    );
+    assert!(out.contains("changes: none\n"), "{out}");
+    let out = t.ok(&fight(
+        "combat",
+        "british-infantry-3",
+        "french-cavalry-1",
+        ["6,6", "1,1"],
+    ));
+    assert!(out.contains("defender: Doubled; regular mounted"), "{out}");
+}

@@ -121,14 +121,31 @@ fn the_wrong_number_of_faces_is_refused() {
     usage_error(&["roll", "shoot", "--dice", "a,b"]);
 }
 
+/// Faces thrown at the table for a later roll of the chain that a miss made needless are
+/// said, not refused: the roll stands on the faces it used.
 #[test]
-fn dice_never_used_are_refused() {
-    // A miss ends the chain: the second set of faces is never thrown.
-    let err = usage_error(&["roll", "shoot", "--dice", "1,2", "--dice", "3,4"]);
-    assert!(err.contains("3,4"), "{err}");
+fn dice_a_miss_made_needless_are_said_not_refused() {
+    let out = Test::new()
+        .args(["roll", "shoot", "--dice", "1,2", "--dice", "3,4"])
+        .stderr("")
+        .run()
+        .stdout;
+    assert!(out.contains("outcome: Miss\n"), "{out}");
+    assert!(
+        out.ends_with(
+            "dice: 1 entered, 0 rolled\nnot needed: --dice 3,4 (the chain made 1 roll and \
+             needed no more)\n"
+        ),
+        "{out}"
+    );
+    // A roll that throws nothing at all (an unspotted marker), or a series of rolls, reads
+    // leftover faces as a mistake.
+    let err = usage_error(&["roll", "move", "unspotted", "--dice", "3,3"]);
     assert!(err.contains("not used"), "{err}");
-    // An unspotted marker throws nothing at all.
-    usage_error(&["roll", "move", "unspotted", "--dice", "3,3"]);
+    let err = usage_error(&[
+        "roll", "shoot", "--times", "2", "--dice", "1,2", "--dice", "1,2", "--dice", "3,4",
+    ]);
+    assert!(err.contains("3,4"), "{err}");
 }
 
 #[test]
