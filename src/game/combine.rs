@@ -28,6 +28,14 @@ pub enum Breach {
         units: [(String, Option<String>); 2],
         note: Option<String>,
     },
+    /// The unit joining has more figures in play than the `most` a unit combines at.
+    NotReduced {
+        rule: String,
+        unit: String,
+        figures: usize,
+        most: u32,
+        note: Option<String>,
+    },
     /// A field the unit must have for every `per` figures: `with` have it, `need` must.
     Short {
         rule: String,
@@ -84,6 +92,18 @@ pub fn weigh(
                 note: def.note.clone(),
             });
         }
+    }
+    if let Some(most) = def.reduced_to
+        && brings
+        && in_play(game, &from.name) > most as usize
+    {
+        breaks.push(Breach::NotReduced {
+            rule: rule.clone(),
+            unit: from.name.clone(),
+            figures: in_play(game, &from.name),
+            most,
+            note: def.note.clone(),
+        });
     }
     if let Some(e) = &def.each {
         let figures = in_play(game, &into.name) + coming;

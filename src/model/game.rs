@@ -112,6 +112,9 @@ pub struct CombineDef {
     pub same: Vec<String>,
     #[serde(default)]
     pub each: Option<EachDef>,
+    /// A unit joins another only once reduced to so many figures in play or fewer.
+    #[serde(default)]
+    pub reduced_to: Option<u32>,
     #[serde(default)]
     pub note: Option<String>,
 }

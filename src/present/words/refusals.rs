@@ -44,6 +44,25 @@ pub fn combining(breach: Breach) -> (Refusal, String) {
             );
             (Refusal { rule, who: a, why }, see(note))
         }
+        Breach::NotReduced {
+            rule,
+            unit,
+            figures,
+            most,
+            note,
+        } => {
+            let why = format!(
+                "it has {figures} figures in play: a unit combines once reduced to {most} or fewer"
+            );
+            (
+                Refusal {
+                    rule,
+                    who: unit,
+                    why,
+                },
+                see(note),
+            )
+        }
         Breach::Short {
             rule,
             unit,

@@ -730,3 +730,39 @@ fn a_wounded_man_shoots_short_and_a_group_dices_for_actions_once_a_turn() {
     t.ok(&["turn"]);
     t.ok(&["roll", "actions", "--fig", "RI2", "--dice", "3"]);
 }
+
+/// "Groups may combine with another group of similar troops ... if they are reduced to 3 or
+/// less figures": the group joining has 3 in play or fewer, foot with foot of one weapon.
+#[test]
+fn a_group_reduced_to_three_combines_with_a_similar_one() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "jaegers",
+        "--side",
+        "a",
+        "class=veteran",
+        "weapon=rifle",
+        "--figures",
+        "4",
+    ]);
+    assert_eq!(
+        t.refused(&["unit", "merge", "riflemen", "jaegers"]),
+        "Combining groups refuses jaegers: it has 4 figures in play: a unit combines once \
+         reduced to 3 or fewer (Groups of similar troops combine into a larger group once \
+         reduced to 3 figures or fewer. Reading: similar troops are foot with foot, horse with \
+         horse, of the same weapon; the group of 3 or fewer joins the other. Or rule otherwise \
+         with `--anyway \"WHY\"`)"
+    );
+    t.ok(&["mark", "JA1", "+dead"]);
+    assert_eq!(
+        t.ok(&["unit", "merge", "riflemen", "jaegers"]),
+        "jaegers joins riflemen: 9 figures in play (4 come over: JA1, JA2, JA3, JA4)\n"
+    );
+    // Muskets do not join rifles.
+    assert!(
+        t.refused(&["unit", "merge", "riflemen", "partisans"])
+            .starts_with("Combining groups refuses")
+    );
+}
