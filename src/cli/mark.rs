@@ -57,6 +57,19 @@ pub fn mark(
                 said.extend(links::tie(game, g, code, t, event)?);
             }
         }
+        // A marker only a share of a side's units may carry (a reserve), weighed once all
+        // the units named have it.
+        let added: Vec<&str> = marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Add(name) => Some(name.as_str()),
+                Mark::Remove(_) => None,
+            })
+            .collect();
+        let named: Vec<&str> = codes.split(',').filter(|c| !c.is_empty()).collect();
+        for (refusal, fix) in crate::game::fields::over_shares(game, g, (&added, &named)) {
+            ctx.umpire.allow(refusal, Some(fix), event)?;
+        }
         Ok(said)
     })
 }

@@ -212,6 +212,71 @@ pub fn over_limits(
         .collect()
 }
 
+/// The markers of `added` a side's units carry more of than their share (`share:`): a
+/// refusal for each, naming the units that carry it, with what would make it legal (taking
+/// it off a unit the command `named`).
+pub fn over_shares(
+    game: &Game,
+    g: &GameDef,
+    (added, named): (&[&str], &[&str]),
+) -> Vec<(Refusal, String)> {
+    let mut over = Vec::new();
+    for m in g
+        .markers
+        .iter()
+        .filter(|m| added.contains(&m.name.as_str()))
+    {
+        let Some(share) = &m.share else { continue };
+        for side in &g.sides {
+            let units: Vec<&crate::game::state::Unit> = game
+                .units
+                .iter()
+                .filter(|u| u.side == side.name && !game.in_play_of(&u.name).is_empty())
+                .collect();
+            let carrying: Vec<&str> = units
+                .iter()
+                .filter(|u| {
+                    game.in_play_of(&u.name)
+                        .iter()
+                        .any(|f| f.markers.contains(&m.name))
+                })
+                .map(|u| u.name.as_str())
+                .collect();
+            let most = units.len() / share.one_in.max(1) as usize;
+            if carrying.len() > most {
+                let refusal = Refusal {
+                    rule: share.rule.clone(),
+                    who: side.label.clone().unwrap_or_else(|| side.name.clone()),
+                    why: format!(
+                        "{} of its {} units would be {} ({}): one in {} at most, {most}",
+                        carrying.len(),
+                        units.len(),
+                        m.label,
+                        carrying.join(", "),
+                        share.one_in
+                    ),
+                };
+                // Taking it off a unit just named undoes this command's step over the share.
+                let just = carrying
+                    .iter()
+                    .rev()
+                    .find(|u| {
+                        named.contains(u)
+                            || game
+                                .in_play_of(u)
+                                .iter()
+                                .any(|f| named.contains(&f.code.as_str()))
+                    })
+                    .or(carrying.last())
+                    .copied()
+                    .unwrap_or_default();
+                over.push((refusal, format!("`umpire mark {just} -{}`", m.name)));
+            }
+        }
+    }
+    over
+}
+
 /// Change some of a unit's fields (`FIELD=VALUE`, `FLAG=no`); the caller weighs the
 /// rules of eligibility on the result ([`refusal`]) before the change is kept.
 pub fn set(

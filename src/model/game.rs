@@ -357,9 +357,22 @@ pub struct MarkerDef {
     pub turn_start: Option<String>,
     /// How long it stays on before it comes off by itself; until taken off when left out.
     pub lasts: Option<super::Lasts>,
+    /// At most a share of a side's units carry it.
+    pub share: Option<ShareDef>,
     pub note: Option<String>,
 }
 
+/// A limit on how many of a side's units carry a marker: a share of them.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ShareDef {
+    /// At most one unit in so many of the side (rounded down) carries the marker.
+    pub one_in: u32,
+    /// The rule of play its refusal names.
+    pub rule: String,
+}
+
+/// Getting a marker while already carrying another puts the figure in a state.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct IfAlreadyDef {

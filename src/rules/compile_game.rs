@@ -34,6 +34,7 @@ impl Source {
                     phase_end: k.phase_end.as_ref().map(|p| self.procedure_name(p)),
                     turn_start: k.turn_start.as_ref().map(|p| self.procedure_name(p)),
                     lasts: k.lasts,
+                    share: k.share.clone(),
                     note: k.note.clone(),
                 })
             })

@@ -245,6 +245,9 @@ pub struct MarkerDef {
     /// How long it stays on: `player-turn`, `turn`, `next-turn`.
     #[serde(default)]
     pub lasts: Option<crate::model::Lasts>,
+    /// At most one unit of a side in so many carries it: `{one-in: 3, rule: Reserve force}`.
+    #[serde(default)]
+    pub share: Option<crate::model::ShareDef>,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -249,10 +249,15 @@ fn a_roll_keeps_its_shape_and_adds_the_schema_and_the_outcome_parts() {
             "seed",
             "dice_entered",
             "dice_rolled",
+            "dice_unused",
             "resolutions",
             "summary"
         ]
     );
+    assert_eq!(v["dice_unused"], json!([]));
+    // Faces a miss made needless are listed as typed.
+    let missed = json_of(&t, &["roll", "shoot", "--dice", "1,2", "--dice", "3,4"]);
+    assert_eq!(missed["dice_unused"], json!(["3,4"]));
     let first = &v["resolutions"][0];
     assert_eq!(first["outcome"], "Hit › Light wound");
     assert_eq!(
