@@ -206,6 +206,8 @@ pub struct SpendDef {
     pub per_unit: Option<u32>,
     /// Markers that refuse it on a unit carrying one (a unit in disorder does not move).
     pub not_while: Vec<String>,
+    /// What a unit's fields must meet for it to be spent on the unit (engineers build).
+    pub only: super::Conditions,
     pub note: Option<String>,
 }
 

@@ -351,6 +351,8 @@ impl Source {
         let takes_off = marker("takes-off:", &x.takes_off)?;
         let puts_on = marker("puts-on:", &x.puts_on)?;
         let marks = marker("marks:", &x.marks)?;
+        let only = |key: &str, msg: String| err(&format!("only: {key}"), msg);
+        self.check_conditions(&x.only, &only)?;
         let not_while = x
             .not_while
             .iter()
@@ -437,6 +439,7 @@ impl Source {
                 })
                 .collect(),
             unit: x.unit
+                || !x.only.is_empty()
                 || takes_off.is_some()
                 || counter.is_some()
                 || x.per_unit.is_some()
@@ -446,6 +449,7 @@ impl Source {
             counter,
             per_unit: x.per_unit,
             not_while,
+            only: self.conditions(&x.only),
             note: x.note.clone(),
         })
     }

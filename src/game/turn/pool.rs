@@ -354,6 +354,15 @@ pub fn spend(
         if let Some((why, fix)) = not_while(game, g, pool, def, u) {
             umpire.allow(refusal(&u.name, why), Some(fix), event)?;
         }
+        if !crate::game::fields::situation(ruleset, g, &u.fields).all_hold(ruleset, &def.only) {
+            let why = format!(
+                "`{}` is spent only on a unit with {}",
+                def.name,
+                crate::words::conditions(&def.only, " and ")
+            );
+            let fix = "name a unit it is for".to_string();
+            umpire.allow(refusal(&u.name, why), Some(fix), event)?;
+        }
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
     }
     let mut turn = after.turn.clone();

@@ -24,6 +24,7 @@ use crate::model::{
     Settings, Slip, SlipAt, SurchargeDef, Test, UnitKind, Value,
 };
 use crate::words::{bounds, signed};
+pub use crate::words::{condition, conditions};
 
 /// A value read further along its list: `FACTOR VALUE read as VALUE: LABEL`.
 pub fn further(f: &crate::engine::derived::Further) -> String {
@@ -122,28 +123,6 @@ pub fn shortfalls(unmet: &[Short]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A condition as the umpire would type it: `terrain=rough`, `flag`, `not flag`,
-/// `kind=a/b`, `range 12 or less`.
-pub fn condition(c: &Cond) -> String {
-    let name = &c.factor;
-    match &c.test {
-        Test::Flag(true) => name.to_string(),
-        Test::Flag(false) => format!("not {name}"),
-        Test::Values(vs) => format!("{name}={}", vs.join("/")),
-        Test::Range { min, max } => match (min, max) {
-            (Some(a), Some(b)) if a == b => format!("{name}={a}"),
-            (min, max) => {
-                bounds(*min, *max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
-            }
-        },
-    }
-}
-
-/// Conditions that must all hold (or, for `unless`, any one of them), joined by `joiner`.
-pub fn conditions(c: &Conditions, joiner: &str) -> String {
-    c.iter().map(condition).collect::<Vec<_>>().join(joiner)
 }
 
 /// Factors set to values, as a condition on them is written: `flag, kind=a`, `not flag`.

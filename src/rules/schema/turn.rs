@@ -155,6 +155,9 @@ pub struct SpendDef {
     /// Markers that refuse it on a unit carrying one.
     #[serde(default)]
     pub not_while: Vec<String>,
+    /// What the unit's fields must meet: `{unit: engineers}`.
+    #[serde(default)]
+    pub only: Conditions,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -595,3 +595,50 @@ fn the_reserve_force_is_a_third_of_the_cards_off_the_table_until_it_arrives() {
     t.ok(&["mark", "british-infantry-1,british-infantry-2", "-reserve"]);
     t.ok(&["spend", "move", "--unit", "british-infantry-1"]);
 }
+
+/// "Each Combat Engineer unit can build ... 10 cm of roads, 5 cm of a bridge ... or 10 cm of
+/// field fortifications per turn ... A Combat Engineer that has moved cannot construct": works
+/// kept as counters on the engineers, built up over the rounds, once a round and not after
+/// moving, by engineers only.
+#[test]
+fn combat_engineers_build_works_up_over_the_rounds() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "sappers",
+        "--side",
+        "british",
+        "type=engineers",
+    ]);
+    t.ok(&["turn", "--dice", "5", "--dice", "3", "--dice", "4"]);
+    assert_eq!(
+        t.ok(&["spend", "bridge", "--unit", "sappers"]),
+        "British spends 0 initiative points on sappers: combat engineers build or demolish 5 cm \
+         of bridge (no initiative point); 4 initiative points left\nsappers: +building this round \
+         (to the end of this turn)\nsappers: cm of bridge built 0 → 5\n"
+    );
+    assert_eq!(
+        t.refused(&["spend", "works", "--unit", "sappers"]),
+        "Initiative points refuses sappers: it is building this round: no `works` for a unit so \
+         marked (`umpire mark sappers -built` first; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    assert_eq!(
+        t.refused(&["spend", "bridge", "--unit", "british-infantry-1"]),
+        "Initiative points refuses british-infantry-1: `bridge` is spent only on a unit with \
+         unit=engineers (name a unit it is for; or rule otherwise with `--anyway \"WHY\"`)"
+    );
+    t.ok(&["turn", "--dice", "2"]);
+    t.ok(&["turn", "--dice", "3"]);
+    t.ok(&["spend", "move", "--unit", "sappers"]);
+    assert!(
+        t.refused(&["spend", "bridge", "--unit", "sappers"])
+            .contains("it is moved this round")
+    );
+    t.ok(&["turn", "--dice", "2"]);
+    t.ok(&["turn", "--dice", "3"]);
+    assert!(
+        t.ok(&["spend", "bridge", "--unit", "sappers"])
+            .contains("sappers: cm of bridge built 5 → 10")
+    );
+}
