@@ -139,6 +139,28 @@ pub fn numbered<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
         .join("; ")
 }
 
+/// A condition as the umpire would type it: `terrain=rough`, `flag`, `not flag`,
+/// `kind=a/b`, `range 12 or less`.
+pub fn condition(c: &Cond) -> String {
+    let name = &c.factor;
+    match &c.test {
+        Test::Flag(true) => name.to_string(),
+        Test::Flag(false) => format!("not {name}"),
+        Test::Values(vs) => format!("{name}={}", vs.join("/")),
+        Test::Range { min, max } => match (min, max) {
+            (Some(a), Some(b)) if a == b => format!("{name}={a}"),
+            (min, max) => {
+                bounds(*min, *max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
+            }
+        },
+    }
+}
+
+/// Conditions that must all hold (or, for `unless`, any one of them), joined by `joiner`.
+pub fn conditions(c: &Conditions, joiner: &str) -> String {
+    c.iter().map(condition).collect::<Vec<_>>().join(joiner)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{capitalised, quantity, span, with_article};
@@ -169,26 +191,4 @@ mod tests {
         assert_eq!(span(1, 1, "inches", "-"), "1 inch");
         assert_eq!(span(3, 4, "", " to "), "3 to 4");
     }
-}
-
-/// A condition as the umpire would type it: `terrain=rough`, `flag`, `not flag`,
-/// `kind=a/b`, `range 12 or less`.
-pub fn condition(c: &Cond) -> String {
-    let name = &c.factor;
-    match &c.test {
-        Test::Flag(true) => name.to_string(),
-        Test::Flag(false) => format!("not {name}"),
-        Test::Values(vs) => format!("{name}={}", vs.join("/")),
-        Test::Range { min, max } => match (min, max) {
-            (Some(a), Some(b)) if a == b => format!("{name}={a}"),
-            (min, max) => {
-                bounds(*min, *max).map_or_else(|| name.to_string(), |b| format!("{name} {b}"))
-            }
-        },
-    }
-}
-
-/// Conditions that must all hold (or, for `unless`, any one of them), joined by `joiner`.
-pub fn conditions(c: &Conditions, joiner: &str) -> String {
-    c.iter().map(condition).collect::<Vec<_>>().join(joiner)
 }
