@@ -28,6 +28,7 @@ pub enum GameCmd {
         /// Take an `or` alternative of a list's line instead of the line: its number among
         /// the line's alternatives, or a kind of unit (`--choose french:5=2`,
         /// `--choose french:5=light-infantry`); lines numbered as `umpire army show` does.
+        /// At a terminal, each line not chosen is asked.
         #[arg(long = "choose", value_name = "SIDE:LINE=ALT")]
         choices: Vec<String>,
     },
@@ -63,10 +64,13 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             roster::game_def(&ruleset)?;
             let mut game = Game::new(name, ruleset.name());
             let mut placed = armies_placed(&ruleset, &mut game, sides, armies)?;
+            // Lines left open are asked at a terminal, and said elsewhere.
+            let ask =
+                !ctx.json && std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
             let chosen = choose(
                 &crate::game::sides::named(ruleset.clone(), &game),
                 placed.as_mut(),
-                choices,
+                (choices, ask),
             )?;
             let files = store.create(&game)?;
             store.set_current(name)?;
@@ -299,7 +303,7 @@ fn own_list(
 fn choose(
     ruleset: &crate::model::Ruleset,
     armies: Option<&mut Armies>,
-    choices: &[String],
+    (choices, ask): (&[String], bool),
 ) -> Result<Vec<String>> {
     let Some(armies) = armies else {
         if let Some(c) = choices.first() {
@@ -314,6 +318,13 @@ fn choose(
         return Ok(Vec::new());
     };
     let g = roster::game_def(ruleset)?;
+    let shown = |units: &[crate::model::Entry]| -> String {
+        let each: Vec<String> = units
+            .iter()
+            .map(|e| crate::present::words::army_units(points, e))
+            .collect();
+        each.join(" and ")
+    };
     let mut said = Vec::new();
     for c in choices {
         let parsed = c.split_once(':').and_then(|(side, rest)| {
@@ -333,18 +344,41 @@ fn choose(
                 "`--choose {c}`: side `{side}` has no --army"
             )));
         };
-        let shown = |units: &[crate::model::Entry]| -> String {
-            let each: Vec<String> = units
-                .iter()
-                .map(|e| crate::present::words::army_units(points, e))
-                .collect();
-            each.join(" and ")
-        };
         let chose = crate::game::army::choose(list, points, (line, alt), &shown)?;
         said.push(format!(
             "{}: {chose}",
             crate::game::turn::side_label(g, &side)
         ));
+    }
+    if ask {
+        // At a terminal, each line still open is asked: kept, or one of its alternatives.
+        for (side, list) in armies.iter_mut() {
+            for line in crate::game::army::unchosen(list) {
+                let l = &list.lines[line - 1];
+                let mut items = vec![format!("{} (the line)", shown(&l.units))];
+                items.extend(l.alternatives.iter().map(|a| shown(&a.units)));
+                let prompt = format!(
+                    "{}: line {line} of the {} list, or an alternative?",
+                    crate::game::turn::side_label(g, side),
+                    list.title
+                );
+                let pick = dialoguer::Select::new()
+                    .with_prompt(prompt)
+                    .items(&items)
+                    .default(0)
+                    .interact()
+                    .map_err(|e| Error::failure(format!("cannot ask: {e}")))?;
+                if pick > 0 {
+                    let alt = pick.to_string();
+                    let chose = crate::game::army::choose(list, points, (line, &alt), &shown)?;
+                    said.push(format!(
+                        "{}: {chose}",
+                        crate::game::turn::side_label(g, side)
+                    ));
+                }
+            }
+        }
+        return Ok(said);
     }
     for (side, list) in armies.iter() {
         let open = crate::game::army::unchosen(list);

@@ -82,11 +82,13 @@ impl Screen {
         // Tests run in parallel in one process: each screen gets a number of its own.
         static SCREENS: AtomicUsize = AtomicUsize::new(0);
         let number = SCREENS.fetch_add(1, Ordering::Relaxed);
-        let name = format!(
-            "umpire-test-{}-{number}-{}",
-            std::process::id(),
-            args.join("-")
-        );
+        // (A tmux target reads `:` and `.`: the name keeps letters, digits and dashes.)
+        let words: String = args
+            .join("-")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let name = format!("umpire-test-{}-{number}-{words}", std::process::id());
         let socket = format!("umpire-{}-{number}", std::process::id());
         let command = format!(
             "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} {}; sleep 30",
@@ -529,6 +531,43 @@ fn the_guided_mode_offers_the_games_own_procedures_and_asks_whom_a_link_ties_to(
     s.press("Target figure", &["Down", "Down", "Enter"]);
     let screen = s.wait_for("Target figure: OT1");
     assert!(screen.contains("Acting figure: RA1"), "{screen}");
+}
+
+#[test]
+#[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
+fn at_a_terminal_game_new_asks_each_or_line_of_the_lists() {
+    let d = temp();
+    let p = d.path();
+    let s = Screen::run(
+        p,
+        &[
+            "game",
+            "new",
+            "g",
+            "--rules",
+            "clg",
+            "--army",
+            "british=british-fiw",
+            "--army",
+            "french=french-fiw",
+            "--choose",
+            "french:5=1",
+        ],
+    );
+    // The British list's one `or` line: its alternative taken.
+    s.press(
+        "British: line 6 of the British list, or an alternative?",
+        &["Down", "Enter"],
+    );
+    // The French line 2 kept; line 5 was chosen on the command line.
+    s.press(
+        "French: line 2 of the French list, or an alternative?",
+        &["Enter"],
+    );
+    let screen = s.wait_for("French: line 5: 2 light infantry instead of 1 average cavalry");
+    assert!(screen.contains("British: line 6: "), "{screen}");
+    assert!(!screen.contains("kept, not"), "{screen}");
+    assert!(!screen.contains("line 5 of the French list"), "{screen}");
 }
 
 #[test]
