@@ -113,12 +113,20 @@ impl Situation {
 
     /// Did the umpire say something that this guard is about (so a miss deserves a word)?
     ///
-    /// Yes/no situations are what the umpire declares; other conditions only qualify them. So
-    /// when a guard has a yes/no condition, only a declared one counts.
+    /// Yes/no situations, and distances measured, are what the umpire declares; other
+    /// conditions only qualify them. So when a guard has such a condition, only a declared
+    /// one counts (a bonus at close range is not news to a shot at no range given).
     pub fn touches(&self, ruleset: &Ruleset, g: Guard<'_>) -> bool {
         let conditions = || std::iter::once(g.when).chain(g.any.iter()).flatten();
         let declared = |c: &Cond| self.given.contains_key(&c.factor) && self.holds(ruleset, c);
-        let is_flag = |c: &&Cond| c.test == Test::Flag(true);
+        let measured = |c: &Cond| {
+            ruleset
+                .model
+                .factors
+                .iter()
+                .any(|f| f.name == c.factor && f.distance.is_some())
+        };
+        let is_flag = |c: &&Cond| c.test == Test::Flag(true) || measured(c);
         if conditions().any(|c| is_flag(&c)) {
             conditions().filter(is_flag).any(declared)
         } else {
