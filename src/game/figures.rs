@@ -4,7 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::conditions;
@@ -13,7 +12,7 @@ use crate::game::implied;
 pub use crate::game::implied::unit_holds;
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
-use crate::game::spread;
+pub use crate::game::spread::land;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::Ruleset;
 use crate::model::{GameDef, Part, ProcedureDef, Role, Settings, Value};
@@ -583,56 +582,6 @@ fn gather(
         crate::game::links::words(game, g, (a, t), &wanted, (&mut words, &mut lines));
     }
     Ok((words, lines))
-}
-
-/// Write a resolved chain's results onto the figures: markers, states and counters, with the
-/// ruleset's rules (a second wound kills; two failures panic). A marker a figure already
-/// carries, or one it does not carry to lose, is noted and skipped: a roll's result never
-/// fails to land.
-pub fn land(
-    game: &mut Game,
-    ruleset: &Ruleset,
-    step: &Step,
-    figures: &Figures,
-    (source, event): (&mut DiceSource, &mut Event),
-) -> Result<Vec<String>> {
-    let mut stood = spread::Stood::default();
-    land_chain(game, ruleset, step, figures, (source, event), &mut stood)
-}
-
-/// [`land`], each group a spread falls on picked among as it stood when the chain's first
-/// change fell on it (the hits of one volley fall among the same nearest men).
-fn land_chain(
-    game: &mut Game,
-    ruleset: &Ruleset,
-    step: &Step,
-    figures: &Figures,
-    (source, event): (&mut DiceSource, &mut Event),
-    stood: &mut spread::Stood,
-) -> Result<Vec<String>> {
-    let mut said = spread::land_marks(game, ruleset, step, figures, event)?;
-    said.extend(spread::land(
-        game,
-        ruleset,
-        (step, figures),
-        (source, event),
-        stood,
-    )?);
-    said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
-    if let Some(code) = &figures.acting {
-        counters::rolled(game, ruleset, &step.procedure, code, event)?;
-    }
-    for n in &step.next {
-        said.extend(land_chain(
-            game,
-            ruleset,
-            n,
-            &figures.of_step(n),
-            (source, event),
-            stood,
-        )?);
-    }
-    Ok(said)
 }
 
 /// One change a result makes on figure `code` (`+MARKER`, `-MARKER`, `+STATE`, `+COUNTER`);

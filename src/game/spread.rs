@@ -1,11 +1,13 @@
 //! Changes that fall on a group: a roll's marks on a figure or on every figure of its unit,
 //! and a result's `spread` (`[{count: 2, change: [+MARKER]}]`), which picks a figure of the
 //! unit acted upon for each, every pick on its own, so the same figure may be picked twice
-//! (a marker's rule for a second one holds; a change to one out of play is lost).
+//! (a marker's rule for a second one holds; a change to one out of play is lost); and a
+//! whole resolved chain landed on the figures, step by step.
 
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::Result;
+use crate::game::counters;
 use crate::game::figures::{Figures, apply_one};
 use crate::game::links;
 use crate::game::roster::{self, game_def};
@@ -79,7 +81,7 @@ pub type Stood = std::collections::BTreeMap<String, Vec<String>>;
 
 /// Land a step's spread changes on the unit of the figure it acts upon; says each pick. A
 /// unit the chain's changes already fell on is picked among as it stood then (`stood`).
-pub fn land(
+fn land_spread(
     game: &mut Game,
     ruleset: &Ruleset,
     (step, figures): (&Step, &Figures),
@@ -148,6 +150,56 @@ pub fn land(
             }
             said.extend(lines);
         }
+    }
+    Ok(said)
+}
+
+/// Write a resolved chain's results onto the figures: markers, states and counters, with the
+/// ruleset's rules (a second wound kills; two failures panic). A marker a figure already
+/// carries, or one it does not carry to lose, is noted and skipped: a roll's result never
+/// fails to land.
+pub fn land(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    (source, event): (&mut DiceSource, &mut Event),
+) -> Result<Vec<String>> {
+    let mut stood = Stood::default();
+    land_chain(game, ruleset, step, figures, (source, event), &mut stood)
+}
+
+/// [`land`], each group a spread falls on picked among as it stood when the chain's first
+/// change fell on it (the hits of one volley fall among the same nearest men).
+fn land_chain(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    step: &Step,
+    figures: &Figures,
+    (source, event): (&mut DiceSource, &mut Event),
+    stood: &mut Stood,
+) -> Result<Vec<String>> {
+    let mut said = land_marks(game, ruleset, step, figures, event)?;
+    said.extend(land_spread(
+        game,
+        ruleset,
+        (step, figures),
+        (source, event),
+        stood,
+    )?);
+    said.extend(counters::land_amount(game, ruleset, step, figures, event)?);
+    if let Some(code) = &figures.acting {
+        counters::rolled(game, ruleset, &step.procedure, code, event)?;
+    }
+    for n in &step.next {
+        said.extend(land_chain(
+            game,
+            ruleset,
+            n,
+            &figures.of_step(n),
+            (source, event),
+            stood,
+        )?);
     }
     Ok(said)
 }
