@@ -177,3 +177,34 @@ fn a_broken_man_runs_again_when_each_turn_starts_until_the_marker_comes_off() {
     let out = t.ok(&["turn"]);
     assert!(!out.contains("break-move"), "{out}");
 }
+
+/// "Only a charge closes into contact", and the target "must be within 2 inches": the inches
+/// measured choose the band, and a man testing to charge an enemy farther off is refused.
+#[test]
+fn a_man_charges_only_an_enemy_within_two_inches() {
+    let t = game();
+    let test = |reach: &str| {
+        vec![
+            "roll".to_string(),
+            "charge-test".into(),
+            "--fig".into(),
+            "OT3".into(),
+            "reason=charging".into(),
+            format!("reach={reach}"),
+            "--dice".into(),
+            "6".into(),
+        ]
+    };
+    fn args(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    let out = t.ok(&args(&test("1.5")));
+    assert!(
+        out.contains("reach=within (within 2 inches) [1.5 inches: up to 2 is within]"),
+        "{out}"
+    );
+    assert!(t.refused(&args(&test("2.5"))).starts_with(
+        "reason=charging refused by the rule Charge reach: it needs reach=within (it is \
+             beyond)"
+    ));
+}
