@@ -766,3 +766,21 @@ fn a_group_reduced_to_three_combines_with_a_similar_one() {
             .starts_with("Combining groups refuses")
     );
 }
+
+/// "Crew figures ... act as firearm equipped troops. These always count as under command":
+/// a gun's crew shoots every man, where a group of 4 uncommanded throws 2 dice by the ratio.
+#[test]
+fn a_guns_crew_always_counts_as_under_command() {
+    let t = game();
+    let fire = [
+        "roll", "to-hit", "--unit", "guns", "--target", "RI1", "range=10", "--seed", "2",
+    ];
+    assert!(
+        t.ok(&fire)
+            .starts_with("guns: group-fire, one roll for its 4 figures")
+    );
+    t.ok(&["undo"]);
+    t.ok(&["unit", "set", "guns", "gun=muzzle-loader"]);
+    let out = t.ok(&fire);
+    assert!(out.starts_with("guns: to-hit with 4 figures\n"), "{out}");
+}
