@@ -116,7 +116,8 @@ pub(super) fn figure_roll(
         } = fight(game, &mut after, ruleset, p, &found, &words, one)?;
         // One figure's chain may not need the faces thrown for its later rolls; several
         // pairings read the faces in order, where one left over is a mistake.
-        let unused = if n == 1 && source.unused().len() < how.dice.len() {
+        let cut_short = !ruleset.next_procedures(p).is_empty();
+        let unused = if n == 1 && cut_short && source.unused().len() < how.dice.len() {
             unused_dice(&source)
         } else {
             all_dice_used(&source, how.dice.len())?;

@@ -79,7 +79,9 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
                 files.update_logged(|g| {
                     let ruleset = crate::game::sides::named(ruleset.clone(), g);
                     let mut event = crate::game::state::Event::new(0, line, "");
-                    let said = place(g, &ruleset, list, &mut event)?;
+                    let mut said = place(g, &ruleset, list, &mut event)?;
+                    // The lines chosen (typed or asked) are the log's, for the list as placed.
+                    said.extend(chosen.iter().cloned());
                     event.summary = said.join("; ");
                     Ok((Some(event), ()))
                 })?;
@@ -92,6 +94,7 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
                         "ruleset": ruleset.name(),
                         "title": ruleset.model.title,
                         "current": true,
+                        "chosen": chosen,
                     }),
                 );
             }
@@ -276,8 +279,10 @@ fn own_list(
     file: &str,
 ) -> Result<(Option<crate::model::Points>, crate::model::ArmyList)> {
     let path = std::path::Path::new(file);
-    let text = crate::files::read_path(path, crate::files::ARMY)?
-        .ok_or_else(|| Error::usage(format!("{file}: no such file")))?;
+    let text = crate::files::read_path(path, crate::files::ARMY)?.ok_or_else(|| {
+        Error::usage(format!("{file}: no such file"))
+            .with_hint("--army SIDE=LIST: a list's name (`umpire army list`) or a file")
+    })?;
     let checked = crate::rules::army_file::check(&ruleset.model, file, &text)?;
     let check = format!("`umpire army check {file}` shows every mistake");
     if let Some(first) = checked.mistakes.first() {
@@ -290,11 +295,9 @@ fn own_list(
         let says = crate::present::words::against_size(checked.total, size);
         return Err(Error::usage(format!("{file}:{line}:{column}: {says}")).with_hint(check));
     }
+    // In the game the list goes by the file it came from: `army check FILE` shows it again.
     let mut list = checked.list;
-    if list.name.is_empty() {
-        // Said as the list's name where it is placed: the file it came from.
-        list.name = file.to_string();
-    }
+    list.name = file.to_string();
     Ok((checked.size, list))
 }
 
@@ -340,9 +343,10 @@ fn choose(
         };
         let side = roster::side(g, side)?.to_string();
         let Some((_, list)) = armies.iter_mut().find(|(s, _)| *s == side) else {
-            return Err(Error::usage(format!(
-                "`--choose {c}`: side `{side}` has no --army"
-            )));
+            return Err(
+                Error::usage(format!("`--choose {c}`: side `{side}` has no --army"))
+                    .with_hint(format!("--army {side}=LIST")),
+            );
         };
         let chose = crate::game::army::choose(list, points, (line, alt), &shown)?;
         said.push(format!(

@@ -216,9 +216,9 @@ pub(super) fn resolve_steps(
     steps
         .iter()
         .for_each(|s| count_throws(s, &mut n_entered, &mut n_rolled));
-    // One chain's leftover faces are the rolls it did not need; over `--times`, or where
-    // nothing was thrown at all, a mistake.
-    let unused = if times == 1 && n_entered > 0 {
+    // One chain's leftover faces are the later rolls a result cut short; over `--times`,
+    // where nothing was thrown at all, or for a roll with no later rolls, a mistake.
+    let unused = if times == 1 && n_entered > 0 && !ruleset.next_procedures(p).is_empty() {
         unused_dice(&source)
     } else {
         all_dice_used(&source, dice.len())?;

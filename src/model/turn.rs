@@ -23,7 +23,7 @@ pub enum TurnOrder {
     /// Phases, each given to a side by a token drawn from a bag.
     Draw(DrawTurn),
     /// Each side in turn plays a player turn.
-    Players(PlayersDef),
+    Players(Box<PlayersDef>),
 }
 
 impl TurnDef {
@@ -138,6 +138,9 @@ pub struct PoolDef {
     pub fill: PoolFill,
     /// What the points buy, in the table's order.
     pub spend: Vec<SpendDef>,
+    /// Each side throws its dice when its own player turn starts, not every side when the
+    /// turn does (`rolled: player-turn`).
+    pub each_player: bool,
     pub note: Option<String>,
 }
 

@@ -519,11 +519,13 @@ impl Source {
             OnPath,
             Done,
         }
-        // A check's fallback is rolled at once as well: it is part of the chain.
+        // A check's fallback, and an amount's `each:`, are rolled at once as well: they are
+        // part of the chain.
         let next_of = |p: &'_ ProcedureDef| -> Vec<String> {
             p.results
                 .iter()
                 .flat_map(|result| &result.next)
+                .chain(p.amount.iter().flat_map(|a| &a.each))
                 .map(|f| f.full().procedure)
                 .chain(
                     p.check

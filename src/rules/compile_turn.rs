@@ -24,7 +24,7 @@ impl Source {
         }
         let order = match (&t.players, &t.phases, &t.draw) {
             (Some(p), None, None) if t.react.is_none() => {
-                m::TurnOrder::Players(self.players_model(t, p, at)?)
+                m::TurnOrder::Players(Box::new(self.players_model(t, p, at)?))
             }
             (Some(_), ..) => {
                 let key = if t.react.is_some() {
@@ -132,6 +132,22 @@ impl Source {
             .as_ref()
             .map(|pool| self.pool_model(pool, at))
             .transpose()?;
+        if let Some(x) = pool.as_ref().filter(|x| x.each_player) {
+            if p.first == m::FirstPlayer::Pool {
+                return Err(at.err(
+                    &["turn:", "pool:", "rolled:"],
+                    "`first: pool` compares every side's throw when the turn starts: the pool is \
+                     `rolled: turn`",
+                ));
+            }
+            if matches!(x.fill, m::PoolFill::Roll { .. }) {
+                return Err(at.err(
+                    &["turn:", "pool:", "rolled:"],
+                    "`rolled: player-turn` throws a side's `dice:`; figures roll into their pools \
+                     when the turn starts",
+                ));
+            }
+        }
         if p.first == m::FirstPlayer::Pool
             && pool
                 .as_ref()
@@ -293,6 +309,7 @@ impl Source {
                 .points
                 .clone()
                 .unwrap_or_else(|| format!("{}s", pool.point)),
+            each_player: pool.rolled == s::PoolRolled::PlayerTurn,
             fill,
             spend,
             note: pool.note.clone(),

@@ -194,7 +194,8 @@ fn dice_off(
         return Err(Error::usage(format!(
             "{}'s turn rule has no dice-off to throw",
             ruleset.model.title
-        )));
+        ))
+        .with_hint("its table needs `dice-off: {dice: ...}` with `first: dice-off`"));
     };
     let what = |side: &str| format!("the {} of {}", d.label(), side_label(g, side));
     let (thrown, mut said) =

@@ -108,8 +108,9 @@ pub(super) fn throw_off(
         if !(again && tied) {
             return Ok((pools, said));
         }
+        // Typed throws are thrown again typed, a die for every side, or not at all.
         let typed = totals.iter().any(|(.., e)| *e);
-        if typed && source.unused().is_empty() {
+        if typed && source.unused().len() < sides.len() {
             return Err(Error::usage(format!(
                 "a tie at {top} for who plays first: the sides throw again"
             ))

@@ -79,8 +79,21 @@ pub struct PoolDef {
     pub roll: Option<PoolRollDef>,
     #[serde(default)]
     pub spend: Vec<SpendDef>,
+    /// When the sides throw it: `turn` (every side, when the turn starts) or `player-turn`
+    /// (each side when its own player turn starts).
+    #[serde(default)]
+    pub rolled: PoolRolled,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// When a pool of dice is thrown.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PoolRolled {
+    #[default]
+    Turn,
+    PlayerTurn,
 }
 
 /// A pool filled from the roster: each figure in play of the side that `who` fits rolls

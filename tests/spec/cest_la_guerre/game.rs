@@ -221,6 +221,12 @@ fn the_turn_rule_and_its_reading_are_said() {
 #[test]
 fn the_dice_offs_high_scorer_goes_first_in_every_round() {
     let t = game();
+    // A tie typed is thrown again typed, a die for each side.
+    assert_eq!(
+        t.refused(&["turn", "--dice", "4", "--dice", "4", "--dice", "6"]),
+        "a tie at 4 for who plays first: the sides throw again (give the new throws after the \
+         first ones, a --dice for each side (4 in all))"
+    );
     let out = t.ok(&[
         "turn", "--dice", "4", "--dice", "4", "--dice", "2", "--dice", "6",
     ]);

@@ -138,8 +138,19 @@ fn dice_a_miss_made_needless_are_said_not_refused() {
         ),
         "{out}"
     );
-    // A roll that throws nothing at all (an unspotted marker), or a series of rolls, reads
-    // leftover faces as a mistake.
+    // A roll that throws nothing at all (an unspotted marker), a roll with no later rolls,
+    // or a series of rolls, reads leftover faces as a mistake.
+    let err = usage_error(&[
+        "--rules",
+        "oal",
+        "roll",
+        "visibility",
+        "--dice",
+        "3",
+        "--dice",
+        "4",
+    ]);
+    assert!(err.contains("--dice 4 was not used"), "{err}");
     let err = usage_error(&["roll", "move", "unspotted", "--dice", "3,3"]);
     assert!(err.contains("not used"), "{err}");
     let err = usage_error(&[

@@ -115,6 +115,12 @@ fn a_spread_and_a_pool_say_what_they_change_and_roll() {
         "`each-die: to-hti` names no procedure of this ruleset (did you mean `to-hit`?)",
     );
     refused(
+        "each-die: to-hit, each: [damage]}",
+        "each-die: to-hit, each: [group-fire]}",
+        &["odds", "group-fire"],
+        "procedures go on to each other in a loop of 1: group-fire → group-fire",
+    );
+    refused(
         "amount: {unit: hits, each-die: to-hit, each",
         "amount: {unit: hits, each-die: damage, each",
         &["odds", "group-fire"],
