@@ -123,11 +123,17 @@ pub fn choose(
 ) -> Result<String> {
     let title = list.title.clone();
     let lines = list.lines.len();
+    // A list of the document is shown by its name; one from a file, by `army check FILE`.
+    let show = if std::path::Path::new(&list.name).is_file() {
+        format!("umpire army check {}", list.name)
+    } else {
+        format!("umpire army show {}", list.name)
+    };
     let Some(l) = line.checked_sub(1).and_then(|i| list.lines.get_mut(i)) else {
         return Err(Error::usage(format!(
             "the {title} list has no line {line}: it has {lines}"
         ))
-        .with_hint(format!("`umpire army show {}` numbers them", list.name)));
+        .with_hint(format!("`{show}` numbers them")));
     };
     if l.alternatives.is_empty() {
         return Err(Error::usage(format!(
