@@ -140,10 +140,7 @@ pub fn choose(
             "line {line} of the {title} list ({}) has no alternative to choose",
             shown(&l.units)
         ))
-        .with_hint(format!(
-            "`umpire army show {}` shows the `or` lines",
-            list.name
-        )));
+        .with_hint(format!("`{show}` shows the `or` lines")));
     }
     let options: Vec<String> = l
         .alternatives
