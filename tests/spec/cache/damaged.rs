@@ -88,7 +88,13 @@ fn damages(entry: &[u8], other: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
         ),
         (
             "hashes in capitals",
-            with_header_word(entry, 2, &header[2].to_uppercase()),
+            // (The first hash with a letter in it: a hash of digits alone has no capitals.)
+            (2..=4)
+                .find(|&n| header[n].chars().any(|c| c.is_ascii_alphabetic()))
+                .map_or_else(
+                    || with_header_word(entry, 2, "A"),
+                    |n| with_header_word(entry, n, &header[n].to_uppercase()),
+                ),
         ),
         ("a header word missing", with_header_word(entry, 4, "")),
         ("cut in half", entry[..entry.len() / 2].to_vec()),
