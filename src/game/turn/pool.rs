@@ -15,7 +15,7 @@ use crate::game::legality::Umpire;
 use crate::game::roster;
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Pool};
-use crate::model::{GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
+use crate::model::{ExtraCost, GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
 use crate::suggest::{did_you_mean, same};
 
 /// The most throws a tie for the first player is thrown again: past it, dice typed at the table
@@ -126,30 +126,142 @@ pub(super) fn throw_off(
     )))
 }
 
-/// Why a marker the unit carries refuses the spend (`not-while:`), and what lifts it: a spend
-/// that takes the marker off, or taking it off by hand.
-fn not_while(
-    game: &Game,
-    g: &GameDef,
-    pool: &PoolDef,
+/// What a spend costs, part by part: `move 1 + far from the general 1`, a cost by the figure
+/// with the dearer ones said, an extra read from the roster with the unit it was read from.
+fn costs_said(
     def: &SpendDef,
+    (men, dearer): (usize, &[String]),
+    extras: &[&ExtraCost],
+    read: &[(String, String)],
+) -> String {
+    let mut parts = Vec::new();
+    if def.cost > 0 || def.each.is_none() {
+        parts.push(format!("{} {}", def.name, def.cost));
+    }
+    if let Some(e) = &def.each {
+        let why: String = dearer.iter().map(|d| format!(", {d}")).collect();
+        let men = if men == 1 {
+            "1 figure".to_string()
+        } else {
+            format!("{men} figures")
+        };
+        parts.push(format!("{men} at {}{why}", e.cost));
+    }
+    parts.extend(
+        extras
+            .iter()
+            .map(|e| match read.iter().find(|(name, _)| *name == e.name) {
+                Some((_, gone)) => format!("{} ({gone} is out of the game) {}", e.label, e.cost),
+                None => format!("{} {}", e.label, e.cost),
+            }),
+    );
+    parts.join(" + ")
+}
+
+/// The circumstances typed after the spend, each once: its extra costs.
+fn named_extras<'d>(def: &'d SpendDef, circumstances: &[String]) -> Result<Vec<&'d ExtraCost>> {
+    let mut extras: Vec<&ExtraCost> = Vec::new();
+    for word in circumstances {
+        let e = def
+            .extras
+            .iter()
+            .find(|e| e.names().any(|n| same(n, word)))
+            .ok_or_else(|| {
+                let names: Vec<&str> = def.extras.iter().map(|e| e.name.as_str()).collect();
+                let known = if names.is_empty() {
+                    format!("`{}` has no extra costs", def.name)
+                } else {
+                    format!("its extra costs are {}", names.join(", "))
+                };
+                Error::usage(format!(
+                    "`{word}` is not a circumstance of `{}`; {known}",
+                    def.name
+                ))
+                .with_hint_opt(did_you_mean(word, names.iter().copied()))
+            })?;
+        if extras.iter().any(|x| x.name == e.name) {
+            return Err(Error::usage(format!("`{}` is given twice", e.name))
+                .with_hint("each extra cost is paid once"));
+        }
+        extras.push(e);
+    }
+    Ok(extras)
+}
+
+/// The circumstances the roster shows for `side` (a unit of it out of the game, its
+/// general's), added to `extras` unless named already: each with the unit it was read from.
+fn read_extras<'d>(
+    game: &Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    (def, side): (&'d SpendDef, &str),
+    extras: &mut Vec<&'d ExtraCost>,
+) -> Vec<(String, String)> {
+    let mut read = Vec::new();
+    for e in def.extras.iter().filter(|e| !e.when_lost.is_empty()) {
+        if extras.iter().any(|x| x.name == e.name) {
+            continue;
+        }
+        if let Some(gone) = lost_fitting(game, ruleset, g, side, &e.when_lost) {
+            read.push((e.name.clone(), gone));
+            extras.push(e);
+        }
+    }
+    read
+}
+
+/// Why the unit itself refuses the spend, and what lifts each: bought as often as a turn
+/// allows (`per-unit:`), a marker it carries (`not-while:`: a spend that takes it off, or
+/// taking it off by hand), fields that do not meet the spend's `only:`.
+fn unit_refusals(
+    (game, ruleset, g): (&Game, &Ruleset, &GameDef),
+    (pool, def): (&PoolDef, &SpendDef),
     u: &crate::game::state::Unit,
-) -> Option<(String, String)> {
-    let m = def.not_while.iter().find(|m| {
+) -> Vec<(String, String)> {
+    let mut refused = Vec::new();
+    let had = game
+        .turn
+        .bought
+        .get(&u.name)
+        .and_then(|b| b.get(&def.name))
+        .copied()
+        .unwrap_or(0);
+    if let Some(most) = def.per_unit
+        && had >= most
+    {
+        let why = format!(
+            "it has had `{}` {} this turn",
+            def.name,
+            crate::words::times(u64::from(most))
+        );
+        refused.push((why, "a new turn allows it again: `umpire turn`".to_string()));
+    }
+    let carried = def.not_while.iter().find(|m| {
         game.in_play_of(&u.name)
             .iter()
             .any(|f| f.markers.contains(m))
-    })?;
-    let why = format!(
-        "it is {}: no `{}` for a unit so marked",
-        roster::marker_label(g, m),
-        def.name
-    );
-    let fix = match pool.spend.iter().find(|x| x.takes_off.as_ref() == Some(m)) {
-        Some(x) => format!("`umpire spend {} --unit {}` first", x.name, u.name),
-        None => format!("`umpire mark {} -{m}` first", u.name),
-    };
-    Some((why, fix))
+    });
+    if let Some(m) = carried {
+        let why = format!(
+            "it is {}: no `{}` for a unit so marked",
+            roster::marker_label(g, m),
+            def.name
+        );
+        let fix = match pool.spend.iter().find(|x| x.takes_off.as_ref() == Some(m)) {
+            Some(x) => format!("`umpire spend {} --unit {}` first", x.name, u.name),
+            None => format!("`umpire mark {} -{m}` first", u.name),
+        };
+        refused.push((why, fix));
+    }
+    if !crate::game::fields::situation(ruleset, g, &u.fields).all_hold(ruleset, &def.only) {
+        let why = format!(
+            "`{}` is spent only on a unit with {}",
+            def.name,
+            crate::words::conditions(&def.only, " and ")
+        );
+        refused.push((why, "name a unit it is for".to_string()));
+    }
+    refused
 }
 
 /// The first unit of `side` out of the game whose fields meet `c`.
@@ -215,34 +327,7 @@ pub fn spend(
         })?;
     check_turn_going(game)?;
     let def = spend_def(pool, what)?;
-    let mut extras = Vec::new();
-    for word in circumstances {
-        let e = def
-            .extras
-            .iter()
-            .find(|e| e.names().any(|n| same(n, word)))
-            .ok_or_else(|| {
-                let names: Vec<&str> = def.extras.iter().map(|e| e.name.as_str()).collect();
-                let known = if names.is_empty() {
-                    format!("`{}` has no extra costs", def.name)
-                } else {
-                    format!("its extra costs are {}", names.join(", "))
-                };
-                Error::usage(format!(
-                    "`{word}` is not a circumstance of `{}`; {known}",
-                    def.name
-                ))
-                .with_hint_opt(did_you_mean(word, names.iter().copied()))
-            })?;
-        if extras
-            .iter()
-            .any(|x: &&crate::model::ExtraCost| x.name == e.name)
-        {
-            return Err(Error::usage(format!("`{}` is given twice", e.name))
-                .with_hint("each extra cost is paid once"));
-        }
-        extras.push(e);
-    }
+    let mut extras = named_extras(def, circumstances)?;
     let Some(mut side) = playing(game).map(str::to_string) else {
         return Err(Error::usage("no player turn is going").with_hint("`umpire turn`"));
     };
@@ -281,17 +366,7 @@ pub fn spend(
         // Let through, the unit's own side pays from its own pool.
         side.clone_from(&u.side);
     }
-    // Circumstances the roster shows: a unit of the side out of the game (its general's).
-    let mut read: Vec<(String, String)> = Vec::new();
-    for e in def.extras.iter().filter(|e| !e.when_lost.is_empty()) {
-        if extras.iter().any(|x| x.name == e.name) {
-            continue;
-        }
-        if let Some(gone) = lost_fitting(game, ruleset, g, &side, &e.when_lost) {
-            read.push((e.name.clone(), gone));
-            extras.push(e);
-        }
-    }
+    let read = read_extras(game, ruleset, g, (def, &side), &mut extras);
     // A cost by the figure: each of the unit's, some dearer than others.
     let (each, dearer) = match (&def.each, &u) {
         (Some(each), Some(u)) => filled::each_cost(game, ruleset, g, each, u),
@@ -301,31 +376,7 @@ pub fn spend(
         i64::from(def.cost) + each + extras.iter().map(|e| i64::from(e.cost)).sum::<i64>();
     let left = game.turn.pools.get(&side).map_or(0, |p| p.left);
     let men = u.as_ref().map_or(0, |u| game.in_play_of(&u.name).len());
-    let costs =
-        || {
-            let mut parts = Vec::new();
-            if def.cost > 0 || def.each.is_none() {
-                parts.push(format!("{} {}", def.name, def.cost));
-            }
-            if let Some(e) = &def.each {
-                let why: String = dearer.iter().map(|d| format!(", {d}")).collect();
-                let men = if men == 1 {
-                    "1 figure".to_string()
-                } else {
-                    format!("{men} figures")
-                };
-                parts.push(format!("{men} at {}{why}", e.cost));
-            }
-            parts.extend(extras.iter().map(
-                |e| match read.iter().find(|(name, _)| *name == e.name) {
-                    Some((_, gone)) => {
-                        format!("{} ({gone} is out of the game) {}", e.label, e.cost)
-                    }
-                    None => format!("{} {}", e.label, e.cost),
-                },
-            ));
-            parts.join(" + ")
-        };
+    let costs = || costs_said(def, (men, &dearer), &extras, &read);
     if cost > left {
         let why = format!("it has {} left; {} costs {cost}", pool.count(left), costs());
         let fix = "`umpire turn` passes play to the next player".to_string();
@@ -334,34 +385,7 @@ pub fn spend(
     let mut after = game.clone();
     let mut said = Vec::new();
     if let Some(u) = &u {
-        let had = after
-            .turn
-            .bought
-            .get(&u.name)
-            .and_then(|b| b.get(&def.name))
-            .copied()
-            .unwrap_or(0);
-        if let Some(most) = def.per_unit
-            && had >= most
-        {
-            let why = format!(
-                "it has had `{}` {} this turn",
-                def.name,
-                crate::words::times(u64::from(most))
-            );
-            let fix = "a new turn allows it again: `umpire turn`".to_string();
-            umpire.allow(refusal(&u.name, why), Some(fix), event)?;
-        }
-        if let Some((why, fix)) = not_while(game, g, pool, def, u) {
-            umpire.allow(refusal(&u.name, why), Some(fix), event)?;
-        }
-        if !crate::game::fields::situation(ruleset, g, &u.fields).all_hold(ruleset, &def.only) {
-            let why = format!(
-                "`{}` is spent only on a unit with {}",
-                def.name,
-                crate::words::conditions(&def.only, " and ")
-            );
-            let fix = "name a unit it is for".to_string();
+        for (why, fix) in unit_refusals((game, ruleset, g), (pool, def), u) {
             umpire.allow(refusal(&u.name, why), Some(fix), event)?;
         }
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
