@@ -386,12 +386,7 @@ fn choose(
     }
     for (side, list) in armies.iter() {
         let open = crate::game::army::unchosen(list);
-        // A list of the document is shown by its name; one of the user's, from its file.
-        let show = if std::path::Path::new(&list.name).is_file() {
-            format!("umpire army check {}", list.name)
-        } else {
-            format!("umpire army show {}", list.name)
-        };
+        let show = crate::game::army::shown_by(list);
         if !open.is_empty() {
             let lines: Vec<String> = open.iter().map(ToString::to_string).collect();
             said.push(format!(

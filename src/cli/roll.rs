@@ -125,14 +125,9 @@ fn unused_line(unused: &[String], used: usize) -> Option<String> {
 
 /// Faces entered for a roll that was never made are a mistake worth saying.
 pub(super) fn all_dice_used(source: &DiceSource, given: usize) -> Result<()> {
-    let Some(left) = source.unused().front() else {
+    let Some(shown) = unused_dice(source).into_iter().next() else {
         return Ok(());
     };
-    let shown = left
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
     Err(Error::usage(format!(
         "--dice {shown} was not used: the chain made {} roll(s) and needed no more",
         given - source.unused().len()

@@ -121,10 +121,8 @@ impl Situation {
         let declared = |c: &Cond| self.given.contains_key(&c.factor) && self.holds(ruleset, c);
         let measured = |c: &Cond| {
             ruleset
-                .model
-                .factors
-                .iter()
-                .any(|f| f.name == c.factor && f.distance.is_some())
+                .factor(&c.factor)
+                .is_some_and(|f| f.distance.is_some())
         };
         let is_flag = |c: &&Cond| c.test == Test::Flag(true) || measured(c);
         if conditions().any(|c| is_flag(&c)) {

@@ -123,12 +123,7 @@ pub fn choose(
 ) -> Result<String> {
     let title = list.title.clone();
     let lines = list.lines.len();
-    // A list of the document is shown by its name; one from a file, by `army check FILE`.
-    let show = if std::path::Path::new(&list.name).is_file() {
-        format!("umpire army check {}", list.name)
-    } else {
-        format!("umpire army show {}", list.name)
-    };
+    let show = shown_by(list);
     let Some(l) = line.checked_sub(1).and_then(|i| list.lines.get_mut(i)) else {
         return Err(Error::usage(format!(
             "the {title} list has no line {line}: it has {lines}"
@@ -188,6 +183,16 @@ pub fn choose(
         l.note = a.note;
     }
     Ok(said)
+}
+
+/// The command that shows `list` again: a list of the document by its name, one from a file
+/// (named so in a game) by `army check FILE`.
+pub fn shown_by(list: &ArmyList) -> String {
+    if std::path::Path::new(&list.name).is_file() {
+        format!("umpire army check {}", list.name)
+    } else {
+        format!("umpire army show {}", list.name)
+    }
 }
 
 /// The lines of `list` whose alternatives were not chosen, by their numbers from 1.
