@@ -59,15 +59,16 @@ pub fn mark(
         }
         // A marker only a share of a side's units may carry (a reserve), weighed once all
         // the units named have it.
-        let added: Vec<&str> = marks
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Add(name) => Some(name.as_str()),
-                Mark::Remove(_) => None,
-            })
-            .collect();
+        let (mut added, mut removed) = (Vec::new(), Vec::new());
+        for m in &marks {
+            match m {
+                Mark::Add(name) => added.push(name.as_str()),
+                Mark::Remove(name) => removed.push(name.as_str()),
+            }
+        }
         let named: Vec<&str> = codes.split(',').filter(|c| !c.is_empty()).collect();
-        for (refusal, fix) in crate::game::fields::over_shares(game, g, (&added, &named)) {
+        let changed = (added.as_slice(), removed.as_slice(), named.as_slice());
+        for (refusal, fix) in crate::game::fields::over_shares(game, ruleset, g, changed) {
             ctx.umpire.allow(refusal, Some(fix), event)?;
         }
         Ok(said)

@@ -83,6 +83,9 @@ pub struct StepMark {
     /// On every figure in play of that figure's unit.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub group: bool,
+    /// On every figure in play of that figure's side carrying this marker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side_carrying: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -498,6 +501,7 @@ impl<'a> Plan<'a> {
                     side,
                     change: m.change.clone(),
                     group: m.group,
+                    side_carrying: m.side_carrying.clone(),
                 })
             })
             .collect()

@@ -436,6 +436,7 @@ mod tests {
             open_sides: false,
             limits: Vec::new(),
             falls_among: None,
+            turn_factor: None,
         }
     }
 

@@ -212,20 +212,20 @@ pub fn over_limits(
         .collect()
 }
 
-/// The markers of `added` a side's units carry more of than their share (`share:`): a
-/// refusal for each, naming the units that carry it, with what would make it legal (taking
-/// it off a unit the command `named`).
+/// The markers of `added` a side's units carry more of than their share (`share:`), and
+/// those `added` or `removed` whose carriers lack the unit they must include: a refusal for
+/// each, naming the units that carry it, with what would make it legal (taking it off a unit
+/// the command `named`).
 pub fn over_shares(
     game: &Game,
+    ruleset: &Ruleset,
     g: &GameDef,
-    (added, named): (&[&str], &[&str]),
+    (added, removed, named): (&[&str], &[&str], &[&str]),
 ) -> Vec<(Refusal, String)> {
     let mut over = Vec::new();
-    for m in g
-        .markers
-        .iter()
-        .filter(|m| added.contains(&m.name.as_str()))
-    {
+    for m in g.markers.iter().filter(|m| {
+        added.contains(&m.name.as_str()) || removed.contains(&m.name.as_str())
+    }) {
         let Some(share) = &m.share else { continue };
         for side in &g.sides {
             let units: Vec<&crate::game::state::Unit> = game
@@ -243,7 +243,7 @@ pub fn over_shares(
                 .map(|u| u.name.as_str())
                 .collect();
             let most = units.len() / share.one_in.max(1) as usize;
-            if carrying.len() > most {
+            if carrying.len() > most && added.contains(&m.name.as_str()) {
                 let refusal = Refusal {
                     rule: share.rule.clone(),
                     who: side.label.clone().unwrap_or_else(|| side.name.clone()),
@@ -271,6 +271,43 @@ pub fn over_shares(
                     .copied()
                     .unwrap_or_default();
                 over.push((refusal, format!("`umpire mark {just} -{}`", m.name)));
+            }
+            // Carriers that must hold a kind of unit (a reserve force, its sub-command).
+            let Some((when, label)) = &share.including else {
+                continue;
+            };
+            let holds = |u: &&str| {
+                game.unit(u).is_some_and(|u| {
+                    situation(ruleset, g, &u.fields).all_hold(ruleset, when)
+                })
+            };
+            if !carrying.is_empty() && !carrying.iter().any(|u| holds(u)) {
+                let refusal = Refusal {
+                    rule: share.rule.clone(),
+                    who: side.label.clone().unwrap_or_else(|| side.name.clone()),
+                    why: format!(
+                        "the units {} ({}) would hold no {label}",
+                        m.label,
+                        carrying.join(", ")
+                    ),
+                };
+                let fix = if added.contains(&m.name.as_str()) {
+                    format!(
+                        "name one {label} with them, in the same command: `umpire mark UNIT,{} \
+                         +{}`",
+                        named.join(","),
+                        m.name
+                    )
+                } else {
+                    let all: Vec<&str> = carrying.iter().chain(named).copied().collect();
+                    format!(
+                        "give them another {label} first, or take them all off in one command: \
+                         `umpire mark {} -{}`",
+                        all.join(","),
+                        m.name
+                    )
+                };
+                over.push((refusal, fix));
             }
         }
     }

@@ -29,7 +29,17 @@ pub fn land_marks(
         let Some(code) = figures.of(m.role, m.side.as_deref()) else {
             continue;
         };
-        let codes: Vec<String> = if m.group {
+        let codes: Vec<String> = if let Some(k) = &m.side_carrying {
+            let unit = roster::figure(game, code)?.unit.clone();
+            let side = game.unit(&unit).map(|u| u.side.clone()).unwrap_or_default();
+            game.units
+                .iter()
+                .filter(|u| u.side == side)
+                .flat_map(|u| game.in_play_of(&u.name))
+                .filter(|f| f.markers.contains(k))
+                .map(|f| f.code.clone())
+                .collect()
+        } else if m.group {
             let unit = roster::figure(game, code)?.unit.clone();
             game.codes_in_play(&unit)
         } else {
@@ -62,7 +72,7 @@ pub fn land_marks(
                     Some((false, n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
                     None => false,
                 };
-                if m.group && moot {
+                if (m.group || m.side_carrying.is_some()) && moot {
                     continue;
                 }
                 // A check owed in an earlier turn is its figure's own roll.

@@ -55,6 +55,9 @@ pub struct GameDef {
     /// Results that fall at random on a unit's figures fall among its first so many in play,
     /// in the roster's order (the nearest, as the umpire keeps the roster).
     pub falls_among: Option<u32>,
+    /// A number factor every roll of the game's figures reads the turn number as (`round`:
+    /// a reserve that may not come on in the first round).
+    pub turn_factor: Option<String>,
 }
 
 /// A yes/no unit field that at most `most` units of a side may have: one more is refused,
@@ -364,12 +367,14 @@ pub struct MarkerDef {
 
 /// A limit on how many of a side's units carry a marker: a share of them.
 #[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ShareDef {
     /// At most one unit in so many of the side (rounded down) carries the marker.
     pub one_in: u32,
     /// The rule of play its refusal names.
     pub rule: String,
+    /// The units carrying it, when any do, include one whose fields meet these (a reserve
+    /// force holds a sub-command), with how the refusal names such a unit.
+    pub including: Option<(Conditions, String)>,
 }
 
 /// Getting a marker while already carrying another puts the figure in a state.

@@ -501,6 +501,9 @@ pub struct MarksDef {
     pub change: Vec<String>,
     /// On every figure in play of that figure's unit.
     pub group: bool,
+    /// On every figure in play of that figure's side that carries this marker (a reserve
+    /// force coming on together), by its canonical name.
+    pub side_carrying: Option<String>,
 }
 
 /// A result that becomes another when a condition holds; in an opposed roll the condition

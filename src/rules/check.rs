@@ -134,6 +134,9 @@ impl Source {
             };
             self.check_conditions(&m.acting, &here)?;
             self.check_conditions(&m.acted_upon, &here)?;
+            if let Some(i) = m.share.as_ref().and_then(|x| x.including.as_ref()) {
+                self.check_conditions(&i.when, &here)?;
+            }
             let moments = [
                 (&m.phase_end, "a phase ends"),
                 (&m.turn_start, "a turn starts"),

@@ -87,6 +87,15 @@ impl Source {
             let msg = "`falls-among: 0` leaves no figure to fall on: give 1 or more".to_string();
             return Err(at.err(&["game:", "falls-among:"], msg));
         }
+        if let Some(f) = &g.turn_factor {
+            let number = self
+                .factor(f)
+                .is_some_and(|x| x.kind == FactorKind::Number);
+            if !number {
+                let msg = format!("the turn is read as `{f}`, which is not a number factor");
+                return Err(at.err(&["game:", "turn-factor:"], msg));
+            }
+        }
         for l in &g.limits {
             let here = |needle: &str, msg: String| at.err(&["game:", "limits:", needle], msg);
             let Some(factor) = g.unit.get(&l.field) else {

@@ -33,6 +33,21 @@ impl Source {
                 ));
             }
             self.check_guard(m.guard(), err)?;
+            if let Some(k) = &m.side_carrying {
+                if !g.markers.iter().any(|x| &x.name == k) {
+                    return Err(err(k, format!("{whose} marks the side's figures carrying `{k}`, which is not a marker")));
+                }
+                if m.group || !matches!(m.on, Role::Acting | Role::ActedUpon) {
+                    return Err(err(
+                        k,
+                        format!(
+                            "{whose} marks the figures of a side carrying `{k}`: the side is the \
+                             figure acting's or acted upon's (`on: acting` or `on: acted-upon`), \
+                             without `group`"
+                        ),
+                    ));
+                }
+            }
             for c in &m.change {
                 Self::check_change(g, c, whose, err)?;
                 if Self::names_link(g, c)

@@ -532,6 +532,7 @@ impl Source {
                 unless: self.conditions(&k.unless),
                 change: k.change.clone(),
                 group: k.group,
+                side_carrying: k.side_carrying.clone(),
             })
             .collect()
     }

@@ -34,7 +34,14 @@ impl Source {
                     phase_end: k.phase_end.as_ref().map(|p| self.procedure_name(p)),
                     turn_start: k.turn_start.as_ref().map(|p| self.procedure_name(p)),
                     lasts: k.lasts,
-                    share: k.share.clone(),
+                    share: k.share.as_ref().map(|x| m::ShareDef {
+                        one_in: x.one_in,
+                        rule: x.rule.clone(),
+                        including: x
+                            .including
+                            .as_ref()
+                            .map(|i| (self.conditions(&i.when), i.label.clone())),
+                    }),
                     note: k.note.clone(),
                 })
             })
@@ -102,6 +109,7 @@ impl Source {
             open_sides: g.open_sides,
             limits: g.limits.clone(),
             falls_among: g.falls_among,
+            turn_factor: g.turn_factor.as_ref().map(|f| self.canonical(f)),
             unit: g
                 .unit
                 .iter()

@@ -350,7 +350,20 @@ fn mark_parts(r: &Ruleset, marks: &[MarksDef], voice: Voice) -> Vec<String> {
     marks
         .iter()
         .map(|m| {
-            let on = crate::game::roles::noun(r.model.game.as_ref(), m.on);
+            let mut on = crate::game::roles::noun(r.model.game.as_ref(), m.on);
+            // A change over a side: every piece of it carrying a marker.
+            if let Some(k) = &m.side_carrying {
+                let label = r
+                    .model
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.markers.iter().find(|x| &x.name == k))
+                    .map_or(k.as_str(), |x| x.label.as_str());
+                on = match voice {
+                    Voice::Typed => format!("every piece of {on}'s side carrying {k}"),
+                    Voice::Plain => format!("every piece of {on}'s side {label}"),
+                };
+            }
             match voice {
                 Voice::Typed => format!(
                     "marks {on}: {}{}",

@@ -79,6 +79,9 @@ pub struct GameDef {
     /// Results that fall at random on a unit's figures fall among its first so many in play.
     #[serde(default)]
     pub falls_among: Option<u32>,
+    /// A number factor a roll of the game's figures reads the turn number as.
+    #[serde(default)]
+    pub turn_factor: Option<String>,
 }
 
 /// A side's condition as written: `{name: NAME, label: ..., any: [{percent: 50},
@@ -247,7 +250,7 @@ pub struct MarkerDef {
     pub lasts: Option<crate::model::Lasts>,
     /// At most one unit of a side in so many carries it: `{one-in: 3, rule: Reserve force}`.
     #[serde(default)]
-    pub share: Option<crate::model::ShareDef>,
+    pub share: Option<ShareDef>,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -274,4 +277,24 @@ pub struct ImpliesDef {
     /// Factors set when one of its figures is acted upon.
     #[serde(default)]
     pub acted_upon: Conditions,
+}
+
+/// At most one unit of a side in so many carries a marker: `{one-in: 3, rule: Reserve force}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ShareDef {
+    pub one_in: u32,
+    pub rule: String,
+    /// The units carrying it include one meeting these: `{when: {unit: command}, label: a
+    /// sub-command}`.
+    #[serde(default)]
+    pub including: Option<IncludingDef>,
+}
+
+/// A kind of unit a marker's carriers must include, and how it is named.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct IncludingDef {
+    pub when: Conditions,
+    pub label: String,
 }

@@ -391,6 +391,10 @@ pub struct MarksDef {
     /// The change goes on every figure in play of that figure's unit.
     #[serde(default)]
     pub group: bool,
+    /// The change goes on every figure in play of that figure's side that carries this
+    /// marker: `side-carrying: reserve` brings a reserve force on together.
+    #[serde(default)]
+    pub side_carrying: Option<String>,
 }
 
 /// `light-wound` becomes `killed` when the figure is already wounded. In an opposed roll the

@@ -565,43 +565,6 @@ fn a_unit_in_disorder_does_not_move_until_it_reorders() {
     assert!(t.ok(&mv).contains("2 initiative points left"));
 }
 
-/// "A player may set aside up to one third of his Combat Cards as a Reserve Force ... dummy
-/// cards ... counted the same": a fifth reserve card of fourteen is refused, naming the rule;
-/// a card in reserve neither moves nor fights until it arrives.
-#[test]
-fn the_reserve_force_is_a_third_of_the_cards_off_the_table_until_it_arrives() {
-    let t = game();
-    t.ok(&[
-        "mark",
-        "british-infantry-1,british-infantry-2,british-light-infantry-1,british-general-1",
-        "+reserve",
-    ]);
-    assert_eq!(
-        t.refused(&["mark", "british-infantry-3", "+reserve"]),
-        "Reserve force refuses British: 5 of its 14 units would be in reserve \
-         (british-general-1, british-infantry-1, british-infantry-2, british-infantry-3, \
-         british-light-infantry-1): one in 3 at most, 4 (`umpire mark british-infantry-3 \
-         -reserve`; or rule otherwise with `--anyway \"WHY\"`)"
-    );
-    assert!(
-        t.refused(&fight(
-            "melee",
-            "british-infantry-1",
-            "french-infantry-1",
-            ["3,3", "3,3"]
-        ))
-        .starts_with("attacker: melee refused by the rule Reserve force")
-    );
-    t.ok(&["turn", "--dice", "5", "--dice", "3", "--dice", "4"]);
-    assert!(
-        t.refused(&["spend", "move", "--unit", "british-infantry-1"])
-            .contains("it is in reserve: no `move` for a unit so marked")
-    );
-    // It arrives: off comes the marker, and it moves face down.
-    t.ok(&["mark", "british-infantry-1,british-infantry-2", "-reserve"]);
-    t.ok(&["spend", "move", "--unit", "british-infantry-1"]);
-}
-
 /// "Each Combat Engineer unit can build ... 10 cm of roads, 5 cm of a bridge ... or 10 cm of
 /// field fortifications per turn ... A Combat Engineer that has moved cannot construct": works
 /// kept as counters on the engineers, built up over the rounds, once a round and not after

@@ -8,6 +8,7 @@
 
 mod game;
 mod outcomes;
+mod reserves;
 
 use crate::support::Table;
 
