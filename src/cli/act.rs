@@ -81,9 +81,16 @@ pub fn act(
             let carried: Vec<Mark> = game
                 .figure(&code)
                 .map(|f| {
-                    let off = a.clears.iter().filter(|m| f.markers.contains(m));
+                    let off: Vec<&String> =
+                        a.clears.iter().filter(|m| f.markers.contains(m)).collect();
+                    // An action that clears a marker is for the figures carrying it: a man
+                    // already loaded does not spend his turn loading.
+                    if off.is_empty() && !a.clears.is_empty() {
+                        return Vec::new();
+                    }
                     let on = a.adds.iter().filter(|m| !f.markers.contains(m));
-                    off.map(|m| Mark::Remove(m.clone()))
+                    off.into_iter()
+                        .map(|m| Mark::Remove(m.clone()))
                         .chain(on.map(|m| Mark::Add(m.clone())))
                         .collect()
                 })

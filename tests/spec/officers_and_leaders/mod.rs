@@ -8,6 +8,7 @@
 //! n dice odd is (1/2)^n.
 
 mod game;
+mod shooting;
 mod odds;
 mod tables;
 

@@ -22,7 +22,8 @@ fn the_d8_shot_reads_range_and_cover_and_a_moving_group_one_band_further() {
         "weapon=musket range=out-of-range",
         &[("Miss", "1")],
     );
-    // A rifle at 50 cm is medium (4+, 5/8); moving, or mounted, it reads long (6+, 3/8).
+    // A rifle at 50 cm is medium (4+, 5/8); moving (a Minie: other rifles shoot halted), or
+    // mounted, it reads long (6+, 3/8).
     expect(
         "to-hit",
         "weapon=rifle range=50",
@@ -30,7 +31,7 @@ fn the_d8_shot_reads_range_and_cover_and_a_moving_group_one_band_further() {
     );
     expect(
         "to-hit",
-        "weapon=rifle range=50 moving",
+        "weapon=rifle range=50 moving minie",
         &[("Hit", "3/8"), ("Miss", "5/8")],
     );
     expect(

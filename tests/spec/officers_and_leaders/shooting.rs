@@ -1,0 +1,109 @@
+//! Who may shoot in the officers & leaders rules, and at whom: a man who shoots is unloaded,
+//! spends a turn halted loading before a turn in which he fires, a rifle that is not a Minie
+//! shoots only halted, and a group under a hidden marker neither shoots nor is shot at.
+
+use crate::support::Table;
+
+/// A side of riflemen (Baker rifles, not Minies), one of Minie riflemen, and a target group.
+fn game() -> Table {
+    let t = Table::empty();
+    t.ok(&["game", "new", "sabugal", "--rules", "oal"]);
+    for (name, side, fields) in [
+        ("riflemen", "a", "class=veteran weapon=rifle"),
+        ("minies", "a", "class=veteran weapon=rifle minie"),
+        ("voltigeurs", "b", "class=raw weapon=musket"),
+    ] {
+        let mut args = vec!["unit", "add", name, "--side", side, "--figures", "4"];
+        args.extend(fields.split(' '));
+        t.ok(&args);
+    }
+    t.ok(&["turn"]);
+    t
+}
+
+fn shot<'a>(firer: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "roll", "to-hit", "--fig", firer, "--target", "VO1", "range=10", "--dice", "1",
+    ];
+    args.extend(extra);
+    args
+}
+
+/// "Commanded troops must spend a turn halted to load muzzle loaded weapons before a turn in
+/// which they fire": a man who shot is unloaded and refused a second shot; `act UNIT load`
+/// loads only the men who shot, and they shoot again from the next turn, not this one.
+#[test]
+fn a_man_who_shot_loads_for_a_turn_before_he_shoots_again() {
+    let t = game();
+    let out = t.ok(&shot("RI1", &[]));
+    assert!(out.contains("changes:\n  RI1: +unloaded\n"), "{out}");
+    assert_eq!(
+        t.refused(&shot("RI1", &[])),
+        "RI1 carries unloaded: it cannot to-hit until that is cleared (shot his musket, rifle or \
+         pistol: `umpire act UNIT load` spends a turn halted loading, and he shoots from the \
+         next turn; then `umpire act riflemen load --figs RI1`)"
+    );
+    let out = t.ok(&["act", "riflemen", "load"]);
+    assert_eq!(
+        out,
+        "riflemen: Load muskets or rifles (RI1)\n  RI1: -unloaded\n  RI1: +reloading (to the \
+         end of this turn)\n"
+    );
+    // Loading is his turn: still no shot in it; his comrades, loaded, shoot.
+    assert!(
+        t.refused(&shot("RI1", &[]))
+            .starts_with("RI1 carries reloading: it cannot to-hit")
+    );
+    t.ok(&shot("RI2", &[]));
+    t.ok(&["turn"]);
+    t.ok(&["turn"]);
+    let out = t.ok(&shot("RI1", &[]));
+    assert!(out.contains("changes:\n  RI1: +unloaded\n"), "{out}");
+    // A man still loaded has nothing to load.
+    assert!(
+        t.refused(&["act", "minies", "load"])
+            .starts_with("no figure of minies in play carries unloaded: nothing to load")
+    );
+}
+
+/// "Non – Minie rifles must remain halted for 1 ½ turns to load": a moving rifleman is refused
+/// his shot, naming the rule, unless his rifle is a Minie.
+#[test]
+fn a_rifle_that_is_not_a_minie_shoots_only_halted() {
+    let t = game();
+    assert_eq!(
+        t.refused(&shot("RI1", &["moving"])),
+        "not minie weapon=rifle refused by the rule Non-Minie rifles: it needs not moving (A \
+         rifle that is not a Minie stays halted a turn and a half to load: the turn it fires it \
+         shoots halted.)"
+    );
+    t.ok(&shot("MI1", &["moving"]));
+    // What the umpire types wins over the roster: his word that this rifle is a Minie.
+    t.ok(&shot("RI1", &["moving", "minie"]));
+}
+
+/// "Place hidden markers ... When they see the enemy, the figures are placed within 20cms of
+/// that marker": a group under its hidden marker is not shot at, naming the rule, and does not
+/// shoot or dice for its actions; taken off, it is shot at like any other.
+#[test]
+fn a_group_under_a_hidden_marker_is_not_on_the_table() {
+    let t = game();
+    t.ok(&["mark", "VO1,VO2,VO3,VO4", "+hidden"]);
+    assert_eq!(
+        t.refused(&shot("RI1", &[])),
+        "to-hit refused by the rule Hidden markers: it needs not target-hidden (A group under a \
+         hidden marker is not on the table: once it sees the enemy, or is seen, its figures are \
+         placed within 20 cm of the marker (`umpire mark UNIT -hidden`).)"
+    );
+    assert_eq!(
+        t.refused(&["roll", "to-hit", "--unit", "voltigeurs", "--target", "RI1", "range=10"]),
+        "no figure of voltigeurs can group-fire (VO1 hidden marker, VO2 hidden marker, VO3 \
+         hidden marker, VO4 hidden marker)"
+    );
+    assert!(
+        t.refused(&["roll", "actions", "--unit", "voltigeurs"])
+            .contains("hidden marker")
+    );
+    t.ok(&["mark", "VO1,VO2,VO3,VO4", "-hidden"]);
+    t.ok(&shot("RI1", &[]));
+}
