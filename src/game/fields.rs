@@ -223,9 +223,11 @@ pub fn over_shares(
     (added, removed, named): (&[&str], &[&str], &[&str]),
 ) -> Vec<(Refusal, String)> {
     let mut over = Vec::new();
-    for m in g.markers.iter().filter(|m| {
-        added.contains(&m.name.as_str()) || removed.contains(&m.name.as_str())
-    }) {
+    for m in g
+        .markers
+        .iter()
+        .filter(|m| added.contains(&m.name.as_str()) || removed.contains(&m.name.as_str()))
+    {
         let Some(share) = &m.share else { continue };
         for side in &g.sides {
             let units: Vec<&crate::game::state::Unit> = game
@@ -277,11 +279,10 @@ pub fn over_shares(
                 continue;
             };
             let holds = |u: &&str| {
-                game.unit(u).is_some_and(|u| {
-                    situation(ruleset, g, &u.fields).all_hold(ruleset, when)
-                })
+                game.unit(u)
+                    .is_some_and(|u| situation(ruleset, g, &u.fields).all_hold(ruleset, when))
             };
-            if !carrying.is_empty() && !carrying.iter().any(|u| holds(u)) {
+            if !carrying.is_empty() && !carrying.iter().any(holds) {
                 let refusal = Refusal {
                     rule: share.rule.clone(),
                     who: side.label.clone().unwrap_or_else(|| side.name.clone()),

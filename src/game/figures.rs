@@ -521,48 +521,13 @@ pub fn roster_words(
         reads.extend(called);
         gather(game, ruleset, g, p, figures, typed, &reads)?
     };
-    // The rules bound to this procedure, or to none.
-    let own: Vec<&crate::model::RequireDef> = rules
-        .iter()
-        .copied()
-        .filter(|r| r.procedures.is_empty() || r.procedures.contains(&p.name))
-        .collect();
-    // A rule that needs a marker on the figure acting (a unit of the reserve force): without
-    // the marker, the roster knows the figure is not so.
-    if let Some(fig) = figures.acting.as_deref().map(|c| roster::figure(game, c)).transpose()? {
-        for c in own.iter().flat_map(|r| &r.needs) {
-            let marked = |m: &&crate::model::MarkerDef| {
-                m.acting
-                    .iter()
-                    .any(|(f, v)| f == &c.factor && *v == Value::Flag(true))
-            };
-            let set = words.iter().any(|w| w.split('=').next() == Some(c.factor.as_str()));
-            if c.test != crate::model::Test::Flag(true) || set || named.contains(&c.factor) {
-                continue;
-            }
-            if let Some(m) = g.markers.iter().find(marked) {
-                lines.push(format!("{} is not marked {}: {}=no", fig.code, m.label, c.factor));
-                words.push(format!("{}=no", c.factor));
-            }
-        }
-    }
-    // The turn, where the table reads it as a factor (a reserve that may not come on in the
-    // first round), unless the umpire typed it.
-    let needed = |f: &String| own.iter().flat_map(|r| &r.needs).any(|c| &c.factor == f);
-    if let Some(f) = g
-        .turn_factor
-        .as_ref()
-        .filter(|f| (parts.contains(*f) || needed(f)) && !named.contains(*f))
-    {
-        let word = format!("{f}={}", game.turn.number);
-        lines.push(format!("from the game: {word} (the turn)"));
-        // An opposed roll reads it on both sides.
-        if p.sides.is_empty() {
-            words.push(word);
-        } else {
-            words.extend(p.sides.iter().map(|s| format!("{}.{word}", s.name)));
-        }
-    }
+    let read = super::beyond::Read {
+        p,
+        rules: &rules,
+        parts: &parts,
+        named: &named,
+    };
+    super::beyond::words(game, g, figures, &read, (&mut words, &mut lines))?;
     Ok((words, lines))
 }
 

@@ -4,6 +4,7 @@
 pub mod aim;
 pub mod allowance;
 pub mod army;
+pub mod beyond;
 pub mod charge;
 pub mod combine;
 pub mod conditions;

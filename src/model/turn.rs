@@ -209,6 +209,10 @@ pub struct SpendDef {
     pub per_unit: Option<u32>,
     /// Markers that refuse it on a unit carrying one (a unit in disorder does not move).
     pub not_while: Vec<String>,
+    /// Markers one of which the unit must carry (a subsequent move, after a move).
+    pub while_marked: Vec<String>,
+    /// Unit fields it changes, as words (`type=regular-infantry`: a card swapped).
+    pub sets: Vec<String>,
     /// What a unit's fields must meet for it to be spent on the unit (engineers build).
     pub only: super::Conditions,
     pub note: Option<String>,

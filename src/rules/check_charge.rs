@@ -88,9 +88,7 @@ impl Source {
             return Err(at.err(&["game:", "falls-among:"], msg));
         }
         if let Some(f) = &g.turn_factor {
-            let number = self
-                .factor(f)
-                .is_some_and(|x| x.kind == FactorKind::Number);
+            let number = self.factor(f).is_some_and(|x| x.kind == FactorKind::Number);
             if !number {
                 let msg = format!("the turn is read as `{f}`, which is not a number factor");
                 return Err(at.err(&["game:", "turn-factor:"], msg));

@@ -35,7 +35,12 @@ impl Source {
             self.check_guard(m.guard(), err)?;
             if let Some(k) = &m.side_carrying {
                 if !g.markers.iter().any(|x| &x.name == k) {
-                    return Err(err(k, format!("{whose} marks the side's figures carrying `{k}`, which is not a marker")));
+                    return Err(err(
+                        k,
+                        format!(
+                            "{whose} marks the side's figures carrying `{k}`, which is not a marker"
+                        ),
+                    ));
                 }
                 if m.group || !matches!(m.on, Role::Acting | Role::ActedUpon) {
                     return Err(err(

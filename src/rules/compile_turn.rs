@@ -316,6 +316,33 @@ impl Source {
         })
     }
 
+    /// The unit fields a spend changes, as words: each a field of the game's units, given a
+    /// value its factor takes.
+    fn spend_sets(
+        &self,
+        x: &s::SpendDef,
+        game: Option<&s::GameDef>,
+        err: &dyn Fn(&str, String) -> crate::error::Error,
+    ) -> Result<Vec<String>> {
+        let mut words = Vec::new();
+        for (field, value) in &x.sets {
+            let here = |msg: String| err(&format!("sets: {field}"), msg);
+            let g = game.ok_or_else(|| here("`sets:` needs a `game:` section".into()))?;
+            let Some(factor) = g.unit.get(field).and_then(|f| self.factor(f)) else {
+                let fields = g.unit.keys().map(String::as_str);
+                return Err(here(format!("`{field}` is not a unit field of the game"))
+                    .with_hint_opt(did_you_mean(field, fields)));
+            };
+            if self.value(factor, value).is_none() && factor.kind == s::FactorKind::Choice {
+                return Err(here(format!(
+                    "`{value}` is not a value of the unit field `{field}`"
+                )));
+            }
+            words.push(format!("{field}={value}"));
+        }
+        Ok(words)
+    }
+
     fn spend_model(&self, x: &s::SpendDef, at: &Locator<'_>) -> Result<m::SpendDef> {
         let place = format!("name: {}", x.name);
         let err = |key: &str, msg: String| at.err(&["turn:", "pool:", &place, key], msg);
@@ -375,6 +402,12 @@ impl Source {
             .iter()
             .map(|m| marker("not-while:", &Some(m.clone())).map(Option::unwrap_or_default))
             .collect::<Result<Vec<String>>>()?;
+        let while_marked = x
+            .while_marked
+            .iter()
+            .map(|m| marker("while:", &Some(m.clone())).map(Option::unwrap_or_default))
+            .collect::<Result<Vec<String>>>()?;
+        let sets = self.spend_sets(x, game, &err)?;
         if puts_on.is_some() && marks.is_some() {
             return Err(err(
                 "marks:",
@@ -457,6 +490,8 @@ impl Source {
                 .collect(),
             unit: x.unit
                 || !x.only.is_empty()
+                || !x.while_marked.is_empty()
+                || !x.sets.is_empty()
                 || takes_off.is_some()
                 || counter.is_some()
                 || x.per_unit.is_some()
@@ -466,6 +501,8 @@ impl Source {
             counter,
             per_unit: x.per_unit,
             not_while,
+            while_marked,
+            sets,
             only: self.conditions(&x.only),
             note: x.note.clone(),
         })

@@ -212,7 +212,8 @@ fn read_extras<'d>(
 
 /// Why the unit itself refuses the spend, and what lifts each: bought as often as a turn
 /// allows (`per-unit:`), a marker it carries (`not-while:`: a spend that takes it off, or
-/// taking it off by hand), fields that do not meet the spend's `only:`.
+/// taking it off by hand), a marker it lacks (`while:`), fields that do not meet the spend's
+/// `only:`.
 fn unit_refusals(
     (game, ruleset, g): (&Game, &Ruleset, &GameDef),
     (pool, def): (&PoolDef, &SpendDef),
@@ -250,6 +251,34 @@ fn unit_refusals(
         let fix = match pool.spend.iter().find(|x| x.takes_off.as_ref() == Some(m)) {
             Some(x) => format!("`umpire spend {} --unit {}` first", x.name, u.name),
             None => format!("`umpire mark {} -{m}` first", u.name),
+        };
+        refused.push((why, fix));
+    }
+    let marked = |m: &String| {
+        game.in_play_of(&u.name)
+            .iter()
+            .any(|f| f.markers.contains(m))
+    };
+    if let Some(first) = def.while_marked.first()
+        && !def.while_marked.iter().any(marked)
+    {
+        let labels: Vec<&str> = def
+            .while_marked
+            .iter()
+            .map(|m| roster::marker_label(g, m))
+            .collect();
+        let why = format!(
+            "`{}` is for a unit {}, and it is not",
+            def.name,
+            labels.join(" or ")
+        );
+        let fix = match pool
+            .spend
+            .iter()
+            .find(|x| x.puts_on.as_ref() == Some(first))
+        {
+            Some(x) => format!("`umpire spend {} --unit {}` first", x.name, u.name),
+            None => format!("`umpire mark {} +{first}` first", u.name),
         };
         refused.push((why, fix));
     }
@@ -520,6 +549,12 @@ fn apply(
                 event,
             )?);
         }
+    }
+    // A card swapped for another: the unit's fields change.
+    if !def.sets.is_empty() {
+        said.extend(crate::game::fields::set(
+            game, ruleset, unit, &def.sets, event,
+        )?);
     }
     Ok(said)
 }

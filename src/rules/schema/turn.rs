@@ -168,6 +168,12 @@ pub struct SpendDef {
     /// Markers that refuse it on a unit carrying one.
     #[serde(default)]
     pub not_while: Vec<String>,
+    /// Markers one of which the unit must carry (a subsequent move, after a move).
+    #[serde(default, rename = "while")]
+    pub while_marked: Vec<String>,
+    /// Unit fields it changes: `{type: regular-infantry}` (a card swapped for another).
+    #[serde(default)]
+    pub sets: std::collections::BTreeMap<String, String>,
     /// What the unit's fields must meet: `{unit: engineers}`.
     #[serde(default)]
     pub only: Conditions,

@@ -7,6 +7,7 @@
 //! the 1,296 pairs, checked by enumeration in the comments beside each figure.
 
 mod game;
+mod moves;
 mod outcomes;
 mod reserves;
 

@@ -130,7 +130,10 @@ fn the_reserve_force_comes_on_together_after_the_first_round() {
         .lines()
         .find(|l| l.contains("british-infantry-1 "))
         .unwrap_or_default();
-    assert!(line.contains("face down") && !line.contains("reserve"), "{line}");
+    assert!(
+        line.contains("face down") && !line.contains("reserve"),
+        "{line}"
+    );
     let log = t.ok(&["log"]);
     assert!(log.contains("edge=flank"), "{log}");
     // Come on, it moves and fights like any other card.
@@ -158,7 +161,10 @@ fn a_reserve_that_fails_its_roll_stays_off_the_table() {
         "--dice",
         "2,4",
     ]);
-    assert!(out.contains("outcome: Not this round\nchanges: none\n"), "{out}");
+    assert!(
+        out.contains("outcome: Not this round\nchanges: none\n"),
+        "{out}"
+    );
     assert!(
         t.refused(&["spend", "move", "--unit", "british-infantry-1"])
             .contains("it is in reserve")

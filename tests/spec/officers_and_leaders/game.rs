@@ -266,7 +266,10 @@ fn a_hit_falls_at_random_on_the_group_and_a_chosen_man_is_hit_when_aimed() {
         "roll", "shoot", "--fig", "SH1", "--target", "VO2", "range=10", "aimed", "--dice", "6",
         "--dice", "6",
     ]);
-    assert!(out.contains("changes:\n  SH1: +unloaded\n  VO2: dead\n"), "{out}");
+    assert!(
+        out.contains("changes:\n  SH1: +unloaded\n  VO2: dead\n"),
+        "{out}"
+    );
 }
 
 #[test]

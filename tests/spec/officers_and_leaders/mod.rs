@@ -8,8 +8,8 @@
 //! n dice odd is (1/2)^n.
 
 mod game;
-mod shooting;
 mod odds;
+mod shooting;
 mod tables;
 
 use tempfile::TempDir;

@@ -96,7 +96,15 @@ fn a_group_under_a_hidden_marker_is_not_on_the_table() {
          placed within 20 cm of the marker (`umpire mark UNIT -hidden`).)"
     );
     assert_eq!(
-        t.refused(&["roll", "to-hit", "--unit", "voltigeurs", "--target", "RI1", "range=10"]),
+        t.refused(&[
+            "roll",
+            "to-hit",
+            "--unit",
+            "voltigeurs",
+            "--target",
+            "RI1",
+            "range=10"
+        ]),
         "no figure of voltigeurs can group-fire (VO1 hidden marker, VO2 hidden marker, VO3 \
          hidden marker, VO4 hidden marker)"
     );
