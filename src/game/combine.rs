@@ -79,16 +79,24 @@ pub fn weigh(
             breaks.push(Breach::Ineligible { unit, standing });
         }
     }
+    // A field left out is its factor's default (a musket when no weapon is given), or no.
+    let value = |u: &Unit, f: &str| {
+        u.fields.get(f).cloned().or_else(|| {
+            let factor = g.unit.get(f).and_then(|n| ruleset.factor(n))?;
+            match (&factor.default, factor.kind) {
+                (Some(d), _) => Some(d.clone()),
+                (None, crate::model::FactorKind::Flag) => Some("no".to_string()),
+                (None, _) => None,
+            }
+        })
+    };
     for f in &def.same {
-        let (x, y) = (into.fields.get(f), from.fields.get(f));
+        let (x, y) = (value(into, f), value(from, f));
         if x != y {
             breaks.push(Breach::Differ {
                 rule: rule.clone(),
                 field: f.clone(),
-                units: [
-                    (into.name.clone(), x.cloned()),
-                    (from.name.clone(), y.cloned()),
-                ],
+                units: [(into.name.clone(), x), (from.name.clone(), y)],
                 note: def.note.clone(),
             });
         }

@@ -357,3 +357,36 @@ fn who_may_shoot_visibility_pace_and_the_gatling() {
         "1 hit"
     );
 }
+
+/// "+1 If have a better Melee Factor weapon than all your opponents" (swords 3, muskets 2, 3
+/// with a bayonet): a sword against a musket fights at +1, read from the weapons, so the
+/// attacker wins when the defender's die is at most his own: 21 of 36; a bayonet evens it.
+#[test]
+fn the_better_melee_weapon_is_read_from_both_weapons() {
+    // Drawn when d = a + 1 (5); the attacker beaten when d >= a + 2 with d 1-4 (3), wounded
+    // on a 5 (3), killed on a 6 (4); the defender beaten when d <= a with a 1-4 (10),
+    // wounded on a 5 (5), killed on a 6 (6).
+    expect(
+        "melee",
+        "a.weapon=sword d.weapon=musket",
+        &[
+            ("Drawn: no hit", "5/36"),
+            ("attacker: Beaten", "1/12"),
+            ("attacker: Wounded", "1/12"),
+            ("attacker: Killed", "1/9"),
+            ("defender: Beaten", "5/18"),
+            ("defender: Wounded", "5/36"),
+            ("defender: Killed", "1/6"),
+        ],
+    );
+    // Sword against bayonet: 3 against 3, no one better; the same as musket against musket.
+    assert_eq!(
+        oal().chances("melee", "a.weapon=sword d.weapon=musket d.bayonet"),
+        oal().chances("melee", "a.weapon=musket d.weapon=musket")
+    );
+    // Typed or read, the advantage is +1 once.
+    assert_eq!(
+        oal().chances("melee", "a.weapon=sword a.better-weapon d.weapon=pistol"),
+        oal().chances("melee", "a.weapon=sword d.weapon=musket")
+    );
+}
