@@ -53,7 +53,8 @@ pub(super) fn unit_odds(
     // (figures, net modifier, odds, roster lines)
     let mut each = Vec::new();
     for (code, target) in &action.acts {
-        let Some(target) = aimed(&game, (code, target.as_deref()), &targets, &mut held) else {
+        let aim = (targets.as_slice(), ruleset.chain_spreads(p));
+        let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
             continue;
         };
         let options = (acting.as_str(), upon.as_str());

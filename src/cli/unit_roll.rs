@@ -218,8 +218,8 @@ pub(super) fn unit_roll(
                     }
                 }
                 // A target an earlier figure took out of the game passes to the next one standing.
-                let Some(target) = aimed(&after, (code, target.as_deref()), &targets, &mut held)
-                else {
+                let aim = (targets.as_slice(), ruleset.chain_spreads(p));
+                let Some(target) = aimed(&after, (code, target.as_deref()), aim, &mut held) else {
                     continue;
                 };
                 let who = (code.as_str(), target.as_deref());
@@ -450,7 +450,9 @@ pub(super) fn unit_procedure<'r>(
     let first = game.in_play_of(&u.name).first().map(|f| f.code.clone());
     let here = first.and_then(|c| crate::game::fields::standing(game, ruleset, g, &c));
     let holds = here.is_some_and(|s| {
-        s.all_hold(ruleset, &instead.when) && !instead.unless.iter().any(|c| s.holds(ruleset, c))
+        s.all_hold(ruleset, &instead.when)
+            && (instead.any.is_empty() || instead.any.iter().any(|c| s.all_hold(ruleset, c)))
+            && !instead.unless.iter().any(|c| s.holds(ruleset, c))
     });
     if holds {
         ruleset.procedure_or_err(&instead.procedure)
@@ -508,18 +510,22 @@ pub(super) fn figure_plan<'r>(
 }
 
 /// Whom figure `code` acts upon in the game as it stands: its own target while it is in play,
-/// else the next of the umpire's list that is; `None` (the figure held back, with why) when
-/// none is left.
+/// else the next of the umpire's list that is, else (where the roll's hits fall at random on
+/// the target's group, `group`) another of its group in play; `None` (the figure held back,
+/// with why) when none is left.
 pub(super) fn aimed(
     game: &Game,
     (code, target): (&str, Option<&str>),
-    targets: &[String],
+    (targets, group): (&[String], bool),
     held: &mut Vec<(String, String)>,
 ) -> Option<Option<String>> {
     let Some(t) = target else {
         return Some(None);
     };
-    let standing = standing_target(game, t, targets);
+    let standing = standing_target(game, t, targets).or_else(|| {
+        let unit = &game.figure(t).filter(|_| group)?.unit;
+        game.in_play_of(unit).first().map(|f| f.code.clone())
+    });
     if standing.is_none() {
         held.push((code.to_string(), "no target left in play".into()));
     }

@@ -247,6 +247,24 @@ impl Ruleset {
         out
     }
 
+    /// Whether a result of the chain from `p` falls at random on the group acted upon
+    /// (`spread`): the figure named stands for its whole group.
+    pub fn chain_spreads(&self, p: &ProcedureDef) -> bool {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut queue = vec![p];
+        while let Some(q) = queue.pop() {
+            if seen.contains(&q.name.as_str()) {
+                continue;
+            }
+            seen.push(&q.name);
+            if q.results.iter().any(|r| !r.spread.is_empty()) {
+                return true;
+            }
+            queue.extend(self.next_procedures(q));
+        }
+        false
+    }
+
     /// Every factor the whole chain from `p` reads: its own, then its follow-ups', and those
     /// the conditions of what follows each step read on that step's situation.
     pub fn chain_factors(&self, p: &ProcedureDef) -> Vec<String> {

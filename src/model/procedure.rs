@@ -60,6 +60,8 @@ pub struct ProcedureDef {
 pub struct UnitRollDef {
     pub procedure: String,
     pub when: Conditions,
+    /// At least one of these sets holds, when given.
+    pub any: Vec<Conditions>,
     pub unless: Conditions,
 }
 

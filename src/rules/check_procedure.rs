@@ -39,6 +39,9 @@ impl Source {
         }
         if let Some(u) = &p.unit_roll {
             self.check_conditions(&u.when, &|n, m| err(n, m))?;
+            for c in &u.any {
+                self.check_conditions(c, &|n, m| err(n, m))?;
+            }
             self.check_conditions(&u.unless, &|n, m| err(n, m))?;
             if self.procedure(&u.procedure).is_none() {
                 let names = self.def.procedures.iter().map(|p| p.name.as_str());

@@ -429,6 +429,7 @@ impl Source {
             unit_roll: p.unit_roll.as_ref().map(|u| m::UnitRollDef {
                 procedure: self.procedure_name(&u.procedure),
                 when: self.conditions(&u.when),
+                any: self.any(&u.any),
                 unless: self.conditions(&u.unless),
             }),
         }

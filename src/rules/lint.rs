@@ -141,7 +141,7 @@ fn factors(r: &Ruleset) -> Vec<Issue> {
         // A unit's roll rolls another when its first figure meets these.
         p.unit_roll
             .iter()
-            .flat_map(|u| u.when.iter().chain(&u.unless))
+            .flat_map(|u| u.when.iter().chain(u.any.iter().flatten()).chain(&u.unless))
             .for_each(|c| add(&c.factor));
         for f in p
             .results

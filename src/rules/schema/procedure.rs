@@ -97,6 +97,8 @@ pub struct UnitRollDef {
     #[serde(default)]
     pub when: Conditions,
     #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
     pub unless: Conditions,
 }
 

@@ -768,6 +768,21 @@ fn a_group_reduced_to_three_combines_with_a_similar_one() {
         t.refused(&["unit", "merge", "riflemen", "partisans"])
             .starts_with("Combining groups refuses")
     );
+    // A group given no weapon carries muskets, the default: it joins muskets.
+    t.ok(&[
+        "unit",
+        "add",
+        "militia",
+        "--side",
+        "a",
+        "class=raw",
+        "--figures",
+        "2",
+    ]);
+    assert!(
+        t.ok(&["unit", "merge", "partisans", "militia"])
+            .starts_with("militia joins partisans: 6 figures in play")
+    );
 }
 
 /// "Crew figures ... act as firearm equipped troops. These always count as under command":

@@ -115,3 +115,65 @@ fn a_group_under_a_hidden_marker_is_not_on_the_table() {
     t.ok(&["mark", "VO1,VO2,VO3,VO4", "-hidden"]);
     t.ok(&shot("RI1", &[]));
 }
+
+/// "Commanded Troops unable to fire Volleys and Salvoes (EG: Guerrillas etc) ... will only fire
+/// 1 per 3 shooters when firing if moving, or 1 per 2 shooters if stationary": a commanded
+/// group with `no-volleys` fires by the ratio, where a commanded group of regulars fires every
+/// man.
+#[test]
+fn commanded_guerrillas_still_fire_by_the_ratio() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "guerrillas",
+        "--side",
+        "a",
+        "class=raw",
+        "no-volleys",
+        "--figures",
+        "4",
+    ]);
+    t.ok(&["mark", "GU1,GU2,GU3,GU4,RI1,RI2,RI3,RI4", "+commanded"]);
+    let fire = |unit| {
+        t.ok(&[
+            "roll",
+            "to-hit",
+            "--unit",
+            unit,
+            "--target",
+            "VO1",
+            "range=10",
+            "--seed",
+            "1",
+            "--dry-run",
+        ])
+    };
+    assert!(
+        fire("guerrillas").starts_with(
+            "guerrillas: group-fire, one roll for its 4 figures (GU1, GU2, GU3, GU4)\n"
+        )
+    );
+    assert!(fire("riflemen").starts_with("riflemen: to-hit with 4 figures\n"));
+}
+
+/// Hits fall at random on the target's group: a man killed by one shot leaves his group to be
+/// shot at by the next man, where the named man alone would leave the others without a target.
+#[test]
+fn a_group_shoots_on_at_the_group_when_the_man_named_falls() {
+    let t = game();
+    t.ok(&["mark", "RI1,RI2,RI3,RI4", "+commanded"]);
+    t.ok(&["mark", "VO3,VO4", "+dead"]);
+    // The first shot hits and kills, falling on VO1 (seed 3); the next shots go to VO2.
+    let out = t.ok(&[
+        "roll", "to-hit", "--unit", "riflemen", "--target", "VO1", "range=10", "--dice", "8",
+        "--dice", "6", "--dice", "8", "--dice", "1", "--dice", "1", "--dice", "1", "--seed", "3",
+    ]);
+    assert!(
+        out.starts_with(
+            "riflemen: to-hit with 4 figures\n  RI1 at VO1: 8 = 8: Hit › damage 6 = 6: Killed\n  \
+             RI2 at VO2: 8 = 8: Hit › damage 1 = 1: Graze\n"
+        ),
+        "{out}"
+    );
+}
