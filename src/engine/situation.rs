@@ -296,6 +296,20 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
                 .with_hint("give each factor once"));
         }
     }
+    // What the procedure always reads (a Gatling fires as rifles), unless the words said it.
+    if procedure.sides.is_empty() {
+        for (f, v) in &procedure.given {
+            input
+                .shared
+                .given
+                .entry(f.clone())
+                .or_insert_with(|| Given {
+                    value: v.clone(),
+                    distance: None,
+                    via: None,
+                });
+        }
+    }
     for s in &procedure.sides {
         input.sides.entry(s.name.clone()).or_default();
     }

@@ -67,6 +67,7 @@ fn unreadable(item: &Item) -> ProcedureDef {
         many_on_one: None,
         once_per_unit: None,
         unit_roll: None,
+        given: crate::model::Settings::new(),
     }
 }
 

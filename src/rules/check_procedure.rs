@@ -37,6 +37,9 @@ impl Source {
         if let Some(c) = &p.once_per_unit {
             self.check_conditions(c, &|n, m| err(n, m))?;
         }
+        for (k, v) in &p.given {
+            self.check_setting(k, v, "the procedure", &|n, m| err(n, m))?;
+        }
         if let Some(u) = &p.unit_roll {
             self.check_conditions(&u.when, &|n, m| err(n, m))?;
             for c in &u.any {

@@ -432,6 +432,7 @@ impl Source {
                 any: self.any(&u.any),
                 unless: self.conditions(&u.unless),
             }),
+            given: self.typed_settings(&p.given),
         }
     }
 
@@ -540,11 +541,9 @@ impl Source {
 
     /// A follow-up with every name canonical and every value it sets typed, so what a step
     /// hands on matches the next step's conditions however the table spelt it.
-    fn follow_model(&self, f: &s::FollowDef) -> m::FollowDef {
-        let f = f.full();
-        let set = f
-            .set
-            .iter()
+    /// Factors set by name to values as written (checked), typed.
+    fn typed_settings(&self, set: &std::collections::BTreeMap<String, String>) -> m::Settings {
+        set.iter()
             .map(|(k, v)| {
                 let value = match self.factor(k) {
                     Some(fd) => match fd.kind {
@@ -558,7 +557,12 @@ impl Source {
                 };
                 (self.canonical(k), value)
             })
-            .collect();
+            .collect()
+    }
+
+    fn follow_model(&self, f: &s::FollowDef) -> m::FollowDef {
+        let f = f.full();
+        let set = self.typed_settings(&f.set);
         m::FollowDef {
             procedure: self.procedure_name(&f.procedure),
             when: self.conditions(&f.when),

@@ -87,6 +87,10 @@ pub struct ProcedureDef {
     /// meets `when` and none of `unless` (uncommanded men fire by the ratio).
     #[serde(default)]
     pub unit_roll: Option<UnitRollDef>,
+    /// Factors every roll of it reads as set unless the roll says otherwise: `{weapon: rifle}`
+    /// (a Gatling fires as rifles).
+    #[serde(default)]
+    pub given: BTreeMap<String, String>,
 }
 
 /// Another procedure a unit's roll of this one rolls, as written.

@@ -356,6 +356,21 @@ fn who_may_shoot_visibility_pace_and_the_gatling() {
         amount(&["gatling", "crew=1", "range=long", "--dice", "1,3,8"]),
         "1 hit"
     );
+    // "Fires as ... Breach loaded rifles": 50 cm is a rifle's medium range (4+, 5 of 8), not
+    // a musket's long (6+). Hits on 4-8, the odd ones 5 and 7; all odd jams (1/8). None: 3
+    // misses (27) less all odd (8) = 19; one: 135 less 24; two: 225 less 24; three: 125 less
+    // 8; of 512.
+    expect(
+        "gatling",
+        "crew=1 range=50",
+        &[
+            ("Jams", "1/8"),
+            ("0 hits", "19/512"),
+            ("1 hit", "111/512"),
+            ("2 hits", "201/512"),
+            ("3 hits", "117/512"),
+        ],
+    );
 }
 
 /// "+1 If have a better Melee Factor weapon than all your opponents" (swords 3, muskets 2, 3
