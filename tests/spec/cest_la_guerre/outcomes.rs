@@ -374,3 +374,39 @@ fn a_unit_shooting_at_a_target_that_cannot_shoot_back_disregards_a_loss() {
     ));
     assert!(out.contains("defender: Doubled; regular mounted"), "{out}");
 }
+
+/// "A target that has not already shot and which can shoot back must do so": artillery at 30
+/// cm shoots at infantry whose muskets reach 5 cm; given the distance for the target too, its
+/// loss is disregarded (beyond its own range, the target could not answer); within its range,
+/// the artillery stays and rolls for casualties twice.
+#[test]
+fn a_target_beyond_its_own_range_leaves_the_shot_unanswered() {
+    let t = crate::support::Table::empty();
+    let shot = |d_range: &str| {
+        t.ok(&[
+            "roll",
+            "combat",
+            "a.unit=artillery",
+            "a.enemy=regular-infantry",
+            "a.range=30",
+            "d.unit=regular-infantry",
+            "d.enemy=artillery",
+            d_range,
+            "--rules",
+            "clg",
+            "--dice",
+            "1,1",
+            "--dice",
+            "6,6",
+        ])
+    };
+    assert!(
+        shot("d.range=30").contains(
+            "attacker: Doubled; it shot unanswered: its target was beyond its own range: \
+             Disregards the outcome"
+        )
+    );
+    assert!(
+        shot("d.range=4").contains("attacker: Doubled; artillery shot at: Stays and rolls for casualties twice")
+    );
+}
