@@ -196,8 +196,8 @@ pub struct SpendDef {
     pub cost: u32,
     /// A cost for each figure of the unit, added to `cost`.
     pub each: Option<EachCost>,
-    /// A marker it puts on the unit's figures in play (canonical).
-    pub puts_on: Option<String>,
+    /// Markers it puts on the unit's figures in play (canonical).
+    pub puts_on: Vec<String>,
     pub extras: Vec<ExtraCost>,
     /// It is spent on one unit, named (`--unit`): always so when it changes the unit.
     pub unit: bool,

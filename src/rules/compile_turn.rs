@@ -393,7 +393,12 @@ impl Source {
             Ok(Some(name.to_string()))
         };
         let takes_off = marker("takes-off:", &x.takes_off)?;
-        let puts_on = marker("puts-on:", &x.puts_on)?;
+        let puts_on: Vec<String> = x
+            .puts_on
+            .iter()
+            .flat_map(|n| &n.0)
+            .map(|m| marker("puts-on:", &Some(m.clone())).map(Option::unwrap_or_default))
+            .collect::<Result<_>>()?;
         let marks = marker("marks:", &x.marks)?;
         let only = |key: &str, msg: String| err(&format!("only: {key}"), msg);
         self.check_conditions(&x.only, &only)?;
@@ -408,7 +413,7 @@ impl Source {
             .map(|m| marker("while:", &Some(m.clone())).map(Option::unwrap_or_default))
             .collect::<Result<Vec<String>>>()?;
         let sets = self.spend_sets(x, game, &err)?;
-        if puts_on.is_some() && marks.is_some() {
+        if !puts_on.is_empty() && marks.is_some() {
             return Err(err(
                 "marks:",
                 "give `puts-on` (a unit named) or `marks` (a unit if named), not both".into(),
@@ -476,7 +481,11 @@ impl Source {
             aliases: x.aliases.clone(),
             cost: x.cost,
             each,
-            puts_on: puts_on.clone().or(marks),
+            puts_on: if puts_on.is_empty() {
+                marks.into_iter().collect()
+            } else {
+                puts_on.clone()
+            },
             extras: x
                 .extra
                 .iter()
@@ -496,7 +505,7 @@ impl Source {
                 || counter.is_some()
                 || x.per_unit.is_some()
                 || x.each.is_some()
-                || puts_on.is_some(),
+                || !puts_on.is_empty(),
             takes_off,
             counter,
             per_unit: x.per_unit,

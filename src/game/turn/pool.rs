@@ -272,11 +272,7 @@ fn unit_refusals(
             def.name,
             labels.join(" or ")
         );
-        let fix = match pool
-            .spend
-            .iter()
-            .find(|x| x.puts_on.as_ref() == Some(first))
-        {
+        let fix = match pool.spend.iter().find(|x| x.puts_on.contains(first)) {
             Some(x) => format!("`umpire spend {} --unit {}` first", x.name, u.name),
             None => format!("`umpire mark {} +{first}` first", u.name),
         };
@@ -502,28 +498,33 @@ fn apply(
             )?);
         }
     }
-    if let Some(m) = &def.puts_on {
-        let bare: Vec<String> = pieces
-            .iter()
-            .filter(|c| game.figure(c).is_some_and(|f| !f.markers.contains(m)))
-            .cloned()
-            .collect();
-        if bare.is_empty() {
-            return Err(Error::usage(format!(
-                "{unit} is already {}: nothing for `{}` to do",
-                roster::marker_label(g, m),
-                def.name
-            )));
-        }
-        for code in bare {
-            said.extend(roster::mark(
-                game,
-                ruleset,
-                &code,
-                &[roster::Mark::Add(m.clone())],
-                event,
-            )?);
-        }
+    // Each marker on the pieces that lack it; a spend that would change none of them does
+    // nothing.
+    let bare: Vec<(&String, String)> = def
+        .puts_on
+        .iter()
+        .flat_map(|m| {
+            pieces
+                .iter()
+                .filter(|c| game.figure(c).is_some_and(|f| !f.markers.contains(m)))
+                .map(move |c| (m, c.clone()))
+        })
+        .collect();
+    if let (true, Some(m)) = (bare.is_empty(), def.puts_on.first()) {
+        return Err(Error::usage(format!(
+            "{unit} is already {}: nothing for `{}` to do",
+            roster::marker_label(g, m),
+            def.name
+        )));
+    }
+    for (m, code) in bare {
+        said.extend(roster::mark(
+            game,
+            ruleset,
+            &code,
+            &[roster::Mark::Add(m.clone())],
+            event,
+        )?);
     }
     if let Some((name, by)) = &def.counter {
         let counted: Vec<&String> = pieces

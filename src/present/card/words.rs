@@ -563,8 +563,8 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
                     format!("{}: {cost}", s.label)
                 }
             };
-            if let Some(m) = &s.puts_on {
-                line.push_str(&format!("; marks it {m}"));
+            if !s.puts_on.is_empty() {
+                line.push_str(&format!("; marks it {}", s.puts_on.join(" and ")));
             }
             for e in &s.extras {
                 line.push_str(&format!("; +{} {}", e.cost, e.label));

@@ -219,6 +219,10 @@ pub struct ItemDef {
     pub limit: Option<i64>,
 }
 
+/// Markers by name: one, or a list of them.
+#[derive(Debug, Clone, Default)]
+pub struct MarkerNames(pub Vec<String>);
+
 /// The throws made again: one map, or a list of them.
 #[derive(Debug, Clone, Default)]
 pub struct Rerolls(pub Vec<RerollDef>);

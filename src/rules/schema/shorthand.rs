@@ -6,7 +6,9 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::{BelowDef, CondValue, FollowDef, RerollDef, Rerolls, RollDef, TargetDef, ValueSpec};
+use super::{
+    BelowDef, CondValue, FollowDef, MarkerNames, RerollDef, Rerolls, RollDef, TargetDef, ValueSpec,
+};
 
 // ----- the shorthand forms -------------------------------------------------------------------
 //
@@ -77,5 +79,7 @@ shorthand!(FollowDef, "a procedure name, or a map with `procedure` and its optio
     str => FollowDef::Name, map => |f: super::FollowFull| FollowDef::Full(Box::new(f)));
 shorthand!(Rerolls, "a re-roll (a map with `label` and `on` or `below`), or a list of them",
     map => |r: RerollDef| Rerolls(vec![r]), seq => Rerolls);
+shorthand!(MarkerNames, "a marker's name, or a list of them",
+    str => |s| MarkerNames(vec![s]), seq => MarkerNames);
 shorthand!(BelowDef, "a number, or `average`",
     int => BelowDef::Number, str => BelowDef::Word);

@@ -146,9 +146,10 @@ pub struct SpendDef {
     /// A cost for each figure of the unit, added to `cost`.
     #[serde(default)]
     pub each: Option<EachDef>,
-    /// A marker it puts on the unit's figures in play (the spend then names a unit).
+    /// Markers it puts on the unit's figures in play (the spend then names a unit): one, or a
+    /// list of them.
     #[serde(default)]
-    pub puts_on: Option<String>,
+    pub puts_on: Option<super::MarkerNames>,
     /// A marker it puts on the unit's figures in play where it names a unit; it may name none
     /// (a move spent on a group of units marks none of them).
     #[serde(default)]

@@ -126,3 +126,82 @@ fn cavalry_whose_card_allows_it_dismounts_as_regular_infantry() {
             .contains("`remount` is spent only on a unit with dismounts and unit=regular-infantry")
     );
 }
+
+/// The Napoleonic option, "Change of Formation to Square ... considered the units movement for
+/// the turn. Units in Square cannot move ... do not get the 'if enfilading fire' bonus ... uses
+/// the 'Pike or other Close Ord' Combat Outcome Chart": formed for a point, the square is
+/// refused a move, takes no enfilading fire, and doubled by cavalry flees (the pikes' chart)
+/// where regular infantry is destroyed; it changes back another round.
+#[test]
+fn regular_infantry_in_square_does_not_move_and_takes_the_pikes_chart() {
+    let t = british_turn();
+    assert!(
+        t.refused(&["spend", "form-square", "--unit", "british-cavalry-1"])
+            .contains("`form-square` is spent only on a unit with unit=regular-infantry")
+    );
+    let out = t.ok(&["spend", "form-square", "--unit", "british-infantry-1"]);
+    assert!(
+        out.ends_with(
+            "british-infantry-1: +in square\nbritish-infantry-1: +moved this round (to the end of \
+             this turn)\n"
+        ),
+        "{out}"
+    );
+    // Not this round, nor while it stands in square.
+    t.ok(&["mark", "british-infantry-1", "-moved"]);
+    assert!(
+        t.refused(&["spend", "move", "--unit", "british-infantry-1"])
+            .contains("it is in square: no `move` for a unit so marked")
+    );
+    t.ok(&["mark", "british-infantry-1", "+moved"]);
+    let melee = |square: &str| {
+        t.ok(&[
+            "roll",
+            "melee",
+            "--attacker",
+            "french-cavalry-1",
+            "--defender",
+            square,
+            "--dice",
+            "6,6",
+            "--dice",
+            "1,1",
+            "--dry-run",
+        ])
+    };
+    assert!(melee("british-infantry-1").contains(
+        "defender: Doubled; in square (the pikes' chart): Flees in disorder and rolls for a \
+             casualty"
+    ));
+    assert!(
+        melee("british-infantry-2")
+            .contains("defender: Doubled; regular infantry against mounted: Destroyed")
+    );
+    // No enfilading bonus against a square.
+    let shot = t.ok(&[
+        "roll",
+        "combat",
+        "--attacker",
+        "french-infantry-1",
+        "--defender",
+        "british-infantry-1",
+        "a.enfilading",
+        "--dice",
+        "3,3",
+        "--dice",
+        "3,3",
+        "--dry-run",
+    ]);
+    assert!(!shot.contains("enfilading fire"), "{shot}");
+    // Changing back is the next round's move.
+    assert!(
+        t.refused(&["spend", "leave-square", "--unit", "british-infantry-1"])
+            .contains("it is moved this round: no `leave-square` for a unit so marked")
+    );
+    t.ok(&["turn", "--dice", "2"]);
+    t.ok(&["turn", "--dice", "6"]);
+    assert!(
+        t.ok(&["spend", "leave-square", "--unit", "british-infantry-1"])
+            .contains("british-infantry-1: -in square\n")
+    );
+}

@@ -400,13 +400,12 @@ fn a_target_beyond_its_own_range_leaves_the_shot_unanswered() {
             "6,6",
         ])
     };
-    assert!(
-        shot("d.range=30").contains(
-            "attacker: Doubled; it shot unanswered: its target was beyond its own range: \
+    assert!(shot("d.range=30").contains(
+        "attacker: Doubled; it shot unanswered: its target was beyond its own range: \
              Disregards the outcome"
-        )
-    );
+    ));
     assert!(
-        shot("d.range=4").contains("attacker: Doubled; artillery shot at: Stays and rolls for casualties twice")
+        shot("d.range=4")
+            .contains("attacker: Doubled; artillery shot at: Stays and rolls for casualties twice")
     );
 }
