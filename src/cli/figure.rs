@@ -340,9 +340,32 @@ pub(super) fn fight(
     let on_lone: Vec<&str> = received.iter().flatten().copied().collect();
     let worst = ranked.and_then(|m| fight::worst(m, &on_lone));
     let mut landed_each: Vec<Vec<String>> = vec![Vec::new(); fought.len()];
+    // Every pairing's ties (`on: each`: two men in hand to hand) are made first, so that what
+    // any pairing then does (a man who runs away, untied from all) stands over them.
+    let mut steps: Vec<Step> = Vec::new();
+    for ((step, _, _, figs), landed) in fought.iter().zip(&mut landed_each) {
+        let (each, rest): (Vec<_>, Vec<_>) = step
+            .marks
+            .iter()
+            .cloned()
+            .partition(|m| m.role == crate::model::Role::Each);
+        let ties = Step {
+            marks: each,
+            ..step.clone()
+        };
+        landed.extend(crate::game::spread::land_marks(
+            after, ruleset, &ties, figs, event,
+        )?);
+        steps.push(Step {
+            marks: rest,
+            ..step.clone()
+        });
+    }
     for i in order {
-        if let (Some((step, _, _, figs)), Some(landed)) = (fought.get(i), landed_each.get_mut(i)) {
-            *landed = figures::land(after, ruleset, step, figs, (source, event))?;
+        if let (Some(step), Some((.., figs)), Some(landed)) =
+            (steps.get(i), fought.get(i), landed_each.get_mut(i))
+        {
+            landed.extend(figures::land(after, ruleset, step, figs, (source, event))?);
         }
     }
     for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {

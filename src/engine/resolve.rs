@@ -492,7 +492,7 @@ impl<'a> Plan<'a> {
                 let side = match m.on {
                     Role::Loser => d.loser.clone(),
                     Role::Winner => d.winner.clone(),
-                    Role::Acting | Role::ActedUpon => None,
+                    Role::Acting | Role::ActedUpon | Role::Each => None,
                 };
                 let holds = situation_of(side.as_ref())
                     .is_some_and(|s| s.guard_holds(self.ruleset, m.guard()));

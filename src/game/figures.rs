@@ -73,6 +73,8 @@ impl Figures {
         match role {
             Role::Acting => self.acting.as_deref(),
             Role::ActedUpon => self.acted_upon.as_deref(),
+            // Every side's: the first here; a change on each lands side by side.
+            Role::Each => self.sides.first().map(|(_, f)| f.as_str()),
             Role::Loser | Role::Winner => self
                 .sides
                 .iter()

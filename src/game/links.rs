@@ -82,9 +82,98 @@ pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
     })
 }
 
+/// The pairs of figures in play still tied by a link that goes on (`goes-on`), each said with
+/// the roll they go on with, the figure first tied first: when a turn starts.
+pub fn going_on(game: &Game, ruleset: &crate::model::Ruleset, g: &GameDef) -> Vec<String> {
+    let mut said = Vec::new();
+    for l in &g.links {
+        let Some(p) = l.goes_on.as_deref().and_then(|p| ruleset.procedure(p)) else {
+            continue;
+        };
+        let procedure = &p.name;
+        // Each side's option, in the procedure's order of sides.
+        let options: Vec<String> = p
+            .sides
+            .iter()
+            .filter_map(|s| {
+                let part = crate::model::Part::Side(s.name.clone());
+                crate::game::roles::option_for(g, p, &part).map(str::to_string)
+            })
+            .collect();
+        let [oa, ob] = options.as_slice() else {
+            continue;
+        };
+        let mut seen: Vec<(String, String)> = Vec::new();
+        for f in game.figures.iter().filter(|f| f.state.is_none()) {
+            for to in f.links.get(&l.name).into_iter().flatten() {
+                let in_play = game.figure(to).is_some_and(|t| t.state.is_none());
+                let pair = (f.code.clone(), to.clone());
+                if !in_play || seen.iter().any(|(a, b)| a == to && *b == f.code) {
+                    continue;
+                }
+                said.push(
+                    Said::GoesOn {
+                        link: l.label.clone(),
+                        procedure: procedure.clone(),
+                        sides: [(oa.clone(), pair.0.clone()), (ob.clone(), pair.1.clone())],
+                    }
+                    .to_string(),
+                );
+                seen.push(pair);
+            }
+        }
+    }
+    said
+}
+
+/// Whether `code` holds the tie (to `tie.to`; to anyone, without it).
+pub fn holds(game: &Game, code: &str, tie: &Tie) -> bool {
+    game.figure(code)
+        .and_then(|f| f.links.get(&tie.link))
+        .is_some_and(|held| match &tie.to {
+            Some(to) => held.iter().any(|h| h.eq_ignore_ascii_case(to)),
+            None => !held.is_empty(),
+        })
+}
+
+/// Tie `code` to the figure `tie.to` (or untie it), saying what changed: `A1: +LINK B2`;
+/// a link tied both ways (`mutual`) changes the other end too.
+pub fn tie(
+    game: &mut Game,
+    g: &GameDef,
+    code: &str,
+    tie: &Tie,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    // The other ends as they were: untying every one unties each of them back.
+    let ends: Vec<String> = match &tie.to {
+        Some(to) => vec![to.clone()],
+        None => roster::figure(game, code)?
+            .links
+            .get(&tie.link)
+            .cloned()
+            .unwrap_or_default(),
+    };
+    let mut said = tie_one(game, g, code, tie, event)?;
+    if link(g, &tie.link).is_some_and(|l| l.mutual) {
+        let me = roster::figure(game, code)?.code.clone();
+        for end in ends {
+            let back = Tie {
+                add: tie.add,
+                link: tie.link.clone(),
+                to: Some(me.clone()),
+            };
+            if game.figure(&end).is_some() && holds(game, &end, &back) != tie.add {
+                said.extend(tie_one(game, g, &end, &back, event)?);
+            }
+        }
+    }
+    Ok(said)
+}
+
 /// Tie `code` to the figure `tie.to` (or untie it), saying what changed: `A1: +LINK B2`.
 /// A tie it holds already, or one it does not hold to take off, is said and changes nothing.
-pub fn tie(
+fn tie_one(
     game: &mut Game,
     g: &GameDef,
     code: &str,

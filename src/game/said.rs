@@ -168,6 +168,13 @@ pub enum Said {
     ToSpend { side: String, points: String },
     /// The steps of a player turn, by their labels.
     Steps { labels: Vec<String> },
+    /// Two figures still tied (by the link's label) when a turn starts, and the opposed roll
+    /// they go on with: the procedure, and each side's option and figure.
+    GoesOn {
+        link: String,
+        procedure: String,
+        sides: [(String, String); 2],
+    },
     /// A unit failed its activation: its side's player turn ends, and what comes next.
     FailedToActivate {
         unit: String,

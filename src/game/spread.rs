@@ -26,6 +26,11 @@ pub fn land_marks(
     let g = game_def(ruleset)?;
     let mut said = Vec::new();
     for m in &step.marks {
+        // Every side's figure, each with the other's at the other end.
+        if m.role == Role::Each {
+            said.extend(land_each(game, ruleset, m, figures, event)?);
+            continue;
+        }
         let Some(code) = figures.of(m.role, m.side.as_deref()) else {
             continue;
         };
@@ -49,7 +54,7 @@ pub fn land_marks(
         let other = match m.role {
             Role::Acting => figures.acted_upon.as_deref(),
             Role::ActedUpon => figures.acting.as_deref(),
-            Role::Loser | Role::Winner => None,
+            Role::Loser | Role::Winner | Role::Each => other_side(figures, code),
         };
         for c in &codes {
             for change in &m.change {
@@ -81,6 +86,41 @@ pub fn land_marks(
                     .filter(|_| figures.acting.as_ref() == Some(c));
                 said.extend(apply_one(game, ruleset, g, (c, owed_in), change, event)?);
             }
+        }
+    }
+    Ok(said)
+}
+
+/// In a roll of two sides, the figure of the side `code` is not on.
+fn other_side<'a>(figures: &'a Figures, code: &str) -> Option<&'a str> {
+    match figures.sides.as_slice() {
+        [(_, a), (_, b)] if a == code => Some(b),
+        [(_, a), (_, b)] if b == code => Some(a),
+        _ => None,
+    }
+}
+
+/// A change on every side's figure: a link ties each to the other's (said once where it is
+/// tied both ways); a marker goes on each.
+fn land_each(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    m: &crate::engine::resolve::StepMark,
+    figures: &Figures,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let g = game_def(ruleset)?;
+    let mut said = Vec::new();
+    for (_, code) in &figures.sides {
+        for change in &m.change {
+            if let Some(tie) = links::change(g, change, other_side(figures, code)) {
+                if links::holds(game, code, &tie) == tie.add {
+                    continue;
+                }
+                said.extend(links::tie(game, g, code, &tie, event)?);
+                continue;
+            }
+            said.extend(apply_one(game, ruleset, g, (code, None), change, event)?);
         }
     }
     Ok(said)

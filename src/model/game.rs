@@ -467,6 +467,13 @@ pub struct LinkDef {
     /// the link to that figure, no when it does not.
     #[serde(default)]
     pub factor: Option<String>,
+    /// Tied both ways: tying or untying one end does the other (two men in hand to hand).
+    #[serde(default)]
+    pub mutual: bool,
+    /// An opposed procedure (canonical) the figures still tied when a turn starts go on with:
+    /// the turn says each pair, with its command (a fight that continues next turn).
+    #[serde(default)]
+    pub goes_on: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -493,6 +493,8 @@ pub enum Role {
     /// In an opposed roll, the side that lost or won.
     Loser,
     Winner,
+    /// In an opposed roll, every side's figure (a link made ties each to the other's).
+    Each,
 }
 
 /// Marker, state and counter changes a result makes to one figure.

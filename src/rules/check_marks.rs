@@ -26,7 +26,7 @@ impl Source {
                     "`marks` change a game's figures: the ruleset needs a `game:` section".into(),
                 ));
             };
-            if matches!(m.on, Role::Loser | Role::Winner) && p.sides.is_empty() {
+            if matches!(m.on, Role::Loser | Role::Winner | Role::Each) && p.sides.is_empty() {
                 return Err(err(
                     "on:",
                     format!("{whose} marks the loser or winner, but this roll has no sides"),
@@ -55,15 +55,21 @@ impl Source {
             }
             for c in &m.change {
                 Self::check_change(g, c, whose, err)?;
-                if Self::names_link(g, c)
-                    && (m.group || !matches!(m.on, Role::Acting | Role::ActedUpon))
-                {
+                // A link ties a figure to the one at the other end of the roll: the figure acted
+                // upon, or the other side's in a roll of two sides.
+                let two_sides = p.sides.len() == 2;
+                let ends = match m.on {
+                    Role::Acting | Role::ActedUpon => true,
+                    Role::Loser | Role::Winner | Role::Each => two_sides,
+                };
+                if Self::names_link(g, c) && (m.group || !ends) {
                     return Err(err(
                         c,
                         format!(
                             "{whose} makes the change `{c}`: a link ties the figure acting and \
-                             the figure acted upon, one to the other, so it goes `on: acting` or \
-                             `on: acted-upon`, without `group`"
+                             the figure acted upon (or the two sides' figures), one to the other, \
+                             so it goes `on: acting` or `on: acted-upon` (`loser`, `winner` or \
+                             `each` in a roll of two sides), without `group`"
                         ),
                     ));
                 }
@@ -162,6 +168,18 @@ impl Source {
                     f,
                     format!("link `{n}` sets `{f}`, which is not a yes/no factor"),
                 ));
+            }
+            if let Some(p) = &l.goes_on {
+                let two = self.procedure(p).is_some_and(|q| q.sides.len() == 2);
+                if !two || !l.mutual {
+                    return Err(err(
+                        p,
+                        format!(
+                            "link `{n}` goes on with `{p}`: give an opposed procedure of two \
+                             sides, and `mutual: true` (the two figures tied both ways)"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())

@@ -571,7 +571,7 @@ impl Source {
         }
         match (f.on, &f.side) {
             (None | Some(Role::Acting | Role::ActedUpon), None) => {}
-            (Some(Role::Loser | Role::Winner), _) => {
+            (Some(Role::Loser | Role::Winner | Role::Each), _) => {
                 return Err(err(
                     "on:",
                     "a follow-up is `on` the figure acting or acted upon; the loser or winner \

@@ -169,6 +169,7 @@ impl Source {
                 .iter()
                 .map(|l| m::LinkDef {
                     factor: l.factor.as_deref().map(|f| self.canonical(f)),
+                    goes_on: l.goes_on.as_deref().map(|p| self.procedure_name(p)),
                     ..l.clone()
                 })
                 .collect(),

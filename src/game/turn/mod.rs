@@ -84,6 +84,8 @@ pub fn start(
     said.extend(lasting::expire(game, ruleset, passed, event)?);
     if new_turn {
         reset_per_turn(game, g, event);
+        // Fights that go on from the last turn, each with its roll.
+        said.extend(crate::game::links::going_on(game, ruleset, g));
     }
     Ok(said)
 }

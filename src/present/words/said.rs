@@ -70,6 +70,7 @@ impl fmt::Display for Said {
             Said::PlayerTurn { .. }
             | Said::ToSpend { .. }
             | Said::Steps { .. }
+            | Said::GoesOn { .. }
             | Said::FailedToActivate { .. }
             | Said::AllActivated { .. }
             | Said::StillToAct { .. }
@@ -281,6 +282,14 @@ fn turns(said: &Said, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             let labels = labels.iter().map(String::as_str);
             write!(f, "steps: {}", crate::words::numbered(labels))
         }
+        Said::GoesOn {
+            link,
+            procedure,
+            sides: [(oa, a), (ob, b)],
+        } => write!(
+            f,
+            "{a} still {link} {b}: `umpire roll {procedure} --{oa} {a} --{ob} {b}`"
+        ),
         Said::FailedToActivate { unit, side, next } => write!(
             f,
             "{unit} failed to activate: the player turn of {side} ends; {}",

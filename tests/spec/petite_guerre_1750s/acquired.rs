@@ -85,7 +85,7 @@ fn the_umpire_ties_and_unties_by_hand_and_a_mistake_is_refused() {
     );
     assert_eq!(
         t.refused(&["mark", "RA2", "+acquird:OT1"]),
-        "no link `acquird`; there are: acquired (did you mean `acquired`?)"
+        "no link `acquird`; there are: engaged, acquired (did you mean `acquired`?)"
     );
     assert!(
         t.refused(&["mark", "RA2", "+acquired:RA2"])
@@ -137,8 +137,25 @@ fn a_link_is_checked_when_the_table_is_read() {
             "marks: [{on: acting, change: [+acquired]}]",
             "marks: [{on: acting, group: true, change: [+acquired]}]",
         ),
-        "makes the change `+acquired`: a link ties the figure acting and the figure acted upon, \
-         one to the other, so it goes `on: acting` or `on: acted-upon`, without `group`",
+        "makes the change `+acquired`: a link ties the figure acting and the figure acted upon \
+         (or the two sides' figures), one to the other, so it goes `on: acting` or `on: \
+         acted-upon` (`loser`, `winner` or `each` in a roll of two sides), without `group`",
+    );
+    refused(
+        ("      mutual: true\n", ""),
+        "link `engaged` goes on with `hand-to-hand`: give an opposed procedure of two sides, and \
+         `mutual: true` (the two figures tied both ways)",
+    );
+    refused(
+        ("      goes-on: hand-to-hand\n", "      goes-on: shoot\n"),
+        "link `engaged` goes on with `shoot`: give an opposed procedure of two sides",
+    );
+    refused(
+        (
+            "marks: [{on: each, change: [+engaged]}]",
+            "marks: [{on: each, group: true, change: [+engaged]}]",
+        ),
+        "makes the change `+engaged`: a link ties",
     );
 }
 

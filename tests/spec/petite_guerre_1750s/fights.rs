@@ -208,3 +208,49 @@ fn a_man_charges_only_an_enemy_within_two_inches() {
              beyond)"
     ));
 }
+
+/// "Continue combat next turn if opponent not killed, surrendered, or did not run away": two
+/// men who fought are tied both ways, and the next turn names the pair with its roll; a man
+/// who runs away unties both; the umpire unties those who step out of contact.
+#[test]
+fn a_fight_goes_on_next_turn_until_a_man_falls_runs_or_surrenders() {
+    let t = game();
+    t.ok(&["turn"]);
+    let fight = |a: &'static str, d: &'static str, dice: &[&'static str]| {
+        let mut args = vec!["roll", "hand-to-hand", "--attacker", a, "--defender", d];
+        for x in dice {
+            args.extend(["--dice", x]);
+        }
+        t.ok(&args)
+    };
+    // OT3 (A, +1) 3 against GR1 (C) 4: equal, no hit; both fight on.
+    let out = fight("OT3", "GR1", &["3", "4"]);
+    assert!(
+        out.contains(
+            "changes:\n  OT3: +in hand to hand with GR1\n  GR1: +in hand to hand with OT3\n"
+        ),
+        "{out}"
+    );
+    // The pair is said when the next turn starts, in the roster's order.
+    let out = t.ok(&["turn"]);
+    assert!(
+        out.contains(
+            "GR1 still in hand to hand with OT3: `umpire roll hand-to-hand --attacker GR1 \
+             --defender OT3`\n"
+        ),
+        "{out}"
+    );
+    // OT3 wins; GR1's hit is a 4: he breaks and runs, and the fight is over for both.
+    let out = fight("OT3", "GR1", &["5", "2", "4", "3"]);
+    assert!(out.contains("GR1: -in hand to hand with OT3\n"), "{out}");
+    assert!(out.contains("OT3: -in hand to hand with GR1\n"), "{out}");
+    t.ok(&["turn"]);
+    let out = t.ok(&["turn"]);
+    assert!(!out.contains("still in hand to hand"), "{out}");
+    // Survivors stepping out of contact: untied by hand, both ways.
+    fight("OT4", "RA1", &["2", "3"]);
+    assert_eq!(
+        t.ok(&["mark", "RA1", "-engaged"]),
+        "RA1: -in hand to hand with OT4\nOT4: -in hand to hand with RA1\n"
+    );
+}
