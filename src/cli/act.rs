@@ -75,6 +75,7 @@ pub fn act(
             .map(|f| f.code.clone())
             .collect();
         let mut held = Vec::new();
+        let mut lacking = Vec::new();
         for code in codes {
             // A figure with nothing to change does not act; of those that would, a marker
             // that blocks the action, or a rule of eligibility it names, holds one back.
@@ -96,6 +97,10 @@ pub fn act(
                 })
                 .unwrap_or_default();
             if carried.is_empty() && !kept_only {
+                // A figure named that has nothing for the action to take off is said.
+                if !named.is_empty() && !a.clears.is_empty() {
+                    lacking.push(code);
+                }
                 continue;
             }
             // A marker that blocks the action holds the figure back; one named is refused.
@@ -175,6 +180,12 @@ pub fn act(
                 a.label.to_lowercase()
             )));
         }
+        let labels: Vec<&str> = a.clears.iter().map(|m| marker_label(g, m)).collect();
+        held.extend(
+            lacking
+                .iter()
+                .map(|c| format!("{c} (not {})", labels.join(" or "))),
+        );
         let mut lines = activated;
         lines.push(format!("{}: {} ({})", u.name, a.label, acted.join(", ")));
         if !held.is_empty() {

@@ -52,8 +52,8 @@ pub(super) fn unit_odds(
     let once = rolled_once(&game, &ruleset, p, &action.unit)?;
     // (figures, net modifier, odds, roster lines)
     let mut each = Vec::new();
+    let aim = (targets.as_slice(), ruleset.chain_spreads(p));
     for (code, target) in &action.acts {
-        let aim = (targets.as_slice(), ruleset.chain_spreads(p));
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
             continue;
         };

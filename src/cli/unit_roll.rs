@@ -181,6 +181,7 @@ pub(super) fn unit_roll(
             // figure for them all.
             let once = rolled_once(game, &ruleset, p, &action.unit)?;
             let covers: Vec<String> = action.acts.iter().map(|(c, _)| c.clone()).collect();
+            let aim = (targets.as_slice(), ruleset.chain_spreads(p));
             for (code, target, words) in &rolls {
                 let takes: &[String] = if once {
                     &covers
@@ -218,7 +219,6 @@ pub(super) fn unit_roll(
                     }
                 }
                 // A target an earlier figure took out of the game passes to the next one standing.
-                let aim = (targets.as_slice(), ruleset.chain_spreads(p));
                 let Some(target) = aimed(&after, (code, target.as_deref()), aim, &mut held) else {
                     continue;
                 };
@@ -450,9 +450,12 @@ pub(super) fn unit_procedure<'r>(
     let first = game.in_play_of(&u.name).first().map(|f| f.code.clone());
     let here = first.and_then(|c| crate::game::fields::standing(game, ruleset, g, &c));
     let holds = here.is_some_and(|s| {
-        s.all_hold(ruleset, &instead.when)
-            && (instead.any.is_empty() || instead.any.iter().any(|c| s.all_hold(ruleset, c)))
-            && !instead.unless.iter().any(|c| s.holds(ruleset, c))
+        let guard = crate::model::Guard {
+            when: &instead.when,
+            any: &instead.any,
+            unless: &instead.unless,
+        };
+        s.guard_holds(ruleset, guard)
     });
     if holds {
         ruleset.procedure_or_err(&instead.procedure)

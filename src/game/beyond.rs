@@ -60,7 +60,10 @@ pub fn words(
             if c.test != Test::Flag(true) || set || named.contains(&c.factor) {
                 continue;
             }
-            if let Some(m) = g.markers.iter().find(marked) {
+            // Known not so only when it carries none of the markers that would make it so.
+            let setting: Vec<&MarkerDef> = g.markers.iter().filter(marked).collect();
+            let carries = setting.iter().any(|m| fig.markers.contains(&m.name));
+            if let (Some(m), false) = (setting.first(), carries) {
                 lines.push(format!(
                     "{} is not marked {}: {}=no",
                     fig.code, m.label, c.factor

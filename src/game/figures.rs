@@ -500,10 +500,12 @@ pub fn roster_words(
         .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
         .collect();
     let parts: BTreeSet<String> = ruleset.part_factors(p).into_iter().collect();
+    // What the procedure always reads as given (a Gatling's rifles) is not the figure's own.
     let mut reads: BTreeSet<String> = ruleset
         .chain_factors(p)
         .into_iter()
         .filter(|f| parts.contains(f) || !asked.contains(f))
+        .filter(|f| !p.given.contains_key(f))
         .collect();
     let first = gather(game, ruleset, g, p, figures, typed, &reads)?;
     let named: BTreeSet<String> = typed

@@ -82,44 +82,76 @@ pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
     })
 }
 
-/// The pairs of figures in play still tied by a link that goes on (`goes-on`), each said with
-/// the roll they go on with, the figure first tied first: when a turn starts.
+/// The figures in play still tied by a link that goes on (`goes-on`), each fight said with
+/// the roll it goes on with, when a turn starts: a figure tied to several is the lone one of a
+/// fight of several against one (where the procedure has one), otherwise each pair in the
+/// roster's order.
 pub fn going_on(game: &Game, ruleset: &crate::model::Ruleset, g: &GameDef) -> Vec<String> {
     let mut said = Vec::new();
     for l in &g.links {
         let Some(p) = l.goes_on.as_deref().and_then(|p| ruleset.procedure(p)) else {
             continue;
         };
-        let procedure = &p.name;
         // Each side's option, in the procedure's order of sides.
-        let options: Vec<String> = p
+        let options: Vec<(String, String)> = p
             .sides
             .iter()
             .filter_map(|s| {
                 let part = crate::model::Part::Side(s.name.clone());
-                crate::game::roles::option_for(g, p, &part).map(str::to_string)
+                let option = crate::game::roles::option_for(g, p, &part)?;
+                Some((s.name.clone(), option.to_string()))
             })
             .collect();
-        let [oa, ob] = options.as_slice() else {
+        let [(first, oa), (_, ob)] = options.as_slice() else {
             continue;
         };
-        let mut seen: Vec<(String, String)> = Vec::new();
+        let in_play = |c: &str| game.figure(c).is_some_and(|t| t.state.is_none());
+        let tied = |c: &str| -> Vec<String> {
+            game.figure(c)
+                .and_then(|f| f.links.get(&l.name))
+                .into_iter()
+                .flatten()
+                .filter(|t| in_play(t))
+                .cloned()
+                .collect()
+        };
+        let lone = p.many_on_one.as_ref().map(|m| m.lone.as_str());
+        let say = |figures: (Vec<String>, Vec<String>), sides: [(String, Vec<String>); 2]| {
+            Said::GoesOn {
+                link: l.label.clone(),
+                procedure: p.name.clone(),
+                figures,
+                sides,
+            }
+            .to_string()
+        };
+        let mut done: Vec<String> = Vec::new();
         for f in game.figures.iter().filter(|f| f.state.is_none()) {
-            for to in f.links.get(&l.name).into_iter().flatten() {
-                let in_play = game.figure(to).is_some_and(|t| t.state.is_none());
-                let pair = (f.code.clone(), to.clone());
-                if !in_play || seen.iter().any(|(a, b)| a == to && *b == f.code) {
+            let theirs = tied(&f.code);
+            if theirs.is_empty() || done.contains(&f.code) {
+                continue;
+            }
+            done.push(f.code.clone());
+            // A figure tied to several fights them all at once, as the lone one.
+            if let (Some(side), true) = (lone, theirs.len() > 1) {
+                let me = vec![f.code.clone()];
+                let sides = if side == first {
+                    [(oa.clone(), me.clone()), (ob.clone(), theirs.clone())]
+                } else {
+                    [(oa.clone(), theirs.clone()), (ob.clone(), me.clone())]
+                };
+                said.push(say((me, theirs.clone()), sides));
+                done.extend(theirs);
+                continue;
+            }
+            for other in theirs {
+                // A lone figure's fight is said with it.
+                if done.contains(&other) || (lone.is_some() && tied(&other).len() > 1) {
                     continue;
                 }
-                said.push(
-                    Said::GoesOn {
-                        link: l.label.clone(),
-                        procedure: procedure.clone(),
-                        sides: [(oa.clone(), pair.0.clone()), (ob.clone(), pair.1.clone())],
-                    }
-                    .to_string(),
-                );
-                seen.push(pair);
+                let (me, them) = (vec![f.code.clone()], vec![other.clone()]);
+                let sides = [(oa.clone(), me.clone()), (ob.clone(), them.clone())];
+                said.push(say((me, them), sides));
             }
         }
     }

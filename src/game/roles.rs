@@ -99,7 +99,7 @@ pub fn noun(g: Option<&GameDef>, role: Role) -> String {
         Role::ActedUpon => Part::ActedUpon,
         Role::Loser => return "the loser".into(),
         Role::Winner => return "the winner".into(),
-        Role::Each => return "each side's".into(),
+        Role::Each => return "each side's figure".into(),
     };
     match (g.and_then(|g| label(g, &part)), part) {
         (Some(l), _) => format!("the {l}"),

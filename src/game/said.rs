@@ -173,7 +173,9 @@ pub enum Said {
     GoesOn {
         link: String,
         procedure: String,
-        sides: [(String, String); 2],
+        /// Who is still tied to whom: one figure, and the one or several it fights.
+        figures: (Vec<String>, Vec<String>),
+        sides: [(String, Vec<String>); 2],
     },
     /// A unit failed its activation: its side's player turn ends, and what comes next.
     FailedToActivate {

@@ -136,6 +136,16 @@ impl Source {
             self.check_conditions(&m.acted_upon, &here)?;
             if let Some(i) = m.share.as_ref().and_then(|x| x.including.as_ref()) {
                 self.check_conditions(&i.when, &here)?;
+                // Weighed on the units' fields alone: each condition on a factor a field sets.
+                let canonical = |f: &str| self.factor(f).map(|d| d.name.clone());
+                for f in i.when.keys() {
+                    if !g.unit.values().any(|u| canonical(u) == canonical(f)) {
+                        return Err(here(
+                            f,
+                            format!("`including` asks about `{f}`, which no unit field sets"),
+                        ));
+                    }
+                }
             }
             let moments = [
                 (&m.phase_end, "a phase ends"),

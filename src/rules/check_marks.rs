@@ -29,7 +29,16 @@ impl Source {
             if matches!(m.on, Role::Loser | Role::Winner | Role::Each) && p.sides.is_empty() {
                 return Err(err(
                     "on:",
-                    format!("{whose} marks the loser or winner, but this roll has no sides"),
+                    format!(
+                        "{whose} marks the loser, the winner or each side, but this roll has no \
+                         sides"
+                    ),
+                ));
+            }
+            if m.on == Role::Each && m.group {
+                return Err(err(
+                    "group:",
+                    format!("{whose} marks each side's figure: give it without `group`"),
                 ));
             }
             self.check_guard(m.guard(), err)?;
@@ -170,7 +179,25 @@ impl Source {
                 ));
             }
             if let Some(p) = &l.goes_on {
-                let two = self.procedure(p).is_some_and(|q| q.sides.len() == 2);
+                let q = self.procedure(p);
+                let two = q.is_some_and(|q| q.sides.len() == 2);
+                // Each side named with an option of the game, for the command the turn says.
+                let named = q.is_some_and(|q| {
+                    q.sides.iter().all(|s| {
+                        g.roles
+                            .iter()
+                            .any(|r| r.plays == crate::model::Part::Side(s.name.clone()))
+                    })
+                });
+                if two && !named {
+                    return Err(err(
+                        p,
+                        format!(
+                            "link `{n}` goes on with `{p}`: give the game a role for each of its \
+                             sides (`roles: [{{name: attacker, plays: attacker}}, ...]`)"
+                        ),
+                    ));
+                }
                 if !two || !l.mutual {
                     return Err(err(
                         p,

@@ -7,7 +7,7 @@ use crate::rules::schema::{
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
-use crate::words::{flag_word, kind_word, range_words};
+use crate::words::kind_word;
 
 impl Source {
     #[allow(clippy::too_many_lines)]
@@ -36,6 +36,14 @@ impl Source {
         };
         if let Some(c) = &p.once_per_unit {
             self.check_conditions(c, &|n, m| err(n, m))?;
+        }
+        if !p.given.is_empty() && !p.sides.is_empty() {
+            return Err(err(
+                "given:",
+                "`given` sets factors of a roll of one figure; an opposed roll's sides say their \
+                 own"
+                .into(),
+            ));
         }
         for (k, v) in &p.given {
             self.check_setting(k, v, "the procedure", &|n, m| err(n, m))?;
@@ -601,45 +609,6 @@ impl Source {
             self.check_setting(k, v, "follow-up", &err)?;
         }
         Ok(q)
-    }
-
-    /// A factor a table sets by name to a value, as a follow-up or a fight's pairing does:
-    /// the factor is the ruleset's and the value one it takes.
-    pub(super) fn check_setting(
-        &self,
-        k: &str,
-        v: &str,
-        who: &str,
-        err: &dyn Fn(&str, String) -> Error,
-    ) -> Result<()> {
-        let Some(fd) = self.factor(k) else {
-            return Err(err(
-                k,
-                format!("{who} sets `{k}`, which this ruleset does not define"),
-            ));
-        };
-        let wrong = match fd.kind {
-            FactorKind::Choice => self.value(fd, v).is_none(),
-            FactorKind::Flag => flag_word(v).is_none(),
-            FactorKind::Number => v
-                .parse::<i64>()
-                .ok()
-                .filter(|n| fd.min.is_none_or(|m| *n >= m))
-                .filter(|n| fd.max.is_none_or(|m| *n <= m))
-                .is_none(),
-        };
-        if !wrong {
-            return Ok(());
-        }
-        let expected = match fd.kind {
-            FactorKind::Choice => format!("a value of `{k}`"),
-            FactorKind::Flag => "yes or no".to_string(),
-            FactorKind::Number => format!("a whole number {}", range_words(fd.min, fd.max)),
-        };
-        Err(err(
-            v,
-            format!("{who} sets `{k}={v}`, which is not {expected}"),
-        ))
     }
 }
 

@@ -1,11 +1,14 @@
-//! The checks of a ruleset's rules of eligibility (`requires:`) and of the factor a unit's
-//! size sets: names known, values of the right kind, and a withheld rule that governs flags.
+//! The checks of a ruleset's rules of eligibility (`requires:`), of the factor a unit's size
+//! sets, and of a factor set to a value by name (a follow-up's, a procedure's `given`, a
+//! spend's `sets`): names known, values of the right kind, and a withheld rule that governs
+//! flags.
 
 use std::collections::BTreeSet;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rules::schema::{CondValue, FactorKind, GameDef};
 use crate::rules::source::{Locator, Source};
+use crate::words::{flag_word, range_words};
 
 impl Source {
     pub(super) fn check_requires(&self, at: &Locator<'_>) -> Result<()> {
@@ -137,5 +140,46 @@ impl Source {
                 format!("`size: {name}` needs a number factor, and `{name}` is not one"),
             )),
         }
+    }
+}
+
+impl Source {
+    /// A factor a table sets by name to a value, as a follow-up or a fight's pairing does:
+    /// the factor is the ruleset's and the value one it takes.
+    pub(super) fn check_setting(
+        &self,
+        k: &str,
+        v: &str,
+        who: &str,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        let Some(fd) = self.factor(k) else {
+            return Err(err(
+                k,
+                format!("{who} sets `{k}`, which this ruleset does not define"),
+            ));
+        };
+        let wrong = match fd.kind {
+            FactorKind::Choice => self.value(fd, v).is_none(),
+            FactorKind::Flag => flag_word(v).is_none(),
+            FactorKind::Number => v
+                .parse::<i64>()
+                .ok()
+                .filter(|n| fd.min.is_none_or(|m| *n >= m))
+                .filter(|n| fd.max.is_none_or(|m| *n <= m))
+                .is_none(),
+        };
+        if !wrong {
+            return Ok(());
+        }
+        let expected = match fd.kind {
+            FactorKind::Choice => format!("a value of `{k}`"),
+            FactorKind::Flag => "yes or no".to_string(),
+            FactorKind::Number => format!("a whole number {}", range_words(fd.min, fd.max)),
+        };
+        Err(err(
+            v,
+            format!("{who} sets `{k}={v}`, which is not {expected}"),
+        ))
     }
 }

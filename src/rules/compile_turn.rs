@@ -333,11 +333,7 @@ impl Source {
                 return Err(here(format!("`{field}` is not a unit field of the game"))
                     .with_hint_opt(did_you_mean(field, fields)));
             };
-            if self.value(factor, value).is_none() && factor.kind == s::FactorKind::Choice {
-                return Err(here(format!(
-                    "`{value}` is not a value of the unit field `{field}`"
-                )));
-            }
+            self.check_setting(&factor.name, value, "the spend", &|_, m| here(m))?;
             words.push(format!("{field}={value}"));
         }
         Ok(words)

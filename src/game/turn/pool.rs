@@ -414,6 +414,28 @@ pub fn spend(
             umpire.allow(refusal(&u.name, why), Some(fix), event)?;
         }
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
+        // Fields it changed are weighed as `unit set` weighs them: a rule of eligibility they
+        // break, a limit of the side.
+        if !def.sets.is_empty() {
+            let now = roster::unit(&after, &u.name)?;
+            let breaks = crate::game::fields::refusal(ruleset, g, &now.fields, None).map(|st| {
+                let why = format!("`{}` would leave its fields against the rule", def.name);
+                (
+                    Refusal {
+                        rule: st.rule,
+                        ..refusal(&u.name, why)
+                    },
+                    st.note,
+                )
+            });
+            for (r, fix) in breaks.into_iter().chain(
+                crate::game::fields::over_limits(&after, g, now)
+                    .into_iter()
+                    .map(|(r, f)| (r, Some(f))),
+            ) {
+                umpire.allow(r, fix, event)?;
+            }
+        }
     }
     let mut turn = after.turn.clone();
     let mut joined = Vec::new();
@@ -510,7 +532,8 @@ fn apply(
                 .map(move |c| (m, c.clone()))
         })
         .collect();
-    if let (true, Some(m)) = (bare.is_empty(), def.puts_on.first()) {
+    let more = !def.sets.is_empty() || def.counter.is_some() || def.takes_off.is_some();
+    if let (true, Some(m), false) = (bare.is_empty(), def.puts_on.first(), more) {
         return Err(Error::usage(format!(
             "{unit} is already {}: nothing for `{}` to do",
             roster::marker_label(g, m),

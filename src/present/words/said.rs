@@ -285,11 +285,21 @@ fn turns(said: &Said, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Said::GoesOn {
             link,
             procedure,
-            sides: [(oa, a), (ob, b)],
-        } => write!(
-            f,
-            "{a} still {link} {b}: `umpire roll {procedure} --{oa} {a} --{ob} {b}`"
-        ),
+            figures: (one, others),
+            sides,
+        } => {
+            let options: Vec<String> = sides
+                .iter()
+                .flat_map(|(o, codes)| codes.iter().map(move |c| format!("--{o} {c}")))
+                .collect();
+            write!(
+                f,
+                "{} still {link} {}: `umpire roll {procedure} {}`",
+                one.join(" and "),
+                others.join(" and "),
+                options.join(" ")
+            )
+        }
         Said::FailedToActivate { unit, side, next } => write!(
             f,
             "{unit} failed to activate: the player turn of {side} ends; {}",

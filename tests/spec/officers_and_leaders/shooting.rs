@@ -177,3 +177,35 @@ fn a_group_shoots_on_at_the_group_when_the_man_named_falls() {
         "{out}"
     );
 }
+
+/// A Gatling "fires as ... Breach loaded rifles" whatever its crew carries: the crew's muskets
+/// in the roster do not put it on a musket's range bands (50 cm is a rifle's medium range).
+#[test]
+fn a_gatling_reads_a_rifles_range_whatever_its_crew_carries() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "gatling",
+        "--side",
+        "a",
+        "class=veteran",
+        "weapon=musket",
+        "--figures",
+        "2",
+    ]);
+    let out = t.ok(&[
+        "roll",
+        "gatling",
+        "--fig",
+        "GA1",
+        "crew=2",
+        "range=50",
+        "--dice",
+        "2,4,6,8,1,3",
+    ]);
+    assert!(
+        out.contains("[50 cm: over 30 up to 90 is medium for weapon rifle]"),
+        "{out}"
+    );
+}

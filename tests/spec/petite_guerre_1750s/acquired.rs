@@ -155,7 +155,7 @@ fn a_link_is_checked_when_the_table_is_read() {
             "marks: [{on: each, change: [+engaged]}]",
             "marks: [{on: each, group: true, change: [+engaged]}]",
         ),
-        "makes the change `+engaged`: a link ties",
+        "marks each side's figure: give it without `group`",
     );
 }
 

@@ -254,3 +254,41 @@ fn a_fight_goes_on_next_turn_until_a_man_falls_runs_or_surrenders() {
         "RA1: -in hand to hand with OT4\nOT4: -in hand to hand with RA1\n"
     );
 }
+
+/// Several against one go on together: the next turn gives the lone man's fight as one roll
+/// of all his opponents against him.
+#[test]
+fn a_fight_of_two_against_one_goes_on_as_one_roll() {
+    let t = game();
+    t.ok(&["turn"]);
+    // OT3 and OT4 against RA2: RA2's throws 4 and 5 against their 3 and 4 (+1 grade each):
+    // no hits either way, so all three fight on.
+    let out = t.ok(&[
+        "roll",
+        "hand-to-hand",
+        "--attacker",
+        "OT3",
+        "--attacker",
+        "OT4",
+        "--defender",
+        "RA2",
+        "--dice",
+        "3",
+        "--dice",
+        "4",
+        "--dice",
+        "4",
+        "--dice",
+        "5",
+    ]);
+    assert!(out.contains("RA2: +in hand to hand with OT4"), "{out}");
+    let out = t.ok(&["turn"]);
+    assert!(
+        out.contains(
+            "RA2 still in hand to hand with OT3 and OT4: `umpire roll hand-to-hand --attacker OT3 \
+             --attacker OT4 --defender RA2`\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("OT3 still"), "{out}");
+}
