@@ -205,3 +205,35 @@ fn regular_infantry_in_square_does_not_move_and_takes_the_pikes_chart() {
             .contains("british-infantry-1: -in square\n")
     );
 }
+
+/// A spend's `sets` names unit fields and values they take, and a marker's `including` asks
+/// only about what a unit's fields set: each mistake refused when the table is read.
+#[test]
+fn a_spends_fields_and_a_shares_including_are_checked() {
+    let refused = |(from, to): (&str, &str), says: &str| {
+        crate::support::refused_edit(
+            "004-cest-la-guerre.yaml",
+            (from, to),
+            &["rules", "move"],
+            says,
+        );
+    };
+    refused(
+        ("sets: {type: regular-infantry}", "sets: {type: marines}"),
+        "the spend sets `unit=marines`, which is not a value of `unit`",
+    );
+    refused(
+        (
+            "sets: {type: regular-infantry}",
+            "sets: {kind: regular-infantry}",
+        ),
+        "`kind` is not a unit field of the game",
+    );
+    refused(
+        (
+            "including: {when: {unit: command, general: false}",
+            "including: {when: {unit: command, bad-going: false}",
+        ),
+        "`including` asks about `bad-going`, which no unit field sets",
+    );
+}

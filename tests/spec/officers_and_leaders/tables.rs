@@ -214,3 +214,21 @@ fn a_flag_factor_s_default_holds_when_not_given() {
         .stdout_contains("(2 of 3): 2 hits")
         .run();
 }
+
+/// A procedure's `given` names a factor and a value it takes, and belongs to a roll of one
+/// figure: an opposed roll's sides say their own.
+#[test]
+fn a_procedures_given_factors_are_checked() {
+    refused(
+        "    given: {weapon: rifle}",
+        "    given: {weapon: cannon}",
+        &["odds", "gatling"],
+        "the procedure sets `weapon=cannon`, which is not a value of `weapon`",
+    );
+    refused(
+        "    many-on-one:\n      up-to: 4",
+        "    given: {weapon: sword}\n    many-on-one:\n      up-to: 4",
+        &["odds", "melee"],
+        "`given` sets factors of a roll of one figure; an opposed roll's sides say their own",
+    );
+}
