@@ -209,3 +209,77 @@ fn a_gatling_reads_a_rifles_range_whatever_its_crew_carries() {
         "{out}"
     );
 }
+
+/// "Charging shock cavalry count a +1 to their melee die rolls (+2 if Cuirassiers)", "Moving
+/// Cavalry ... may not shoot at the gallop", and formed regulars lower the risk: the kind of
+/// horseman and a formed group are the roster's, only the charge, the pace and the risk's
+/// other items are said.
+#[test]
+fn the_roster_says_the_kind_of_horseman_and_a_formed_group() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "cuirassiers",
+        "--side",
+        "b",
+        "class=veteran",
+        "mounted",
+        "horse=cuirassiers",
+        "weapon=sword",
+        "--figures",
+        "2",
+    ]);
+    t.ok(&[
+        "unit",
+        "add",
+        "guards",
+        "--side",
+        "a",
+        "class=veteran",
+        "formed",
+        "--figures",
+        "4",
+    ]);
+    let out = t.ok(&[
+        "roll",
+        "melee",
+        "--attacker",
+        "CU1",
+        "--defender",
+        "GU1",
+        "a.charging",
+        "--dice",
+        "3",
+        "--dice",
+        "3",
+        "--dry-run",
+    ]);
+    assert!(out.contains("+2  charging cuirassiers"), "{out}");
+    t.ok(&["turn"]);
+    assert_eq!(
+        t.refused(&[
+            "roll",
+            "to-hit",
+            "--fig",
+            "CU1",
+            "--target",
+            "RI1",
+            "range=3",
+            "pace=gallop"
+        ]),
+        "pace=gallop refused by the rule Shooting at the gallop: it needs pace=halt/walk/canter \
+         (it is gallop) (Cavalry may not shoot at the gallop.)"
+    );
+    t.ok(&["turn"]);
+    let out = t.ok(&[
+        "roll",
+        "actions",
+        "--unit",
+        "guards",
+        "--dice",
+        "3",
+        "--dry-run",
+    ]);
+    assert!(out.contains("-1  unit formed of regulars"), "{out}");
+}
