@@ -450,9 +450,11 @@ impl<'a> Plan<'a> {
             reroll,
             rerolls,
             chance,
+            // A result's own note, else what every amount says (how a distance is moved).
             note: self
                 .result_def(&decision.result)
-                .and_then(|r| r.note.clone()),
+                .and_then(|r| r.note.clone())
+                .or_else(|| self.procedure.amount.as_ref().and_then(|a| a.note.clone())),
             decision,
             next,
             follow_ups,

@@ -417,6 +417,8 @@ pub struct AmountDef {
     pub each_die: Option<String>,
     /// Procedures resolved at once as part of the chain, once for each one of the amount.
     pub each: Vec<FollowDef>,
+    /// Said with every amount, as a result's note is (how the distance is to be moved).
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

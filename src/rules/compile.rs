@@ -401,6 +401,7 @@ impl Source {
                     .collect(),
                 each_die: a.each_die.as_deref().map(|e| self.procedure_name(e)),
                 each: a.each.iter().map(|f| self.follow_model(f)).collect(),
+                note: a.note.clone(),
             }),
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),

@@ -328,6 +328,9 @@ pub struct AmountDef {
     /// Procedures resolved at once for each one of the amount (a damage roll for each hit).
     #[serde(default)]
     pub each: Vec<FollowDef>,
+    /// Said with every amount, as a result's note is.
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -283,3 +283,19 @@ fn a_man_takes_one_control_test_a_turn_and_a_broken_man_none() {
             .starts_with("GR1 carries broken: it cannot control-test until that is cleared")
     );
 }
+
+/// "Full distance rolled must be moved, except movement must stop at 2\" from enemy": said
+/// with every move, where the umpire moves the man.
+#[test]
+fn a_move_says_the_full_distance_is_moved_stopping_two_inches_from_an_enemy() {
+    let out =
+        crate::support::Table::empty().ok(&["roll", "move", "--rules", "1750s", "--dice", "4"]);
+    assert!(
+        out.contains(
+            "  => total 4: 4 inches   chance 1/3 (33.3%)\n     all of it is moved (short only at a \
+             terrain feature or friends, if declared), stopping 2 inches from an enemy: only a \
+             charge closes into contact\n"
+        ),
+        "{out}"
+    );
+}
