@@ -405,3 +405,34 @@ fn the_better_melee_weapon_is_read_from_both_weapons() {
         oal().chances("melee", "a.weapon=sword d.weapon=musket")
     );
 }
+
+/// "Figures may move a maximum of 25 cms a turn, though wounded men and civilians may only
+/// move 20cms (15 cms if their petticoats are not hitched up!) Difficult going counts double,
+/// and it takes 1/4 of a move to clear a low barrier", and guns: "manhandled by 4 unwounded
+/// men at 10cms a turn ... Limbered guns and wagons move at 15 cms a turn, in open terrain
+/// only": allowances with no dice.
+#[test]
+fn men_and_guns_move_their_allowance() {
+    let amount = |args: &[&str]| oal().outcome(args);
+    assert_eq!(amount(&["move"]), "25 cm");
+    assert_eq!(amount(&["move", "wounded"]), "20 cm");
+    assert_eq!(amount(&["move", "civilian", "petticoats"]), "15 cm");
+    // Difficult going halves, rounded down; a barrier takes a quarter off.
+    assert_eq!(amount(&["move", "difficult"]), "12 cm");
+    assert_eq!(amount(&["move", "barrier"]), "19 cm");
+    assert_eq!(amount(&["move", "civilian", "barrier"]), "15 cm");
+    assert_eq!(amount(&["gun-move", "haulers=4"]), "10 cm");
+    assert_eq!(amount(&["gun-move", "haulers=3"]), "0 cm");
+    assert_eq!(amount(&["gun-move", "limbered"]), "15 cm");
+    let refused = |args: &[&str]| {
+        let mut all = vec!["roll"];
+        all.extend(args);
+        all.extend(["--rules", "oal"]);
+        crate::support::Table::empty().refused(&all)
+    };
+    assert!(
+        refused(&["gun-move", "limbered", "difficult"])
+            .starts_with("limbered refused by the rule Limbered in the open")
+    );
+    assert!(refused(&["move", "mounted"]).starts_with("move refused by the rule Horsemen's pace"));
+}
