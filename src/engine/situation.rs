@@ -296,7 +296,7 @@ pub fn parse(ruleset: &Ruleset, procedure: &ProcedureDef, words: &[String]) -> R
                 .with_hint("give each factor once"));
         }
     }
-    // What the procedure always reads (a Gatling fires as rifles), unless the words said it.
+    // What the procedure always reads as given, unless the words said it.
     if procedure.sides.is_empty() {
         for (f, v) in &procedure.given {
             input

@@ -79,7 +79,7 @@ pub fn weigh(
             breaks.push(Breach::Ineligible { unit, standing });
         }
     }
-    // A field left out is its factor's default (a musket when no weapon is given), or no.
+    // A field left out reads as its factor's default, or no for a yes/no one.
     let value = |u: &Unit, f: &str| {
         u.fields.get(f).cloned().or_else(|| {
             let factor = g.unit.get(f).and_then(|n| ruleset.factor(n))?;

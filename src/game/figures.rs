@@ -500,7 +500,7 @@ pub fn roster_words(
         .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
         .collect();
     let parts: BTreeSet<String> = ruleset.part_factors(p).into_iter().collect();
-    // What the procedure always reads as given (a Gatling's rifles) is not the figure's own.
+    // What the procedure always reads as given is not the figure's to say.
     let mut reads: BTreeSet<String> = ruleset
         .chain_factors(p)
         .into_iter()

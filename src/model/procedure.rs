@@ -53,8 +53,7 @@ pub struct ProcedureDef {
     /// What a unit's roll of it rolls instead, when the unit's first figure in play meets
     /// `when` and none of `unless`.
     pub unit_roll: Option<UnitRollDef>,
-    /// Factors every roll of it reads as set unless the roll says otherwise (a Gatling fires
-    /// as rifles).
+    /// Factors every roll of it reads as set unless the roll says otherwise.
     pub given: Settings,
 }
 

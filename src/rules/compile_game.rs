@@ -8,15 +8,16 @@ use crate::rules::schema::{self as s, CondValue};
 use crate::rules::source::{Locator, Source};
 
 impl Source {
-    pub(super) fn game_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<m::GameDef> {
+    /// A table's markers with their codes, the procedures they name canonical and the
+    /// factors they set typed.
+    fn markers_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<Vec<m::MarkerDef>> {
         let codes = m::marker_codes(
             &g.markers
                 .iter()
                 .map(|k| (k.label.as_str(), k.code.as_deref()))
                 .collect::<Vec<_>>(),
         );
-        let markers = g
-            .markers
+        g.markers
             .iter()
             .zip(codes)
             .map(|(k, code)| {
@@ -45,7 +46,11 @@ impl Source {
                     note: k.note.clone(),
                 })
             })
-            .collect::<Result<_>>()?;
+            .collect::<Result<_>>()
+    }
+
+    pub(super) fn game_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<m::GameDef> {
+        let markers = self.markers_model(g, at)?;
         let implies = g
             .implies
             .iter()

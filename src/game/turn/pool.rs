@@ -414,27 +414,8 @@ pub fn spend(
             umpire.allow(refusal(&u.name, why), Some(fix), event)?;
         }
         said.extend(apply(&mut after, ruleset, g, def, &u.name, event)?);
-        // Fields it changed are weighed as `unit set` weighs them: a rule of eligibility they
-        // break, a limit of the side.
         if !def.sets.is_empty() {
-            let now = roster::unit(&after, &u.name)?;
-            let breaks = crate::game::fields::refusal(ruleset, g, &now.fields, None).map(|st| {
-                let why = format!("`{}` would leave its fields against the rule", def.name);
-                (
-                    Refusal {
-                        rule: st.rule,
-                        ..refusal(&u.name, why)
-                    },
-                    st.note,
-                )
-            });
-            for (r, fix) in breaks.into_iter().chain(
-                crate::game::fields::over_limits(&after, g, now)
-                    .into_iter()
-                    .map(|(r, f)| (r, Some(f))),
-            ) {
-                umpire.allow(r, fix, event)?;
-            }
+            weigh_fields((&after, ruleset, g), def, &u.name, (umpire, event))?;
         }
     }
     let mut turn = after.turn.clone();
@@ -482,6 +463,33 @@ pub fn spend(
     said.insert(0, spends.to_string());
     said.extend(joined);
     Ok(said)
+}
+
+/// The fields a spend changed (`sets`), weighed as `unit set` weighs them: a rule of
+/// eligibility they break, a limit of the side; each refused unless the umpire rules otherwise.
+fn weigh_fields(
+    (after, ruleset, g): (&Game, &Ruleset, &GameDef),
+    def: &SpendDef,
+    unit: &str,
+    (umpire, event): (Umpire<'_>, &mut Event),
+) -> Result<()> {
+    let now = roster::unit(after, unit)?;
+    let breaks = crate::game::fields::refusal(ruleset, g, &now.fields, None).map(|st| {
+        let why = format!("`{}` would leave its fields against the rule", def.name);
+        let r = Refusal {
+            rule: st.rule,
+            who: unit.to_string(),
+            why,
+        };
+        (r, st.note)
+    });
+    let limits = crate::game::fields::over_limits(after, g, now)
+        .into_iter()
+        .map(|(r, f)| (r, Some(f)));
+    for (r, fix) in breaks.into_iter().chain(limits) {
+        umpire.allow(r, fix, event)?;
+    }
+    Ok(())
 }
 
 /// What the spend does to the unit: a marker off its pieces that carry it, a counter changed.
