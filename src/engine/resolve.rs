@@ -66,10 +66,20 @@ pub struct Step {
     /// Changes that fall at random on the group acted upon, their conditions already read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub spread: Vec<crate::model::SpreadDef>,
+    /// The amount lands as another unit than the procedure's (the wall takes the hits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lands_as: Option<LandsAs>,
     /// Why this step is another procedure than the one asked for: the modifiers made its
     /// check impossible, and it fell back to this one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
+}
+
+/// The unit an amount lands as, in place of its procedure's, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LandsAs {
+    pub unit: String,
+    pub label: String,
 }
 
 /// Changes a result makes to one figure: the acting one, the target, or one side's.
@@ -441,6 +451,7 @@ impl<'a> Plan<'a> {
             .collect();
         let marks = self.marks(&decision, &rerolls);
         let spread = self.spread(&decision);
+        let lands_as = self.lands_as(&decision);
         Ok(Step {
             procedure: self.procedure.name.clone(),
             title: self.procedure.title.clone(),
@@ -462,7 +473,26 @@ impl<'a> Plan<'a> {
             about: self.procedure.about,
             marks,
             spread,
+            lands_as,
             fallback: self.fallback.clone(),
+        })
+    }
+
+    /// The first of the amount's `instead` cases that holds on the first side's situation,
+    /// when the roll gave an amount.
+    fn lands_as(&self, d: &Decision) -> Option<LandsAs> {
+        d.amount?;
+        let s = &self.sides.first()?.situation;
+        let i = self
+            .procedure
+            .amount
+            .as_ref()?
+            .instead
+            .iter()
+            .find(|i| s.guard_holds(self.ruleset, i.guard()))?;
+        Some(LandsAs {
+            unit: i.unit.clone(),
+            label: i.label.clone(),
         })
     }
 

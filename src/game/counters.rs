@@ -333,11 +333,12 @@ pub fn land_amount(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = roster::game_def(ruleset)?;
-    let Some(unit) = ruleset
-        .procedure(&step.procedure)
-        .and_then(|p| p.amount.as_ref())
-        .and_then(|a| a.unit.as_deref())
-    else {
+    let Some(unit) = step.lands_as.as_ref().map(|l| l.unit.as_str()).or_else(|| {
+        ruleset
+            .procedure(&step.procedure)
+            .and_then(|p| p.amount.as_ref())
+            .and_then(|a| a.unit.as_deref())
+    }) else {
         return Ok(Vec::new());
     };
     // (the piece that takes it, the amount)

@@ -330,5 +330,5 @@ pub(crate) use guarded;
 
 guarded!(
     Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowDef,
-    BecomesDef, MarksDef, FurtherDef, SpreadDef, EachCase
+    BecomesDef, MarksDef, FurtherDef, SpreadDef, EachCase, InsteadDef
 );

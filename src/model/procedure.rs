@@ -418,6 +418,19 @@ pub struct AmountDef {
     pub each: Vec<FollowDef>,
     /// Said with every amount, as a result's note is (how the distance is to be moved).
     pub note: Option<String>,
+    /// Cases where the amount lands as another unit, the first that holds: the counters that
+    /// add up that unit take it instead.
+    pub instead: Vec<InsteadDef>,
+}
+
+/// The amount landing as another unit (the hits a wall takes instead of the men behind it).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct InsteadDef {
+    pub when: Conditions,
+    pub any: Vec<Conditions>,
+    pub unless: Conditions,
+    pub unit: String,
+    pub label: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -197,6 +197,9 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
             let _ = writeln!(out, "{pad}  => {}", words::decision(&s.decision));
         }
     }
+    if let Some(l) = &s.lands_as {
+        let _ = writeln!(out, "{pad}     {}", words::lands_as(l));
+    }
     if let Some(n) = &s.note {
         let _ = writeln!(out, "{pad}     {n}");
     }

@@ -120,7 +120,9 @@ impl Source {
                     .def
                     .procedures
                     .iter()
-                    .filter_map(|p| p.amount.as_ref()?.unit.as_deref())
+                    .filter_map(|p| p.amount.as_ref())
+                    .flat_map(|a| a.unit.iter().chain(a.instead.iter().map(|i| &i.unit)))
+                    .map(String::as_str)
                     .collect();
                 if !units.contains(&unit.as_str()) {
                     return Err(err(

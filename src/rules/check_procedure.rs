@@ -253,6 +253,9 @@ impl Source {
             for h in &a.halve {
                 self.check_guard(h.guard(), &|n, m| err(n, m))?;
             }
+            for i in &a.instead {
+                self.check_guard(i.guard(), &|n, m| err(n, m))?;
+            }
             if let Some(e) = &a.each_die {
                 self.check_each_die(p, a, e, &err)?;
             }

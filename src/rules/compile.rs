@@ -402,6 +402,17 @@ impl Source {
                 each_die: a.each_die.as_deref().map(|e| self.procedure_name(e)),
                 each: a.each.iter().map(|f| self.follow_model(f)).collect(),
                 note: a.note.clone(),
+                instead: a
+                    .instead
+                    .iter()
+                    .map(|i| m::InsteadDef {
+                        when: self.conditions(&i.when),
+                        any: self.any(&i.any),
+                        unless: self.conditions(&i.unless),
+                        unit: i.unit.clone(),
+                        label: i.label.clone(),
+                    })
+                    .collect(),
             }),
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),

@@ -11,7 +11,8 @@ pub mod refusals;
 mod said;
 
 pub use reading::{
-    decision, each_die, fallback, fallback_rule, natural, reading, reroll, reroll_rule, target,
+    decision, each_die, fallback, fallback_rule, lands_as, natural, reading, reroll, reroll_rule,
+    target,
 };
 
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};

@@ -302,3 +302,8 @@ pub fn reading(plan: &Plan<'_>) -> String {
         },
     }
 }
+
+/// An amount that lands as another unit: `LABEL (counted as UNIT)`.
+pub fn lands_as(l: &crate::engine::resolve::LandsAs) -> String {
+    format!("{} (counted as {})", l.label, l.unit.replace('-', " "))
+}

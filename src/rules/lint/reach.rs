@@ -64,6 +64,7 @@ pub(super) fn guards(p: &ProcedureDef) -> Vec<Guard<'_>> {
     out.extend(p.rerolls.iter().map(Guarded::guard));
     out.extend(p.grid.iter().flat_map(|g| &g.rows).map(Guarded::guard));
     out.extend(p.amount.iter().flat_map(|a| &a.halve).map(Guarded::guard));
+    out.extend(p.amount.iter().flat_map(|a| &a.instead).map(Guarded::guard));
     out.extend(p.marks.iter().map(Guarded::guard));
     for r in &p.results {
         out.extend(r.becomes.iter().map(Guarded::guard));

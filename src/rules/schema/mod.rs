@@ -234,5 +234,5 @@ pub type Guard<'a> = crate::model::Guard<'a, Conditions>;
 
 crate::model::guarded!(
     Conditions: RollCase, DropDef, NaturalDef, ItemDef, RerollDef, GridRow, HalveDef, FollowFull,
-    BecomesDef, MarksDef, FurtherDef, SpreadDef
+    BecomesDef, MarksDef, FurtherDef, SpreadDef, InsteadDef
 );

@@ -331,6 +331,24 @@ pub struct AmountDef {
     /// Said with every amount, as a result's note is.
     #[serde(default)]
     pub note: Option<String>,
+    /// Where the amount lands as another unit (the hits a wall takes instead of the men
+    /// behind it): the first case whose conditions hold.
+    #[serde(default)]
+    pub instead: Vec<InsteadDef>,
+}
+
+/// The amount landing as another unit when its conditions hold.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct InsteadDef {
+    #[serde(default)]
+    pub when: Conditions,
+    #[serde(default)]
+    pub any: Vec<Conditions>,
+    #[serde(default)]
+    pub unless: Conditions,
+    pub unit: String,
+    pub label: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -174,3 +174,77 @@ fn an_indian_charge_is_refused_even_rolled_directly() {
     ]);
     assert!(refused.starts_with(said), "{refused}");
 }
+
+/// Artillery shooting at entrenched men hits the wall in front of them until it has taken 6:
+/// the hits are the wall's, the men owe no disruption test; then the wall is breached and the
+/// guns hit the men behind it, their cover still counting.
+#[test]
+fn artillery_hits_an_entrenchments_wall_until_six_breach_it_then_the_men_behind() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "guns",
+        "type=medium-artillery",
+        "--side",
+        "british",
+    ]);
+    let fire = |die: &str| {
+        t.ok(&[
+            "roll",
+            "artillery",
+            "--unit",
+            "guns",
+            "--target",
+            "marines",
+            "cover=fort",
+            "range=short",
+            "--dice",
+            die,
+        ])
+    };
+    // 5 less 1 for the cover: 4 hits, on the wall.
+    let out = fire("5");
+    assert!(
+        out.contains("(counted as wall hits)") && out.contains("  marines: wall hits 4 (+4)\n"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("owes rally") && !out.contains("marines: hits"),
+        "{out}"
+    );
+    let out = fire("3");
+    assert!(
+        out.contains("  marines: wall hits 6 (+2)\n  marines: +wall breached\n"),
+        "{out}"
+    );
+    // Breached: the wall is cover (-1 still) and the guns hit the marines.
+    let out = fire("4");
+    assert!(
+        out.contains("from markers: wall-breached (wall breached)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  marines: hits 3 (+3)\n  marines owes rally cover=entrenchments\n"),
+        "{out}"
+    );
+    // Standing alone, the wall stands until the umpire says `breached`.
+    let alone = |extra: &str| {
+        let mut args = vec![
+            "roll",
+            "artillery",
+            "unit=light-artillery",
+            "cover=fort",
+            "--dice",
+            "6",
+        ];
+        args.extend(extra.split_whitespace());
+        super::said(&args)
+    };
+    assert!(alone("").contains("(counted as wall hits)"));
+    let out = alone("breached");
+    assert!(
+        !out.contains("counted as") && out.contains("must follow: "),
+        "{out}"
+    );
+}
