@@ -165,47 +165,71 @@ pub fn refusal(
         .find(|st| st.verdict != Verdict::Met)
 }
 
-/// The limits on yes/no fields (`limits:`) the unit's side would break with this unit: one
-/// refusal for each field the unit has that enough other units of its side have already, with
-/// what would make it legal.
+/// The limits on unit fields (`limits:`) the unit's side would break with this unit: one
+/// refusal for each field the unit has that enough other units of its side (of its `per`
+/// group) have already, with what would make it legal.
 pub fn over_limits(
     game: &Game,
     g: &GameDef,
     unit: &crate::game::state::Unit,
 ) -> Vec<(Refusal, String)> {
-    let yes = |u: &crate::game::state::Unit, field: &str| {
-        u.fields
-            .get(field)
-            .is_some_and(|v| flag_word(v) == Some(true))
+    let has = |u: &crate::game::state::Unit, l: &crate::model::FieldLimit| {
+        u.fields.get(&l.field).is_some_and(|v| match &l.value {
+            Some(want) => v == want,
+            None => flag_word(v) == Some(true),
+        })
+    };
+    let said = |l: &crate::model::FieldLimit| match &l.value {
+        Some(v) => format!("{}={v}", l.field),
+        None => l.field.clone(),
     };
     g.limits
         .iter()
-        .filter(|l| yes(unit, &l.field))
+        .filter(|l| has(unit, l))
         .filter_map(|l| {
+            let group =
+                |u: &crate::game::state::Unit| l.per.as_ref().map(|p| u.fields.get(p).cloned());
             let others = game
                 .units
                 .iter()
-                .filter(|u| u.side == unit.side && u.name != unit.name && yes(u, &l.field))
+                .filter(|u| u.side == unit.side && u.name != unit.name && has(u, l))
+                .filter(|u| group(u) == group(unit))
                 .map(|u| u.name.clone())
                 .collect::<Vec<_>>();
             let over = others.len() >= l.most as usize;
             over.then(|| {
+                let whose = match (&l.per, group(unit).flatten()) {
+                    (Some(p), Some(v)) => format!(" for {p} {v}"),
+                    (Some(p), None) => format!(" with no {p} given"),
+                    (None, _) => String::new(),
+                };
+                let most = match &l.per {
+                    Some(p) => format!("{} at most a {p}", l.most),
+                    None => format!("{} at most a side", l.most),
+                };
                 let refusal = Refusal {
                     rule: l.rule.clone(),
                     who: unit.name.clone(),
                     why: format!(
-                        "{} has {} already ({} at most a side)",
+                        "{}{whose} has {} already ({most})",
                         unit.side,
                         others
                             .iter()
-                            .map(|o| format!("{o} with {}", l.field))
+                            .map(|o| format!("{o} with {}", said(l)))
                             .collect::<Vec<_>>()
                             .join(", "),
-                        l.most
                     ),
                 };
                 let first = others.first().map_or("", String::as_str);
-                let fix = format!("`umpire unit set {first} {}=no` first", l.field);
+                let fix = match &l.per {
+                    Some(p) => {
+                        format!("give it another {p}: `{p}=N` (or `umpire unit set {first} {p}=N`)")
+                    }
+                    None if l.value.is_some() => {
+                        format!("`umpire unit set {first} {}=...` first", l.field)
+                    }
+                    None => format!("`umpire unit set {first} {}=no` first", l.field),
+                };
                 (refusal, fix)
             })
         })

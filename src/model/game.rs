@@ -60,12 +60,18 @@ pub struct GameDef {
     pub turn_factor: Option<String>,
 }
 
-/// A yes/no unit field that at most `most` units of a side may have: one more is refused,
-/// naming `rule`, unless the umpire rules otherwise.
+/// A unit field that at most `most` units of a side may have (a yes/no field said yes, or a
+/// choice field at `value`): one more is refused, naming `rule`, unless the umpire rules
+/// otherwise. With `per`, the side's units are counted apart by that field's value (one
+/// player character a player): units without it count together.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct FieldLimit {
     pub field: String,
+    #[serde(default)]
+    pub value: Option<String>,
+    #[serde(default)]
+    pub per: Option<String>,
     pub most: u32,
     pub rule: String,
     #[serde(default)]

@@ -101,7 +101,27 @@ impl Source {
                 return Err(here(&l.field, format!("`{}` is not a unit field", l.field))
                     .with_hint_opt(did_you_mean(&l.field, fields)));
             };
-            self.yes_no(factor, &|msg| here(&l.field, msg))?;
+            match &l.value {
+                None => self.yes_no(factor, &|msg| here(&l.field, msg))?,
+                Some(v) => {
+                    let values = self
+                        .factor(factor)
+                        .filter(|f| f.kind == FactorKind::Choice)
+                        .map(|f| f.values.iter().map(|x| x.name()).collect::<Vec<_>>())
+                        .ok_or_else(|| {
+                            here(&l.field, format!("`{}` is not a choice field", l.field))
+                        })?;
+                    if !values.contains(&v.as_str()) {
+                        return Err(here(v, format!("`{v}` is not a value of `{}`", l.field))
+                            .with_hint_opt(did_you_mean(v, values.iter().copied())));
+                    }
+                }
+            }
+            if let Some(per) = l.per.as_ref().filter(|p| !g.unit.contains_key(*p)) {
+                let fields = g.unit.keys().map(String::as_str);
+                return Err(here(per, format!("`{per}` is not a unit field"))
+                    .with_hint_opt(did_you_mean(per, fields)));
+            }
             if l.most == 0 {
                 return Err(here("most:", "`most: 0`: give 1 or more".into()));
             }

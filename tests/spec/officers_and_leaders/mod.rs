@@ -9,6 +9,7 @@
 
 mod game;
 mod odds;
+mod player_characters;
 mod shooting;
 mod tables;
 

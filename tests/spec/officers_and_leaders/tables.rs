@@ -232,3 +232,25 @@ fn a_procedures_given_factors_are_checked() {
         "`given` sets factors of a roll of one figure; an opposed roll's sides say their own",
     );
 }
+
+#[test]
+fn a_limit_counts_a_value_of_a_choice_field_per_value_of_another() {
+    refused(
+        "{field: rank, value: officer, per: player,",
+        "{field: rank, value: officr, per: player,",
+        &["odds", "actions"],
+        "`officr` is not a value of `rank`",
+    );
+    refused(
+        "{field: rank, value: officer, per: player,",
+        "{field: rank, value: officer, per: players,",
+        &["odds", "actions"],
+        "`players` is not a unit field",
+    );
+    refused(
+        "{field: rank, value: officer, per: player,",
+        "{field: rank, per: player,",
+        &["odds", "actions"],
+        "`rank` is not a yes/no factor",
+    );
+}
