@@ -56,21 +56,28 @@ impl Error {
     /// A rule of play refusing: `RULE refuses WHO: WHY`, with what would make it legal, and the
     /// way through that is always the umpire's.
     pub fn refused(refusal: Refusal, fix: Option<String>) -> Self {
+        Error {
+            kind: Kind::Usage,
+            message: refusal.to_string(),
+            hint: fix,
+            refusal: Some(Box::new(refusal)),
+        }
+        .or_anyway()
+    }
+
+    /// The hint ends with the umpire's way through a rule of play: `--anyway "WHY"`.
+    #[must_use]
+    pub fn or_anyway(mut self) -> Self {
         let anyway = "or rule otherwise with `--anyway \"WHY\"`";
-        let hint = match fix {
+        self.hint = Some(match self.hint.take() {
             // A fix may be a rule's note, a sentence of its own: its full stop ends it.
             Some(fix) if fix.trim_end().ends_with('.') => {
                 format!("{} O{}", fix.trim_end(), &anyway[1..])
             }
             Some(fix) => format!("{fix}; {anyway}"),
             None => anyway.to_string(),
-        };
-        Error {
-            kind: Kind::Usage,
-            message: refusal.to_string(),
-            hint: Some(hint),
-            refusal: Some(Box::new(refusal)),
-        }
+        });
+        self
     }
 
     #[must_use]

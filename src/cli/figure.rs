@@ -22,7 +22,7 @@ use serde_json::json;
 
 use super::ctx::game_ruleset;
 use super::faces;
-use super::odds::{odds, planned};
+use super::odds::{odds, planned_ruled};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
@@ -108,7 +108,7 @@ pub(super) fn figure_roll(
         // Results land on a copy, kept unless this is a dry run. Every pairing reads the
         // figures as they were before any result: the pairings are fought at once.
         let words = |_: &figures::Figures| typed.clone();
-        let one = (&mut source, &mut event);
+        let one = (&mut source, &mut event, umpire);
         let Fight {
             mut fought,
             lone,
@@ -295,7 +295,7 @@ pub(super) fn fight(
     p: &ProcedureDef,
     found: &figures::Figures,
     typed: &dyn Fn(&figures::Figures) -> Vec<String>,
-    (source, event): (&mut DiceSource, &mut Event),
+    (source, event, umpire): (&mut DiceSource, &mut Event, legality::Umpire<'_>),
 ) -> Result<Fight> {
     let n = found.pairings.len().max(1);
     let many = p.many_on_one.as_ref().filter(|_| n > 1);
@@ -308,7 +308,7 @@ pub(super) fn fight(
     for i in 0..n {
         let figs = found.pairing(i);
         let (words, lines) = pairing_words(before, ruleset, p, (&figs, i, n), &typed(&figs))?;
-        let plan = planned(ruleset, p, &words)?;
+        let plan = planned_ruled(ruleset, p, &words, (umpire, &mut *event))?;
         let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
             (Some(at), Some(t)) => (0..plan.sides.len())
                 .map(|k| (k == at).then(|| t.clone()))

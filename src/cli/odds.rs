@@ -4,6 +4,8 @@ use super::{Cli, write_json};
 use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::Result;
+use crate::game::legality::Umpire;
+use crate::game::state::Event;
 use crate::model::Ruleset;
 use crate::present::explain;
 use serde_json::json;
@@ -17,6 +19,26 @@ pub(super) fn planned<'r>(
     let input = situation::parse(ruleset, p, words)?;
     let plan = Plan::new(ruleset, p, &input)?;
     crate::present::words::admit(&plan)?;
+    Ok(plan)
+}
+
+/// [`planned`] for a roll of a game's figures: what a rule of eligibility refuses, the umpire
+/// may rule otherwise (`--anyway "WHY"`), kept in `event` with the reason.
+pub(super) fn planned_ruled<'r>(
+    ruleset: &'r Ruleset,
+    p: &'r crate::model::ProcedureDef,
+    words: &[String],
+    (umpire, event): (Umpire<'_>, &mut Event),
+) -> Result<Plan<'r>> {
+    let input = situation::parse(ruleset, p, words)?;
+    let plan = Plan::new(ruleset, p, &input)?;
+    if let Some((side, st)) = plan.refusal() {
+        if umpire.anyway.is_none() {
+            return Err(crate::present::words::refused(st, side, Some(&p.name)).or_anyway());
+        }
+        let (refusal, fix) = crate::present::words::refused_ruling(st, side, &p.name);
+        umpire.allow(refusal, fix, event)?;
+    }
     Ok(plan)
 }
 

@@ -524,7 +524,7 @@ impl<'a> Plan<'a> {
                 let side = match m.on {
                     Role::Loser => d.loser.clone(),
                     Role::Winner => d.winner.clone(),
-                    Role::Acting | Role::ActedUpon | Role::Each => None,
+                    Role::Acting | Role::ActedUpon | Role::Each => m.side.clone(),
                 };
                 let holds = situation_of(side.as_ref())
                     .is_some_and(|s| s.guard_holds(self.ruleset, m.guard()));

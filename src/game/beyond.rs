@@ -89,5 +89,41 @@ pub fn words(
             words.extend(p.sides.iter().map(|s| format!("{}.{word}", s.name)));
         }
     }
+    // Whether it is the figure's own player turn, where the table reads it as a factor: for
+    // a rule only once the roll says what the rule governs (a unit that has shot already).
+    let called = |f: &String| {
+        own.iter()
+            .filter(|r| r.when.iter().all(|c| named.contains(&c.factor)))
+            .flat_map(|r| &r.needs)
+            .any(|c| &c.factor == f)
+    };
+    if let Some(f) = g
+        .own_turn_factor
+        .as_ref()
+        .filter(|f| (parts.contains(*f) || called(f)) && !named.contains(*f))
+    {
+        let playing = crate::game::turn::playing(game);
+        let side_of = |code: &str| {
+            let fig = game.figure(code)?;
+            Some(game.unit(&fig.unit)?.side.as_str())
+        };
+        let mut said = |prefix: String, code: &str| {
+            let yes = playing.is_some() && side_of(code) == playing;
+            let yes = if yes { "yes" } else { "no" };
+            let whose =
+                playing.map_or_else(|| "no player turn".to_string(), |s| format!("{s} playing"));
+            lines.push(format!("from the game: {prefix}{f}={yes} ({whose})"));
+            words.push(format!("{prefix}{f}={yes}"));
+        };
+        if p.sides.is_empty() {
+            if let Some(code) = figures.acting.as_deref() {
+                said(String::new(), code);
+            }
+        } else {
+            for (side, code) in &figures.sides {
+                said(format!("{side}."), code);
+            }
+        }
+    }
     Ok(())
 }

@@ -438,6 +438,7 @@ mod tests {
             limits: Vec::new(),
             falls_among: None,
             turn_factor: None,
+            own_turn_factor: None,
         }
     }
 

@@ -71,7 +71,13 @@ impl Figures {
     /// The figure that plays `role` (for the loser or winner: the figure of `side`).
     pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
         match role {
-            Role::Acting => self.acting.as_deref(),
+            // In an opposed roll no figure acts alone: a side's is named (`side: attacker`).
+            Role::Acting => self.acting.as_deref().or_else(|| {
+                self.sides
+                    .iter()
+                    .find(|(s, _)| side.is_some_and(|x| x == s))
+                    .map(|(_, f)| f.as_str())
+            }),
             Role::ActedUpon => self.acted_upon.as_deref(),
             // Every side's: the first here; a change on each lands side by side.
             Role::Each => self.sides.first().map(|(_, f)| f.as_str()),

@@ -58,6 +58,9 @@ pub struct GameDef {
     /// A number factor every roll of the game's figures reads the turn number as (`round`:
     /// a reserve that may not come on in the first round).
     pub turn_factor: Option<String>,
+    /// A yes/no factor every roll of the game's figures reads as yes when the figure's side is
+    /// the one whose player turn is going (`own-turn`: what a unit may do in its own turn).
+    pub own_turn_factor: Option<String>,
 }
 
 /// A unit field that at most `most` units of a side may have (a yes/no field said yes, or a

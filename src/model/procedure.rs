@@ -525,6 +525,9 @@ pub struct MarksDef {
     /// On every figure in play of that figure's side that carries this marker (a reserve
     /// force coming on together), by its canonical name.
     pub side_carrying: Option<String>,
+    /// In an opposed roll, the side whose figure it marks (`on: acting`), its conditions read
+    /// on that side's situation.
+    pub side: Option<String>,
 }
 
 /// A result that becomes another when a condition holds; in an opposed roll the condition

@@ -94,6 +94,9 @@ impl Source {
                 return Err(at.err(&["game:", "turn-factor:"], msg));
             }
         }
+        if let Some(f) = &g.own_turn_factor {
+            self.yes_no(f, &|msg| at.err(&["game:", "own-turn-factor:"], msg))?;
+        }
         for l in &g.limits {
             let here = |needle: &str, msg: String| at.err(&["game:", "limits:", needle], msg);
             let Some(factor) = g.unit.get(&l.field) else {

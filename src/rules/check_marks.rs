@@ -35,6 +35,24 @@ impl Source {
                     ),
                 ));
             }
+            if let Some(side) = &m.side {
+                let names: Vec<&str> = p.sides.iter().map(|s| s.name.as_str()).collect();
+                if m.on != Role::Acting || !names.contains(&side.as_str()) {
+                    return Err(err(
+                        side,
+                        format!(
+                            "{whose} marks side `{side}`: a side of the roll's ({}), with `on: \
+                             acting` (left out)",
+                            if names.is_empty() {
+                                "none".to_string()
+                            } else {
+                                names.join(", ")
+                            }
+                        ),
+                    )
+                    .with_hint_opt(crate::suggest::did_you_mean(side, names.iter().copied())));
+                }
+            }
             if m.on == Role::Each && m.group {
                 return Err(err(
                     "group:",

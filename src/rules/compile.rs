@@ -547,6 +547,7 @@ impl Source {
                 change: k.change.clone(),
                 group: k.group,
                 side_carrying: k.side_carrying.clone(),
+                side: k.side.clone(),
             })
             .collect()
     }

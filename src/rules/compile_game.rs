@@ -115,6 +115,7 @@ impl Source {
             limits: g.limits.clone(),
             falls_among: g.falls_among,
             turn_factor: g.turn_factor.as_ref().map(|f| self.canonical(f)),
+            own_turn_factor: g.own_turn_factor.as_ref().map(|f| self.canonical(f)),
             unit: g
                 .unit
                 .iter()

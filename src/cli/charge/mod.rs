@@ -208,7 +208,7 @@ pub(super) fn charge(
                     on_side(g, &c, &lone_side, vec![group.lone.clone()]),
                 ];
                 let found = crate::game::figures::find(&after, &ruleset, c.fight, &Cast { named })?;
-                let one = (&mut source, &mut event);
+                let one = (&mut source, &mut event, cli.umpire());
                 let Fight {
                     fought: pairings,
                     lone,

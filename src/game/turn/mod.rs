@@ -11,7 +11,7 @@ mod pool;
 
 pub use draw::{activate, draw, draw_may_act, hold, odds, react, sizes, units_in_play};
 pub use lasting::until;
-pub use players::{chain_check, chain_record, player_may_act};
+pub use players::{chain_check, chain_record, player_may_act, playing};
 pub use pool::spend;
 
 use crate::engine::dice::DiceSource;
@@ -171,7 +171,7 @@ pub fn playing_now(game: &Game) -> (u32, Option<&str>) {
         let phase = u32::try_from(game.turn.drawn.len()).unwrap_or(u32::MAX);
         (phase, draw::phase_side(game))
     } else {
-        (game.turn.player, players::playing(game))
+        (game.turn.player, playing(game))
     }
 }
 

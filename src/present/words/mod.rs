@@ -112,6 +112,26 @@ pub fn refused(st: &Standing, side: Option<&str>, procedure: Option<&str>) -> cr
     crate::error::Error::usage(message).with_hint(hint)
 }
 
+/// What a rule of eligibility refuses in a game, as the refusal the umpire may overrule: who
+/// (the side, or the roll), why (what the rule needs), and the rule's note as the way.
+pub fn refused_ruling(
+    st: &Standing,
+    side: Option<&str>,
+    procedure: &str,
+) -> (crate::error::Refusal, Option<String>) {
+    let what = if st.governs.is_empty() {
+        procedure.to_string()
+    } else {
+        conditions(&st.governs, " ")
+    };
+    let refusal = crate::error::Refusal {
+        rule: st.rule.clone(),
+        who: side.map_or(what.clone(), |s| format!("{s} {what}")),
+        why: format!("it needs {}", shortfalls(&st.unmet)),
+    };
+    (refusal, st.note.clone())
+}
+
 /// Needs not met, each with what the situation has instead where that says more than the
 /// need: `FLAG`, `not FLAG`, `kind=a/b (it is c)`.
 pub fn shortfalls(unmet: &[Short]) -> String {

@@ -82,6 +82,10 @@ pub struct GameDef {
     /// A number factor a roll of the game's figures reads the turn number as.
     #[serde(default)]
     pub turn_factor: Option<String>,
+    /// A yes/no factor a roll of the game's figures reads as yes when the figure's side is
+    /// the one whose player turn is going.
+    #[serde(default)]
+    pub own_turn_factor: Option<String>,
 }
 
 /// A side's condition as written: `{name: NAME, label: ..., any: [{percent: 50},

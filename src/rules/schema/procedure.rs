@@ -426,6 +426,10 @@ pub struct MarksDef {
     /// marker: `side-carrying: reserve` brings a reserve force on together.
     #[serde(default)]
     pub side_carrying: Option<String>,
+    /// In an opposed roll, the side whose figure it marks (`on: acting`), its conditions read
+    /// on that side's situation: the shooter, whichever side wins.
+    #[serde(default)]
+    pub side: Option<String>,
 }
 
 /// `light-wound` becomes `killed` when the figure is already wounded. In an opposed roll the

@@ -312,7 +312,8 @@ fn cavalry_does_not_shoot_but_fights_in_melee() {
          unit=regular-infantry/close-order/light-infantry/gun (it is cavalry) (Only infantry and \
          artillery start a shooting (the shooting chart's rows); combat engineers only return \
          fire, as the unit shot at (`--defender`); cavalry, command units, light cavalry and \
-         pikes do not shoot: they fight in melee (`umpire roll melee`).)"
+         pikes do not shoot: they fight in melee (`umpire roll melee`). \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     // Combat engineers return fire, but never start a shooting.
     let roll = |a: &str, d: &str| -> Vec<String> {

@@ -10,6 +10,7 @@ mod game;
 mod moves;
 mod outcomes;
 mod reserves;
+mod shooting_turns;
 
 use crate::support::Table;
 

@@ -365,10 +365,16 @@ fn a_unit_shooting_at_a_target_that_cannot_shoot_back_disregards_a_loss() {
         out.contains("attacker: Doubled; it shot unanswered: Disregards the outcome"),
         "{out}"
     );
-    assert!(out.contains("changes: none\n"), "{out}");
+    // Its loss disregarded, what changes is only that it has shot.
+    assert!(
+        out.contains(
+            "changes:\n  british-infantry-3: +has shot (to the end of this player turn)\n"
+        ),
+        "{out}"
+    );
     let out = t.ok(&fight(
         "combat",
-        "british-infantry-3",
+        "british-infantry-4",
         "french-cavalry-1",
         ["6,6", "1,1"],
     ));

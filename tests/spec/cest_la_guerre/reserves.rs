@@ -94,7 +94,8 @@ fn the_reserve_force_comes_on_together_after_the_first_round() {
     assert_eq!(
         t.refused(&roll),
         "reserves refused by the rule Reserve arrival: it needs round 2 or more (it is 1) (A \
-         reserve force may come on after the first round, from the second on.)"
+         reserve force may come on after the first round, from the second on. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     t.ok(&["turn", "--dice", "2"]);
     t.ok(&["turn", "--dice", "6"]);

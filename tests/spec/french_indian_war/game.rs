@@ -66,7 +66,8 @@ fn a_volley_puts_its_hits_on_the_target_which_owes_its_disruption_test() {
         ]),
         "disorganised refused by the rule Disorganised units: it needs not disorganised \
          (A disorganised unit performs no action and does not return fire until it rallies: \
-         `umpire roll rally`.)"
+         `umpire roll rally`. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     let out = t.ok(&["roll", "rally", "--unit", "marines", "--dice", "5"]);
     assert!(out.contains("  marines: -disorganised\n"), "{out}");

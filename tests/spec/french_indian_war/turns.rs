@@ -178,7 +178,8 @@ fn a_unit_returns_fire_once_a_turn_and_medium_artillery_that_fired_does_not_move
     assert_eq!(
         t.refused(&[&shot[..], &["--dice", "4"]].concat()),
         "return-fire refused by the rule Return fire once a turn: it needs not returned-fire \
-         (A unit returns fire once a turn.)"
+         (A unit returns fire once a turn. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     // The marker lasts the whole turn: through the French player turn, off at turn 2.
     t.ok(&["turn"]);

@@ -337,7 +337,8 @@ fn a_gun_fires_only_once_its_crew_has_loaded_it_and_firing_empties_it() {
         t.refused(&fire),
         "gun=muzzle-loader loading 11 or less refused by the rule Muzzle-loader loading: it \
          needs loading 12 or more (it is 0) (A muzzle-loader fires once it has 12 loading \
-         points: `umpire roll load-gun --fig GUN loaders=N` each turn.)"
+         points: `umpire roll load-gun --fig GUN loaders=N` each turn. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     // Five men load, but four count; once a turn.
     let load = ["roll", "load-gun", "--fig", "GU1", "loaders=5"];
@@ -718,7 +719,8 @@ fn a_wounded_man_shoots_short_and_a_group_dices_for_actions_once_a_turn() {
             "8"
         ]),
         "wounded refused by the rule Wounded shooting: it needs range=short (it is long) (A \
-         wounded figure shoots at short range only.)"
+         wounded figure shoots at short range only. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     t.ok(&[
         "roll", "to-hit", "--fig", "RI1", "--target", "VO1", "range=10", "--dice", "1",

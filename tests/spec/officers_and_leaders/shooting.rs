@@ -75,7 +75,8 @@ fn a_rifle_that_is_not_a_minie_shoots_only_halted() {
         t.refused(&shot("RI1", &["moving"])),
         "not minie weapon=rifle refused by the rule Non-Minie rifles: it needs not moving (A \
          rifle that is not a Minie stays halted a turn and a half to load: the turn it fires it \
-         shoots halted.)"
+         shoots halted. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     t.ok(&shot("MI1", &["moving"]));
     // What the umpire types wins over the roster: his word that this rifle is a Minie.
@@ -93,7 +94,8 @@ fn a_group_under_a_hidden_marker_is_not_on_the_table() {
         t.refused(&shot("RI1", &[])),
         "to-hit refused by the rule Hidden markers: it needs not target-hidden (A group under a \
          hidden marker is not on the table: once it sees the enemy, or is seen, its figures are \
-         placed within 20 cm of the marker (`umpire mark UNIT -hidden`).)"
+         placed within 20 cm of the marker (`umpire mark UNIT -hidden`). \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     assert_eq!(
         t.refused(&[
@@ -269,7 +271,8 @@ fn the_roster_says_the_kind_of_horseman_and_a_formed_group() {
             "pace=gallop"
         ]),
         "pace=gallop refused by the rule Shooting at the gallop: it needs pace=halt/walk/canter \
-         (it is gallop) (Cavalry may not shoot at the gallop.)"
+         (it is gallop) (Cavalry may not shoot at the gallop. \
+         Or rule otherwise with `--anyway \"WHY\"`)"
     );
     t.ok(&["turn"]);
     let out = t.ok(&[
