@@ -93,3 +93,25 @@ fn prussian_infantry_fires_twice_in_its_own_turn_when_it_has_not_moved() {
             )
     );
 }
+
+#[test]
+fn a_mark_names_a_side_of_its_roll_and_the_own_turn_factor_is_yes_or_no() {
+    let refused = |from: &str, to: &str, says: &str| {
+        crate::support::refused_edit(
+            "004-cest-la-guerre.yaml",
+            (from, to),
+            &["odds", "combat"],
+            says,
+        );
+    };
+    refused(
+        "{side: attacker, when: {has-shot: false}",
+        "{side: shooter, when: {has-shot: false}",
+        "marks side `shooter`: a side of the roll's (attacker, defender)",
+    );
+    refused(
+        "own-turn-factor: own-turn",
+        "own-turn-factor: round",
+        "`round` is not a yes/no factor",
+    );
+}
