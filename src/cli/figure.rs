@@ -111,6 +111,7 @@ pub(super) fn figure_roll(
         let one = (&mut source, &mut event, umpire);
         let Fight {
             mut fought,
+            moved_on,
             lone,
             lone_end,
         } = fight(game, &mut after, ruleset, p, &found, &words, one)?;
@@ -182,7 +183,7 @@ pub(super) fn figure_roll(
             )?);
         }
         if let Some((_, _, landed, _)) = fought.first_mut() {
-            landed.splice(0..0, acted);
+            landed.splice(0..0, moved_on.into_iter().chain(acted));
             if let Some((code, cost)) = &cost {
                 allowance::record(&mut after, ruleset, code, *cost, &mut event)?;
             }
@@ -280,6 +281,8 @@ pub(super) fn figure_roll(
 /// figures), the lone figure's one throw, and with several against one what befell it.
 pub(super) struct Fight {
     pub(super) fought: Vec<Fought>,
+    /// Play moved on to the step of the turn that makes this roll, said.
+    pub(super) moved_on: Vec<String>,
     pub(super) lone: Option<ThrowRecord>,
     pub(super) lone_end: Option<LoneEnd>,
 }
@@ -305,10 +308,14 @@ pub(super) fn fight(
         .and_then(|m| p.sides.iter().position(|s| s.name == m.lone));
     let mut lone: Option<ThrowRecord> = None;
     let mut fought = Vec::new();
+    let mut moved_on = Vec::new();
     for i in 0..n {
         let figs = found.pairing(i);
         let (words, lines) = pairing_words(before, ruleset, p, (&figs, i, n), &typed(&figs))?;
         let plan = planned_ruled(ruleset, p, &words, (umpire, &mut *event))?;
+        if i == 0 {
+            moved_on = legality::in_its_step(after, ruleset, &plan, umpire, event)?;
+        }
         let fixed: Vec<Option<ThrowRecord>> = match (lone_at, &lone) {
             (Some(at), Some(t)) => (0..plan.sides.len())
                 .map(|k| (k == at).then(|| t.clone()))
@@ -387,6 +394,7 @@ pub(super) fn fight(
     });
     Ok(Fight {
         fought,
+        moved_on,
         lone,
         lone_end,
     })

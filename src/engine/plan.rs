@@ -525,6 +525,13 @@ impl<'a> Plan<'a> {
         })
     }
 
+    /// Do the conditions all hold in the first side's situation (the roll's own)?
+    pub fn first_holds(&self, c: &crate::model::Conditions) -> bool {
+        self.sides
+            .first()
+            .is_some_and(|s| s.situation.all_hold(self.ruleset, c))
+    }
+
     pub(super) fn result_def(&self, name: &str) -> Option<&'a ResultDef> {
         self.procedure.results.iter().find(|r| r.name == name)
     }

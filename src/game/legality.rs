@@ -177,3 +177,87 @@ pub fn owed_first(
     let next = "`umpire roll --next` makes it".to_string();
     umpire.allow(refusal, Some(next), event)
 }
+
+/// The rule of play a roll made outside its step of the turn refuses by.
+const SEQUENCE: &str = "Sequence of play";
+
+/// A roll that a step of the whole turn makes (`then:`, after the player turns), from the
+/// first turn on. Made in the last player turn or an earlier step, it moves play on to its
+/// step (said in the lines returned, steps between passed over: no charge, no charge test);
+/// made in its step, it stands; made before the last player turn or after its step, it is
+/// refused naming the sequence of play, unless the umpire rules otherwise.
+pub fn in_its_step(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    plan: &crate::engine::plan::Plan<'_>,
+    umpire: Umpire<'_>,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let Some(p) = ruleset.model.turn.as_ref().and_then(|t| t.players()) else {
+        return Ok(Vec::new());
+    };
+    let name = &plan.procedure.name;
+    // The steps that make this roll, by their place from 1.
+    let steps: Vec<usize> = p
+        .then
+        .iter()
+        .enumerate()
+        .filter(|(_, st)| {
+            st.rolls
+                .iter()
+                .any(|r| &r.procedure == name && plan.first_holds(&r.when))
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    if game.turn.number == 0 || steps.is_empty() {
+        return Ok(Vec::new());
+    }
+    let players = game.turn.order.len();
+    let now = turn::turn_step(p, &game.turn).map(|(n, _)| n);
+    if now.is_some_and(|n| steps.contains(&n)) {
+        return Ok(Vec::new());
+    }
+    // Onwards: from the last player turn, or from an earlier step.
+    let last_player = now.is_none() && game.turn.player as usize == players;
+    if let Some(&to) = steps
+        .iter()
+        .find(|k| last_player || now.is_some_and(|n| **k > n))
+    {
+        let mut after = game.turn.clone();
+        after.player = u32::try_from(players + to).unwrap_or(u32::MAX);
+        after.ended = None;
+        after.declared.clear();
+        let said = turn::turn_step(p, &after)
+            .map(|at| turn::step_headline(p, &after, at))
+            .into_iter()
+            .collect();
+        turn::set_turn(game, after, event);
+        return Ok(said);
+    }
+    let g = roster::game_def(ruleset)?;
+    let at = steps[0];
+    let label = p.then.get(at - 1).map_or("", |s| s.label.as_str());
+    // Numbered on from the player turn's steps, as the turn says them.
+    let number = |n: usize| p.steps.len() + n;
+    let (going, fix) = match (now, turn::playing(game)) {
+        (Some(n), _) => (
+            format!("step {} is going", number(n)),
+            "its step is over this turn: a new turn, `umpire turn`",
+        ),
+        (None, Some(side)) => (
+            format!("the player turn of {} is going", turn::side_label(g, side)),
+            "`umpire turn` passes play to the next player",
+        ),
+        (None, None) => ("no part of the turn is going".to_string(), "`umpire turn`"),
+    };
+    let refusal = Refusal {
+        rule: SEQUENCE.to_string(),
+        who: name.clone(),
+        why: format!(
+            "it is made in step {} after the player turns ({label}), and {going}",
+            number(at)
+        ),
+    };
+    umpire.allow(refusal, Some(fix.to_string()), event)?;
+    Ok(Vec::new())
+}

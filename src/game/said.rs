@@ -164,10 +164,23 @@ pub enum Said {
         of: usize,
         side: String,
     },
+    /// A step of the whole turn after the player turns begins (`at` of `of`, from 1), with the
+    /// rolls made in it (already worded).
+    TurnStep {
+        turn: u32,
+        at: usize,
+        of: usize,
+        label: String,
+        rolls: Vec<String>,
+    },
     /// What a side has in its pool to spend (already worded: `3 initiative points`).
     ToSpend { side: String, points: String },
-    /// The steps of a player turn, by their labels.
-    Steps { labels: Vec<String> },
+    /// The steps of a player turn, by their labels, then those of the whole turn after the
+    /// player turns.
+    Steps {
+        labels: Vec<String>,
+        then: Vec<String>,
+    },
     /// Two figures still tied (by the link's label) when a turn starts, and the opposed roll
     /// they go on with: the procedure, and each side's option and figure.
     GoesOn {

@@ -67,6 +67,26 @@ pub struct PlayersDef {
     /// The throw that decides, once before the first turn, the side that plays first in every
     /// turn (`first: dice-off`).
     pub dice_off: Option<Box<DiceOffDef>>,
+    /// Steps of the whole turn played after every side's player turn, in order (charges, hand
+    /// to hand, morale): `umpire turn` moves through them, and the rolls each lists are made in
+    /// it and in no other part of the turn.
+    pub then: Vec<TurnStepDef>,
+}
+
+/// A step of the whole turn, after the player turns.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct TurnStepDef {
+    pub name: String,
+    pub label: String,
+    /// The rolls made in this step: a procedure (canonical), when its situation meets `when`.
+    pub rolls: Vec<StepRollDef>,
+}
+
+/// A roll that belongs to a step of the turn.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct StepRollDef {
+    pub procedure: String,
+    pub when: crate::model::Conditions,
 }
 
 /// A dice-off thrown once, before the first turn: each side throws `dice`, a tie is thrown

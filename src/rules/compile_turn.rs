@@ -159,13 +159,59 @@ impl Source {
             ));
         }
         let dice_off = self.dice_off_model(p, at)?;
+        let then = self.turn_steps_model(p, at)?;
         Ok(m::PlayersDef {
             first: p.first,
             steps,
             chain,
             pool,
             dice_off,
+            then,
         })
+    }
+
+    /// The steps of the whole turn after the player turns: names distinct, each roll a
+    /// procedure of the table under conditions it can read.
+    fn turn_steps_model(&self, p: &s::PlayersDef, at: &Locator<'_>) -> Result<Vec<m::TurnStepDef>> {
+        let mut out: Vec<m::TurnStepDef> = Vec::new();
+        for step in &p.then {
+            let here = |needle: &str, msg: String| {
+                at.err(&["turn:", "players:", "then:", &step.name, needle], msg)
+            };
+            if out.iter().any(|x| x.name == step.name) {
+                return Err(here(
+                    "name:",
+                    format!("two steps are named `{}`", step.name),
+                ));
+            }
+            let mut rolls = Vec::new();
+            for r in &step.rolls {
+                let (name, when) = match r {
+                    s::StepRollSpec::Name(n) => (n, None),
+                    s::StepRollSpec::Full { procedure, when } => (procedure, Some(when)),
+                };
+                let Some(q) = self.procedure(name) else {
+                    let names = self.def.procedures.iter().map(|x| x.name.as_str());
+                    return Err(
+                        here(name, format!("`{name}` is not a procedure of the table"))
+                            .with_hint_opt(did_you_mean(name, names)),
+                    );
+                };
+                if let Some(w) = when {
+                    self.check_conditions(w, &|n, m| here(n, m))?;
+                }
+                rolls.push(m::StepRollDef {
+                    procedure: q.name.clone(),
+                    when: when.map(|w| self.conditions(w)).unwrap_or_default(),
+                });
+            }
+            out.push(m::TurnStepDef {
+                name: step.name.clone(),
+                label: step.label.clone(),
+                rolls,
+            });
+        }
+        Ok(out)
     }
 
     /// The dice-off `first: dice-off` reads: given with it and only with it, on dice the table

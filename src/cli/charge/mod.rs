@@ -211,6 +211,7 @@ pub(super) fn charge(
                 let one = (&mut source, &mut event, cli.umpire());
                 let Fight {
                     fought: pairings,
+                    moved_on,
                     lone,
                     lone_end,
                 } = fight(
@@ -222,6 +223,7 @@ pub(super) fn charge(
                     &flags,
                     one,
                 )?;
+                said.changes.extend(moved_on);
                 // The lone figure threw once, counted in every pairing's step.
                 if let Some(t) = lone {
                     let again = pairings.len().saturating_sub(1);

@@ -11,7 +11,7 @@ mod pool;
 
 pub use draw::{activate, draw, draw_may_act, hold, odds, react, sizes, units_in_play};
 pub use lasting::until;
-pub use players::{chain_check, chain_record, player_may_act, playing};
+pub use players::{chain_check, chain_record, player_may_act, playing, step_headline, turn_step};
 pub use pool::spend;
 
 use crate::engine::dice::DiceSource;

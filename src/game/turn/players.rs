@@ -13,7 +13,9 @@ use crate::game::legality::{Acting, Umpire};
 use crate::game::roster;
 use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};
-use crate::model::{ActionDef, ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset};
+use crate::model::{
+    ActionDef, ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset, TurnStepDef,
+};
 use crate::words::times;
 
 /// The side of the player turn going, when one is.
@@ -39,10 +41,39 @@ fn playing_of(t: &Turn) -> Option<&str> {
     t.order.get(at).map(String::as_str)
 }
 
+/// The step of the whole turn going, after the player turns (its place from 1), when one is.
+pub fn turn_step<'p>(p: &'p PlayersDef, t: &Turn) -> Option<(usize, &'p TurnStepDef)> {
+    let at = usize::try_from(t.player).ok()?.checked_sub(t.order.len())?;
+    Some((at, p.then.get(at.checked_sub(1)?)?))
+}
+
+/// `Turn 2, after the player turns, step 2 of 3: hand to hand (now: hand-to-hand)`.
+pub fn step_headline(p: &PlayersDef, t: &Turn, (at, step): (usize, &TurnStepDef)) -> String {
+    let rolls = step
+        .rolls
+        .iter()
+        .map(|r| {
+            let mut words = vec![format!("`umpire roll {}", r.procedure)];
+            words.extend(r.when.iter().map(crate::words::condition));
+            format!("{}`", words.join(" "))
+        })
+        .collect();
+    // Numbered on from the player turn's steps, as the steps line says them.
+    Said::TurnStep {
+        turn: t.number,
+        at: p.steps.len() + at,
+        of: p.steps.len() + p.then.len(),
+        label: step.label.clone(),
+        rolls,
+    }
+    .to_string()
+}
+
 /// The steps of a player turn, in a line.
 fn steps_line(p: &PlayersDef) -> Option<String> {
     let labels = p.steps.iter().map(|s| s.label().to_string()).collect();
-    (!p.steps.is_empty()).then(|| Said::Steps { labels }.to_string())
+    let then = p.then.iter().map(|s| s.label.clone()).collect();
+    (!p.steps.is_empty()).then(|| Said::Steps { labels, then }.to_string())
 }
 
 /// Pass play on: to the next side's player turn, or to a new turn when every side has played.
@@ -235,6 +266,11 @@ fn turn_refusals(game: &Game, g: &GameDef, u: &Unit) -> Vec<Refused> {
     };
     let pass = || Some("`umpire turn` passes play to the next player".to_string());
     let Some(side) = playing(game) else {
+        if game.turn.number > 0 {
+            let over = "the player turns of this turn are over".to_string();
+            let next = "`umpire turn` starts the next turn".to_string();
+            return vec![(refusal(over), Some(next))];
+        }
         return vec![(refusal("no player turn is going".into()), pass())];
     };
     let mut refused = Vec::new();
@@ -445,7 +481,11 @@ pub fn chain_record(
 pub(super) fn status(game: &Game, ruleset: &Ruleset, g: &GameDef, p: &PlayersDef) -> String {
     let t = &game.turn;
     let mut s = String::new();
-    let _ = writeln!(s, "Game {}, {}", game.name, lower_first(&headline(g, t)));
+    let now = match turn_step(p, t) {
+        Some(at) => step_headline(p, t, at),
+        None => headline(g, t),
+    };
+    let _ = writeln!(s, "Game {}, {}", game.name, lower_first(&now));
     let order: Vec<&str> = t.order.iter().map(|x| side_label(g, x)).collect();
     let _ = writeln!(s, "order: {}", order.join(", then "));
     if let Some(line) = steps_line(p) {

@@ -505,6 +505,25 @@ fn players_rules(p: &PlayersDef) -> Vec<(String, String)> {
         let steps = crate::words::numbered(p.steps.iter().map(|s| s.label()));
         rules.push(("Steps".to_string(), steps));
     }
+    if !p.then.is_empty() {
+        // Numbered on from the player turn's steps.
+        let then = p
+            .then
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let rolls: Vec<String> = s.rolls.iter().map(|r| r.procedure.clone()).collect();
+                format!(
+                    "{}. {} ({})",
+                    p.steps.len() + i + 1,
+                    s.label,
+                    rolls.join(", ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        rules.push(("After the player turns".to_string(), then));
+    }
     if let Some(c) = &p.chain {
         rules.push((
             "Chain".to_string(),

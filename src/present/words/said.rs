@@ -68,6 +68,7 @@ impl fmt::Display for Said {
             | Said::PickedUnchanged { .. }
             | Said::FellAtRandom { .. } => roster(self, f),
             Said::PlayerTurn { .. }
+            | Said::TurnStep { .. }
             | Said::ToSpend { .. }
             | Said::Steps { .. }
             | Said::GoesOn { .. }
@@ -277,10 +278,39 @@ fn turns(said: &Said, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             of,
             side,
         } => write!(f, "Turn {turn}, player turn {player} of {of}: {side}"),
+        Said::TurnStep {
+            turn,
+            at,
+            of,
+            label,
+            rolls,
+        } => {
+            write!(
+                f,
+                "Turn {turn}, step {at} of {of}, after the player turns: {label}"
+            )?;
+            if !rolls.is_empty() {
+                write!(f, " (now: {})", rolls.join(", "))?;
+            }
+            Ok(())
+        }
         Said::ToSpend { side, points } => write!(f, "{side}: {points} to spend"),
-        Said::Steps { labels } => {
-            let labels = labels.iter().map(String::as_str);
-            write!(f, "steps: {}", crate::words::numbered(labels))
+        Said::Steps { labels, then } => {
+            let all = labels.iter().chain(then).map(String::as_str);
+            let all = crate::words::numbered(all);
+            match then.first() {
+                // The whole turn's steps go on with the player turn's numbers.
+                Some(_) => {
+                    let at = format!("; {}. ", labels.len() + 1);
+                    let all = all.replacen(
+                        &at,
+                        &format!("; after the player turns: {}. ", labels.len() + 1),
+                        1,
+                    );
+                    write!(f, "steps: {all}")
+                }
+                None => write!(f, "steps: {all}"),
+            }
         }
         Said::GoesOn {
             link,

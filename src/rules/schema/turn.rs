@@ -39,6 +39,32 @@ pub struct PlayersDef {
     /// The throw `first: dice-off` reads: `{dice: 1d6, label: ..., note: ...}`.
     #[serde(default)]
     pub dice_off: Option<DiceOffDef>,
+    /// Steps of the whole turn after the player turns: `[{name, label, rolls: [{procedure,
+    /// when}]}]`.
+    #[serde(default)]
+    pub then: Vec<TurnStepSpec>,
+}
+
+/// `{name: hand-to-hand, label: ..., rolls: [hand-to-hand, {procedure: NAME, when: {...}}]}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TurnStepSpec {
+    pub name: String,
+    pub label: String,
+    #[serde(default)]
+    pub rolls: Vec<StepRollSpec>,
+}
+
+/// A roll of a step: a procedure by name, or with conditions on its situation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum StepRollSpec {
+    Name(String),
+    Full {
+        procedure: String,
+        #[serde(default)]
+        when: Conditions,
+    },
 }
 
 fn sides_first() -> FirstPlayer {

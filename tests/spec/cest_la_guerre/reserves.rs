@@ -111,7 +111,7 @@ fn the_reserve_force_comes_on_together_after_the_first_round() {
         ]),
         "reserves refused by the rule Reserve roll: it needs in-reserve (A unit of the reserve \
          force rolls for it (`umpire mark UNIT,UNIT +reserve` puts it in reserve before the \
-         first round).)"
+         first round). Or rule otherwise with `--anyway \"WHY\"`)"
     );
     // 7 on the flank arrives (7+); the whole force comes on.
     let out = t.ok(&roll);

@@ -209,7 +209,7 @@ fn a_unit_returns_fire_once_a_turn_and_medium_artillery_that_fired_does_not_move
         t.refused(&activate("guns", "action=move-open", &["6"])),
         "action=move-open/move-difficult unit=medium-artillery refused by the rule Medium \
          artillery that has fired: it needs not has-fired (Medium artillery cannot move once it \
-         has opened fire.)"
+         has opened fire. Or rule otherwise with `--anyway \"WHY\"`)"
     );
 }
 

@@ -208,8 +208,6 @@ fn a_charge_move_and_an_automatic_acquisition_cost_no_action() {
     t.ok(&["roll", "move", "--fig", "RA2", "--dice", "3"]);
     t.ok(&["roll", "move", "--fig", "RA2", "--dice", "3"]);
     assert_eq!(actions(&t, "RA2"), 2);
-    let charge = t.ok(&["roll", "move", "--fig", "RA2", "mode=charge"]);
-    assert!(charge.contains("2 inches"), "{charge}");
     // Within 8 inches in the open: acquired, no roll, no action.
     let seen = t.ok(&[
         "roll",
@@ -242,6 +240,16 @@ fn a_charge_move_and_an_automatic_acquisition_cost_no_action() {
         ])
         .starts_with("Actions refuses RA2: no action left this turn")
     );
+    // The charge move is made after the player turns, its step of the turn, and costs no
+    // action.
+    t.ok(&["turn"]);
+    let charge = t.ok(&["roll", "move", "--fig", "RA2", "mode=charge"]);
+    assert!(
+        charge.contains("2 inches")
+            && charge.contains("Turn 1, step 3 of 5, after the player turns"),
+        "{charge}"
+    );
+    assert_eq!(actions(&t, "RA2"), 2);
 }
 
 /// A man beyond a leader's control tests once a turn; a broken man runs and does not test.

@@ -183,6 +183,8 @@ fn a_broken_man_runs_again_when_each_turn_starts_until_the_marker_comes_off() {
 #[test]
 fn a_man_charges_only_an_enemy_within_two_inches() {
     let t = game();
+    // Charges are declared after the player turns: from the last, a charge test moves play on.
+    t.ok(&["turn"]);
     let test = |reach: &str| {
         vec![
             "roll".to_string(),
@@ -227,7 +229,9 @@ fn a_fight_goes_on_next_turn_until_a_man_falls_runs_or_surrenders() {
     let out = fight("OT3", "GR1", &["3", "4"]);
     assert!(
         out.contains(
-            "changes:\n  OT3: +in hand to hand with GR1\n  GR1: +in hand to hand with OT3\n"
+            "changes:\n  Turn 1, step 4 of 5, after the player turns: hand to hand, with rout and \
+             pursuit (now: `umpire roll hand-to-hand`)\n  OT3: +in hand to hand with GR1\n  \
+             GR1: +in hand to hand with OT3\n"
         ),
         "{out}"
     );
@@ -240,14 +244,16 @@ fn a_fight_goes_on_next_turn_until_a_man_falls_runs_or_surrenders() {
         ),
         "{out}"
     );
-    // OT3 wins; GR1's hit is a 4: he breaks and runs, and the fight is over for both.
+    // Hand to hand is fought after the player turns. OT3 wins; GR1's hit is a 4: he breaks
+    // and runs, and the fight is over for both.
+    t.ok(&["turn"]);
     let out = fight("OT3", "GR1", &["5", "2", "4", "3"]);
     assert!(out.contains("GR1: -in hand to hand with OT3\n"), "{out}");
     assert!(out.contains("OT3: -in hand to hand with GR1\n"), "{out}");
-    t.ok(&["turn"]);
     let out = t.ok(&["turn"]);
     assert!(!out.contains("still in hand to hand"), "{out}");
     // Survivors stepping out of contact: untied by hand, both ways.
+    t.ok(&["turn"]);
     fight("OT4", "RA1", &["2", "3"]);
     assert_eq!(
         t.ok(&["mark", "RA1", "-engaged"]),

@@ -8,6 +8,7 @@
 mod acquired;
 mod actions;
 mod fights;
+mod sequence;
 
 use crate::support::Table;
 
