@@ -118,6 +118,41 @@ fn a_group_under_a_hidden_marker_is_not_on_the_table() {
     t.ok(&shot("RI1", &[]));
 }
 
+/// "Place hidden markers, and half their number of dummy markers": the roster keeps which
+/// are dummies. A dummy does nothing and cannot be shot at; seen, it is taken off, no loss to
+/// its side.
+#[test]
+fn a_dummy_marker_does_nothing_and_is_taken_off_once_seen() {
+    let t = game();
+    t.ok(&[
+        "unit",
+        "add",
+        "decoy",
+        "--side",
+        "b",
+        "class=raw",
+        "--figures",
+        "1",
+    ]);
+    t.ok(&["mark", "DE1", "+dummy"]);
+    let at_it = [
+        "roll", "to-hit", "--fig", "RI1", "--target", "DE1", "range=10", "--dice", "8",
+    ];
+    assert!(
+        t.refused(&at_it)
+            .starts_with("to-hit refused by the rule Hidden markers: it needs not target-hidden")
+    );
+    assert_eq!(
+        t.refused(&["roll", "actions", "--unit", "decoy", "--dice", "3"]),
+        "no figure of decoy can actions (DE1 dummy marker)"
+    );
+    assert_eq!(
+        t.ok(&["mark", "DE1", "+removed"]),
+        "DE1: taken off (a dummy marker seen)\n"
+    );
+    assert!(t.ok(&["status"]).contains("Side B: side has lost: not yet"));
+}
+
 /// "Commanded Troops unable to fire Volleys and Salvoes (EG: Guerrillas etc) ... will only fire
 /// 1 per 3 shooters when firing if moving, or 1 per 2 shooters if stationary": a commanded
 /// group with `no-volleys` fires by the ratio, where a commanded group of regulars fires every
