@@ -44,7 +44,7 @@ pub fn act(
         }
         // An action that clears nothing is kept only as one of the figure's actions counted.
         let counted = allowance::counted(g);
-        let kept_only = a.clears.is_empty() && a.adds.is_empty();
+        let kept_only = a.clears.is_empty() && a.adds.is_empty() && a.counts.is_none();
         if kept_only && !counted {
             return Err(
                 Error::usage(format!("{} changes nothing the tool keeps", a.label))
@@ -143,6 +143,12 @@ pub fn act(
                 ctx.umpire.allow(r, Some(fix), event)?;
             }
             said.extend(roster::mark(game, ruleset, &code, &carried, event)?);
+            if let Some(c) = &a.counts {
+                let one = crate::game::counters::Count::By(1);
+                said.extend(crate::game::counters::count(
+                    game, ruleset, &code, c, one, false, event,
+                )?);
+            }
             allowance::record(game, ruleset, &code, cost, event)?;
             acted.push(code);
         }

@@ -226,6 +226,23 @@ fn reached(
         game.apply(game.figure_change(&f.code, Some(f.clone())), event);
         return Ok(vec![reached(state_label(g, then))]);
     }
+    // Work that turns a state: the marker goes on or comes off, and the count starts again.
+    if c.toggles {
+        let carries = fig.markers.iter().any(|m| m == then);
+        let mark = if carries {
+            Mark::Remove(then.to_string())
+        } else {
+            Mark::Add(then.to_string())
+        };
+        let mut said = roster::mark(game, ruleset, &fig.code, &[mark], event)?;
+        let mut f = roster::figure(game, &fig.code)?.clone();
+        f.counters.remove(&c.name);
+        game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+        if said.is_empty() {
+            said.push(reached(marker_label(g, then)));
+        }
+        return Ok(said);
+    }
     if fig.markers.iter().any(|m| m == then) {
         return Ok(Vec::new());
     }
@@ -424,6 +441,7 @@ mod tests {
                     while_none: Default::default(),
                     most: None,
                     rule: None,
+                    toggles: false,
                     note: None,
                 })
                 .to_vec(),

@@ -163,6 +163,8 @@ pub struct ActionDef {
     /// The activities declared on activation (canonical values of the turn chain's
     /// `declares` factor) that allow it; empty: any.
     pub declared: Vec<String>,
+    /// A counter each figure that takes it counts one more on.
+    pub counts: Option<String>,
 }
 
 /// How many of a figure's actions one action takes: a number, or a number by a field of the
@@ -442,6 +444,10 @@ pub struct CounterDef {
     /// The rule of play a refusal of one roll too many names (the label when left out).
     #[serde(default)]
     pub rule: Option<String>,
+    /// At `at`, the `then` marker goes on, or off a piece that carries it, and the count
+    /// starts again from 0 (two turns' work limber a gun, two more unlimber it).
+    #[serde(default)]
+    pub toggles: bool,
     #[serde(default)]
     pub note: Option<String>,
 }

@@ -102,6 +102,21 @@ impl Source {
                     .with_hint_opt(did_you_mean(c, markers)));
                 }
             }
+            if let Some(c) = a
+                .counts
+                .as_ref()
+                .filter(|c| !g.counters.iter().any(|x| &x.name == *c))
+            {
+                let counters = g.counters.iter().map(|x| x.name.as_str());
+                return Err(here(
+                    c,
+                    format!(
+                        "action `{}` counts on `{c}`, which is not a counter",
+                        a.name
+                    ),
+                )
+                .with_hint_opt(did_you_mean(c, counters)));
+            }
         }
         if let Some(l) = &g.action_limits {
             let here =

@@ -63,6 +63,15 @@ impl Source {
                     format!("counter `{}` needs `at` of 1 or more", c.name),
                 ));
             }
+            if c.toggles && !g.markers.iter().any(|x| x.name == name) {
+                return Err(err(
+                    "toggles:",
+                    format!(
+                        "counter `{}` toggles: its `then` must be a marker to put on and take off",
+                        c.name
+                    ),
+                ));
+            }
             for factor in [&c.acting, &c.acted_upon].into_iter().flatten() {
                 match self.factor(factor) {
                     Some(f) if f.kind == FactorKind::Number => {}

@@ -165,6 +165,7 @@ impl Source {
                         )?,
                         most: c.most,
                         rule: c.rule.clone(),
+                        toggles: c.toggles,
                         note: c.note.clone(),
                     })
                 })
@@ -202,6 +203,7 @@ impl Source {
                     when: self.conditions(&a.when),
                     unless: self.conditions(&a.unless),
                     declared: self.declared_values(&a.declared),
+                    counts: a.counts.clone(),
                 })
                 .collect(),
             action_limits: g.action_limits.clone().map(|mut l| {

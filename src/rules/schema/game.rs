@@ -159,6 +159,10 @@ pub struct CounterDef {
     /// The rule of play that refusal names (the label when left out).
     #[serde(default)]
     pub rule: Option<String>,
+    /// At `at`, `then` (a marker) goes on, or off a piece that carries it, and the count
+    /// starts again: work done over turns that turns a state (limbering a gun).
+    #[serde(default)]
+    pub toggles: bool,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -196,6 +200,9 @@ pub struct ActionDef {
     /// that allow it; none listed: any.
     #[serde(default)]
     pub declared: Vec<String>,
+    /// A counter each figure that takes it counts one more on (a turn's work).
+    #[serde(default)]
+    pub counts: Option<String>,
 }
 
 /// An action's cost as written: a number, or a number by a unit field.

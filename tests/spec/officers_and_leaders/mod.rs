@@ -8,6 +8,7 @@
 //! n dice odd is (1/2)^n.
 
 mod game;
+mod limbering;
 mod odds;
 mod player_characters;
 mod shooting;
