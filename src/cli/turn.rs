@@ -208,7 +208,7 @@ pub fn draw(
         for (side, p) in &chances {
             say(
                 out,
-                &format!("  {side}: {}", crate::present::explain::chance(*p)),
+                &format!("  {side}: {}", crate::present::explain::chance(p.clone())),
             );
         }
         return Ok(());

@@ -52,6 +52,9 @@ pub(super) fn unit_odds(
     let once = rolled_once(&game, &ruleset, p, &action.unit)?;
     // (figures, net modifier, odds, roster lines)
     let mut each = Vec::new();
+    // Figures in the same situation have the same odds: each situation is counted once.
+    let mut counted: std::collections::HashMap<Vec<String>, whole::FigureOdds> =
+        std::collections::HashMap::new();
     let aim = (targets.as_slice(), ruleset.chain_spreads(p));
     for (code, target) in &action.acts {
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
@@ -60,15 +63,24 @@ pub(super) fn unit_odds(
         let options = (acting.as_str(), upon.as_str());
         let who_for = (code.as_str(), target.as_deref());
         // A figure a rule refuses is named, as in the unit's roll.
-        let (found, plan, lines) = figure_plan(&game, &ruleset, p, options, who_for, factors)
-            .map_err(|e| e.about(code))?;
+        let (found, plan, lines, words) =
+            figure_plan(&game, &ruleset, p, options, who_for, factors)
+                .map_err(|e| e.about(code))?;
         // A figure whose check the modifiers made impossible rolls another procedure: its
         // net modifier is the check's, said with the procedure rolled instead.
         let net = match &plan.fallback {
             Some(f) => (f.side.net, Some(f.becomes.clone())),
             None => (plan.sides.first().map_or(0, |s| s.net), None),
         };
-        each.push((found, net, whole::figure(&plan)?, lines));
+        let odds = match counted.get(&words) {
+            Some(o) => o.clone(),
+            None => {
+                let o = whole::figure(&plan)?;
+                counted.insert(words, o.clone());
+                o
+            }
+        };
+        each.push((found, net, odds, lines));
         if once {
             break;
         }
@@ -150,7 +162,7 @@ fn anywhere_json(a: &whole::Anywhere) -> serde_json::Value {
         "label": a.reached.label,
         "first_step": a.reached.first,
         "at_least_one": a.at_least_one,
-        "expected": expected_json(a.expected),
+        "expected": expected_json(a.expected.clone()),
     })
 }
 

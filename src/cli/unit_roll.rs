@@ -48,7 +48,7 @@ pub(super) fn figure_step(
     typed: &[String],
     (source, event): (&mut DiceSource, &mut Event),
 ) -> Result<Done> {
-    let (found, plan, _) = figure_plan(after, ruleset, p, options, who, typed)?;
+    let (found, plan, ..) = figure_plan(after, ruleset, p, options, who, typed)?;
     let step = plan.resolve_with(source, None, &[])?;
     let changes = figures::land(after, ruleset, &step, &found, (source, event))?;
     Ok(Done {
@@ -481,7 +481,8 @@ pub(super) fn rolled_once(
 
 /// One figure's part of a unit's action, made ready: its figures found in the game (by the
 /// options `(acting, acted upon)`), and the plan of its situation, the roster's words for
-/// that figure and its target with the words the umpire typed; with the roster's lines.
+/// that figure and its target with the words the umpire typed; with the roster's lines and
+/// the words the plan was made of (the same words make the same plan).
 pub(super) fn figure_plan<'r>(
     game: &Game,
     ruleset: &'r Ruleset,
@@ -489,7 +490,7 @@ pub(super) fn figure_plan<'r>(
     (acting, upon): (&str, &str),
     (code, target): (&str, Option<&str>),
     factors: &[String],
-) -> Result<(Figures, Plan<'r>, Vec<String>)> {
+) -> Result<(Figures, Plan<'r>, Vec<String>, Vec<String>)> {
     let mut named = vec![Named {
         option: acting.to_string(),
         part: Part::Acting,
@@ -509,7 +510,7 @@ pub(super) fn figure_plan<'r>(
     let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
     words.extend(factors.iter().cloned());
     let plan = super::odds::planned(ruleset, p, &words)?;
-    Ok((found, plan, lines))
+    Ok((found, plan, lines, words))
 }
 
 /// Whom figure `code` acts upon in the game as it stands: its own target while it is in play,

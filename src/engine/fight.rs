@@ -207,7 +207,7 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
         }
         for (received, p) in so_far {
             let end = received.end(m);
-            let q = p.checked_mul(chance)?;
+            let q = p.checked_mul(&chance)?;
             match ends.iter_mut().find(|(e, _)| *e == end) {
                 Some((_, acc)) => *acc = acc.checked_add(q)?,
                 None => ends.push((end, q)),
@@ -226,13 +226,13 @@ pub fn odds(m: &ManyOnOneDef, pairings: &[Plan<'_>]) -> Result<FightOdds> {
             .as_ref()
             .is_none_or(|w| !takes_out(first.ruleset, first.procedure, &w.result))
         {
-            survives = survives.checked_add(*p)?;
+            survives = survives.checked_add(p.clone())?;
         }
     }
     let unharmed = ends
         .iter()
         .find(|(end, _)| end.is_none())
-        .map_or(Fraction::ZERO, |(_, p)| *p);
+        .map_or(Fraction::ZERO, |(_, p)| p.clone());
     Ok(FightOdds {
         ends,
         survives,

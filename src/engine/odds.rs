@@ -195,8 +195,8 @@ impl<'a> Plan<'a> {
             for (i, (f, list)) in faces.iter().zip(out.iter_mut()).enumerate() {
                 let v = self.side_amount(i, f).unwrap_or(0);
                 match list.iter_mut().find(|(x, _)| *x == v) {
-                    Some((_, acc)) => *acc = acc.checked_add(p)?,
-                    None => list.push((v, p)),
+                    Some((_, acc)) => *acc = acc.checked_add(&p)?,
+                    None => list.push((v, p.clone())),
                 }
             }
         }
@@ -252,7 +252,7 @@ impl<'a> Plan<'a> {
                 key: d.key(),
                 then: Vec::new(),
             };
-            let mut branches: Vec<(Outcome, Fraction)> = vec![(head.clone(), p)];
+            let mut branches: Vec<(Outcome, Fraction)> = vec![(head.clone(), p.clone())];
             let follows = self.follows(Some(&d), |r| &r.next, false)?;
             if !follows.is_empty() {
                 let mut tails: Vec<(Vec<Outcome>, Fraction)> = vec![(Vec::new(), Fraction::ONE)];
@@ -275,7 +275,7 @@ impl<'a> Plan<'a> {
                         for (o, sp) in &sub {
                             let mut then = then.clone();
                             then.push(o.clone());
-                            grown.push((then, tp.checked_mul(*sp)?));
+                            grown.push((then, tp.checked_mul(sp.clone())?));
                         }
                     }
                     tails = grown;

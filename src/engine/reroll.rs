@@ -253,7 +253,7 @@ impl Plan<'_> {
                 None => combinations(&per_side)?,
             };
             for rest in moving_order {
-                let p = moving.get(&rest).copied().unwrap_or(Fraction::ZERO);
+                let p = moving.get(&rest).cloned().unwrap_or(Fraction::ZERO);
                 for (new, q) in &fresh {
                     let faces: Faces = rest
                         .iter()
@@ -266,14 +266,14 @@ impl Plan<'_> {
                             }
                         })
                         .collect();
-                    add(&mut states, &mut order, faces, p.checked_mul(*q)?)?;
+                    add(&mut states, &mut order, faces, p.checked_mul(q.clone())?)?;
                 }
             }
         }
         Ok(order
             .into_iter()
             .map(|f| {
-                let p = states.get(&f).copied().unwrap_or(Fraction::ZERO);
+                let p = states.get(&f).cloned().unwrap_or(Fraction::ZERO);
                 (f, p)
             })
             .collect())

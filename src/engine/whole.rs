@@ -4,6 +4,7 @@
 //! of none getting it.
 
 use serde::Serialize;
+use std::collections::HashMap;
 
 use crate::engine::fraction::Fraction;
 use crate::engine::plan::Plan;
@@ -63,7 +64,7 @@ pub fn figure(plan: &Plan<'_>) -> Result<FigureOdds> {
             .iter_mut()
             .find(|(r, _)| r.same(&outcome.procedure, &outcome.result))
         {
-            Some((_, acc)) => *acc = acc.checked_add(p)?,
+            Some((_, acc)) => *acc = acc.checked_add(&p)?,
             None => first.push((
                 Reached {
                     procedure: outcome.procedure.clone(),
@@ -71,7 +72,7 @@ pub fn figure(plan: &Plan<'_>) -> Result<FigureOdds> {
                     label: outcome.key.clone(),
                     first: true,
                 },
-                p,
+                p.clone(),
             )),
         }
         // How often this outcome gives each result (a step that comes twice, twice).
@@ -101,12 +102,12 @@ pub fn figure(plan: &Plan<'_>) -> Result<FigureOdds> {
             {
                 Some(a) => {
                     a.reached.first |= reached.first;
-                    a.at_least_one = a.at_least_one.checked_add(p)?;
+                    a.at_least_one = a.at_least_one.checked_add(&p)?;
                     a.expected = a.expected.checked_add(expected)?;
                 }
                 None => anywhere.push(Anywhere {
                     reached,
-                    at_least_one: p,
+                    at_least_one: p.clone(),
                     expected,
                 }),
             }
@@ -144,22 +145,32 @@ pub fn unit(figures: &[FigureOdds]) -> Result<UnitOdds> {
                 f.first
                     .iter()
                     .find(|(x, _)| x.same(&r.procedure, &r.result))
-                    .map_or(Fraction::ZERO, |(_, p)| *p)
+                    .map_or(Fraction::ZERO, |(_, p)| p.clone())
             })
             .collect();
         counts.push((r.clone(), how_many(&chances)?));
     }
     let mut anywhere = Vec::new();
     for r in reached {
-        let mut none = Fraction::ONE;
-        let mut expected = Fraction::ZERO;
+        // Figures alike have the same chances: each chance is taken once, to the power of
+        // (or times) how many figures have it.
+        let mut nones: HashMap<Fraction, u32> = HashMap::new();
+        let mut expectations: HashMap<Fraction, u32> = HashMap::new();
         for a in figures.iter().filter_map(|f| {
             f.anywhere
                 .iter()
                 .find(|a| a.reached.same(&r.procedure, &r.result))
         }) {
-            none = none.checked_mul(a.at_least_one.complement())?;
-            expected = expected.checked_add(a.expected)?;
+            *nones.entry(a.at_least_one.complement()).or_default() += 1;
+            *expectations.entry(a.expected.clone()).or_default() += 1;
+        }
+        let mut none = Fraction::ONE;
+        for (p, n) in &nones {
+            none = none.checked_mul(p.pow(*n))?;
+        }
+        let mut expected = Fraction::ZERO;
+        for (e, n) in &expectations {
+            expected = expected.checked_add(e.times(*n))?;
         }
         anywhere.push(Anywhere {
             reached: r.clone(),
@@ -171,23 +182,32 @@ pub fn unit(figures: &[FigureOdds]) -> Result<UnitOdds> {
 }
 
 /// The chance that exactly 0, 1, ... n of n independent events happen, each with its own
-/// chance: the events added one at a time.
+/// chance: the events added one at a time. The counts are whole numbers over the product of
+/// the chances' denominators, reduced once at the end: a unit of 200 costs 200² small
+/// multiplications, not 200² reductions of ever larger fractions.
 pub fn how_many(chances: &[Fraction]) -> Result<Vec<Fraction>> {
-    let mut dist = vec![Fraction::ONE];
+    use num_bigint::BigUint;
+    let mut dist: Vec<BigUint> = vec![BigUint::from(1u8)];
+    let mut den = BigUint::from(1u8);
     for p in chances {
-        let q = p.complement();
-        let mut next = vec![Fraction::ZERO; dist.len() + 1];
+        let (yes, all) = (p.numerator(), p.denominator());
+        let no = &all - &yes;
+        let mut next = vec![BigUint::default(); dist.len() + 1];
         for (k, d) in dist.iter().enumerate() {
             if let Some(n) = next.get_mut(k) {
-                *n = n.checked_add(d.checked_mul(q)?)?;
+                *n += d * &no;
             }
             if let Some(n) = next.get_mut(k + 1) {
-                *n = n.checked_add(d.checked_mul(*p)?)?;
+                *n += d * &yes;
             }
         }
         dist = next;
+        den *= all;
     }
-    Ok(dist)
+    Ok(dist
+        .into_iter()
+        .map(|n| Fraction::of_big(n, den.clone()))
+        .collect())
 }
 
 #[cfg(test)]
@@ -197,7 +217,7 @@ mod tests {
     #[test]
     fn how_many_of_independent_events_is_the_binomial_when_the_chances_are_equal() {
         let p = Fraction::new(5, 6);
-        let dist = how_many(&[p; 3]).unwrap();
+        let dist = how_many(&[p.clone(), p.clone(), p]).unwrap();
         let shown: Vec<String> = dist.iter().map(ToString::to_string).collect();
         assert_eq!(shown, ["1/216", "5/72", "25/72", "125/216"]);
         let mixed = how_many(&[Fraction::new(1, 2), Fraction::ONE]).unwrap();

@@ -86,13 +86,15 @@ pub fn side_by_side(
     let find = |list: &[(String, Fraction)], l: &str| {
         list.iter()
             .find(|(x, _)| x == l)
-            .map_or(Fraction::ZERO, |(_, p)| *p)
+            .map_or(Fraction::ZERO, |(_, p)| p.clone())
     };
-    let mut rows: Vec<(String, Fraction, Fraction)> =
-        a.iter().map(|(l, p)| (l.clone(), *p, find(b, l))).collect();
+    let mut rows: Vec<(String, Fraction, Fraction)> = a
+        .iter()
+        .map(|(l, p)| (l.clone(), p.clone(), find(b, l)))
+        .collect();
     for (l, p) in b {
         if !a.iter().any(|(x, _)| x == l) {
-            rows.push((l.clone(), Fraction::ZERO, *p));
+            rows.push((l.clone(), Fraction::ZERO, p.clone()));
         }
     }
     rows

@@ -184,13 +184,13 @@ pub fn step(ruleset: &Ruleset, s: &Step, depth: usize, out: &mut String) {
         let _ = writeln!(out, "{pad}  re-roll: {}", words::reroll(r));
     }
     // Too many throws to count (5d100) leave the chance out rather than the roll.
-    match s.chance {
+    match &s.chance {
         Some(p) => {
             let _ = writeln!(
                 out,
                 "{pad}  => {}   chance {}",
                 words::decision(&s.decision),
-                chance(p)
+                chance(p.clone())
             );
         }
         None => {
@@ -285,7 +285,7 @@ pub fn distribution(out: &mut String, pad: &str, rows: &[(String, Fraction)]) {
             "{pad}{label:<width$}  {:>fw$}  {:>6.2}%  {}",
             p.to_string(),
             p.percent(),
-            bar(*p, 30)
+            bar(p.clone(), 30)
         );
         // A chance too small for a mark of the bar leaves no blank at the end of the line.
         let _ = writeln!(out, "{}", line.trim_end());
@@ -431,7 +431,7 @@ fn scores(plan: &Plan<'_>, out: &mut String) -> crate::error::Result<()> {
     for (side, list) in plan.sides.iter().zip(plan.side_amounts()?) {
         let rows: Vec<(String, Fraction)> = list
             .iter()
-            .map(|(v, p)| (crate::words::quantity(*v, unit), *p))
+            .map(|(v, p)| (crate::words::quantity(*v, unit), p.clone()))
             .collect();
         let average = mean(&rows)
             .map(|m| format!(" (average {m:.2})"))

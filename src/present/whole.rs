@@ -87,7 +87,7 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
             .odds
             .first
             .iter()
-            .map(|(r, p)| format!("{} {}", r.label, chance(*p)))
+            .map(|(r, p)| format!("{} {}", r.label, chance(p.clone())))
             .collect();
         let net = crate::words::signed(f.net);
         let instead = f
@@ -124,7 +124,7 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
         let rows: Vec<(String, Fraction)> = dist
             .iter()
             .enumerate()
-            .map(|(k, p)| (k.to_string(), *p))
+            .map(|(k, p)| (k.to_string(), p.clone()))
             .collect();
         distribution(&mut out, "    ", &rows);
     }
@@ -146,7 +146,7 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
             "  {label:<width$}  {:>6.2}%  {:<fw$}  on average {}",
             a.at_least_one.percent(),
             a.at_least_one.to_string(),
-            average(a.expected)
+            average(a.expected.clone())
         );
     }
     out
@@ -231,25 +231,25 @@ pub fn fight_odds(said: &FightSaid<'_>) -> crate::error::Result<String> {
         let Some(w) = end else { continue };
         let label = p.result_label(&w.result);
         match &w.together {
-            None => rows.push((label, *q)),
+            None => rows.push((label, q.clone())),
             Some(rule) => {
                 // The share a rule made of a result, beneath the result's whole chance.
                 match rows.iter().position(|(l, _)| *l == label) {
                     Some(i) => {
                         if let Some((_, whole)) = rows.get_mut(i) {
-                            *whole = whole.checked_add(*q).unwrap_or(*whole);
+                            *whole = whole.checked_add(q.clone()).unwrap_or(whole.clone());
                         }
-                        rows.insert(i + 1, (format!("  of which {rule}"), *q));
+                        rows.insert(i + 1, (format!("  of which {rule}"), q.clone()));
                     }
                     None => {
-                        rows.push((label, *q));
-                        rows.push((format!("  of which {rule}"), *q));
+                        rows.push((label, q.clone()));
+                        rows.push((format!("  of which {rule}"), q.clone()));
                     }
                 }
             }
         }
     }
-    rows.push(("unharmed".into(), odds.unharmed));
+    rows.push(("unharmed".into(), odds.unharmed.clone()));
     distribution(&mut out, "  ", &rows);
     let out_of_play: Vec<String> = m
         .worst_first
@@ -269,7 +269,7 @@ pub fn fight_odds(said: &FightSaid<'_>) -> crate::error::Result<String> {
             out,
             "survives the fight (not {}): {}",
             crate::present::words::or_list(&out_of_play),
-            chance(odds.survives)
+            chance(odds.survives.clone())
         );
     }
     let _ = writeln!(out, "each pairing on its own:");

@@ -162,7 +162,7 @@ fn by_winner(
             None => 1,
         };
         if let Some(cell) = out.get_mut(slot) {
-            cell.2 = cell.2.checked_add(f).unwrap_or(cell.2);
+            cell.2 = cell.2.checked_add(f).unwrap_or(cell.2.clone());
         }
     }
     out
@@ -198,7 +198,7 @@ fn odds_grid(key: &str, rows: &[OddsRow], voice: Voice) -> Grid {
                 .iter()
                 .filter(|(_, l, _)| l == label)
                 .fold(Fraction::ZERO, |acc, (_, _, p)| {
-                    acc.checked_add(*p).unwrap_or(acc)
+                    acc.checked_add(p.clone()).unwrap_or(acc)
                 });
             line.push(match voice {
                 Voice::Typed => percent(p),
@@ -219,10 +219,10 @@ fn odds_line(cells: &[((usize, i64), String, Fraction)]) -> String {
         .filter(|(_, _, p)| !p.is_zero())
         .map(|(_, l, p)| {
             // A fraction is for reading: past six digits the percentage says it better.
-            if p.denominator() <= 1_000_000 {
-                format!("{l} {}", crate::present::explain::chance(*p))
+            if p.denominator() <= num_bigint::BigUint::from(1_000_000u32) {
+                format!("{l} {}", crate::present::explain::chance(p.clone()))
             } else {
-                format!("{l} {}", percent(*p))
+                format!("{l} {}", percent(p.clone()))
             }
         })
         .collect::<Vec<_>>()
@@ -374,7 +374,7 @@ fn target_odds(r: &Ruleset, p: &ProcedureDef, target: &TargetDef, voice: Voice) 
     let same = |a: &OddsRow, b: &OddsRow| {
         let probs = |x: &OddsRow| {
             let mut v: Vec<(String, Fraction)> =
-                x.1.iter().map(|(_, l, f)| (l.clone(), *f)).collect();
+                x.1.iter().map(|(_, l, f)| (l.clone(), f.clone())).collect();
             v.sort_by(|a, b| a.0.cmp(&b.0));
             v
         };
@@ -504,7 +504,7 @@ fn amount_odds(r: &Ruleset, p: &ProcedureDef, a: &AmountDef) -> Option<Odds> {
         };
         let amounts: Vec<(i64, Fraction)> = dist
             .iter()
-            .filter_map(|(d, f)| d.amount.map(|v| (v, *f)))
+            .filter_map(|(d, f)| d.amount.map(|v| (v, f.clone())))
             .collect();
         let (Some(lo), Some(hi)) = (
             amounts.iter().map(|(v, _)| *v).min(),

@@ -13,6 +13,7 @@ mod combine;
 mod eligibility;
 mod hold_and_activations;
 mod house_rules;
+mod large_units;
 mod morale_and_melee;
 mod odds_and_markers;
 mod pending_checks;
