@@ -15,4 +15,5 @@ pub mod requires;
 pub mod reroll;
 pub mod resolve;
 pub mod situation;
+pub mod summary;
 pub mod whole;

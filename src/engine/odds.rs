@@ -8,8 +8,10 @@ use crate::engine::dice::MAX_DISTINCT_THROWS;
 use crate::engine::fraction::Fraction;
 use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::Input;
+use crate::engine::summary::{MAX_SUMMARIES, Summaries};
 use crate::error::{Error, Result};
 use crate::model::Ruleset;
+use num_bigint::BigUint;
 
 /// The most final outcomes a chain's odds list: each step multiplies them by its own (a chain
 /// of steps whose every result goes on has two to the power of its length), and past a few
@@ -80,6 +82,11 @@ impl<'a> Plan<'a> {
     /// The distribution of this step, or `None` when its throws are too many to count within
     /// the budget: what a roll shows as its chance.
     pub fn distribution_within_budget(&self) -> Result<Option<Vec<(Decision, Fraction)>>> {
+        if self.rerolls.is_empty()
+            && let Some(sides) = self.summaries()
+        {
+            return Ok(self.weigh(&sides));
+        }
         if self.cases() > MAX_DISTINCT_THROWS {
             return Ok(None);
         }
@@ -138,6 +145,17 @@ impl<'a> Plan<'a> {
             out.sort_by_key(|(d, _)| self.rank(d));
             return Ok(out);
         }
+        if let Some(sides) = self.summaries() {
+            return self.weigh(&sides).ok_or_else(|| {
+                Error::usage(format!(
+                    "{} has too many outcomes to count exactly",
+                    self.procedure.name
+                ))
+                .with_hint(format!(
+                    "the odds weigh up to {MAX_SUMMARIES} kinds of throw; a roll still works"
+                ))
+            });
+        }
         let throws = self.throws()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
         let mut add =
@@ -165,6 +183,52 @@ impl<'a> Plan<'a> {
             .into_iter()
             .map(|(d, n)| (d, Fraction::new(n, total)))
             .collect())
+    }
+
+    /// The step's results weighed on its sides' summaries (one or two sides), each decided on
+    /// a throw that gives it; `None` past the budget.
+    fn weigh(&self, sides: &[(Summaries, BigUint)]) -> Option<Vec<(Decision, Fraction)>> {
+        let kinds = sides
+            .iter()
+            .map(|(s, _)| s.len())
+            .fold(1usize, usize::saturating_mul);
+        if kinds > MAX_SUMMARIES {
+            return None;
+        }
+        let mut counts: Vec<(Decision, BigUint)> = Vec::new();
+        let mut at: HashMap<String, usize> = HashMap::new();
+        let mut add =
+            |d: Decision, w: BigUint| match at.get(&d.key()).and_then(|i| counts.get_mut(*i)) {
+                Some((_, n)) => *n += w,
+                None => {
+                    at.insert(d.key(), counts.len());
+                    counts.push((d, w));
+                }
+            };
+        let total = match sides {
+            [(one, total)] => {
+                for (f, w) in one {
+                    add(self.decide(&[f]), w.clone());
+                }
+                total.clone()
+            }
+            [(a, ta), (b, tb)] => {
+                for (fa, wa) in a {
+                    for (fb, wb) in b {
+                        add(self.decide(&[fa, fb]), wa * wb);
+                    }
+                }
+                ta * tb
+            }
+            _ => return None,
+        };
+        counts.sort_by_key(|(d, _)| self.rank(d));
+        Some(
+            counts
+                .into_iter()
+                .map(|(d, n)| (d, Fraction::of_big(n, total.clone())))
+                .collect(),
+        )
     }
 
     /// Where a result comes in the odds: in the order the table lists them, amounts by size,

@@ -1,5 +1,5 @@
 //! Bugs reported against the core, each pinned by what it got wrong: a follow-up's alias that
-//! never matched, a roll too big to count, help that lost the procedure, garbled words.
+//! never matched, a roll once too big to count, help that lost the procedure, garbled words.
 
 use std::path::Path;
 
@@ -103,19 +103,49 @@ fn a_follow_up_setting_a_value_of_the_wrong_kind_is_refused_at_load_with_its_lin
     );
 }
 
+/// The sums of `n` dice of `sides` faces, each with how many ordered throws give it: the
+/// tests' own count, apart from the tool's.
+fn sums(n: usize, sides: u64) -> Vec<u64> {
+    let mut d = vec![1u64];
+    for _ in 0..n {
+        let mut e = vec![0u64; d.len() + sides as usize];
+        for (total, ways) in d.iter().enumerate() {
+            for face in 1..=sides as usize {
+                e[total + face] += ways;
+            }
+        }
+        d = e;
+    }
+    d
+}
+
+fn reduced(num: u128, den: u128) -> String {
+    let (mut a, mut b) = (num, den);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    format!("{}/{}", num / a, den / a)
+}
+
+/// 5d100 (91 million throws up to order) once had no odds; they are exact now, and a roll
+/// says its chance: the hits are the sums of 250 or more out of 100^5.
 #[test]
-fn a_roll_of_dice_too_many_to_count_still_rolls_and_leaves_its_chance_out() {
+fn a_roll_of_many_dice_has_exact_odds_and_its_chance() {
     let d = tempdir();
+    let hits: u64 = sums(5, 100).iter().skip(250).sum();
+    let hit = reduced(u128::from(hits), 100u128.pow(5));
+    assert_eq!(hit, "5179640631/10000000000");
     let out = big(d.path(), BIG)
         .args(["roll", "barrage", "--seed", "3"])
         .run();
     assert!(
-        out.stdout
-            .contains("  => total 306 against 250 or more: Hit\n"),
+        out.stdout.contains(&format!(
+            "  => total 306 against 250 or more: Hit   chance {hit} (51.8%)\n"
+        )),
         "{}",
         out.stdout
     );
-    // The step that follows is small enough to count: 1d6 - 3 never reaches 4.
+    // The step that follows: 1d6 - 3 never reaches 4.
     assert!(
         out.stdout
             .contains("    => total -2 against 4 or more: Fail   chance 1 (100.0%)\n"),
@@ -123,20 +153,15 @@ fn a_roll_of_dice_too_many_to_count_still_rolls_and_leaves_its_chance_out() {
         out.stdout
     );
     let json = big(d.path(), BIG)
-        .args(["roll", "barrage", "--seed", "3", "--json"])
+        .args(["odds", "barrage", "--json"])
         .run()
         .json();
-    let step = &json["resolutions"][0]["step"];
-    assert_eq!(step["decision"]["result"], "hit", "{json}");
-    assert!(step.get("chance").is_none(), "{json}");
-    big(d.path(), BIG)
-        .args(["odds", "barrage"])
-        .status(2)
-        .stderr(
-            "error: 5d100 has too many outcomes to count exactly \
-             (the odds are counted up to 2000000 distinct throws; a roll still works)\n",
-        )
-        .run();
+    assert_eq!(json["steps"][0]["outcomes"][0]["result"], "hit", "{json}");
+    assert_eq!(
+        json["outcomes"][0]["probability"]["fraction"],
+        hit.as_str(),
+        "{json}"
+    );
 }
 
 #[test]
@@ -249,27 +274,27 @@ procedures:
     results: [{name: tie, label: Tie}, {name: beaten, label: Beaten}]
 ";
 
+/// 5d20 against 5d20 (1.8 billion throws up to order) once had no odds; a tie is the sum of
+/// the squares of each total's ways, and each side loses as often as the other.
 #[test]
-fn an_opposed_roll_too_big_to_count_rolls_at_once_and_its_odds_say_why_they_are_not_given() {
+fn an_opposed_roll_of_many_dice_has_exact_odds() {
     let d = tempdir();
     write(&d.path().join("clash.yaml"), CLASH);
+    let ways = sums(5, 20);
+    let all = 20u128.pow(10);
+    let tie: u128 = ways.iter().map(|w| u128::from(*w) * u128::from(*w)).sum();
+    let lose = (all - tie) / 2;
     let out = Test::new()
         .tables(d.path())
-        .args(["--rules", "clash", "roll", "clash", "--seed", "1", "--json"])
-        .run()
-        .json();
-    let step = &out["resolutions"][0]["step"];
-    assert!(step["decision"]["result"].is_string(), "{out}");
-    assert!(step.get("chance").is_none(), "{out}");
-    Test::new()
-        .tables(d.path())
         .args(["--rules", "clash", "odds", "clash"])
-        .status(2)
-        .stderr(
-            "error: 5d20 and 5d20 together have too many outcomes to count exactly \
-             (the odds are counted up to 2000000 distinct throws; a roll still works)\n",
-        )
         .run();
+    for line in [
+        format!("    Tie             {}    2.15%", reduced(tie, all)),
+        format!("    red: Beaten   {}   48.92%", reduced(lose, all)),
+        format!("    blue: Beaten  {}   48.92%", reduced(lose, all)),
+    ] {
+        assert!(out.stdout.contains(&line), "{line}\n{}", out.stdout);
+    }
 }
 
 #[test]
