@@ -82,10 +82,15 @@ impl<'a> Plan<'a> {
     /// The distribution of this step, or `None` when its throws are too many to count within
     /// the budget: what a roll shows as its chance.
     pub fn distribution_within_budget(&self) -> Result<Option<Vec<(Decision, Fraction)>>> {
+        if let Some(done) = self.weighed.get() {
+            return Ok(Some(done.clone()));
+        }
         if self.rerolls.is_empty()
             && let Some(sides) = self.summaries()
         {
-            return Ok(self.weigh(&sides));
+            return Ok(self
+                .weigh(&sides)
+                .map(|all| self.weighed.get_or_init(|| all).clone()));
         }
         if self.cases() > MAX_DISTINCT_THROWS {
             return Ok(None);
@@ -128,6 +133,14 @@ impl<'a> Plan<'a> {
     /// Every result of this step with its exact probability, in the table's order (amounts by
     /// size), re-rolls included.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
+        if let Some(done) = self.weighed.get() {
+            return Ok(done.clone());
+        }
+        let all = self.weigh_all()?;
+        Ok(self.weighed.get_or_init(|| all).clone())
+    }
+
+    fn weigh_all(&self) -> Result<Vec<(Decision, Fraction)>> {
         if !self.rerolls.is_empty() {
             let mut out: Vec<(Decision, Fraction)> = Vec::new();
             let mut at: HashMap<String, usize> = HashMap::new();

@@ -123,6 +123,14 @@ pub struct Plan<'a> {
     /// Why this is the plan of another procedure than the one asked for: its check's
     /// modifiers made a pass impossible, and it falls back to this one.
     pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
+    /// The step's distribution once worked out: the odds, their explanation and the steps
+    /// that follow all read it, and it is weighed once.
+    pub(super) weighed: std::cell::OnceCell<
+        Vec<(
+            crate::engine::decide::Decision,
+            crate::engine::fraction::Fraction,
+        )>,
+    >,
 }
 
 /// A `becomes` whose condition holds in this situation: result `from` turns into `to`.
@@ -277,6 +285,7 @@ impl<'a> Plan<'a> {
             reading,
             becomes,
             fallback: None,
+            weighed: std::cell::OnceCell::new(),
         })
     }
 
