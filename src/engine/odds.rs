@@ -85,12 +85,9 @@ impl<'a> Plan<'a> {
         if let Some(done) = self.weighed.get() {
             return Ok(Some(done.clone()));
         }
-        if self.rerolls.is_empty()
-            && let Some(sides) = self.summaries()
-        {
-            return Ok(self
-                .weigh(&sides)
-                .map(|all| self.weighed.get_or_init(|| all).clone()));
+        if self.rerolls.is_empty() {
+            let all = self.weigh(&self.summaries());
+            return Ok(all.map(|all| self.weighed.get_or_init(|| all).clone()));
         }
         if self.cases() > MAX_DISTINCT_THROWS {
             return Ok(None);
@@ -158,17 +155,21 @@ impl<'a> Plan<'a> {
             out.sort_by_key(|(d, _)| self.rank(d));
             return Ok(out);
         }
-        if let Some(sides) = self.summaries() {
-            return self.weigh(&sides).ok_or_else(|| {
-                Error::usage(format!(
-                    "{} has too many outcomes to count exactly",
-                    self.procedure.name
-                ))
-                .with_hint(format!(
-                    "the odds weigh up to {MAX_SUMMARIES} kinds of throw; a roll still works"
-                ))
-            });
-        }
+        self.weigh(&self.summaries()).ok_or_else(|| {
+            Error::usage(format!(
+                "{} has too many outcomes to count exactly",
+                self.procedure.name
+            ))
+            .with_hint(format!(
+                "the odds weigh up to {MAX_SUMMARIES} kinds of throw; a roll still works"
+            ))
+        })
+    }
+
+    /// Every throw listed up to order and read one by one: the way the odds were once worked
+    /// out, kept to check the summaries against.
+    #[cfg(test)]
+    pub(super) fn enumerated(&self) -> Result<Vec<(Decision, Fraction)>> {
         let throws = self.throws()?;
         let mut counts: Vec<(Decision, u128)> = Vec::new();
         let mut add =
@@ -200,7 +201,10 @@ impl<'a> Plan<'a> {
 
     /// The step's results weighed on its sides' summaries (one or two sides), each decided on
     /// a throw that gives it; `None` past the budget.
-    fn weigh(&self, sides: &[(Summaries, BigUint)]) -> Option<Vec<(Decision, Fraction)>> {
+    pub(super) fn weigh(
+        &self,
+        sides: &[(Summaries, BigUint)],
+    ) -> Option<Vec<(Decision, Fraction)>> {
         let kinds = sides
             .iter()
             .map(|(s, _)| s.len())

@@ -6,7 +6,9 @@
 //! is eighteen billion of them up to order), the dice are added one at a time to a handful of
 //! such summaries, each weighed in whole numbers of ordered throws and keeping one throw that
 //! gives it, on which the reading decides. Only what the plan reads is kept, so that throws
-//! alike in it stay one summary. Dice set aside (`drop highest`) are left to the enumeration.
+//! alike in it stay one summary. With dice set aside (`drop highest`), the faces are taken
+//! from the lowest up, so many dice at a time, as icepool does: the sorted places they fill
+//! say which of them are set aside.
 
 use std::collections::HashMap;
 
@@ -51,22 +53,20 @@ enum Same {
 pub type Summaries = Vec<(Vec<i64>, BigUint)>;
 
 impl Plan<'_> {
-    /// Each side's summaries with their weights and the number of ordered throws in all, when
-    /// the step can be weighed so: no side sets dice aside. `None`: it must be enumerated.
-    pub(super) fn summaries(&self) -> Option<Vec<(Summaries, BigUint)>> {
-        let mut out = Vec::new();
-        for (i, side) in self.sides.iter().enumerate() {
-            match &side.dice {
-                DicePlan::Fixed(_) => {
-                    out.push((vec![(Vec::new(), BigUint::from(1u8))], BigUint::from(1u8)))
-                }
+    /// Each side's summaries with their weights, and the number of ordered throws in all.
+    pub(super) fn summaries(&self) -> Vec<(Summaries, BigUint)> {
+        let one = || BigUint::from(1u8);
+        self.sides
+            .iter()
+            .enumerate()
+            .map(|(i, side)| match &side.dice {
+                DicePlan::Fixed(_) => (vec![(Vec::new(), one())], one()),
                 DicePlan::Roll(spec) if spec.drop_highest == 0 && spec.drop_lowest == 0 => {
-                    out.push(summarise(spec, &self.needs(i)));
+                    summarise(spec, &self.needs(i))
                 }
-                DicePlan::Roll(_) => return None,
-            }
-        }
-        Some(out)
+                DicePlan::Roll(spec) => summarise_sorted(spec, &self.needs(i)),
+            })
+            .collect()
     }
 
     /// What side `i`'s reading reads: the natural results read the first side's faces; a
@@ -95,9 +95,8 @@ impl Plan<'_> {
     }
 }
 
-/// The summaries of `spec`'s throws that `needs` tells apart, die by die.
-fn summarise(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
-    // The die's distinct faces, each with how many of its sides show it.
+/// The die's distinct faces from the lowest, each with how many of its sides show it.
+fn distinct_faces(spec: &DiceSpec) -> Vec<(i64, u32)> {
     let mut faces: Vec<(i64, u32)> = Vec::new();
     for f in &spec.die.faces {
         match faces.iter_mut().find(|(x, _)| x == f) {
@@ -105,12 +104,21 @@ fn summarise(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
             None => faces.push((*f, 1)),
         }
     }
-    let start = State {
-        total: 0,
-        passes: 0,
-        same: Same::Empty,
-        odd: true,
-    };
+    faces.sort_unstable();
+    faces
+}
+
+const START: State = State {
+    total: 0,
+    passes: 0,
+    same: Same::Empty,
+    odd: true,
+};
+
+/// The summaries of `spec`'s throws that `needs` tells apart, die by die.
+fn summarise(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
+    let faces = distinct_faces(spec);
+    let start = START;
     let mut states: Vec<(State, Vec<i64>, BigUint)> = vec![(start, Vec::new(), BigUint::from(1u8))];
     for _ in 0..spec.count {
         let mut next: Vec<(State, Vec<i64>, BigUint)> = Vec::new();
@@ -140,8 +148,64 @@ fn summarise(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
     )
 }
 
-/// A summary with one more die.
-fn step(s: &State, face: i64, needs: &Needs) -> State {
+/// The summaries of `spec`'s throws, some dice set aside: the faces from the lowest up, each
+/// shown by so many of the dice left (C(left, k) ways, times its sides to the k), filling the
+/// next k sorted places; only the places kept count toward the total and the dice that pass,
+/// while doubles and odd faces read every die thrown.
+fn summarise_sorted(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
+    let n = spec.count;
+    let low = spec.drop_lowest.min(n);
+    let kept_to = n.saturating_sub(spec.drop_highest).max(low);
+    // (state, places filled) → (a throw, sorted, and its ordered throws)
+    let mut states: Vec<((State, usize), Vec<i64>, BigUint)> =
+        vec![((START, 0), Vec::new(), BigUint::from(1u8))];
+    for (face, sides) in distinct_faces(spec) {
+        let mut next: Vec<((State, usize), Vec<i64>, BigUint)> = Vec::new();
+        let mut at: HashMap<(State, usize), usize> = HashMap::new();
+        for ((s, filled), throw, w) in &states {
+            let left = n - filled;
+            let mut ways = BigUint::from(1u8);
+            for k in 0..=left {
+                if k > 0 {
+                    // C(left, k) m^k from C(left, k − 1) m^(k − 1).
+                    ways = ways * (left - k + 1) * sides / k;
+                }
+                let (from, to) = (*filled, filled + k);
+                let kept = to.min(kept_to).saturating_sub(from.max(low));
+                let mut t = s.clone();
+                for _ in 0..kept {
+                    t = step_kept(&t, face, needs);
+                }
+                if k > 0 {
+                    t.same = seen(needs, t.same, face);
+                    t.odd = needs.odd && t.odd && face.rem_euclid(2) == 1;
+                }
+                let key = (t, to);
+                let weight = w * &ways;
+                match at.get(&key).and_then(|i| next.get_mut(*i)) {
+                    Some((_, _, acc)) => *acc += weight,
+                    None => {
+                        at.insert(key.clone(), next.len());
+                        let mut longer = throw.clone();
+                        longer.extend(std::iter::repeat_n(face, k));
+                        next.push((key, longer, weight));
+                    }
+                }
+            }
+        }
+        states = next;
+    }
+    let total = BigUint::from(spec.die.faces.len()).pow(u32::try_from(n).unwrap_or(u32::MAX));
+    let throws = states
+        .into_iter()
+        .filter(|((_, filled), _, _)| *filled == n)
+        .map(|(_, throw, w)| (throw, w))
+        .collect();
+    (throws, total)
+}
+
+/// A kept die's part of a summary: its face to the total, whether it passes.
+fn step_kept(s: &State, face: i64, needs: &Needs) -> State {
     let passes = needs.passes.as_ref().is_some_and(|(compare, target, net)| {
         compare.holds(face.saturating_add(*net), target.value)
     });
@@ -152,12 +216,114 @@ fn step(s: &State, face: i64, needs: &Needs) -> State {
             0
         },
         passes: s.passes + u32::from(passes),
-        same: match (needs.same, s.same) {
-            (false, _) => Same::Empty,
-            (true, Same::Empty) => Same::Face(face),
-            (true, Same::Face(f)) if f == face => Same::Face(f),
-            (true, _) => Same::Mixed,
-        },
-        odd: needs.odd && s.odd && face.rem_euclid(2) == 1,
+        ..s.clone()
+    }
+}
+
+/// Whether every face is one face, with one more face seen.
+fn seen(needs: &Needs, same: Same, face: i64) -> Same {
+    match (needs.same, same) {
+        (false, _) => Same::Empty,
+        (true, Same::Empty) => Same::Face(face),
+        (true, Same::Face(f)) if f == face => Same::Face(f),
+        (true, _) => Same::Mixed,
+    }
+}
+
+/// A summary with one more die.
+fn step(s: &State, face: i64, needs: &Needs) -> State {
+    let mut t = step_kept(s, face, needs);
+    t.same = seen(needs, s.same, face);
+    t.odd = needs.odd && s.odd && face.rem_euclid(2) == 1;
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::situation;
+    use crate::model::Ruleset;
+
+    /// Dice of every kind a reading meets: counting hits with the lowest set aside, a custom
+    /// die with repeated faces, the highest set aside with doubles, a natural total and a
+    /// `becomes` on the natural total, both sides setting dice aside with all-odd faces, and a
+    /// plain sum with a floor.
+    const MIX: &str = "\
+ruleset: mix
+title: Mix
+dice:
+  avd: [2, 3, 3, 4, 4, 5]
+factors:
+  - {name: bonus, kind: number, min: -5, max: 5, help: a modifier}
+procedures:
+  - {name: hit, title: Hit, help: a die, roll: 1d6, check: {compare: at-least, target: 4, pass: yes, fail: no}, results: [{name: yes, label: Yes}, {name: no, label: No}]}
+  - name: volley
+    title: Volley
+    help: hits
+    roll: 5d6
+    drop: [{lowest: 1, label: low}]
+    modifiers: [{group: g, items: [{factor: bonus, label: bonus, each: 1}]}]
+    amount: {unit: hits, each-die: hit}
+    results: []
+  - name: dbl
+    title: Doubles
+    help: doubles
+    roll: 4avd
+    drop: [{highest: 1, label: high}]
+    naturals: [{doubles: true, result: boom, label: doubles}, {total: [7], result: seven, label: seven}]
+    modifiers: [{group: g, items: [{factor: bonus, label: bonus, each: 1}]}]
+    table: {rows: [{max: 8, result: low}, {min: 9, max: 11, result: mid}, {min: 12, result: high}]}
+    results:
+      - {name: low, label: Low}
+      - {name: mid, label: Mid}
+      - {name: high, label: High, becomes: [{natural: {min: 13}, result: boom, label: high}]}
+      - {name: boom, label: Boom}
+      - {name: seven, label: Seven}
+  - name: clash
+    title: Clash
+    help: both sides
+    sides: [{name: a}, {name: b}]
+    roll: 3d6
+    drop: [{lowest: 1, label: low}]
+    naturals: [{all-odd: true, result: odd, label: all odd}]
+    modifiers: [{group: g, items: [{factor: bonus, label: bonus, each: 1}]}]
+    compare: {by: doubling, tie: tie, beaten: beaten, doubled: doubled}
+    results: [{name: tie, label: Tie}, {name: beaten, label: Beaten}, {name: doubled, label: Doubled}, {name: odd, label: Odd}]
+  - name: plain
+    title: Plain
+    help: a sum
+    roll: 3d6
+    modifiers: [{group: g, items: [{factor: bonus, label: bonus, each: 1}]}]
+    amount: {unit: inches, floor: 0}
+    results: []
+";
+
+    /// The odds weighed on summaries are those of listing every throw, result by result.
+    #[test]
+    fn summaries_give_the_odds_of_listing_every_throw() {
+        let ruleset = Ruleset::parse("mix.yaml", MIX).unwrap_or_else(|e| panic!("{e}"));
+        for name in ["volley", "dbl", "clash", "plain"] {
+            let p = ruleset.procedure(name).unwrap_or_else(|| panic!("{name}"));
+            for bonus in [-4, -1, 0, 2, 5] {
+                let word = match name {
+                    "clash" => format!("a.bonus={bonus}"),
+                    _ => format!("bonus={bonus}"),
+                };
+                let input = situation::parse(&ruleset, p, std::slice::from_ref(&word))
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let plan = crate::engine::plan::Plan::new(&ruleset, p, &input)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let said = |odds: Vec<(
+                    crate::engine::decide::Decision,
+                    crate::engine::fraction::Fraction,
+                )>| {
+                    odds.into_iter()
+                        .map(|(d, p)| format!("{}={p}", d.key()))
+                        .collect::<Vec<_>>()
+                };
+                let weighed = plan.weigh(&plan.summaries()).map(said);
+                let listed = plan.enumerated().map(said).ok();
+                assert_eq!(weighed, listed, "{name} {word}");
+            }
+        }
     }
 }
