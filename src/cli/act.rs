@@ -96,7 +96,7 @@ pub fn act(
                         .collect()
                 })
                 .unwrap_or_default();
-            if carried.is_empty() && !kept_only {
+            if carried.is_empty() && !kept_only && a.counts.is_none() {
                 // A figure named that has nothing for the action to take off is said.
                 if !named.is_empty() && !a.clears.is_empty() {
                     lacking.push(code);

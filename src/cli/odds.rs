@@ -38,6 +38,9 @@ pub(super) fn planned_ruled<'r>(
         }
         let (refusal, fix) = crate::present::words::refused_ruling(st, side, &p.name);
         umpire.allow(refusal, fix, event)?;
+        // Overruled, it is rolled as any roll is: a shot the modifiers put out of reach
+        // falls back.
+        return plan.or_fallback_overruled();
     }
     Ok(plan)
 }

@@ -64,6 +64,15 @@ impl<'a> Plan<'a> {
     /// plan of the procedure it is read as, carrying why. A roll a rule of eligibility refuses
     /// stays refused; a fallback never falls back again (the tables are checked for it).
     pub fn or_fallback(self) -> Result<Plan<'a>> {
+        if self.refusal().is_some() {
+            return Ok(self);
+        }
+        self.or_fallback_overruled()
+    }
+
+    /// [`Plan::or_fallback`] for a roll the umpire made against a rule of eligibility: it
+    /// falls back as any roll would.
+    pub fn or_fallback_overruled(self) -> Result<Plan<'a>> {
         let fallback = self
             .procedure
             .check
@@ -78,7 +87,7 @@ impl<'a> Plan<'a> {
         else {
             return Ok(self);
         };
-        if self.refusal().is_some() || self.fallback.is_some() {
+        if self.fallback.is_some() {
             return Ok(self);
         }
         let Some(side) = self.sides.first() else {

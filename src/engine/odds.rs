@@ -82,12 +82,12 @@ impl<'a> Plan<'a> {
     /// The distribution of this step, or `None` when its throws are too many to count within
     /// the budget: what a roll shows as its chance.
     pub fn distribution_within_budget(&self) -> Result<Option<Vec<(Decision, Fraction)>>> {
-        if let Some(done) = self.weighed.get() {
+        if let Some(done) = self.weighed.0.get() {
             return Ok(Some(done.clone()));
         }
         if self.rerolls.is_empty() {
-            let all = self.weigh(&self.summaries());
-            return Ok(all.map(|all| self.weighed.get_or_init(|| all).clone()));
+            let all = self.summaries().and_then(|s| self.weigh(&s));
+            return Ok(all.map(|all| self.weighed.0.get_or_init(|| all).clone()));
         }
         if self.cases() > MAX_DISTINCT_THROWS {
             return Ok(None);
@@ -130,11 +130,11 @@ impl<'a> Plan<'a> {
     /// Every result of this step with its exact probability, in the table's order (amounts by
     /// size), re-rolls included.
     pub fn distribution(&self) -> Result<Vec<(Decision, Fraction)>> {
-        if let Some(done) = self.weighed.get() {
+        if let Some(done) = self.weighed.0.get() {
             return Ok(done.clone());
         }
         let all = self.weigh_all()?;
-        Ok(self.weighed.get_or_init(|| all).clone())
+        Ok(self.weighed.0.get_or_init(|| all).clone())
     }
 
     fn weigh_all(&self) -> Result<Vec<(Decision, Fraction)>> {
@@ -155,14 +155,13 @@ impl<'a> Plan<'a> {
             out.sort_by_key(|(d, _)| self.rank(d));
             return Ok(out);
         }
-        self.weigh(&self.summaries()).ok_or_else(|| {
+        let weighed = self.summaries().and_then(|s| self.weigh(&s));
+        weighed.ok_or_else(|| {
             Error::usage(format!(
                 "{} has too many outcomes to count exactly",
                 self.procedure.name
             ))
-            .with_hint(format!(
-                "the odds weigh up to {MAX_SUMMARIES} kinds of throw; a roll still works"
-            ))
+            .with_hint("the odds are worked out only while that stays quick; a roll still works")
         })
     }
 

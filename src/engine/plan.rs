@@ -125,12 +125,25 @@ pub struct Plan<'a> {
     pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
     /// The step's distribution once worked out: the odds, their explanation and the steps
     /// that follow all read it, and it is weighed once.
-    pub(super) weighed: std::cell::OnceCell<
+    pub(super) weighed: Weighed,
+}
+
+/// A step's distribution, once weighed. A copy of the plan starts unweighed: its modifiers
+/// may be changed (a card weighs a plan at each net modifier).
+#[derive(Debug, Default)]
+pub(super) struct Weighed(
+    pub(super)  std::cell::OnceCell<
         Vec<(
             crate::engine::decide::Decision,
             crate::engine::fraction::Fraction,
         )>,
     >,
+);
+
+impl Clone for Weighed {
+    fn clone(&self) -> Self {
+        Weighed::default()
+    }
 }
 
 /// A `becomes` whose condition holds in this situation: result `from` turns into `to`.
@@ -285,7 +298,7 @@ impl<'a> Plan<'a> {
             reading,
             becomes,
             fallback: None,
-            weighed: std::cell::OnceCell::new(),
+            weighed: Weighed::default(),
         })
     }
 

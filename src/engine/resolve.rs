@@ -479,9 +479,9 @@ impl<'a> Plan<'a> {
     }
 
     /// The first of the amount's `instead` cases that holds on the first side's situation,
-    /// when the roll gave an amount.
+    /// when the roll gave an amount to land.
     fn lands_as(&self, d: &Decision) -> Option<LandsAs> {
-        d.amount?;
+        d.amount.filter(|n| *n > 0)?;
         let s = &self.sides.first()?.situation;
         let i = self
             .procedure

@@ -22,6 +22,10 @@ use crate::model::dice::DiceSpec;
 /// refused rather than make the umpire wait.
 pub const MAX_SUMMARIES: usize = 2_000_000;
 
+/// The most steps (a summary and a face) the summaries of one step are built in: past it, the
+/// odds are refused and a roll leaves its chance out, rather than make the umpire wait.
+pub const MAX_WORK: usize = 1_000_000;
+
 /// What a side's reading reads off its faces.
 #[derive(Debug, Clone, Default)]
 struct Needs {
@@ -53,18 +57,20 @@ enum Same {
 pub type Summaries = Vec<(Vec<i64>, BigUint)>;
 
 impl Plan<'_> {
-    /// Each side's summaries with their weights, and the number of ordered throws in all.
-    pub(super) fn summaries(&self) -> Vec<(Summaries, BigUint)> {
+    /// Each side's summaries with their weights, and the number of ordered throws in all;
+    /// `None` when they take more than [`MAX_WORK`] steps to build.
+    pub(super) fn summaries(&self) -> Option<Vec<(Summaries, BigUint)>> {
         let one = || BigUint::from(1u8);
+        let mut work = MAX_WORK;
         self.sides
             .iter()
             .enumerate()
             .map(|(i, side)| match &side.dice {
-                DicePlan::Fixed(_) => (vec![(Vec::new(), one())], one()),
+                DicePlan::Fixed(_) => Some((vec![(Vec::new(), one())], one())),
                 DicePlan::Roll(spec) if spec.drop_highest == 0 && spec.drop_lowest == 0 => {
-                    summarise(spec, &self.needs(i))
+                    summarise(spec, &self.needs(i), &mut work)
                 }
-                DicePlan::Roll(spec) => summarise_sorted(spec, &self.needs(i)),
+                DicePlan::Roll(spec) => summarise_sorted(spec, &self.needs(i), &mut work),
             })
             .collect()
     }
@@ -116,13 +122,14 @@ const START: State = State {
 };
 
 /// The summaries of `spec`'s throws that `needs` tells apart, die by die.
-fn summarise(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
+fn summarise(spec: &DiceSpec, needs: &Needs, work: &mut usize) -> Option<(Summaries, BigUint)> {
     let faces = distinct_faces(spec);
     let start = START;
     let mut states: Vec<(State, Vec<i64>, BigUint)> = vec![(start, Vec::new(), BigUint::from(1u8))];
     for _ in 0..spec.count {
         let mut next: Vec<(State, Vec<i64>, BigUint)> = Vec::new();
         let mut at: HashMap<State, usize> = HashMap::new();
+        *work = work.checked_sub(states.len().saturating_mul(faces.len()))?;
         for (s, throw, w) in &states {
             for (face, n) in &faces {
                 let t = step(s, *face, needs);
@@ -142,17 +149,21 @@ fn summarise(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
     }
     let total =
         BigUint::from(spec.die.faces.len()).pow(u32::try_from(spec.count).unwrap_or(u32::MAX));
-    (
+    Some((
         states.into_iter().map(|(_, throw, w)| (throw, w)).collect(),
         total,
-    )
+    ))
 }
 
 /// The summaries of `spec`'s throws, some dice set aside: the faces from the lowest up, each
 /// shown by so many of the dice left (C(left, k) ways, times its sides to the k), filling the
 /// next k sorted places; only the places kept count toward the total and the dice that pass,
 /// while doubles and odd faces read every die thrown.
-fn summarise_sorted(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
+fn summarise_sorted(
+    spec: &DiceSpec,
+    needs: &Needs,
+    work: &mut usize,
+) -> Option<(Summaries, BigUint)> {
     let n = spec.count;
     let low = spec.drop_lowest.min(n);
     let kept_to = n.saturating_sub(spec.drop_highest).max(low);
@@ -162,6 +173,7 @@ fn summarise_sorted(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
     for (face, sides) in distinct_faces(spec) {
         let mut next: Vec<((State, usize), Vec<i64>, BigUint)> = Vec::new();
         let mut at: HashMap<(State, usize), usize> = HashMap::new();
+        *work = work.checked_sub(states.len().saturating_mul(n + 1))?;
         for ((s, filled), throw, w) in &states {
             let left = n - filled;
             let mut ways = BigUint::from(1u8);
@@ -201,7 +213,7 @@ fn summarise_sorted(spec: &DiceSpec, needs: &Needs) -> (Summaries, BigUint) {
         .filter(|((_, filled), _, _)| *filled == n)
         .map(|(_, throw, w)| (throw, w))
         .collect();
-    (throws, total)
+    Some((throws, total))
 }
 
 /// A kept die's part of a summary: its face to the total, whether it passes.
@@ -320,7 +332,7 @@ procedures:
                         .map(|(d, p)| format!("{}={p}", d.key()))
                         .collect::<Vec<_>>()
                 };
-                let weighed = plan.weigh(&plan.summaries()).map(said);
+                let weighed = plan.summaries().and_then(|s| plan.weigh(&s)).map(said);
                 let listed = plan.enumerated().map(said).ok();
                 assert_eq!(weighed, listed, "{name} {word}");
             }

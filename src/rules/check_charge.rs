@@ -96,6 +96,12 @@ impl Source {
         }
         if let Some(f) = &g.own_turn_factor {
             self.yes_no(f, &|msg| at.err(&["game:", "own-turn-factor:"], msg))?;
+            if self.def.turn.as_ref().is_none_or(|t| t.players.is_none()) {
+                let msg = format!(
+                    "`own-turn-factor: {f}` reads whose player turn it is: the turn needs `players:`"
+                );
+                return Err(at.err(&["game:", "own-turn-factor:"], msg));
+            }
         }
         for l in &g.limits {
             let here = |needle: &str, msg: String| at.err(&["game:", "limits:", needle], msg);

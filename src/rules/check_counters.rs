@@ -63,7 +63,7 @@ impl Source {
                     format!("counter `{}` needs `at` of 1 or more", c.name),
                 ));
             }
-            if c.toggles && !g.markers.iter().any(|x| x.name == name) {
+            if c.toggles && (then.is_empty() || !g.markers.iter().any(|x| x.name == name)) {
                 return Err(err(
                     "toggles:",
                     format!(
@@ -142,6 +142,30 @@ impl Source {
                         ),
                     )
                     .with_hint_opt(did_you_mean(unit, units.iter().copied())));
+                }
+            }
+        }
+        // An amount that lands as another unit lands on the counters that add it up: one
+        // must, or the amount would vanish.
+        let counted: Vec<&str> = g
+            .counters
+            .iter()
+            .filter_map(|c| c.amounts.as_deref())
+            .collect();
+        for p in &self.def.procedures {
+            for i in p.amount.iter().flat_map(|a| &a.instead) {
+                if !counted.contains(&i.unit.as_str()) {
+                    let here = format!("name: {}", p.name);
+                    return Err(at
+                        .err(
+                            &["procedures:", &here, "instead:", &i.unit],
+                            format!(
+                                "procedure `{}` lands its amount as `{}`, which no counter adds up \
+                                 (`amounts: {}`)",
+                                p.name, i.unit, i.unit
+                            ),
+                        )
+                        .with_hint_opt(did_you_mean(&i.unit, counted.iter().copied())));
                 }
             }
         }

@@ -326,3 +326,32 @@ fn help_is_given_even_when_the_tables_or_the_config_are_broken() {
         )
         .run();
 }
+
+/// 30d100: the odds would take too long to weigh, so `odds` says so and a roll leaves its
+/// chance out, both at once.
+#[test]
+fn dice_too_many_to_weigh_quickly_roll_without_a_chance() {
+    let d = tempdir();
+    write(
+        &d.path().join("huge.yaml"),
+        "ruleset: huge\ntitle: Huge\nprocedures:\n  - {name: storm, title: Storm, help: many \
+         dice, roll: 30d100, check: {compare: at-least, target: 1500, pass: hit, fail: miss}, \
+         results: [{name: hit, label: Hit}, {name: miss, label: Miss}]}\n",
+    );
+    let huge = || Test::new().tables(d.path()).args(["--rules", "huge"]);
+    huge()
+        .args(["odds", "storm"])
+        .status(2)
+        .stderr(
+            "error: storm has too many outcomes to count exactly (the odds are worked out only \
+             while that stays quick; a roll still works)\n",
+        )
+        .run();
+    let out = huge().args(["roll", "storm", "--seed", "1"]).run();
+    assert!(
+        out.stdout
+            .contains("  => total 1468 against 1500 or more: Miss\n"),
+        "{}",
+        out.stdout
+    );
+}

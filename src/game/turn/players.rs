@@ -53,9 +53,23 @@ pub fn step_headline(p: &PlayersDef, t: &Turn, (at, step): (usize, &TurnStepDef)
         .rolls
         .iter()
         .map(|r| {
+            // A command the umpire can type: a choice of several values gives its first, the
+            // others said after it.
             let mut words = vec![format!("`umpire roll {}", r.procedure)];
-            words.extend(r.when.iter().map(crate::words::condition));
-            format!("{}`", words.join(" "))
+            let mut others = Vec::new();
+            for c in &r.when {
+                match &c.test {
+                    crate::model::Test::Values(vs) if vs.len() > 1 => {
+                        words.push(format!("{}={}", c.factor, vs[0]));
+                        others.extend(vs.iter().skip(1).map(|v| format!("{}={v}", c.factor)));
+                    }
+                    _ => words.push(crate::words::condition(c)),
+                }
+            }
+            match others.is_empty() {
+                true => format!("{}`", words.join(" ")),
+                false => format!("{}` (or {})", words.join(" "), others.join(", ")),
+            }
         })
         .collect();
     // Numbered on from the player turn's steps, as the steps line says them.

@@ -246,3 +246,13 @@ fn a_limit_names_a_yes_no_unit_field_allowed_at_least_once() {
         "`most: 0`: give 1 or more",
     );
 }
+
+#[test]
+fn an_amount_lands_only_as_a_unit_a_counter_adds_up() {
+    refused(
+        "      amounts: wall-hits\n      at: 6",
+        "      amounts: hits\n      at: 6",
+        &["odds", "artillery"],
+        "procedure `artillery` lands its amount as `wall-hits`, which no counter adds up",
+    );
+}

@@ -40,8 +40,8 @@ fn two_turns_of_work_limber_a_gun_and_two_more_unlimber_it() {
     // One turn's work a turn.
     assert_eq!(
         t.refused(&limber),
-        "every figure of guns in play is already worked at limbering this turn: nothing to \
-         limber or unlimber a gun"
+        "GU1 is worked at limbering this turn: it cannot limber or unlimber a gun (a turn's \
+         work on limbering or unlimbering: the next is the next turn's)"
     );
     t.ok(&["turn"]);
     t.ok(&["turn"]);
@@ -96,6 +96,11 @@ fn an_action_counts_on_a_counter_and_a_toggle_is_a_marker() {
         "counts: limbering,",
         "counts: limbring,",
         "action `limber` counts on `limbring`, which is not a counter",
+    );
+    refused(
+        "      at: 2\n      then: limbered\n      toggles: true",
+        "      toggles: true",
+        "counter `limbering` toggles: its `then` must be a marker to put on and take off",
     );
     refused(
         "      then: limbered\n      toggles: true",

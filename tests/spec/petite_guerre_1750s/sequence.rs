@@ -43,7 +43,8 @@ fn charges_hand_to_hand_and_morale_follow_the_player_turns_in_order() {
         out.contains(
             "changes:\n  Turn 1, step 3 of 5, after the player turns: charges declared and \
              tested, the charger and his target (within 2 inches), and the charge moves (now: \
-             `umpire roll charge-test reason=charging/charged`, `umpire roll move mode=charge`)\n"
+             `umpire roll charge-test reason=charging` (or reason=charged), `umpire roll move \
+             mode=charge`)\n"
         ),
         "{out}"
     );
