@@ -64,7 +64,7 @@ pub(super) fn unit_odds(
         let who_for = (code.as_str(), target.as_deref());
         // A figure a rule refuses is named, as in the unit's roll.
         let (found, plan, lines, words) =
-            figure_plan(&game, &ruleset, p, options, who_for, factors)
+            figure_plan(&game, &ruleset, p, options, who_for, factors, None)
                 .map_err(|e| e.about(code))?;
         // A figure whose check the modifiers made impossible rolls another procedure: its
         // net modifier is the check's, said with the procedure rolled instead.

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::counters;
 use crate::game::figures::{self, Figures};
-use crate::game::legality;
+use crate::game::legality::{self, Umpire};
 use crate::game::pending;
 use crate::game::roles::{Cast, Named};
 use crate::game::state::{Event, Game};
@@ -46,11 +46,20 @@ pub(super) fn figure_step(
     options: (&str, &str),
     who: (&str, Option<&str>),
     typed: &[String],
-    (source, event): (&mut DiceSource, &mut Event),
+    (source, event, umpire): (&mut DiceSource, &mut Event, Umpire<'_>),
 ) -> Result<Done> {
-    let (found, plan, ..) = figure_plan(after, ruleset, p, options, who, typed)?;
+    let ruled = Some((umpire, &mut *event));
+    let (found, plan, ..) = figure_plan(after, ruleset, p, options, who, typed, ruled)?;
+    // The first roll of a step of the turn moves play on to it; the others find it there.
+    let mut changes = legality::in_its_step(after, ruleset, &plan, umpire, event)?;
     let step = plan.resolve_with(source, None, &[])?;
-    let changes = figures::land(after, ruleset, &step, &found, (source, event))?;
+    changes.extend(figures::land(
+        after,
+        ruleset,
+        &step,
+        &found,
+        (source, event),
+    )?);
     Ok(Done {
         figures: found,
         step,
@@ -226,7 +235,7 @@ pub(super) fn unit_roll(
                 // A figure the roll refuses (a rule it breaks) is named: the unit's roll stops.
                 let mut d = source
                     .thrown_by(code, |s| {
-                        let one = (s, &mut event);
+                        let one = (s, &mut event, umpire);
                         figure_step(&mut after, &ruleset, p, options, who, words, one)
                     })
                     .map_err(|e| e.about(code))?;
@@ -490,6 +499,7 @@ pub(super) fn figure_plan<'r>(
     (acting, upon): (&str, &str),
     (code, target): (&str, Option<&str>),
     factors: &[String],
+    ruled: Option<(Umpire<'_>, &mut Event)>,
 ) -> Result<(Figures, Plan<'r>, Vec<String>, Vec<String>)> {
     let mut named = vec![Named {
         option: acting.to_string(),
@@ -509,7 +519,11 @@ pub(super) fn figure_plan<'r>(
         .and_then(|at| pending::owed_in(game, at));
     let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
     words.extend(factors.iter().cloned());
-    let plan = super::odds::planned(ruleset, p, &words)?;
+    // In a roll the umpire may overrule a rule of eligibility; in the odds he is told of it.
+    let plan = match ruled {
+        Some(ruling) => super::odds::planned_ruled(ruleset, p, &words, ruling)?,
+        None => super::odds::planned(ruleset, p, &words)?,
+    };
     Ok((found, plan, lines, words))
 }
 

@@ -95,7 +95,7 @@ pub(super) fn charge(
                 let o = (o.0.as_str(), o.1.as_str());
                 let joined = charging.clone();
                 for code in &joined {
-                    let one = (&mut source, &mut event);
+                    let one = (&mut source, &mut event, cli.umpire());
                     let d = figure_step(&mut after, &ruleset, p, o, (code, None), &words, one)?;
                     let out_of_it = b.out.contains(&d.step.decision.result);
                     if out_of_it {
@@ -137,7 +137,7 @@ pub(super) fn charge(
                 &ruleset,
                 &charging,
                 &said.reactions,
-                (&mut source, &mut event),
+                (&mut source, &mut event, cli.umpire()),
             )?;
             // A charger the fire sent fleeing (or whose test sent it back), or left standing so
             // that it may not charge, does not fight.
@@ -362,7 +362,7 @@ fn react(
             (&o.0, &o.1),
             (code, None),
             &[],
-            (&mut *source, &mut *event),
+            (&mut *source, &mut *event, cli.umpire()),
         )?;
         if !r.pass.contains(&check.step.decision.result) {
             failed.push(code.clone());
@@ -433,7 +433,7 @@ fn react(
             (by, at),
             (code, Some(&target)),
             &[],
-            (&mut *source, &mut *event),
+            (&mut *source, &mut *event, cli.umpire()),
         )?;
         fired.push(code.clone());
         said.reactions.push(Reaction {
@@ -529,7 +529,11 @@ fn at_once(
     ruleset: &Ruleset,
     charging: &[String],
     reactions: &[Reaction],
-    (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
+    (source, event, umpire): (
+        &mut crate::engine::dice::DiceSource,
+        &mut Event,
+        crate::game::legality::Umpire<'_>,
+    ),
 ) -> Result<Vec<Done>> {
     let mut made = Vec::new();
     for shot in reactions.iter().filter_map(|r| r.shot.as_ref()) {
@@ -546,7 +550,7 @@ fn at_once(
             let p = ruleset.procedure_or_err(&f.procedure)?;
             let o = options(ruleset, p)?;
             let words = crate::game::aim::follow_up_factors(f).to_vec();
-            let one = (&mut *source, &mut *event);
+            let one = (&mut *source, &mut *event, umpire);
             made.push(figure_step(
                 after,
                 ruleset,

@@ -114,3 +114,35 @@ fn a_step_of_the_turn_rolls_procedures_of_the_table() {
         "`hand-to-hnad` is not a procedure of the table",
     );
 }
+
+/// A unit's roll is held to the sequence as a man's is, and the umpire may overrule a rule of
+/// eligibility for a whole unit too, the log keeping why.
+#[test]
+fn a_units_roll_keeps_the_sequence_and_may_be_ruled_otherwise() {
+    let t = game();
+    assert!(
+        t.refused(&[
+            "roll",
+            "charge-test",
+            "--unit",
+            "ottawa",
+            "reason=friend-hit",
+            "--dice",
+            "4"
+        ])
+        .starts_with("OT1: Sequence of play refuses charge-test: it is made in step 5")
+    );
+    let shot = [
+        "roll", "shoot", "--unit", "rangers", "--target", "OT2", "range=5", "--seed", "4",
+    ];
+    assert!(
+        t.refused(&shot)
+            .starts_with("RA1: not acquired refused by the rule Aimed shots")
+    );
+    t.ok(&[&shot[..], &["--anyway", "they saw him move"]].concat());
+    let log = t.ok(&["log", "--last", "1"]);
+    assert!(
+        log.contains("ruled anyway: \"they saw him move\" (Aimed shots refused not acquired"),
+        "{log}"
+    );
+}
