@@ -284,6 +284,39 @@ impl Source {
         any.iter().map(|c| self.conditions(c)).collect()
     }
 
+    /// An amount as the engine reads it: its conditions compiled, its procedures canonical.
+    fn amount_model(&self, a: &s::AmountDef) -> m::AmountDef {
+        m::AmountDef {
+            unit: a.unit.clone(),
+            floor: a.floor,
+            halve: a
+                .halve
+                .iter()
+                .map(|h| m::HalveDef {
+                    when: self.conditions(&h.when),
+                    any: self.any(&h.any),
+                    unless: self.conditions(&h.unless),
+                    round_up: h.round_up,
+                    label: h.label.clone(),
+                })
+                .collect(),
+            each_die: a.each_die.as_deref().map(|e| self.procedure_name(e)),
+            each: a.each.iter().map(|f| self.follow_model(f)).collect(),
+            note: a.note.clone(),
+            instead: a
+                .instead
+                .iter()
+                .map(|i| m::InsteadDef {
+                    when: self.conditions(&i.when),
+                    any: self.any(&i.any),
+                    unless: self.conditions(&i.unless),
+                    unit: i.unit.clone(),
+                    label: i.label.clone(),
+                })
+                .collect(),
+        }
+    }
+
     fn procedure_model(&self, p: &s::ProcedureDef) -> m::ProcedureDef {
         m::ProcedureDef {
             name: p.name.clone(),
@@ -385,35 +418,7 @@ impl Source {
                     })
                     .collect(),
             }),
-            amount: p.amount.as_ref().map(|a| m::AmountDef {
-                unit: a.unit.clone(),
-                floor: a.floor,
-                halve: a
-                    .halve
-                    .iter()
-                    .map(|h| m::HalveDef {
-                        when: self.conditions(&h.when),
-                        any: self.any(&h.any),
-                        unless: self.conditions(&h.unless),
-                        round_up: h.round_up,
-                        label: h.label.clone(),
-                    })
-                    .collect(),
-                each_die: a.each_die.as_deref().map(|e| self.procedure_name(e)),
-                each: a.each.iter().map(|f| self.follow_model(f)).collect(),
-                note: a.note.clone(),
-                instead: a
-                    .instead
-                    .iter()
-                    .map(|i| m::InsteadDef {
-                        when: self.conditions(&i.when),
-                        any: self.any(&i.any),
-                        unless: self.conditions(&i.unless),
-                        unit: i.unit.clone(),
-                        label: i.label.clone(),
-                    })
-                    .collect(),
-            }),
+            amount: p.amount.as_ref().map(|a| self.amount_model(a)),
             compare: p.compare.clone(),
             results: p.results.iter().map(|r| self.result_model(r)).collect(),
             follow_up: p.follow_up.iter().map(|f| self.follow_model(f)).collect(),

@@ -49,6 +49,68 @@ impl Source {
             .collect::<Result<_>>()
     }
 
+    /// The counters kept per piece: names canonical, the factors while none set.
+    fn counters_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<Vec<m::CounterDef>> {
+        g.counters
+            .iter()
+            .map(|c| {
+                let place = format!("name: {}", c.name);
+                Ok(m::CounterDef {
+                    name: c.name.clone(),
+                    label: c.label.clone(),
+                    per_turn: c.per_turn,
+                    per_activation: c.per_activation,
+                    at: c.at,
+                    then: c.then.as_deref().map(|t| marker_name(g, t).to_string()),
+                    amounts: c.amounts.clone(),
+                    earns: c.earns.clone(),
+                    acting: c.acting.as_deref().map(|f| self.canonical(f)),
+                    acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
+                    rolls: c.rolls.iter().map(|p| self.procedure_name(p)).collect(),
+                    while_none: self.settings(
+                        &c.while_none,
+                        &c.name,
+                        &["counters:", &place],
+                        at,
+                    )?,
+                    most: c.most,
+                    rule: c.rule.clone(),
+                    toggles: c.toggles,
+                    note: c.note.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// What a figure may do as an action: its procedure, markers and counter canonical.
+    fn actions_model(&self, g: &s::GameDef) -> Vec<m::ActionDef> {
+        g.actions
+            .iter()
+            .map(|a| m::ActionDef {
+                name: a.name.clone(),
+                label: a.label.clone(),
+                note: a.note.clone(),
+                procedure: a.procedure.as_deref().map(|p| self.procedure_name(p)),
+                clears: a
+                    .clears
+                    .iter()
+                    .map(|c| marker_name(g, c).to_string())
+                    .collect(),
+                adds: a
+                    .adds
+                    .iter()
+                    .map(|c| marker_name(g, c).to_string())
+                    .collect(),
+                cost: self.action_cost(g, &a.cost),
+                requires: a.requires.clone(),
+                when: self.conditions(&a.when),
+                unless: self.conditions(&a.unless),
+                declared: self.declared_values(&a.declared),
+                counts: a.counts.clone(),
+            })
+            .collect()
+    }
+
     pub(super) fn game_model(&self, g: &s::GameDef, at: &Locator<'_>) -> Result<m::GameDef> {
         let markers = self.markers_model(g, at)?;
         let implies = g
@@ -140,36 +202,7 @@ impl Source {
             }),
             markers,
             implies,
-            counters: g
-                .counters
-                .iter()
-                .map(|c| {
-                    let place = format!("name: {}", c.name);
-                    Ok(m::CounterDef {
-                        name: c.name.clone(),
-                        label: c.label.clone(),
-                        per_turn: c.per_turn,
-                        per_activation: c.per_activation,
-                        at: c.at,
-                        then: c.then.as_deref().map(|t| marker_name(g, t).to_string()),
-                        amounts: c.amounts.clone(),
-                        earns: c.earns.clone(),
-                        acting: c.acting.as_deref().map(|f| self.canonical(f)),
-                        acted_upon: c.acted_upon.as_deref().map(|f| self.canonical(f)),
-                        rolls: c.rolls.iter().map(|p| self.procedure_name(p)).collect(),
-                        while_none: self.settings(
-                            &c.while_none,
-                            &c.name,
-                            &["counters:", &place],
-                            at,
-                        )?,
-                        most: c.most,
-                        rule: c.rule.clone(),
-                        toggles: c.toggles,
-                        note: c.note.clone(),
-                    })
-                })
-                .collect::<Result<_>>()?,
+            counters: self.counters_model(g, at)?,
             states: g.states.clone(),
             links: g
                 .links
@@ -180,32 +213,7 @@ impl Source {
                     ..l.clone()
                 })
                 .collect(),
-            actions: g
-                .actions
-                .iter()
-                .map(|a| m::ActionDef {
-                    name: a.name.clone(),
-                    label: a.label.clone(),
-                    note: a.note.clone(),
-                    procedure: a.procedure.as_deref().map(|p| self.procedure_name(p)),
-                    clears: a
-                        .clears
-                        .iter()
-                        .map(|c| marker_name(g, c).to_string())
-                        .collect(),
-                    adds: a
-                        .adds
-                        .iter()
-                        .map(|c| marker_name(g, c).to_string())
-                        .collect(),
-                    cost: self.action_cost(g, &a.cost),
-                    requires: a.requires.clone(),
-                    when: self.conditions(&a.when),
-                    unless: self.conditions(&a.unless),
-                    declared: self.declared_values(&a.declared),
-                    counts: a.counts.clone(),
-                })
-                .collect(),
+            actions: self.actions_model(g),
             action_limits: g.action_limits.clone().map(|mut l| {
                 for f in &mut l.fewer {
                     f.marker = marker_name(g, &f.marker).to_string();
