@@ -70,22 +70,19 @@ impl Figures {
 
     /// The figure that plays `role` (for the loser or winner: the figure of `side`).
     pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
+        let of_side = || {
+            self.sides
+                .iter()
+                .find(|(s, _)| Some(s.as_str()) == side)
+                .map(|(_, f)| f.as_str())
+        };
         match role {
             // In an opposed roll no figure acts alone: a side's is named (`side: attacker`).
-            Role::Acting => self.acting.as_deref().or_else(|| {
-                self.sides
-                    .iter()
-                    .find(|(s, _)| side.is_some_and(|x| x == s))
-                    .map(|(_, f)| f.as_str())
-            }),
+            Role::Acting => self.acting.as_deref().or_else(of_side),
             Role::ActedUpon => self.acted_upon.as_deref(),
             // Every side's: the first here; a change on each lands side by side.
             Role::Each => self.sides.first().map(|(_, f)| f.as_str()),
-            Role::Loser | Role::Winner => self
-                .sides
-                .iter()
-                .find(|(s, _)| Some(s.as_str()) == side)
-                .map(|(_, f)| f.as_str()),
+            Role::Loser | Role::Winner => of_side(),
         }
     }
 }
@@ -131,44 +128,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         pairings: Vec::new(),
         owed_in: None,
     };
-    let usable = |code: &str, acts: bool| -> Result<String> {
-        let f = roster::figure(game, code)?;
-        if let Some(s) = &f.state {
-            return Err(Error::usage(format!(
-                "{} is {}: it takes no part in a roll",
-                f.code,
-                state_label(g, s)
-            ))
-            .with_hint(format!(
-                "`umpire mark {} -{s}` if that was a mistake",
-                f.code
-            )));
-        }
-        if acts
-            && let Some(m) = f
-                .markers
-                .iter()
-                .filter_map(|m| roster::marker(g, m))
-                .find(|m| m.blocks.iter().any(|b| b == &p.name))
-        {
-            return Err(Error::usage(format!(
-                "{} carries {}: it cannot {} until that is cleared",
-                f.code, m.label, p.name
-            ))
-            .with_hint({
-                // The action that takes the marker off, where the ruleset lists one.
-                let then = match g.actions.iter().find(|a| a.clears.contains(&m.name)) {
-                    Some(a) => format!("`umpire act {} {} --figs {}`", f.unit, a.name, f.code),
-                    None => format!("`umpire mark {} -{}`", f.code, m.name),
-                };
-                match &m.note {
-                    Some(n) => format!("{n}; then {then}"),
-                    None => format!("then {then}"),
-                }
-            }));
-        }
-        Ok(f.code.clone())
-    };
+    let usable = |code: &str, acts: bool| usable(game, g, p, code, acts);
     if p.sides.is_empty() {
         let one = |part: &Part| -> Result<Option<String>> {
             match named(part).as_slice() {
@@ -192,6 +152,62 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         }
         return Ok(found);
     }
+    found.pairings = pairings(game, g, p, &named, &usable)?;
+    found.sides = found.pairings.first().cloned().unwrap_or_default();
+    Ok(found)
+}
+
+/// A figure named for a roll, if it may take part: in play, and (acting) carrying no marker
+/// that blocks the procedure; its label.
+fn usable(game: &Game, g: &GameDef, p: &ProcedureDef, code: &str, acts: bool) -> Result<String> {
+    let f = roster::figure(game, code)?;
+    if let Some(s) = &f.state {
+        return Err(Error::usage(format!(
+            "{} is {}: it takes no part in a roll",
+            f.code,
+            state_label(g, s)
+        ))
+        .with_hint(format!(
+            "`umpire mark {} -{s}` if that was a mistake",
+            f.code
+        )));
+    }
+    if acts
+        && let Some(m) = f
+            .markers
+            .iter()
+            .filter_map(|m| roster::marker(g, m))
+            .find(|m| m.blocks.iter().any(|b| b == &p.name))
+    {
+        return Err(Error::usage(format!(
+            "{} carries {}: it cannot {} until that is cleared",
+            f.code, m.label, p.name
+        ))
+        .with_hint({
+            // The action that takes the marker off, where the ruleset lists one.
+            let then = match g.actions.iter().find(|a| a.clears.contains(&m.name)) {
+                Some(a) => format!("`umpire act {} {} --figs {}`", f.unit, a.name, f.code),
+                None => format!("`umpire mark {} -{}`", f.code, m.name),
+            };
+            match &m.note {
+                Some(n) => format!("{n}; then {then}"),
+                None => format!("then {then}"),
+            }
+        }));
+    }
+    Ok(f.code.clone())
+}
+
+/// The pairings of an opposed roll, in the procedure's order of sides: one figure a side, or
+/// several against a lone one where the procedure allows, each usable, none twice, none
+/// against its own side.
+fn pairings(
+    game: &Game,
+    g: &GameDef,
+    p: &ProcedureDef,
+    named: &dyn Fn(&Part) -> Vec<String>,
+    usable: &dyn Fn(&str, bool) -> Result<String>,
+) -> Result<Vec<Vec<(String, String)>>> {
     let [first, second] = p.sides.as_slice() else {
         return Err(Error::failure(format!("{} has not two sides", p.name)));
     };
@@ -241,13 +257,13 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
             .and_then(|f| game.unit(&f.unit))
             .map(|u| u.side.clone())
     };
+    let mut pairings: Vec<Vec<(String, String)>> = Vec::new();
     for a in &crowd_figs {
         let a = usable(a, true)?;
         if a == d {
             return Err(Error::usage(format!("{a} cannot fight itself")));
         }
-        if found
-            .pairings
+        if pairings
             .iter()
             .any(|pair| pair.iter().any(|(_, f)| *f == a))
         {
@@ -271,10 +287,9 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
         if lone == first.name {
             pair.reverse();
         }
-        found.pairings.push(pair);
+        pairings.push(pair);
     }
-    found.sides = found.pairings.first().cloned().unwrap_or_default();
-    Ok(found)
+    Ok(pairings)
 }
 
 /// With several figures against a lone one, the word that counts the lone figure's extra
