@@ -165,37 +165,20 @@ impl<'a> Plan<'a> {
         })
     }
 
-    /// Every throw listed up to order and read one by one: the way the odds were once worked
-    /// out, kept to check the summaries against.
+    /// Every throw listed up to order and read one by one, as the odds were once worked out:
+    /// kept to check the summaries against (each throw weighed as a summary of its own).
     #[cfg(test)]
-    pub(super) fn enumerated(&self) -> Result<Vec<(Decision, Fraction)>> {
-        let throws = self.throws()?;
-        let mut counts: Vec<(Decision, u128)> = Vec::new();
-        let mut add =
-            |d: Decision, w: u128| match counts.iter_mut().find(|(x, _)| x.key() == d.key()) {
-                Some((_, n)) => *n += w,
-                None => counts.push((d, w)),
-            };
-        let total = match throws.as_slice() {
-            [(one, total)] => {
-                one.iter().for_each(|(f, w)| add(self.decide(&[f]), *w));
-                *total
-            }
-            [(a, ta), (b, tb)] => {
-                for (fa, wa) in a {
-                    for (fb, wb) in b {
-                        add(self.decide(&[fa, fb]), wa.saturating_mul(*wb));
-                    }
-                }
-                ta.saturating_mul(*tb)
-            }
-            _ => return Err(Error::failure("a roll has one or two sides")),
-        };
-        counts.sort_by_key(|(d, _)| self.rank(d));
-        Ok(counts
+    pub(super) fn enumerated(&self) -> Option<Vec<(Decision, Fraction)>> {
+        let listed: Vec<(Summaries, BigUint)> = self
+            .throws()
+            .ok()?
             .into_iter()
-            .map(|(d, n)| (d, Fraction::new(n, total)))
-            .collect())
+            .map(|(throws, total)| {
+                let throws = throws.into_iter().map(|(f, w)| (f, BigUint::from(w)));
+                (throws.collect(), BigUint::from(total))
+            })
+            .collect();
+        self.weigh(&listed)
     }
 
     /// The step's results weighed on its sides' summaries (one or two sides), each decided on
