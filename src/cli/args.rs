@@ -179,7 +179,7 @@ pub enum Command {
         #[command(flatten)]
         help: ProcedureHelp,
     },
-    /// The exact probability of every outcome of a procedure's chain, by enumeration.
+    /// The exact probability of every outcome of a procedure's chain, or of what still follows the faces thrown.
     #[command(
         disable_help_flag = true,
         override_usage = "umpire odds [OPTIONS] <PROCEDURE> [FACTOR]...",
@@ -196,6 +196,11 @@ pub enum Command {
         /// more), its odds side by side with the situation's.
         #[arg(long, value_name = "FACTOR")]
         vs: Vec<String>,
+        /// Faces already thrown, for the chain's first roll (`--given 5,4`; repeat for the
+        /// later rolls, in the order `roll --dice` takes them): the chances of what still
+        /// follows. With `--unit`, a figure's: `--given RR1=5,4`.
+        #[arg(long, value_name = "FACES")]
+        given: Vec<String>,
         /// The whole action of this unit before it is rolled (its name or the code on its
         /// bases): the figures `roll --unit` would roll, each figure's odds, and how many of
         /// them get each result.

@@ -45,6 +45,14 @@ pub(super) fn fight_odds(
                 .with_hint("leave out --vs, or ask with one figure on each side"),
         );
     }
+    if let Some(super::args::Command::Odds { given, .. }) = &cli.command
+        && !given.is_empty()
+    {
+        return Err(Error::usage(
+            "--given takes the faces of one roll; the whole fight's odds take none",
+        )
+        .with_hint("ask with one figure on each side, or roll the fight with --dice"));
+    }
     let n = found.pairings.len();
     let mut plans = Vec::new();
     let mut roster: Vec<String> = Vec::new();

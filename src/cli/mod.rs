@@ -500,6 +500,7 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
             procedure: Some(procedure),
             factors,
             vs: _,
+            given: _,
             unit,
             help: _,
         } => {

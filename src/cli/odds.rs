@@ -1,9 +1,10 @@
 //! `umpire odds`: the exact probability of every outcome of a procedure's chain.
 
 use super::{Cli, write_json};
+use crate::engine::given::{Given, Thrown};
 use crate::engine::plan::Plan;
 use crate::engine::situation;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::legality::Umpire;
 use crate::game::state::Event;
 use crate::model::Ruleset;
@@ -85,11 +86,16 @@ pub(super) fn odds(
 ) -> Result<()> {
     let p = ruleset.procedure_or_err(procedure)?;
     let plan = planned(ruleset, p, words)?;
-    let finals = explain::ordered(plan.chain_odds()?);
+    let given = given_faces(cli)?;
+    let mut thrown = Given::new(given.clone());
+    let finals = explain::ordered(plan.chain_odds_given(&mut thrown)?);
     if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
         && !vs.is_empty()
     {
-        return what_if(cli, ruleset, p, words, vs, &finals, out);
+        return what_if(cli, ruleset, p, (words, &given), vs, &finals, out);
+    }
+    if !given.is_empty() {
+        return given_odds(cli, ruleset, &plan, &thrown.thrown, &finals, out);
     }
     if cli.json {
         let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
@@ -126,12 +132,60 @@ pub(super) fn odds(
     Ok(())
 }
 
-/// The odds of the situation and of the same with some words changed, side by side.
+/// The faces given with `--given`, one set for each throw, in order; refused when one names a
+/// figure (only a unit's odds read those).
+pub(super) fn given_faces(cli: &Cli) -> Result<Vec<Vec<i64>>> {
+    let Some(super::args::Command::Odds { given, .. }) = &cli.command else {
+        return Ok(Vec::new());
+    };
+    given
+        .iter()
+        .map(|g| {
+            if let Some((code, _)) = g.split_once('=') {
+                return Err(Error::usage(format!(
+                    "--given {g} names a figure ({code}), but these odds are of one roll"
+                ))
+                .with_hint(
+                    "give the faces alone (`--given 5,4`), or ask a unit's odds with --unit",
+                ));
+            }
+            super::roll::parse_faces_of("--given", g)
+        })
+        .collect()
+}
+
+/// The odds from where the table stands: the faces given and what they gave, then the chances
+/// of what still follows.
+fn given_odds(
+    cli: &Cli,
+    ruleset: &Ruleset,
+    plan: &Plan<'_>,
+    thrown: &[Thrown],
+    finals: &[(String, crate::engine::fraction::Fraction)],
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    if cli.json {
+        let value = json!({
+            "ruleset": ruleset.name(),
+            "procedure": plan.procedure.name,
+            "given": thrown,
+            "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
+            "average": explain::mean(finals),
+        });
+        return write_json(out, value);
+    }
+    let text = explain::given_odds(ruleset, plan, thrown, finals);
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+/// The odds of the situation and of the same with some words changed, side by side (both from
+/// the faces given, when some were).
 fn what_if(
     cli: &Cli,
     ruleset: &Ruleset,
     p: &crate::model::ProcedureDef,
-    words: &[String],
+    (words, given): (&[String], &[Vec<i64>]),
     vs: &[String],
     finals: &[(String, crate::engine::fraction::Fraction)],
     out: &mut Vec<u8>,
@@ -146,7 +200,7 @@ fn what_if(
         .collect();
     other.extend(vs.iter().cloned());
     let plan = planned(ruleset, p, &other)?;
-    let theirs = explain::ordered(plan.chain_odds()?);
+    let theirs = explain::ordered(plan.chain_odds_given(&mut Given::new(given.to_vec()))?);
     if cli.json {
         let value = json!({
             "ruleset": ruleset.name(),

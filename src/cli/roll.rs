@@ -80,18 +80,21 @@ pub(super) fn dice_source_with(
 ) -> Result<DiceSource> {
     let entered = dice
         .iter()
-        .map(|d| {
-            parse_faces(d).map_err(|e| Error {
-                message: format!("--dice {d}: {}", e.message),
-                hint: e.hint.map(|h| h.replace("e.g. ", "e.g. --dice ")),
-                ..e
-            })
-        })
+        .map(|d| parse_faces_of("--dice", d))
         .collect::<Result<Vec<_>>>()?;
     let source = DiceSource::new(seed, entered);
     Ok(match ask {
         Some(ask) => source.asking(ask),
         None => source,
+    })
+}
+
+/// Faces typed after `flag` (`--dice`, `--given`), a refusal naming the option and the text.
+pub(super) fn parse_faces_of(flag: &str, text: &str) -> Result<Vec<i64>> {
+    parse_faces(text).map_err(|e| Error {
+        message: format!("{flag} {text}: {}", e.message),
+        hint: e.hint.map(|h| h.replace("e.g. ", &format!("e.g. {flag} "))),
+        ..e
     })
 }
 

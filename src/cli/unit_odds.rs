@@ -2,9 +2,12 @@
 //! rolled: the figures `roll --unit` would roll, each with its own markers and target, each
 //! figure's chances, how many figures get each result, and the chance of at least one.
 
+use std::collections::HashMap;
+
 use serde_json::json;
 
 use crate::engine::fraction::Fraction;
+use crate::engine::given::Given;
 use crate::engine::whole;
 use crate::error::{Error, Result};
 use crate::game::roles::Cast;
@@ -50,11 +53,11 @@ pub(super) fn unit_odds(
     let mut held = action.held.clone();
     // A roll the unit makes once is the first able figure's, for them all.
     let once = rolled_once(&game, &ruleset, p, &action.unit)?;
-    // (figures, net modifier, odds, roster lines)
+    let mut given = figures_given(cli, &action.acts, once)?;
+    // (figures, net modifier, odds, roster lines, faces given)
     let mut each = Vec::new();
     // Figures in the same situation have the same odds: each situation is counted once.
-    let mut counted: std::collections::HashMap<Vec<String>, whole::FigureOdds> =
-        std::collections::HashMap::new();
+    let mut counted: HashMap<Vec<String>, whole::FigureOdds> = HashMap::new();
     let aim = (targets.as_slice(), ruleset.chain_spreads(p));
     for (code, target) in &action.acts {
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
@@ -72,15 +75,23 @@ pub(super) fn unit_odds(
             Some(f) => (f.side.net, Some(f.becomes.clone())),
             None => (plan.sides.first().map_or(0, |s| s.net), None),
         };
-        let odds = match counted.get(&words) {
-            Some(o) => o.clone(),
-            None => {
-                let o = whole::figure(&plan)?;
+        let mut thrown = Vec::new();
+        // A figure whose faces were given has odds of its own, from where it stands.
+        let odds = match (given.remove(code), counted.get(&words)) {
+            (Some(faces), _) => {
+                let mut g = Given::new(faces);
+                let o = whole::figure(&plan, &mut g).map_err(|e| e.about(code))?;
+                thrown = g.thrown;
+                o
+            }
+            (None, Some(o)) => o.clone(),
+            (None, None) => {
+                let o = whole::figure(&plan, &mut Given::none())?;
                 counted.insert(words, o.clone());
                 o
             }
         };
-        each.push((found, net, odds, lines));
+        each.push((found, net, odds, lines, thrown));
         if once {
             break;
         }
@@ -92,7 +103,7 @@ pub(super) fn unit_odds(
             &held,
         ));
     }
-    let odds: Vec<whole::FigureOdds> = each.iter().map(|(_, _, o, _)| o.clone()).collect();
+    let odds: Vec<whole::FigureOdds> = each.iter().map(|(_, _, o, _, _)| o.clone()).collect();
     let all = whole::unit(&odds)?;
     let g = crate::game::roster::game_def(&ruleset)?;
     let word = crate::game::roles::part_word(g, &Part::ActedUpon);
@@ -103,8 +114,9 @@ pub(super) fn unit_odds(
             "procedure": p.name,
             "unit": action.unit,
             "assumption": aimed_at.map(crate::present::whole::as_if_standing),
-            "figures": each.iter().map(|(f, net, o, lines)| json!({
+            "figures": each.iter().map(|(f, net, o, lines, thrown)| json!({
                 "figure": f.acting,
+                "given": thrown,
                 "target": f.acted_upon,
                 "roster": lines,
                 "net": net.0,
@@ -133,11 +145,12 @@ pub(super) fn unit_odds(
     }
     let rows: Vec<FigureRow<'_>> = each
         .iter()
-        .map(|(f, (net, fallback), o, _)| FigureRow {
+        .map(|(f, (net, fallback), o, _, thrown)| FigureRow {
             who: who(f),
             net: *net,
             fallback: fallback.as_deref(),
             odds: o,
+            given: thrown,
         })
         .collect();
     let said = UnitSaid {
@@ -151,6 +164,45 @@ pub(super) fn unit_odds(
     };
     out.extend_from_slice(crate::present::whole::unit_odds(&said).as_bytes());
     Ok(())
+}
+
+/// The faces given for figures of the unit (`--given RR1=5,4`, repeated for a figure's later
+/// rolls), by the figure's code as the unit's action names it; the bare faces of a roll the unit
+/// makes once are its first figure's.
+fn figures_given(
+    cli: &Cli,
+    acts: &[(String, Option<String>)],
+    once: bool,
+) -> Result<HashMap<String, Vec<Vec<i64>>>> {
+    let Some(super::args::Command::Odds { given, .. }) = &cli.command else {
+        return Ok(HashMap::new());
+    };
+    let codes: Vec<&str> = acts.iter().map(|(c, _)| c.as_str()).collect();
+    let mut out: HashMap<String, Vec<Vec<i64>>> = HashMap::new();
+    for g in given {
+        let (code, faces) = match g.split_once('=') {
+            Some((code, faces)) => (code.trim(), faces),
+            None if once => (codes.first().copied().unwrap_or_default(), g.as_str()),
+            None => {
+                let example = codes.first().copied().unwrap_or("CODE");
+                return Err(Error::usage(format!(
+                    "--given {g} names no figure, and each figure of the unit rolls"
+                ))
+                .with_hint(format!(
+                    "name the figure that threw them: --given {example}={g}"
+                )));
+            }
+        };
+        let Some(known) = codes.iter().find(|c| c.eq_ignore_ascii_case(code)) else {
+            return Err(Error::usage(format!(
+                "--given {g}: {code} is not one of the figures rolling"
+            ))
+            .with_hint(format!("the figures rolling: {}", codes.join(", "))));
+        };
+        let faces = super::roll::parse_faces_of("--given", faces)?;
+        out.entry((*known).to_string()).or_default().push(faces);
+    }
+    Ok(out)
 }
 
 /// A result anywhere in the chain, as JSON: the chance of at least one, and the average count

@@ -140,6 +140,8 @@ pub struct DiceSource {
     /// The figure throwing, when one of several is (a unit's, or a pool's): named with every
     /// roll, so that a prompt or a refusal says whose dice they are.
     thrower: Option<String>,
+    /// The option the faces were entered with, as a refusal names it (`--dice`, `--given`).
+    flag: &'static str,
 }
 
 impl fmt::Debug for DiceSource {
@@ -163,7 +165,15 @@ impl DiceSource {
             seed,
             ask: None,
             thrower: None,
+            flag: "--dice",
         }
+    }
+
+    /// Faces entered with another option than `--dice`, as a refusal names it.
+    #[must_use]
+    pub fn entered_with(mut self, flag: &'static str) -> DiceSource {
+        self.flag = flag;
+        self
     }
 
     /// The rolls `f` makes, named as thrown by the figure `code`, so that a prompt or a
@@ -237,18 +247,21 @@ impl DiceSource {
                 .join(",");
             if faces.len() != spec.count {
                 return Err(Error::usage(format!(
-                    "the {which} --dice ({shown}) has {} face(s), but {what} throws {spec}",
+                    "the {which} {} ({shown}) has {} face(s), but {what} throws {spec}",
+                    self.flag,
                     faces.len()
                 ))
                 .with_hint(format!(
-                    "enter {} face(s), e.g. --dice {}",
+                    "enter {} face(s), e.g. {} {}",
                     spec.count,
+                    self.flag,
                     example(spec)
                 )));
             }
             if let Some(bad) = faces.iter().find(|f| !spec.has_face(**f)) {
                 return Err(Error::usage(format!(
-                    "the {which} --dice ({shown}) has {bad}, which is not a face of a {} (faces {})",
+                    "the {which} {} ({shown}) has {bad}, which is not a face of a {} (faces {})",
+                    self.flag,
                     spec.die.name,
                     spec.die.describe_faces()
                 ))

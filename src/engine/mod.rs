@@ -8,6 +8,7 @@ pub mod dice;
 pub mod fallback;
 pub mod fight;
 pub mod fraction;
+pub mod given;
 pub mod modifiers;
 pub mod odds;
 pub mod plan;

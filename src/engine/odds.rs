@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::engine::decide::Decision;
 use crate::engine::dice::MAX_DISTINCT_THROWS;
 use crate::engine::fraction::Fraction;
+use crate::engine::given::Given;
 use crate::engine::plan::{DicePlan, Plan, Reading};
 use crate::engine::situation::Input;
 use crate::engine::summary::{MAX_SUMMARIES, Summaries};
@@ -139,30 +140,42 @@ impl<'a> Plan<'a> {
 
     fn weigh_all(&self) -> Result<Vec<(Decision, Fraction)>> {
         if !self.rerolls.is_empty() {
-            let mut out: Vec<(Decision, Fraction)> = Vec::new();
-            let mut at: HashMap<String, usize> = HashMap::new();
-            for (faces, p) in self.standing_throws()? {
-                let refs: Vec<&[i64]> = faces.iter().map(Vec::as_slice).collect();
-                let d = self.decide(&refs);
-                match at.get(&d.key()).and_then(|i| out.get_mut(*i)) {
-                    Some((_, acc)) => *acc = acc.checked_add(p)?,
-                    None => {
-                        at.insert(d.key(), out.len());
-                        out.push((d, p));
-                    }
-                }
-            }
-            out.sort_by_key(|(d, _)| self.rank(d));
-            return Ok(out);
+            return self.by_result(self.standing_throws()?);
         }
         let weighed = self.summaries().and_then(|s| self.weigh(&s));
-        weighed.ok_or_else(|| {
-            Error::usage(format!(
-                "{} has too many outcomes to count exactly",
-                self.procedure.name
-            ))
-            .with_hint("the odds are worked out only while that stays quick; a roll still works")
-        })
+        weighed.ok_or_else(|| self.too_many())
+    }
+
+    /// Odds refused: the throws take too long to count.
+    pub(super) fn too_many(&self) -> Error {
+        Error::usage(format!(
+            "{} has too many outcomes to count exactly",
+            self.procedure.name
+        ))
+        .with_hint("the odds are worked out only while that stays quick; a roll still works")
+    }
+
+    /// The throws that stand, each decided, the chances of a result added up, in the table's
+    /// order.
+    pub(super) fn by_result(
+        &self,
+        throws: Vec<(Vec<Vec<i64>>, Fraction)>,
+    ) -> Result<Vec<(Decision, Fraction)>> {
+        let mut out: Vec<(Decision, Fraction)> = Vec::new();
+        let mut at: HashMap<String, usize> = HashMap::new();
+        for (faces, p) in throws {
+            let refs: Vec<&[i64]> = faces.iter().map(Vec::as_slice).collect();
+            let d = self.decide(&refs);
+            match at.get(&d.key()).and_then(|i| out.get_mut(*i)) {
+                Some((_, acc)) => *acc = acc.checked_add(p)?,
+                None => {
+                    at.insert(d.key(), out.len());
+                    out.push((d, p));
+                }
+            }
+        }
+        out.sort_by_key(|(d, _)| self.rank(d));
+        Ok(out)
     }
 
     /// Every throw listed up to order and read one by one, as the odds were once worked out:
@@ -272,9 +285,15 @@ impl<'a> Plan<'a> {
     /// Every final outcome of the chain from here, with its exact probability; refused when
     /// there are more than [`MAX_OUTCOMES`] of them or more than [`MAX_STEPS`] steps.
     pub fn chain_odds(&self) -> Result<Vec<(String, Fraction)>> {
+        self.chain_odds_given(&mut Given::none())
+    }
+
+    /// [`Self::chain_odds`] from where the table stands: the faces in `given` thrown for the
+    /// chain's first throws, in the order a roll takes them.
+    pub fn chain_odds_given(&self, given: &mut Given) -> Result<Vec<(String, Fraction)>> {
         let mut out: Vec<(String, Fraction)> = Vec::new();
         let mut at: HashMap<String, usize> = HashMap::new();
-        for (o, p) in self.chain_outcomes()? {
+        for (o, p) in self.chain_outcomes_given(given)? {
             let label = o.label();
             match at.get(&label).and_then(|i| out.get_mut(*i)) {
                 Some((_, acc)) => *acc = acc.checked_add(p)?,
@@ -290,11 +309,24 @@ impl<'a> Plan<'a> {
     /// Every final outcome of the chain from here as the results of its steps, with its exact
     /// probability: what a unit's odds count the results of, step by step.
     pub fn chain_outcomes(&self) -> Result<Vec<(Outcome, Fraction)>> {
-        self.chain_outcomes_at(&self.procedure.name, 1)
+        self.chain_outcomes_from(&mut Given::none())
+    }
+
+    /// [`Self::chain_outcomes`], the faces in `given` thrown for the chain's first throws.
+    pub(super) fn chain_outcomes_from(
+        &self,
+        given: &mut Given,
+    ) -> Result<Vec<(Outcome, Fraction)>> {
+        self.chain_outcomes_at(&self.procedure.name, 1, given)
     }
 
     /// The chain's outcomes from here, this step being the `step`-th of the chain from `first`.
-    fn chain_outcomes_at(&self, first: &str, step: usize) -> Result<Vec<(Outcome, Fraction)>> {
+    fn chain_outcomes_at(
+        &self,
+        first: &str,
+        step: usize,
+        given: &mut Given,
+    ) -> Result<Vec<(Outcome, Fraction)>> {
         let too_many = |what: String| {
             Error::usage(format!(
                 "the chain from `{first}` has {what}: too many to enumerate"
@@ -308,7 +340,7 @@ impl<'a> Plan<'a> {
         let mut out: Vec<(Outcome, Fraction)> = Vec::new();
         // Where each outcome is in `out`, so that adding one costs the same however many.
         let mut at: HashMap<Outcome, usize> = HashMap::new();
-        for (d, p) in self.distribution()? {
+        for (d, p) in self.given_distribution(given)? {
             let head = Outcome {
                 procedure: self.procedure.name.clone(),
                 result: d.result.clone(),
@@ -326,9 +358,14 @@ impl<'a> Plan<'a> {
                     };
                     let plan = Plan::new(self.ruleset, q, &input)?;
                     // A distance that follows is one outcome ("retreat 2-12 inches"), not eleven.
-                    let sub = match plan.amount_span()? {
+                    // Unless its faces were given.
+                    let span = match given.is_empty() {
+                        true => plan.amount_span()?,
+                        false => None,
+                    };
+                    let sub = match span {
                         Some(span) => vec![(Outcome::span(&q.name, span), Fraction::ONE)],
-                        None => plan.chain_outcomes_at(first, step + 1)?,
+                        None => plan.chain_outcomes_at(first, step + 1, given)?,
                     };
                     if tails.len().saturating_mul(sub.len()) > MAX_OUTCOMES {
                         return Err(outcomes());

@@ -63,7 +63,7 @@ pub struct Reroll {
 }
 
 /// The faces each side threw, by side.
-type Faces = Vec<Vec<i64>>;
+pub(super) type Faces = Vec<Vec<i64>>;
 
 impl Plan<'_> {
     /// The bound below which an amount is thrown again: the number given, or the average of
@@ -105,7 +105,7 @@ impl Plan<'_> {
     }
 
     /// Each re-roll's bound, where it reads an amount: worked out once for every throw.
-    fn bounds(&self) -> Result<Vec<Option<Bound>>> {
+    pub(super) fn bounds(&self) -> Result<Vec<Option<Bound>>> {
         self.rerolls
             .iter()
             .map(|(r, at)| r.below.map(|b| self.bound(b, at.unwrap_or(0))).transpose())
@@ -115,7 +115,7 @@ impl Plan<'_> {
     /// Whether re-roll `r` (throwing the dice of side `at`, or every side's; reading an
     /// amount against `bound`) is called for by the throw standing, decided as `d` from
     /// `faces`, and why.
-    fn calls_for(
+    pub(super) fn calls_for(
         &self,
         (r, at): (&RerollDef, Option<usize>),
         bound: Option<Bound>,
@@ -189,6 +189,17 @@ impl Plan<'_> {
     /// it spread over the fresh throws of the sides it throws again.
     pub(super) fn standing_throws(&self) -> Result<Vec<(Faces, Fraction)>> {
         let per_side = self.throws()?;
+        self.standing_throws_from(combinations(&per_side)?, 0)
+    }
+
+    /// [`Self::standing_throws`] from the throws standing before re-roll `from` (by its place
+    /// in the table's order): what still follows once some faces are known.
+    pub(super) fn standing_throws_from(
+        &self,
+        standing: Vec<(Faces, Fraction)>,
+        from: usize,
+    ) -> Result<Vec<(Faces, Fraction)>> {
+        let per_side = self.throws()?;
         let mut states: HashMap<Faces, Fraction> = HashMap::new();
         let mut order: Vec<Faces> = Vec::new();
         let add = |states: &mut HashMap<Faces, Fraction>,
@@ -205,10 +216,11 @@ impl Plan<'_> {
             }
             Ok(())
         };
-        for (faces, p) in combinations(&per_side)? {
+        for (faces, p) in standing {
             add(&mut states, &mut order, faces, p)?;
         }
-        for ((r, at), bound) in self.rerolls.iter().zip(self.bounds()?) {
+        let turns = self.rerolls.iter().zip(self.bounds()?).skip(from);
+        for ((r, at), bound) in turns {
             // The chance that moves, by the faces of the sides not thrown again.
             let mut moving: HashMap<Faces, Fraction> = HashMap::new();
             let mut moving_order = Vec::new();
@@ -281,8 +293,25 @@ impl Plan<'_> {
 }
 
 /// Each side's faces as the deciding reads them.
-fn refs(faces: &Faces) -> Vec<&[i64]> {
+pub(super) fn refs(faces: &Faces) -> Vec<&[i64]> {
     faces.iter().map(Vec::as_slice).collect()
+}
+
+/// Every throw of the sides together, with its chance, the sides whose faces are `known`
+/// showing them for certain.
+pub(super) fn combinations_known(
+    per_side: &[crate::engine::dice::Weighted],
+    known: &[Option<Vec<i64>>],
+) -> Result<Vec<(Faces, Fraction)>> {
+    let fixed: Vec<crate::engine::dice::Weighted> = per_side
+        .iter()
+        .enumerate()
+        .map(|(i, w)| match known.get(i) {
+            Some(Some(faces)) => (vec![(faces.clone(), 1)], 1),
+            _ => w.clone(),
+        })
+        .collect();
+    combinations(&fixed)
 }
 
 /// Every throw of the sides together, with its chance.

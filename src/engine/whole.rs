@@ -7,6 +7,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 use crate::engine::fraction::Fraction;
+use crate::engine::given::Given;
 use crate::engine::plan::Plan;
 use crate::error::Result;
 
@@ -55,11 +56,12 @@ pub struct UnitOdds {
     pub anywhere: Vec<Anywhere>,
 }
 
-/// The odds of one figure's whole chain, result by result.
-pub fn figure(plan: &Plan<'_>) -> Result<FigureOdds> {
+/// The odds of one figure's whole chain, result by result, from the faces it threw (`given`,
+/// none before the roll).
+pub fn figure(plan: &Plan<'_>, given: &mut Given) -> Result<FigureOdds> {
     let mut first: Vec<(Reached, Fraction)> = Vec::new();
     let mut anywhere: Vec<Anywhere> = Vec::new();
-    for (outcome, p) in plan.chain_outcomes()? {
+    for (outcome, p) in plan.chain_outcomes_given(given)? {
         match first
             .iter_mut()
             .find(|(r, _)| r.same(&outcome.procedure, &outcome.result))
@@ -121,7 +123,11 @@ pub fn figure(plan: &Plan<'_>) -> Result<FigureOdds> {
 pub fn unit(figures: &[FigureOdds]) -> Result<UnitOdds> {
     let mut firsts: Vec<&Reached> = Vec::new();
     let mut reached: Vec<&Reached> = Vec::new();
-    for f in figures {
+    // The figures with most results first: the results keep the table's order even where the
+    // first figure's faces were given (and it has one result).
+    let mut widest: Vec<&FigureOdds> = figures.iter().collect();
+    widest.sort_by_key(|f| std::cmp::Reverse(f.first.len()));
+    for f in widest {
         for (r, _) in &f.first {
             if !firsts.iter().any(|x| x.same(&r.procedure, &r.result)) {
                 firsts.push(r);

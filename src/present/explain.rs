@@ -423,6 +423,32 @@ pub fn odds(
     Ok(out)
 }
 
+/// The odds of a chain from where the table stands: the step asked for, the faces given and
+/// what they gave, then every final outcome from there.
+pub fn given_odds(
+    ruleset: &Ruleset,
+    plan: &Plan<'_>,
+    thrown: &[crate::engine::given::Thrown],
+    finals: &[(String, Fraction)],
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} — {} ({})",
+        plan.procedure.name, plan.procedure.title, ruleset.model.title
+    );
+    plan_summary(ruleset, plan, &mut out, "  ");
+    for t in thrown {
+        let _ = writeln!(out, "  {}", words::thrown(t));
+    }
+    let _ = writeln!(out, "chances from here:");
+    distribution(&mut out, "  ", finals);
+    if let Some(mean) = mean(finals) {
+        let _ = writeln!(out, "average: {mean:.2}");
+    }
+    out
+}
+
 /// For compared amounts: what each side scores, with its chance and its average.
 fn scores(plan: &Plan<'_>, out: &mut String) -> crate::error::Result<()> {
     let crate::engine::plan::Reading::Amounts { unit, .. } = &plan.reading else {

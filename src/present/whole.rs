@@ -20,6 +20,8 @@ pub struct FigureRow<'a> {
     /// The procedure rolled instead, where the net modifier makes the check impossible.
     pub fallback: Option<&'a str>,
     pub odds: &'a FigureOdds,
+    /// The faces given for the figure's rolls, and what they gave.
+    pub given: &'a [crate::engine::given::Thrown],
 }
 
 /// What a unit's odds say: the unit and procedure, each figure, those held back (with why),
@@ -69,15 +71,20 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
     let mut out = String::new();
     let n = figures.len();
     let quantity = |n: usize| crate::words::quantity(i64::try_from(n).unwrap_or(0), "figures");
+    let when = if figures.iter().any(|f| !f.given.is_empty()) {
+        "from the faces given"
+    } else {
+        "before it is rolled"
+    };
     match once {
         Some(all) => writeln!(
             out,
-            "{unit}: odds of {procedure}, one roll for its {}, before it is rolled",
+            "{unit}: odds of {procedure}, one roll for its {}, {when}",
             quantity(*all)
         ),
         None => writeln!(
             out,
-            "{unit}: odds of {procedure} with {}, before it is rolled",
+            "{unit}: odds of {procedure} with {}, {when}",
             quantity(n)
         ),
     }
@@ -100,6 +107,9 @@ pub fn unit_odds(said: &UnitSaid<'_>) -> String {
             f.who,
             chances.join(", ")
         );
+        for t in f.given {
+            let _ = writeln!(out, "    given {}", crate::present::words::thrown(t));
+        }
     }
     for (f, why) in *held {
         let _ = writeln!(out, "  {f}: held back: {why}");

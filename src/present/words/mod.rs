@@ -12,7 +12,7 @@ mod said;
 
 pub use reading::{
     decision, each_die, fallback, fallback_rule, lands_as, natural, reading, reroll, reroll_rule,
-    target,
+    target, thrown,
 };
 
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};

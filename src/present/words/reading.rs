@@ -307,3 +307,37 @@ pub fn reading(plan: &Plan<'_>) -> String {
 pub fn lands_as(l: &crate::engine::resolve::LandsAs) -> String {
     format!("{} (counted as {})", l.label, l.unit.replace('-', " "))
 }
+
+/// A step whose faces were given, as `odds --given` says it: `shoot: thrown 5,4: Hit`, a side
+/// still to throw and a re-roll's faces named.
+pub fn thrown(t: &crate::engine::given::Thrown) -> String {
+    let faces = |f: &[i64]| {
+        f.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let sides: Vec<String> = t
+        .sides
+        .iter()
+        .filter_map(|(side, f)| match (side, f.is_empty()) {
+            (None, true) => None,
+            (None, false) => Some(format!("thrown {}", faces(f))),
+            (Some(s), true) => Some(format!("the {s} still to throw")),
+            (Some(s), false) => Some(format!("the {s} threw {}", faces(f))),
+        })
+        .collect();
+    let mut line = format!("{}: {}", t.procedure, sides.join(", "));
+    for (label, f) in &t.again {
+        line.push_str(&format!(", thrown again ({label}) {}", faces(f)));
+    }
+    match &t.result {
+        Some(r) => line.push_str(&format!(": {r}")),
+        // Every side threw: what stands waits on a re-roll.
+        None if t.sides.iter().all(|(s, f)| s.is_none() || !f.is_empty()) => {
+            line.push_str(", to be thrown again");
+        }
+        None => {}
+    }
+    line
+}
