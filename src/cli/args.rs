@@ -66,6 +66,10 @@ pub struct Cli {
     /// The figures a roll or odds names with the ruleset's role options (see `parse`).
     #[arg(skip)]
     pub cast: Cast,
+    /// For a roll of one procedure with dice thrown at the table: the `odds` command that
+    /// gives the chances from where the table stands, shown before each later throw is asked.
+    #[arg(skip)]
+    pub chances: Option<Vec<String>>,
 }
 
 impl Cli {

@@ -126,7 +126,7 @@ impl Ctx<'_> {
             return self.change_with(out, |game, ruleset, event| act(game, ruleset, event, None));
         }
         let files = self.files()?;
-        let replay = faces::ask_first(&files.name, seed, |asker| {
+        let replay = faces::ask_first(&files.name, (seed, None), |asker| {
             let mut game = files.read()?;
             let ruleset = self.ruleset(&game)?;
             let mut event = Event::new(game.turn.number, &self.line, "");

@@ -19,9 +19,10 @@ fn question(spec: &DiceSpec, what: &str) -> String {
     format!("{what}: {spec}")
 }
 
-/// Ask the umpire for the faces, keeping each answer.
-fn recording(typed: &Typed) -> Result<Asker> {
-    let ask = guided::face_asker()?;
+/// Ask the umpire for the faces, keeping each answer; `chances` as for
+/// [`guided::face_asker`].
+fn recording(typed: &Typed, chances: Option<Vec<String>>) -> Result<Asker> {
+    let ask = guided::face_asker(chances)?;
     Ok(keeping(typed, ask))
 }
 
@@ -56,14 +57,15 @@ pub(super) struct Replay {
 }
 
 /// Make the first pass (`first`, given an asker that keeps the umpire's answers) on the game as
-/// it stands, before the lock; `seed` is the one every pass rolls with.
+/// it stands, before the lock; `seed` is the one every pass rolls with, `chances` the odds
+/// shown between the prompts.
 pub(super) fn ask_first(
     game: &str,
-    seed: u64,
+    (seed, chances): (u64, Option<Vec<String>>),
     first: impl FnOnce(Asker) -> Result<()>,
 ) -> Result<Replay> {
     let typed: Typed = Rc::default();
-    first(recording(&typed)?)?;
+    first(recording(&typed, chances)?)?;
     let typed = typed.take();
     let changed = changed_meanwhile(game, &typed, seed);
     Ok(Replay {

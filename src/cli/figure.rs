@@ -417,7 +417,10 @@ pub(super) fn locked(
 ) -> Result<()> {
     if dry_run {
         let mut game = files.read()?;
-        let ask = cli.ask_faces.then(guided::face_asker).transpose()?;
+        let ask = cli
+            .ask_faces
+            .then(|| guided::face_asker(cli.chances.clone()))
+            .transpose()?;
         attempt(&mut game, out, report, ask)?;
         return Ok(());
     }
@@ -428,7 +431,7 @@ pub(super) fn locked(
     // stays open as long as the players take, and every other command on the game would wait
     // for it), on the game as it stands; then the roll is made again under the lock with the
     // faces typed, in the same order, and written only if it asked for the same dice.
-    let replay = faces::ask_first(&files.name, seed, |ask| {
+    let replay = faces::ask_first(&files.name, (seed, cli.chances.clone()), |ask| {
         let mut game = files.read()?;
         attempt(
             &mut game,

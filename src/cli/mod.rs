@@ -211,6 +211,9 @@ pub(crate) fn execute(args: Vec<OsString>, out: &mut Vec<u8>, report: &mut Repor
                     | Command::Spend(SpendArgs { physical: true, .. })
             )
         );
+    if cli.ask_faces {
+        cli.chances = chances_line(&cli);
+    }
     let catalog = match loaded {
         Some(catalog) => catalog,
         None => Catalog::load(cli.tables.as_deref())?.with_cache(paths::cache_dir().as_deref()),
@@ -547,6 +550,50 @@ fn answers_for_game(cli: &Cli) -> bool {
 fn cards_json(ruleset: &crate::model::Ruleset, names: &[String], out: &mut Vec<u8>) -> Result<()> {
     let cards = crate::present::card::card_models(ruleset, names)?;
     write_json(out, json!({ "ruleset": ruleset.name(), "cards": cards }))
+}
+
+/// The `odds` command of a roll of one procedure (not a unit's, nor a check owed, nor one made
+/// many times), its `--dice` given as the faces already thrown: what the face prompts run with
+/// the faces typed so far added, to show the chances from where the table stands.
+fn chances_line(cli: &Cli) -> Option<Vec<String>> {
+    let Some(Command::Roll {
+        procedure: Some(procedure),
+        factors,
+        dice,
+        times: 1,
+        unit: None,
+        next: None,
+        also,
+        ..
+    }) = &cli.command
+    else {
+        return None;
+    };
+    if !also.is_empty() {
+        return None;
+    }
+    let mut words = vec!["odds".to_string(), procedure.clone()];
+    words.extend(factors.iter().cloned());
+    for named in &cli.cast.named {
+        words.extend([format!("--{}", named.option), named.figures.join(",")]);
+    }
+    for d in dice {
+        words.extend(["--given".to_string(), d.clone()]);
+    }
+    let globals = [
+        ("--rules", cli.rules.clone()),
+        ("--game", cli.game.clone()),
+        (
+            "--tables",
+            cli.tables.as_ref().map(|t| t.display().to_string()),
+        ),
+    ];
+    for (flag, value) in globals {
+        if let Some(v) = value {
+            words.extend([flag.to_string(), v]);
+        }
+    }
+    Some(words)
 }
 
 /// How the turn's commands throw: with `--seed`, unless the dice are thrown at the table.

@@ -1,7 +1,7 @@
 //! `umpire odds`: the exact probability of every outcome of a procedure's chain.
 
 use super::{Cli, write_json};
-use crate::engine::given::{Given, Thrown};
+use crate::engine::given::Given;
 use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::{Error, Result};
@@ -95,7 +95,7 @@ pub(super) fn odds(
         return what_if(cli, ruleset, p, (words, &given), vs, &finals, out);
     }
     if !given.is_empty() {
-        return given_odds(cli, ruleset, &plan, &thrown.thrown, &finals, out);
+        return given_odds(cli, ruleset, &plan, &thrown, &finals, out);
     }
     if cli.json {
         let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
@@ -121,6 +121,7 @@ pub(super) fn odds(
             "steps": steps,
             "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
             "average": explain::mean(&finals),
+            "next_throw": thrown.next,
         });
         // A check the modifiers made impossible: why the steps are another procedure's.
         if let (Some(f), serde_json::Value::Object(map)) = (&plan.fallback, &mut value) {
@@ -160,7 +161,7 @@ fn given_odds(
     cli: &Cli,
     ruleset: &Ruleset,
     plan: &Plan<'_>,
-    thrown: &[Thrown],
+    thrown: &Given,
     finals: &[(String, crate::engine::fraction::Fraction)],
     out: &mut Vec<u8>,
 ) -> Result<()> {
@@ -168,13 +169,14 @@ fn given_odds(
         let value = json!({
             "ruleset": ruleset.name(),
             "procedure": plan.procedure.name,
-            "given": thrown,
+            "given": thrown.thrown,
+            "next_throw": thrown.next,
             "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
             "average": explain::mean(finals),
         });
         return write_json(out, value);
     }
-    let text = explain::given_odds(ruleset, plan, thrown, finals);
+    let text = explain::given_odds(ruleset, plan, &thrown.thrown, finals);
     out.extend_from_slice(text.as_bytes());
     Ok(())
 }

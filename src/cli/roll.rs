@@ -64,7 +64,7 @@ pub(super) fn procedure_help(
 pub(super) fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let ask = if cli.ask_faces {
-        Some(guided::face_asker()?)
+        Some(guided::face_asker(cli.chances.clone())?)
     } else {
         None
     };

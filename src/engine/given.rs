@@ -26,12 +26,26 @@ pub struct Thrown {
     pub result: Option<String>,
 }
 
+/// The throw that comes next, once the faces given are used up: what a roll would ask the
+/// faces of, and the dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NextThrow {
+    pub procedure: String,
+    /// The side throwing, in an opposed roll.
+    pub side: Option<String>,
+    /// The re-roll it is, by its label.
+    pub again: Option<String>,
+    pub dice: String,
+}
+
 /// The faces given, taken in the order a roll throws, and the steps they were given for.
 #[derive(Debug)]
 pub struct Given {
     source: DiceSource,
     given: usize,
     pub thrown: Vec<Thrown>,
+    /// The first throw met once the faces given ran out (none when the chain ended first).
+    pub next: Option<NextThrow>,
 }
 
 impl Given {
@@ -41,6 +55,37 @@ impl Given {
             given: faces.len(),
             source: DiceSource::new(0, faces).entered_with("--given"),
             thrown: Vec::new(),
+            next: None,
+        }
+    }
+
+    /// Note the throw of side `i` of `plan` (a re-roll's, by its label) as the next, when the
+    /// faces given ran out before it and none was met before it: every step before it was
+    /// settled by the faces, so it is the throw a roll would ask for next.
+    fn meets(&mut self, plan: &Plan<'_>, i: usize, again: Option<&str>) {
+        if !self.is_empty() || self.next.is_some() {
+            return;
+        }
+        if let Some(s) = plan.sides.get(i)
+            && let DicePlan::Roll(spec) = &s.dice
+        {
+            self.next = Some(NextThrow {
+                procedure: plan.procedure.name.clone(),
+                side: s.side.clone(),
+                again: again.map(str::to_string),
+                dice: spec.to_string(),
+            });
+        }
+    }
+
+    /// [`Self::meets`] for the first side of `plan` that throws dice.
+    pub(super) fn meets_plan(&mut self, plan: &Plan<'_>) {
+        let first = plan
+            .sides
+            .iter()
+            .position(|s| matches!(s.dice, DicePlan::Roll(_)));
+        if let Some(i) = first {
+            self.meets(plan, i, None);
         }
     }
 
@@ -85,13 +130,17 @@ impl Plan<'_> {
         given: &mut Given,
     ) -> Result<Vec<(Decision, Fraction)>> {
         if given.is_empty() {
+            given.meets_plan(self);
             return self.distribution();
         }
         let mut first: Vec<Option<Vec<i64>>> = Vec::with_capacity(self.sides.len());
-        for s in &self.sides {
+        for (i, s) in self.sides.iter().enumerate() {
             first.push(match &s.dice {
                 DicePlan::Fixed(_) => Some(Vec::new()),
-                DicePlan::Roll(_) if given.is_empty() => None,
+                DicePlan::Roll(_) if given.is_empty() => {
+                    given.meets(self, i, None);
+                    None
+                }
                 DicePlan::Roll(spec) => {
                     let what = match &s.side {
                         Some(side) => format!("the {side}'s {}", self.procedure.name),
@@ -152,6 +201,7 @@ impl Plan<'_> {
                     continue;
                 };
                 let fresh = if given.is_empty() {
+                    given.meets(self, i, Some(&r.label));
                     None
                 } else {
                     let what = format!("{} thrown again ({})", self.procedure.name, r.label);

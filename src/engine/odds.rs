@@ -363,6 +363,9 @@ impl<'a> Plan<'a> {
                         true => plan.amount_span()?,
                         false => None,
                     };
+                    if span.is_some() {
+                        given.meets_plan(&plan);
+                    }
                     let sub = match span {
                         Some(span) => vec![(Outcome::span(&q.name, span), Fraction::ONE)],
                         None => plan.chain_outcomes_at(first, step + 1, given)?,

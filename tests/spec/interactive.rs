@@ -209,6 +209,14 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     s.press("7 is not a face of a d6", &["C-u"]);
     s.type_text("3,4");
     s.keys(&["Enter"]);
+    // Between the throws, the chances from here: 3,4 + 4 hits, and the marine's hit result
+    // is unmodified: light wounds on 3, 6, 8 and 11 undoubled, 2 + 4 + 4 + 2 of 36.
+    let screen = s.wait_for("hit-result: the faces of 2d6");
+    assert!(screen.contains("chances from here:"), "{screen}");
+    assert!(
+        screen.contains("Hit › Light wound             1/3   33.33%"),
+        "{screen}"
+    );
     s.answer("hit-result: the faces of 2d6", "1,2");
     // The check the wound calls for is the game's, offered as status numbers it.
     let screen = s.wait_for(

@@ -85,9 +85,19 @@ fn a_hit_thrown_leaves_the_chances_of_the_wound() {
         finals(&t, &refs(&args)),
         expect(&[("Hit › No effect", "1")])
     );
-    // A miss ends the chain: 2,3 is 5 + 2 = 7.
+    // A miss ends the chain: 2,3 is 5 + 2 = 7, and no throw is still to come.
     let args = shot(&["2,3"]);
     assert_eq!(finals(&t, &refs(&args)), expect(&[("Miss", "1")]));
+    let mut json = refs(&args);
+    json.push("--json");
+    assert_eq!(parsed(&t.ok(&json))["next_throw"], serde_json::Value::Null);
+    let hit = shot(&["5,4"]);
+    let mut json = refs(&hit);
+    json.push("--json");
+    assert_eq!(
+        parsed(&t.ok(&json))["next_throw"]["procedure"],
+        "hit-result"
+    );
     // The text says what was thrown and what it gave.
     let text = t.ok(&refs(&shot(&["5,4"])));
     assert!(
@@ -138,6 +148,12 @@ fn one_side_thrown_leaves_the_other_sides_chances() {
             ("attacker: Light wound", "1/6"),
         ])
     );
+    // The throw still to come, as a prompt would ask for it.
+    let json = parsed(&t.ok(&["odds", "melee", "--given", "3", "--json"]));
+    assert_eq!(
+        json["next_throw"],
+        serde_json::json!({"procedure": "melee", "side": "defender", "again": null, "dice": "1d6"})
+    );
     let text = t.ok(&["odds", "melee", "--given", "3"]);
     assert!(
         text.contains("melee: the attacker threw 3, the defender still to throw\n"),
@@ -172,6 +188,12 @@ fn re_rolls_read_the_faces_given_in_the_order_a_roll_takes_them() {
     assert_eq!(
         with(&["1"]),
         expect(&[("Activated", "1/4"), ("Fails", "3/4")])
+    );
+    let mut args = base.to_vec();
+    args.extend(["--given", "1", "--json"]);
+    assert_eq!(
+        parsed(&t.ok(&args))["next_throw"]["again"],
+        "captain's or commander's re-roll"
     );
     // The captain's 6 activates: the defender's throw is still to come.
     assert_eq!(

@@ -38,8 +38,16 @@ pub fn start(cli: &Cli, catalog: &Catalog, out: &mut Vec<u8>) -> Result<()> {
 
 /// Ask for the faces of each roll as the players throw them; Enter lets the tool roll. Checked
 /// against the die as typed, so a wrong face is asked again, not refused after the fact.
-pub fn face_asker() -> Result<Asker> {
-    Ok(Box::new(|spec: &DiceSpec, what: &str| {
+/// With `chances` (an `odds` command), each prompt after the first throw known shows the
+/// chances from where the table stands: the command run with the faces typed so far.
+pub fn face_asker(chances: Option<Vec<String>>) -> Result<Asker> {
+    let mut chances = chances;
+    Ok(Box::new(move |spec: &DiceSpec, what: &str| {
+        if let Some(words) = &chances
+            && on_a_terminal()
+        {
+            show_chances(words);
+        }
         // Faces entered with --dice never reach here; only a roll still to throw asks.
         if !on_a_terminal() {
             return Err(Error::usage(format!(
@@ -78,11 +86,36 @@ pub fn face_asker() -> Result<Asker> {
             .interact_text()
             .map_err(|e| Error::failure(format!("cannot ask for the faces: {e}")))?;
         if answer.trim().is_empty() {
+            // The tool rolls: the faces that follow it are not known here.
+            chances = None;
             Ok(None)
         } else {
+            if let Some(words) = chances.as_mut() {
+                words.extend(["--given".to_string(), answer.trim().to_string()]);
+            }
             parse_faces(&answer).map(Some)
         }
     }))
+}
+
+/// The chances from where the table stands, on standard error before a prompt: the final
+/// outcomes `odds ... --given ...` gives, once some faces are known. Odds that cannot be given
+/// (too many to count, a fight of several) show nothing: the prompt still asks.
+fn show_chances(words: &[String]) {
+    if !words.iter().any(|w| w == "--given") {
+        return;
+    }
+    let args: Vec<std::ffi::OsString> = std::iter::once("umpire".into())
+        .chain(words.iter().map(Into::into))
+        .collect();
+    let mut out = Vec::new();
+    if crate::cli::execute(args, &mut out, &mut crate::cli::Report::default()).is_err() {
+        return;
+    }
+    let text = String::from_utf8_lossy(&out);
+    if let Some(at) = text.find("chances from here:") {
+        eprint!("{}", &text[at..]);
+    }
 }
 
 fn theme() -> Box<dyn Theme> {
