@@ -19,6 +19,8 @@
 #   A0 (roll, first run, no cache) median <= 3 x rolldice median
 #   A, B and A0 peak RSS < 10 MiB
 #   G1 (a roll on a big game) < 3 x the same roll on a new game, peak RSS < 10 MiB
+#   odds against icepool (where Python has icepool): the same fractions in every case, each
+#   umpire odds process <= 10 ms and < 20 MiB
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -350,5 +352,18 @@ check "B odds peak memory (MiB)" "${peaks[1]}" "<" 10
 check "A0 first run peak memory (MiB)" "${cold_peaks[0]}" "<" 10
 check "G1 big game (x new game)" "$(ratio "${grow[1]}" "${grow[0]}")" "<" 3
 check "G1 big game peak memory (MiB)" "$grow_peak" "<" 10
+
+# --- odds against icepool -----------------------------------------------------
+# The same distributions worked out by umpire and by icepool (the Python library of dice
+# probabilities): the fractions compared outcome by outcome, the times as ratios measured in
+# this run (tests/bench/odds.py says what is timed). Optional: skipped, and said, where
+# Python or icepool is missing (`pip install icepool`).
+echo
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import icepool' 2>/dev/null; then
+  echo "bench: odds against icepool..." >&2
+  python3 tests/bench/odds.py "$bin" "$((runs < 30 ? runs : 30))" || fail=1
+else
+  echo "odds against icepool: skipped (no Python with icepool; pip install icepool)"
+fi
 
 exit "$fail"

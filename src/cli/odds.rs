@@ -1,7 +1,9 @@
 //! `umpire odds`: the exact probability of every outcome of a procedure's chain.
 
 use super::{Cli, write_json};
-use crate::engine::given::Given;
+use crate::engine::fallback::Fallback;
+use crate::engine::fraction::Fraction;
+use crate::engine::given::{Given, NextThrow};
 use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::{Error, Result};
@@ -9,6 +11,7 @@ use crate::game::legality::Umpire;
 use crate::game::state::Event;
 use crate::model::Ruleset;
 use crate::present::explain;
+use serde::Serialize;
 use serde_json::json;
 
 /// The plan of a procedure for the words given, refused when a rule of eligibility refuses it.
@@ -46,18 +49,27 @@ pub(super) fn planned_ruled<'r>(
     Ok(plan)
 }
 
+/// A step's own result with its exact chance, as JSON writes it (with its loser, in an
+/// opposed roll): written straight from the distribution, with no tree of values between, as a
+/// step of 5d100 has hundreds of them.
+#[derive(Debug, Serialize)]
+pub(super) struct OutcomeJson {
+    result: String,
+    label: String,
+    loser: Option<String>,
+    probability: Fraction,
+}
+
 /// A step's own results as JSON: each with its loser (in an opposed roll) and exact chance.
-pub(super) fn outcomes_json(plan: &Plan<'_>) -> Result<Vec<serde_json::Value>> {
+pub(super) fn outcomes_json(plan: &Plan<'_>) -> Result<Vec<OutcomeJson>> {
     Ok(plan
         .distribution()?
         .into_iter()
-        .map(|(d, pr)| {
-            json!({
-                "result": d.result,
-                "label": d.label,
-                "loser": d.loser,
-                "probability": pr,
-            })
+        .map(|(d, probability)| OutcomeJson {
+            result: d.result,
+            label: d.label,
+            loser: d.loser,
+            probability,
         })
         .collect())
 }
@@ -75,6 +87,57 @@ fn scores_json(plan: &Plan<'_>) -> Result<Vec<serde_json::Value>> {
             })
         })
         .collect())
+}
+
+/// `odds --json`: the steps, each with its sides and results, then every final outcome.
+#[derive(Debug, Serialize)]
+struct OddsJson<'a> {
+    schema: u32,
+    ruleset: &'a str,
+    procedure: &'a str,
+    steps: Vec<StepJson<'a>>,
+    outcomes: Vec<FinalJson<'a>>,
+    average: Option<f64>,
+    next_throw: Option<NextThrow>,
+    /// A check the modifiers made impossible: why the steps are another procedure's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fallback: Option<&'a Fallback>,
+}
+
+#[derive(Debug, Serialize)]
+struct StepJson<'a> {
+    procedure: &'a str,
+    sides: Vec<serde_json::Value>,
+    outcomes: Vec<OutcomeJson>,
+    scores: Vec<serde_json::Value>,
+}
+
+#[derive(Debug, Serialize)]
+struct FinalJson<'a> {
+    outcome: &'a str,
+    probability: &'a Fraction,
+}
+
+impl<'a> StepJson<'a> {
+    fn of(plan: &'a Plan<'_>) -> Result<StepJson<'a>> {
+        Ok(StepJson {
+            procedure: &plan.procedure.name,
+            sides: plan
+                .sides
+                .iter()
+                .map(|s| {
+                    json!({
+                        "side": s.side,
+                        "modifiers": s.modifiers,
+                        "net": s.net,
+                        "standings": s.standings,
+                    })
+                })
+                .collect(),
+            outcomes: outcomes_json(plan)?,
+            scores: scores_json(plan)?,
+        })
+    }
 }
 
 pub(super) fn odds(
@@ -98,36 +161,28 @@ pub(super) fn odds(
         return given_odds(cli, ruleset, &plan, &thrown, &finals, out);
     }
     if cli.json {
-        let step = |plan: &Plan<'_>| -> Result<serde_json::Value> {
-            Ok(json!({
-                "procedure": plan.procedure.name,
-                "sides": plan.sides.iter().map(|s| json!({
-                    "side": s.side,
-                    "modifiers": s.modifiers,
-                    "net": s.net,
-                    "standings": s.standings,
-                })).collect::<Vec<_>>(),
-                "outcomes": outcomes_json(plan)?,
-                "scores": scores_json(plan)?,
-            }))
+        let next = plan.next_plans()?;
+        let mut steps = vec![StepJson::of(&plan)?];
+        for n in &next {
+            steps.push(StepJson::of(n)?);
+        }
+        let report = OddsJson {
+            schema: super::JSON_SCHEMA,
+            ruleset: ruleset.name(),
+            procedure: &p.name,
+            steps,
+            outcomes: finals
+                .iter()
+                .map(|(outcome, probability)| FinalJson {
+                    outcome,
+                    probability,
+                })
+                .collect(),
+            average: explain::mean(&finals),
+            next_throw: thrown.next.clone(),
+            fallback: plan.fallback.as_deref(),
         };
-        let mut steps = vec![step(&plan)?];
-        for next in plan.next_plans()? {
-            steps.push(step(&next)?);
-        }
-        let mut value = json!({
-            "ruleset": ruleset.name(),
-            "procedure": p.name,
-            "steps": steps,
-            "outcomes": finals.iter().map(|(l, pr)| json!({"outcome": l, "probability": pr})).collect::<Vec<_>>(),
-            "average": explain::mean(&finals),
-            "next_throw": thrown.next,
-        });
-        // A check the modifiers made impossible: why the steps are another procedure's.
-        if let (Some(f), serde_json::Value::Object(map)) = (&plan.fallback, &mut value) {
-            map.insert("fallback".into(), json!(f));
-        }
-        return write_json(out, value);
+        return super::write_serialized(out, &report);
     }
     out.extend_from_slice(explain::odds(ruleset, &plan, &finals)?.as_bytes());
     Ok(())
@@ -162,7 +217,7 @@ fn given_odds(
     ruleset: &Ruleset,
     plan: &Plan<'_>,
     thrown: &Given,
-    finals: &[(String, crate::engine::fraction::Fraction)],
+    finals: &[(String, Fraction)],
     out: &mut Vec<u8>,
 ) -> Result<()> {
     if cli.json {
@@ -189,7 +244,7 @@ fn what_if(
     p: &crate::model::ProcedureDef,
     (words, given): (&[String], &[Vec<i64>]),
     vs: &[String],
-    finals: &[(String, crate::engine::fraction::Fraction)],
+    finals: &[(String, Fraction)],
     out: &mut Vec<u8>,
 ) -> Result<()> {
     // A changed word replaces the word for the same factor (and side), wherever it came from.

@@ -19,7 +19,7 @@ use crate::rules::catalog::Catalog;
 use super::ctx::game_ruleset;
 use super::figure::who;
 use super::unit_roll::{
-    aimed, as_piece, figure_plan, rolled_once, unit_plan, unit_procedure, unit_targets,
+    aimed, as_piece, figure_words, rolled_once, unit_plan, unit_procedure, unit_targets,
 };
 use super::{Cli, write_json};
 
@@ -56,8 +56,10 @@ pub(super) fn unit_odds(
     let mut given = figures_given(cli, &action.acts, once)?;
     // (figures, net modifier, odds, roster lines, faces given)
     let mut each = Vec::new();
-    // Figures in the same situation have the same odds: each situation is counted once.
-    let mut counted: HashMap<Vec<String>, whole::FigureOdds> = HashMap::new();
+    // Figures in the same situation have the same plan and odds: each is planned and counted
+    // once, (net modifier, odds) by the words of the situation.
+    type Counted = ((i64, Option<String>), whole::FigureOdds);
+    let mut counted: HashMap<Vec<String>, Counted> = HashMap::new();
     let aim = (targets.as_slice(), ruleset.chain_spreads(p));
     for (code, target) in &action.acts {
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
@@ -66,29 +68,34 @@ pub(super) fn unit_odds(
         let options = (acting.as_str(), upon.as_str());
         let who_for = (code.as_str(), target.as_deref());
         // A figure a rule refuses is named, as in the unit's roll.
-        let (found, plan, lines, words) =
-            figure_plan(&game, &ruleset, p, options, who_for, factors, None)
-                .map_err(|e| e.about(code))?;
-        // A figure whose check the modifiers made impossible rolls another procedure: its
-        // net modifier is the check's, said with the procedure rolled instead.
-        let net = match &plan.fallback {
-            Some(f) => (f.side.net, Some(f.becomes.clone())),
-            None => (plan.sides.first().map_or(0, |s| s.net), None),
-        };
+        let (found, lines, words) =
+            figure_words(&game, &ruleset, p, options, who_for, factors).map_err(|e| e.about(code))?;
+        let faces = given.remove(code);
         let mut thrown = Vec::new();
-        // A figure whose faces were given has odds of its own, from where it stands.
-        let odds = match (given.remove(code), counted.get(&words)) {
-            (Some(faces), _) => {
-                let mut g = Given::new(faces);
-                let o = whole::figure(&plan, &mut g).map_err(|e| e.about(code))?;
-                thrown = g.thrown;
-                o
-            }
-            (None, Some(o)) => o.clone(),
-            (None, None) => {
-                let o = whole::figure(&plan, &mut Given::none())?;
-                counted.insert(words, o.clone());
-                o
+        let (net, odds) = match (faces, counted.get(&words)) {
+            (None, Some(done)) => done.clone(),
+            (faces, _) => {
+                let plan = super::odds::planned(&ruleset, p, &words).map_err(|e| e.about(code))?;
+                // A figure whose check the modifiers made impossible rolls another procedure:
+                // its net modifier is the check's, said with the procedure rolled instead.
+                let net = match &plan.fallback {
+                    Some(f) => (f.side.net, Some(f.becomes.clone())),
+                    None => (plan.sides.first().map_or(0, |s| s.net), None),
+                };
+                match faces {
+                    // A figure whose faces were given has odds of its own, from where it stands.
+                    Some(faces) => {
+                        let mut g = Given::new(faces);
+                        let o = whole::figure(&plan, &mut g).map_err(|e| e.about(code))?;
+                        thrown = g.thrown;
+                        (net, o)
+                    }
+                    None => {
+                        let o = whole::figure(&plan, &mut Given::none())?;
+                        counted.insert(words, (net.clone(), o.clone()));
+                        (net, o)
+                    }
+                }
             }
         };
         each.push((found, net, odds, lines, thrown));

@@ -496,11 +496,30 @@ pub(super) fn figure_plan<'r>(
     game: &Game,
     ruleset: &'r Ruleset,
     p: &'r ProcedureDef,
-    (acting, upon): (&str, &str),
-    (code, target): (&str, Option<&str>),
+    options: (&str, &str),
+    who: (&str, Option<&str>),
     factors: &[String],
     ruled: Option<(Umpire<'_>, &mut Event)>,
 ) -> Result<(Figures, Plan<'r>, Vec<String>, Vec<String>)> {
+    let (found, lines, words) = figure_words(game, ruleset, p, options, who, factors)?;
+    // In a roll the umpire may overrule a rule of eligibility; in the odds he is told of it.
+    let plan = match ruled {
+        Some(ruling) => super::odds::planned_ruled(ruleset, p, &words, ruling)?,
+        None => super::odds::planned(ruleset, p, &words)?,
+    };
+    Ok((found, plan, lines, words))
+}
+
+/// [`figure_plan`] short of the plan: the figures found, the roster's lines, and the words the
+/// plan is made of (figures alike in them have one plan between them).
+pub(super) fn figure_words(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    (acting, upon): (&str, &str),
+    (code, target): (&str, Option<&str>),
+    factors: &[String],
+) -> Result<(Figures, Vec<String>, Vec<String>)> {
     let mut named = vec![Named {
         option: acting.to_string(),
         part: Part::Acting,
@@ -519,12 +538,7 @@ pub(super) fn figure_plan<'r>(
         .and_then(|at| pending::owed_in(game, at));
     let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
     words.extend(factors.iter().cloned());
-    // In a roll the umpire may overrule a rule of eligibility; in the odds he is told of it.
-    let plan = match ruled {
-        Some(ruling) => super::odds::planned_ruled(ruleset, p, &words, ruling)?,
-        None => super::odds::planned(ruleset, p, &words)?,
-    };
-    Ok((found, plan, lines, words))
+    Ok((found, lines, words))
 }
 
 /// Whom figure `code` acts upon in the game as it stands: its own target while it is in play,

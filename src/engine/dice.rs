@@ -78,7 +78,6 @@ impl DiceSpec {
         for _ in 0..k {
             total = total.checked_mul(sides as u128).ok_or_else(too_many)?;
         }
-        let factorial = |n: usize| (1..=n as u128).product::<u128>();
         let mut out = Vec::new();
         let mut idx = vec![0usize; k];
         loop {
@@ -86,18 +85,7 @@ impl DiceSpec {
                 .iter()
                 .map(|i| self.die.faces.get(*i).copied().unwrap_or(0))
                 .collect();
-            let mut weight = factorial(k);
-            let mut run = 1;
-            for w in idx.windows(2) {
-                if w.first() == w.last() {
-                    run += 1;
-                } else {
-                    weight /= factorial(run);
-                    run = 1;
-                }
-            }
-            weight /= factorial(run);
-            out.push((faces, weight));
+            out.push((faces, arrangements(&idx).ok_or_else(too_many)?));
             // Next non-decreasing index sequence.
             let Some(pos) = idx.iter().rposition(|i| *i + 1 < sides) else {
                 break;
@@ -109,6 +97,31 @@ impl DiceSpec {
         }
         Ok((out, total))
     }
+}
+
+/// How many orders a sorted throw (by face index) can be thrown in: the multinomial of its runs
+/// of equal faces, as a product of binomials (each no larger than the whole, which fits), so
+/// that no factorial of the dice overflows; `None` past 128 bits.
+fn arrangements(sorted: &[usize]) -> Option<u128> {
+    let mut weight: u128 = 1;
+    let mut placed: u128 = 0;
+    for run in sorted.chunk_by(|a, b| a == b) {
+        let run = run.len() as u128;
+        placed += run;
+        weight = weight.checked_mul(binomial(placed, run)?)?;
+    }
+    Some(weight)
+}
+
+/// C(n, k) in whole numbers, `None` past 128 bits.
+fn binomial(n: u128, k: u128) -> Option<u128> {
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c·(n−i) is divisible by i+1 at every step: c is C(n, i).
+        c = c.checked_mul(n - i)? / (i + 1);
+    }
+    Some(c)
 }
 
 /// Every distinct throw up to order with its count of ordered throws, and their total.
@@ -388,6 +401,20 @@ mod tests {
             .enumerate_weighted()
             .unwrap();
         assert_eq!((nine.0.len(), nine.1), (2002, 10_077_696));
+    }
+
+    #[test]
+    fn many_dice_of_few_faces_are_weighed_without_overflow() {
+        // 100 two-faced dice are 101 throws up to order, but 2^100 ordered throws: the
+        // factorial of 100 does not fit in 128 bits, the weights do.
+        let spec = DiceSpec::parse("100d2", &none).unwrap();
+        let (cases, total) = spec.enumerate_weighted().unwrap();
+        assert_eq!((cases.len(), total), (101, 1 << 100));
+        assert_eq!(cases.iter().map(|(_, w)| w).sum::<u128>(), 1 << 100);
+        assert_eq!(cases[1].1, 100);
+        assert_eq!(arrangements(&[0, 0, 1, 1, 1]), Some(10));
+        // 128 dice: 2^128 ordered throws do not fit, and are refused, not wrapped.
+        assert!(DiceSpec::parse("128d2", &none).unwrap().enumerate_weighted().is_err());
     }
 
     #[test]

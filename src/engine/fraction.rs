@@ -58,6 +58,18 @@ impl Fraction {
         }
     }
 
+    /// `num / den` already in lowest terms (the caller divided out every common factor): no
+    /// greatest common divisor of two large numbers to find again.
+    pub(crate) fn of_lowest(num: BigUint, den: BigUint) -> Fraction {
+        if den.is_zero() || num.is_zero() {
+            return Fraction::ZERO;
+        }
+        match (num.to_u128(), den.to_u128()) {
+            (Some(num), Some(den)) => Fraction(Repr::Small { num, den }),
+            _ => Fraction(Repr::Big { num, den }),
+        }
+    }
+
     fn big(&self) -> (BigUint, BigUint) {
         match &self.0 {
             Repr::Small { num, den } => (BigUint::from(*num), BigUint::from(*den)),
@@ -170,12 +182,15 @@ impl fmt::Display for Fraction {
 impl Serialize for Fraction {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let (num, den) = self.big();
+        let (num, den) = match &self.0 {
+            Repr::Small { num, den } => (num.to_string(), den.to_string()),
+            Repr::Big { num, den } => (num.to_string(), den.to_string()),
+        };
         let mut s = serializer.serialize_struct("Fraction", 3)?;
         s.serialize_field("fraction", &self.to_string())?;
         // Numbers beyond 2^53 would lose precision in JSON readers, so they go as strings.
-        s.serialize_field("numerator", &num.to_string())?;
-        s.serialize_field("denominator", &den.to_string())?;
+        s.serialize_field("numerator", &num)?;
+        s.serialize_field("denominator", &den)?;
         s.serialize_field("percent", &((self.percent() * 100.0).round() / 100.0))?;
         s.end()
     }

@@ -408,11 +408,7 @@ pub(super) fn figure_words(
         }
         // The unit's size, for a rule that asks for a unit of some number of figures.
         if let Some(size) = g.size.as_ref().filter(|f| !acted_upon && wanted(f)) {
-            let in_play = game
-                .figures_of(&unit.name)
-                .iter()
-                .filter(|f| f.state.is_none())
-                .count();
+            let in_play = game.in_play_unordered(&unit.name).count();
             got.push(format!("{size}={in_play}"));
         }
         if let Some(l) = g

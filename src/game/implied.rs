@@ -35,11 +35,9 @@ pub fn implies<'g>(
     let Some(u) = game.unit(unit) else {
         return Vec::new();
     };
-    let in_play = game.in_play_of(unit);
     // Figures in play, less those carrying a marker the entry does not count.
     let counted = |i: &ImpliesDef| {
-        in_play
-            .iter()
+        game.in_play_unordered(unit)
             .filter(|f| !f.markers.iter().any(|m| i.unmarked.contains(m)))
             .count()
     };

@@ -44,8 +44,9 @@ pub struct DiceSpec {
     pub drop_lowest: usize,
 }
 
-/// The most dice one roll may throw: more is a table mistake, not a game.
-pub const MAX_DICE: usize = 30;
+/// The most dice one roll may throw: a unit of 200 figures firing one die each; more is a
+/// table mistake, not a game.
+pub const MAX_DICE: usize = 200;
 
 impl DiceSpec {
     /// Parse `2d6`, `d8`, `3d6`, `1avd`; `custom` resolves names that are not numbers.
