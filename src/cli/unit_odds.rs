@@ -61,6 +61,7 @@ pub(super) fn unit_odds(
     type Counted = ((i64, Option<String>), whole::FigureOdds);
     let mut counted: HashMap<Vec<String>, Counted> = HashMap::new();
     let aim = (targets.as_slice(), ruleset.chain_spreads(p));
+    let read = crate::game::figures::Reads::of(&ruleset, p);
     for (code, target) in &action.acts {
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
             continue;
@@ -68,8 +69,8 @@ pub(super) fn unit_odds(
         let options = (acting.as_str(), upon.as_str());
         let who_for = (code.as_str(), target.as_deref());
         // A figure a rule refuses is named, as in the unit's roll.
-        let (found, lines, words) =
-            figure_words(&game, &ruleset, p, options, who_for, factors).map_err(|e| e.about(code))?;
+        let (found, lines, words) = figure_words(&game, &ruleset, &read, options, who_for, factors)
+            .map_err(|e| e.about(code))?;
         let faces = given.remove(code);
         let mut thrown = Vec::new();
         let (net, odds) = match (faces, counted.get(&words)) {

@@ -501,7 +501,8 @@ pub(super) fn figure_plan<'r>(
     factors: &[String],
     ruled: Option<(Umpire<'_>, &mut Event)>,
 ) -> Result<(Figures, Plan<'r>, Vec<String>, Vec<String>)> {
-    let (found, lines, words) = figure_words(game, ruleset, p, options, who, factors)?;
+    let read = figures::Reads::of(ruleset, p);
+    let (found, lines, words) = figure_words(game, ruleset, &read, options, who, factors)?;
     // In a roll the umpire may overrule a rule of eligibility; in the odds he is told of it.
     let plan = match ruled {
         Some(ruling) => super::odds::planned_ruled(ruleset, p, &words, ruling)?,
@@ -515,11 +516,12 @@ pub(super) fn figure_plan<'r>(
 pub(super) fn figure_words(
     game: &Game,
     ruleset: &Ruleset,
-    p: &ProcedureDef,
+    read: &figures::Reads<'_>,
     (acting, upon): (&str, &str),
     (code, target): (&str, Option<&str>),
     factors: &[String],
 ) -> Result<(Figures, Vec<String>, Vec<String>)> {
+    let p = read.procedure();
     let mut named = vec![Named {
         option: acting.to_string(),
         part: Part::Acting,
@@ -536,7 +538,7 @@ pub(super) fn figure_words(
     // A check the figure owes from an earlier turn counts toward that turn.
     found.owed_in = pending::matching(game, ruleset, p, code, factors)
         .and_then(|at| pending::owed_in(game, at));
-    let (mut words, lines) = figures::roster_words(game, ruleset, p, &found, factors)?;
+    let (mut words, lines) = figures::roster_words_of(game, ruleset, read, &found, factors)?;
     words.extend(factors.iter().cloned());
     Ok((found, lines, words))
 }

@@ -414,7 +414,12 @@ mod tests {
         assert_eq!(cases[1].1, 100);
         assert_eq!(arrangements(&[0, 0, 1, 1, 1]), Some(10));
         // 128 dice: 2^128 ordered throws do not fit, and are refused, not wrapped.
-        assert!(DiceSpec::parse("128d2", &none).unwrap().enumerate_weighted().is_err());
+        assert!(
+            DiceSpec::parse("128d2", &none)
+                .unwrap()
+                .enumerate_weighted()
+                .is_err()
+        );
     }
 
     #[test]

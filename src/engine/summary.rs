@@ -199,7 +199,9 @@ fn summarise_in<C: Count>(
     let total =
         BigUint::from(spec.die.faces.len()).pow(u32::try_from(spec.count).unwrap_or(u32::MAX));
     Ok((
-        done.into_iter().map(|(throw, w)| (throw, w.big())).collect(),
+        done.into_iter()
+            .map(|(throw, w)| (throw, w.big()))
+            .collect(),
         total,
     ))
 }
@@ -340,8 +342,7 @@ fn summarise_sorted<C: Count>(
     let low = spec.drop_lowest.min(n);
     let kept_to = n.saturating_sub(spec.drop_highest).max(low);
     // (state, places filled) → (a throw, sorted, and its ordered throws)
-    let mut states: Vec<((State, usize), Vec<i64>, C)> =
-        vec![((START, 0), Vec::new(), C::of(1))];
+    let mut states: Vec<((State, usize), Vec<i64>, C)> = vec![((START, 0), Vec::new(), C::of(1))];
     for (face, sides) in distinct_faces(spec) {
         let mut next: Vec<((State, usize), Vec<i64>, C)> = Vec::new();
         let mut at: FxHashMap<(State, usize), usize> = FxHashMap::default();
@@ -523,8 +524,8 @@ procedures:
     fn counts_past_128_bits_are_counted_again_in_big_numbers() {
         use super::{BigUint, Count, DiceSpec, Needs, Stop, summarise_in};
         let d6 = |count: usize, drop_lowest: usize| {
-            let mut spec = DiceSpec::parse(&format!("{count}d6"), &|_| None)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let mut spec =
+                DiceSpec::parse(&format!("{count}d6"), &|_| None).unwrap_or_else(|e| panic!("{e}"));
             spec.drop_lowest = drop_lowest;
             spec
         };
@@ -538,8 +539,8 @@ procedures:
             summarise_in::<u128>(&d6(60, 0), &needs, &mut work).err(),
             Some(Stop::Overflow)
         );
-        let (sums, total) =
-            summarise_in::<BigUint>(&d6(60, 0), &needs, &mut work).unwrap_or_else(|e| panic!("{e:?}"));
+        let (sums, total) = summarise_in::<BigUint>(&d6(60, 0), &needs, &mut work)
+            .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(total, BigUint::from(6u8).pow(60));
         assert_eq!(sums.len(), 301);
         assert_eq!(sums.iter().map(|(_, w)| w.clone()).sum::<BigUint>(), total);

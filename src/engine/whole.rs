@@ -263,7 +263,11 @@ pub fn how_many(chances: &[Fraction]) -> Result<Vec<Fraction>> {
 /// `n / den` in lowest terms, `den` being the product of `base^m` for each of `bases`: each
 /// common factor is found with one base at a time (a gcd of two small numbers, at most m
 /// times), so no gcd of two numbers of hundreds of bits is needed.
-fn lowest(mut n: num_bigint::BigUint, den: &num_bigint::BigUint, bases: &[(u128, usize)]) -> Fraction {
+fn lowest(
+    mut n: num_bigint::BigUint,
+    den: &num_bigint::BigUint,
+    bases: &[(u128, usize)],
+) -> Fraction {
     use num_bigint::BigUint;
     use num_integer::Integer;
     use num_traits::{ToPrimitive, Zero};
@@ -309,10 +313,7 @@ mod tests {
         let (yes, no, all) = (BigUint::from(11u8), BigUint::from(7u8), BigUint::from(18u8));
         let choose = |n: u32, k: u32| (0..k).fold(BigUint::from(1u8), |c, i| c * (n - i) / (i + 1));
         for k in [0u32, 1, 17, 40] {
-            let exact = Fraction::of_big(
-                choose(40, k) * yes.pow(k) * no.pow(40 - k),
-                all.pow(40),
-            );
+            let exact = Fraction::of_big(choose(40, k) * yes.pow(k) * no.pow(40 - k), all.pow(40));
             assert_eq!(many[k as usize], exact, "{k}");
         }
         // Never: every count above zero impossible.

@@ -507,23 +507,71 @@ pub fn roster_words(
     figures: &Figures,
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
+    roster_words_of(game, ruleset, &Reads::of(ruleset, p), figures, typed)
+}
+
+/// What a procedure's roll reads from the roster, the same for every figure: worked out once
+/// for a unit's figures.
+#[derive(Debug)]
+pub struct Reads<'r> {
+    p: &'r ProcedureDef,
+    /// The rules of eligibility that govern it.
+    rules: Vec<&'r crate::model::RequireDef>,
+    /// The factors of the roll's parts (its figures' roles).
+    parts: BTreeSet<String>,
+    /// The factors the roster says for it.
+    reads: BTreeSet<String>,
+}
+
+impl<'r> Reads<'r> {
+    /// The procedure rolled.
+    pub fn procedure(&self) -> &'r ProcedureDef {
+        self.p
+    }
+
+    pub fn of(ruleset: &'r Ruleset, p: &'r ProcedureDef) -> Reads<'r> {
+        // What only a rule of eligibility asks about (a yes/no field of the unit) is read from
+        // the roster only when something the rule governs is said (its flag): otherwise every
+        // roll would list it.
+        let rules = ruleset.requirements(p);
+        let asked: BTreeSet<String> = rules
+            .iter()
+            .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
+            .collect();
+        let parts: BTreeSet<String> = ruleset.part_factors(p).into_iter().collect();
+        // What the procedure always reads as given is not the figure's to say.
+        let reads: BTreeSet<String> = ruleset
+            .chain_factors(p)
+            .into_iter()
+            .filter(|f| parts.contains(f) || !asked.contains(f))
+            .filter(|f| !p.given.contains_key(f))
+            .collect();
+        Reads {
+            p,
+            rules,
+            parts,
+            reads,
+        }
+    }
+}
+
+/// [`roster_words`] with what the procedure reads worked out already.
+pub fn roster_words_of(
+    game: &Game,
+    ruleset: &Ruleset,
+    read: &Reads<'_>,
+    figures: &Figures,
+    typed: &[String],
+) -> Result<(Vec<String>, Vec<String>)> {
     let g = game_def(ruleset)?;
-    // What only a rule of eligibility asks about (a yes/no field of the unit) is read from the
-    // roster only when something the rule governs is said (its flag): otherwise every roll
-    // would list it.
-    let rules = ruleset.requirements(p);
-    let asked: BTreeSet<String> = rules
-        .iter()
-        .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
-        .collect();
-    let parts: BTreeSet<String> = ruleset.part_factors(p).into_iter().collect();
-    // What the procedure always reads as given is not the figure's to say.
-    let mut reads: BTreeSet<String> = ruleset
-        .chain_factors(p)
-        .into_iter()
-        .filter(|f| parts.contains(f) || !asked.contains(f))
-        .filter(|f| !p.given.contains_key(f))
-        .collect();
+    let Reads {
+        p,
+        rules,
+        parts,
+        reads,
+    } = read;
+    let p = *p;
+    let mut reads = reads.clone();
     let first = gather(game, ruleset, g, p, figures, typed, &reads)?;
     let named: BTreeSet<String> = typed
         .iter()
@@ -544,8 +592,8 @@ pub fn roster_words(
     };
     let read = super::beyond::Read {
         p,
-        rules: &rules,
-        parts: &parts,
+        rules,
+        parts,
         named: &named,
     };
     super::beyond::words(game, g, figures, &read, (&mut words, &mut lines))?;

@@ -243,6 +243,14 @@ pub fn matching(
     figure: &str,
     typed: &[String],
 ) -> Option<usize> {
+    // Most figures owe nothing: the words are read only for one that does.
+    if !game
+        .pending
+        .iter()
+        .any(|c| c.procedure == p.name && c.figure.eq_ignore_ascii_case(figure))
+    {
+        return None;
+    }
     let said = situation::parse(ruleset, p, typed).ok()?.shared;
     game.pending.iter().position(|c| {
         c.procedure == p.name

@@ -24,6 +24,7 @@ mod interactive;
 mod la_petite_guerre;
 mod limits;
 mod lint;
+mod many_dice;
 mod odds_given;
 mod officers_and_leaders;
 mod options;

@@ -281,8 +281,14 @@ fn a_roll_keeps_its_shape_and_adds_the_schema_and_the_outcome_parts() {
             "procedure",
             "steps",
             "outcomes",
-            "average"
+            "average",
+            "next_throw"
         ]
+    );
+    // Before any faces are given, the next throw is the first: the shot's 2d6.
+    assert_eq!(
+        v["next_throw"],
+        json!({"procedure": "shoot", "side": null, "again": null, "dice": "2d6"})
     );
 }
 
