@@ -10,6 +10,7 @@ use crate::game::conditions;
 use crate::game::counters::{self, Count};
 use crate::game::implied;
 pub use crate::game::implied::unit_holds;
+pub use crate::game::reads::Reads;
 use crate::game::roles::{self, Cast};
 use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
 pub use crate::game::spread::land;
@@ -508,51 +509,6 @@ pub fn roster_words(
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
     roster_words_of(game, ruleset, &Reads::of(ruleset, p), figures, typed)
-}
-
-/// What a procedure's roll reads from the roster, the same for every figure: worked out once
-/// for a unit's figures.
-#[derive(Debug)]
-pub struct Reads<'r> {
-    p: &'r ProcedureDef,
-    /// The rules of eligibility that govern it.
-    rules: Vec<&'r crate::model::RequireDef>,
-    /// The factors of the roll's parts (its figures' roles).
-    parts: BTreeSet<String>,
-    /// The factors the roster says for it.
-    reads: BTreeSet<String>,
-}
-
-impl<'r> Reads<'r> {
-    /// The procedure rolled.
-    pub fn procedure(&self) -> &'r ProcedureDef {
-        self.p
-    }
-
-    pub fn of(ruleset: &'r Ruleset, p: &'r ProcedureDef) -> Reads<'r> {
-        // What only a rule of eligibility asks about (a yes/no field of the unit) is read from
-        // the roster only when something the rule governs is said (its flag): otherwise every
-        // roll would list it.
-        let rules = ruleset.requirements(p);
-        let asked: BTreeSet<String> = rules
-            .iter()
-            .flat_map(|r| r.needs.iter().map(|c| c.factor.clone()))
-            .collect();
-        let parts: BTreeSet<String> = ruleset.part_factors(p).into_iter().collect();
-        // What the procedure always reads as given is not the figure's to say.
-        let reads: BTreeSet<String> = ruleset
-            .chain_factors(p)
-            .into_iter()
-            .filter(|f| parts.contains(f) || !asked.contains(f))
-            .filter(|f| !p.given.contains_key(f))
-            .collect();
-        Reads {
-            p,
-            rules,
-            parts,
-            reads,
-        }
-    }
 }
 
 /// [`roster_words`] with what the procedure reads worked out already.

@@ -17,6 +17,7 @@ pub mod legality;
 pub mod links;
 pub mod marker_rolls;
 pub mod pending;
+pub mod reads;
 pub mod roles;
 pub mod roster;
 pub mod said;
