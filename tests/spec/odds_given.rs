@@ -251,27 +251,8 @@ fn faces_that_do_not_fit_are_refused_with_the_way_on() {
 fn riflemen() -> Table {
     let t = Table::empty();
     t.ok(&["game", "new", "given"]);
-    t.ok(&[
-        "unit",
-        "add",
-        "rifles",
-        "--side",
-        "british",
-        "troop=regulars",
-        "weapon=rifle",
-        "--figures",
-        "3",
-    ]);
-    t.ok(&[
-        "unit",
-        "add",
-        "militia",
-        "--side",
-        "french",
-        "troop=militia",
-        "--figures",
-        "1",
-    ]);
+    t.unit("rifles", "british", "regulars", 3, "RI", Some("rifle"));
+    t.unit("militia", "french", "militia", 1, "MI", None);
     t
 }
 

@@ -17,28 +17,8 @@ fn reduced(num: BigUint, den: BigUint) -> String {
 fn misfires(n: u32) -> (Value, Value) {
     let t = Table::empty();
     t.ok(&["game", "new", "big"]);
-    let figures = n.to_string();
-    t.ok(&[
-        "unit",
-        "add",
-        "rifles",
-        "--side",
-        "british",
-        "troop=regulars",
-        "weapon=rifle",
-        "--figures",
-        &figures,
-    ]);
-    t.ok(&[
-        "unit",
-        "add",
-        "militia",
-        "--side",
-        "french",
-        "troop=militia",
-        "--figures",
-        "1",
-    ]);
+    t.unit("rifles", "british", "regulars", n, "RI", Some("rifle"));
+    t.unit("militia", "french", "militia", 1, "MI", None);
     let json = parsed(&t.ok(&[
         "odds", "shoot", "--unit", "rifles", "--target", "MI1", "range=30", "--json",
     ]));
