@@ -118,6 +118,17 @@ impl Source {
                 .with_hint_opt(did_you_mean(c, counters)));
             }
         }
+        self.check_action_limits(g, at)?;
+        for a in &g.actions {
+            self.check_cost(g, a, at)?;
+        }
+        self.check_blocks(g, at)?;
+        self.check_codes(g, at)
+    }
+
+    /// The limits on actions a phase and a turn: at least one each, no more a phase than a
+    /// turn, and what counts them.
+    fn check_action_limits(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         if let Some(l) = &g.action_limits {
             let here =
                 |needle: &str, msg: String| at.err(&["game:", "action-limits:", needle], msg);
@@ -139,10 +150,11 @@ impl Source {
             }
             self.check_counted(g, l, at)?;
         }
-        for a in &g.actions {
-            self.check_cost(g, a, at)?;
-        }
-        // What a marker blocks is a procedure or one of the actions.
+        Ok(())
+    }
+
+    /// What a marker blocks is a procedure or one of the actions.
+    fn check_blocks(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         for m in &g.markers {
             for b in &m.blocks {
                 if self.procedure(b).is_none() && !g.actions.iter().any(|a| a.name == *b) {
@@ -164,7 +176,7 @@ impl Source {
                 }
             }
         }
-        self.check_codes(g, at)
+        Ok(())
     }
 
     /// The counter of a figure's actions is a counter kept a turn, the one of its actions a

@@ -388,36 +388,7 @@ impl Source {
     fn spend_model(&self, x: &s::SpendDef, at: &Locator<'_>) -> Result<m::SpendDef> {
         let place = format!("name: {}", x.name);
         let err = |key: &str, msg: String| at.err(&["turn:", "pool:", &place, key], msg);
-        for word in x.names().chain(x.extra.iter().flat_map(|e| e.names())) {
-            let plain = word.starts_with(|c: char| c.is_ascii_alphabetic())
-                && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-            if !plain {
-                return Err(err(
-                    word,
-                    format!(
-                        "`{word}` is typed after `spend`: give a word of letters, digits and dashes"
-                    ),
-                ));
-            }
-        }
-        let mut extras = Distinct::new(format!("circumstance of `{}`", x.name));
-        for (i, e) in x.extra.iter().enumerate() {
-            let lost = |key: &str, msg: String| {
-                at.err(&["turn:", "pool:", &place, &e.name, "when-lost:", key], msg)
-            };
-            self.check_conditions(&e.when_lost, &lost)?;
-            for name in e.names() {
-                if let Some(wrong) = extras.clash(name, i) {
-                    return Err(err(name, wrong));
-                }
-                if x.names().any(|n| same(n, name)) {
-                    return Err(err(
-                        name,
-                        format!("`{name}` names both `{}` and a circumstance of it", x.name),
-                    ));
-                }
-            }
-        }
+        self.check_spend_words(x, at)?;
         let game = self.def.game.as_ref();
         // A marker a spend takes off or puts on, by its key: one the game has.
         let marker = |key: &str, word: &Option<String>| -> Result<Option<String>> {
@@ -461,56 +432,8 @@ impl Source {
                 "give `puts-on` (a unit named) or `marks` (a unit if named), not both".into(),
             ));
         }
-        let counter = match (&x.counter, x.by) {
-            (None, None) => None,
-            (Some(word), Some(by)) if by != 0 => {
-                let g = game.ok_or_else(|| {
-                    err(
-                        "counter:",
-                        "`counter:` needs a `game:` section with counters".into(),
-                    )
-                })?;
-                if !g.counters.iter().any(|c| c.name == *word) {
-                    let names = g.counters.iter().map(|c| c.name.as_str());
-                    return Err(err("counter:", format!("no counter `{word}` in the game"))
-                        .with_hint_opt(did_you_mean(word, names)));
-                }
-                Some((word.clone(), by))
-            }
-            (Some(_), _) => {
-                return Err(err(
-                    "counter:",
-                    "`counter:` needs `by:`, the change to it (-1 takes one off)".into(),
-                ));
-            }
-            (None, Some(_)) => {
-                return Err(err("by:", "`by:` needs the `counter:` it changes".into()));
-            }
-        };
-        if let Some(e) = &x.each {
-            for c in &e.cases {
-                let guard = crate::model::Guard {
-                    when: &c.when,
-                    any: &c.any,
-                    unless: &c.unless,
-                };
-                self.check_guard(guard, &err)?;
-            }
-        }
-        let each = x.each.as_ref().map(|e| m::EachCost {
-            cost: e.cost,
-            cases: e
-                .cases
-                .iter()
-                .map(|c| m::EachCase {
-                    when: self.conditions(&c.when),
-                    any: self.any(&c.any),
-                    unless: self.conditions(&c.unless),
-                    cost: c.cost,
-                    label: c.label.clone(),
-                })
-                .collect(),
-        });
+        let counter = spend_counter(x, game, &err)?;
+        let each = self.spend_each(x, &err)?;
         if x.per_unit == Some(0) {
             return Err(err(
                 "per-unit:",
@@ -557,6 +480,76 @@ impl Source {
             only: self.conditions(&x.only),
             note: x.note.clone(),
         })
+    }
+
+    /// The words typed after `spend` (its names and its circumstances'): plain words, each
+    /// naming one thing.
+    fn check_spend_words(&self, x: &s::SpendDef, at: &Locator<'_>) -> Result<()> {
+        let place = format!("name: {}", x.name);
+        let err = |key: &str, msg: String| at.err(&["turn:", "pool:", &place, key], msg);
+        for word in x.names().chain(x.extra.iter().flat_map(|e| e.names())) {
+            let plain = word.starts_with(|c: char| c.is_ascii_alphabetic())
+                && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+            if !plain {
+                return Err(err(
+                    word,
+                    format!(
+                        "`{word}` is typed after `spend`: give a word of letters, digits and dashes"
+                    ),
+                ));
+            }
+        }
+        let mut extras = Distinct::new(format!("circumstance of `{}`", x.name));
+        for (i, e) in x.extra.iter().enumerate() {
+            let lost = |key: &str, msg: String| {
+                at.err(&["turn:", "pool:", &place, &e.name, "when-lost:", key], msg)
+            };
+            self.check_conditions(&e.when_lost, &lost)?;
+            for name in e.names() {
+                if let Some(wrong) = extras.clash(name, i) {
+                    return Err(err(name, wrong));
+                }
+                if x.names().any(|n| same(n, name)) {
+                    return Err(err(
+                        name,
+                        format!("`{name}` names both `{}` and a circumstance of it", x.name),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A spend's cost for each of something (`each:`), its cases checked.
+    fn spend_each(
+        &self,
+        x: &s::SpendDef,
+        err: &dyn Fn(&str, String) -> crate::error::Error,
+    ) -> Result<Option<m::EachCost>> {
+        if let Some(e) = &x.each {
+            for c in &e.cases {
+                let guard = crate::model::Guard {
+                    when: &c.when,
+                    any: &c.any,
+                    unless: &c.unless,
+                };
+                self.check_guard(guard, err)?;
+            }
+        }
+        Ok(x.each.as_ref().map(|e| m::EachCost {
+            cost: e.cost,
+            cases: e
+                .cases
+                .iter()
+                .map(|c| m::EachCase {
+                    when: self.conditions(&c.when),
+                    any: self.any(&c.any),
+                    unless: self.conditions(&c.unless),
+                    cost: c.cost,
+                    label: c.label.clone(),
+                })
+                .collect(),
+        }))
     }
 
     /// The draw: its token's names are words typed after `--` (`draw --bead red`), and every
@@ -622,4 +615,38 @@ impl Source {
         }
         Ok(())
     }
+}
+
+/// The counter a spend changes, and by how much: one the game has, with `by:` not 0.
+fn spend_counter(
+    x: &s::SpendDef,
+    game: Option<&s::GameDef>,
+    err: &dyn Fn(&str, String) -> crate::error::Error,
+) -> Result<Option<(String, i64)>> {
+    Ok(match (&x.counter, x.by) {
+        (None, None) => None,
+        (Some(word), Some(by)) if by != 0 => {
+            let g = game.ok_or_else(|| {
+                err(
+                    "counter:",
+                    "`counter:` needs a `game:` section with counters".into(),
+                )
+            })?;
+            if !g.counters.iter().any(|c| c.name == *word) {
+                let names = g.counters.iter().map(|c| c.name.as_str());
+                return Err(err("counter:", format!("no counter `{word}` in the game"))
+                    .with_hint_opt(did_you_mean(word, names)));
+            }
+            Some((word.clone(), by))
+        }
+        (Some(_), _) => {
+            return Err(err(
+                "counter:",
+                "`counter:` needs `by:`, the change to it (-1 takes one off)".into(),
+            ));
+        }
+        (None, Some(_)) => {
+            return Err(err("by:", "`by:` needs the `counter:` it changes".into()));
+        }
+    })
 }

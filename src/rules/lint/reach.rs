@@ -366,66 +366,7 @@ pub(super) fn side(
     domains: &Domains,
     naturals: bool,
 ) -> Option<SideReach> {
-    let mut pieces: Vec<(Piece, BTreeSet<String>)> = Vec::new();
-    let names = |gs: &mut dyn Iterator<Item = Guard<'_>>| -> BTreeSet<String> {
-        gs.flat_map(|g| g.conditions().map(|c| c.factor.clone()).collect::<Vec<_>>())
-            .collect()
-    };
-    let mut dice = BTreeSet::new();
-    if let Some(RollDef::Cases(cases)) = &p.roll {
-        dice.extend(names(&mut cases.iter().map(Guarded::guard)));
-        dice.extend(
-            cases
-                .iter()
-                .filter_map(|c| c.count.as_ref())
-                .map(|c| c.factor.clone()),
-        );
-    }
-    dice.extend(names(&mut p.drop.iter().map(Guarded::guard)));
-    if naturals {
-        dice.extend(names(&mut p.naturals.iter().map(Guarded::guard)));
-    }
-    pieces.push((Piece::Dice, dice));
-    for (gi, g) in p.modifiers.iter().enumerate() {
-        for (ii, item) in g.items.iter().enumerate() {
-            let mut f = names(&mut std::iter::once(item.guard()));
-            f.extend(item.opponent.iter().map(|c| opponent_name(&c.factor)));
-            f.extend(item.factor.iter().cloned());
-            pieces.push((Piece::Item(gi, ii), f));
-        }
-    }
-    let mut reading = names(&mut p.grid.iter().flat_map(|g| &g.rows).map(Guarded::guard));
-    reading.extend(names(
-        &mut p
-            .results
-            .iter()
-            .flat_map(|x| &x.becomes)
-            .map(Guarded::guard),
-    ));
-    match p.check.as_ref().map(|c| &c.target) {
-        Some(TargetDef::Factor(f)) => {
-            reading.insert(f.clone());
-        }
-        Some(TargetDef::Lookup(l)) => reading.extend([l.rows.clone(), l.columns.clone()]),
-        Some(TargetDef::Number(_)) | None => {}
-    }
-    pieces.push((Piece::Reading, reading));
-
-    // Pieces that share a factor are enumerated together.
-    let mut clusters: Vec<(BTreeSet<String>, Vec<Reads>)> = Vec::new();
-    for (piece, factors) in pieces {
-        let (joined, mut rest): (Vec<_>, Vec<_>) = clusters
-            .into_iter()
-            .partition(|(fs, _)| !fs.is_disjoint(&factors));
-        let mut merged = (factors.clone(), vec![(piece, factors)]);
-        for (fs, ps) in joined {
-            merged.0.extend(fs);
-            merged.1.extend(ps);
-        }
-        rest.push(merged);
-        clusters = rest;
-    }
-
+    let clusters = clusters(pieces(p, naturals));
     let mut cx = Ctxt {
         r,
         p,
@@ -512,6 +453,82 @@ pub(super) fn side(
         }
         states = next;
     }
+    tally(p, states, &mut out);
+    Some(out)
+}
+
+/// The pieces of a side's roll (its dice, each modifier item, its reading), each with the
+/// factors it reads.
+fn pieces(p: &ProcedureDef, naturals: bool) -> Vec<(Piece, BTreeSet<String>)> {
+    let mut pieces: Vec<(Piece, BTreeSet<String>)> = Vec::new();
+    let names = |gs: &mut dyn Iterator<Item = Guard<'_>>| -> BTreeSet<String> {
+        gs.flat_map(|g| g.conditions().map(|c| c.factor.clone()).collect::<Vec<_>>())
+            .collect()
+    };
+    let mut dice = BTreeSet::new();
+    if let Some(RollDef::Cases(cases)) = &p.roll {
+        dice.extend(names(&mut cases.iter().map(Guarded::guard)));
+        dice.extend(
+            cases
+                .iter()
+                .filter_map(|c| c.count.as_ref())
+                .map(|c| c.factor.clone()),
+        );
+    }
+    dice.extend(names(&mut p.drop.iter().map(Guarded::guard)));
+    if naturals {
+        dice.extend(names(&mut p.naturals.iter().map(Guarded::guard)));
+    }
+    pieces.push((Piece::Dice, dice));
+    for (gi, g) in p.modifiers.iter().enumerate() {
+        for (ii, item) in g.items.iter().enumerate() {
+            let mut f = names(&mut std::iter::once(item.guard()));
+            f.extend(item.opponent.iter().map(|c| opponent_name(&c.factor)));
+            f.extend(item.factor.iter().cloned());
+            pieces.push((Piece::Item(gi, ii), f));
+        }
+    }
+    let mut reading = names(&mut p.grid.iter().flat_map(|g| &g.rows).map(Guarded::guard));
+    reading.extend(names(
+        &mut p
+            .results
+            .iter()
+            .flat_map(|x| &x.becomes)
+            .map(Guarded::guard),
+    ));
+    match p.check.as_ref().map(|c| &c.target) {
+        Some(TargetDef::Factor(f)) => {
+            reading.insert(f.clone());
+        }
+        Some(TargetDef::Lookup(l)) => reading.extend([l.rows.clone(), l.columns.clone()]),
+        Some(TargetDef::Number(_)) | None => {}
+    }
+    pieces.push((Piece::Reading, reading));
+    pieces
+}
+
+/// The pieces that share a factor, together, with the factors of each cluster.
+fn clusters(pieces: Vec<(Piece, BTreeSet<String>)>) -> Vec<(BTreeSet<String>, Vec<Reads>)> {
+    // Pieces that share a factor are enumerated together.
+    let mut clusters: Vec<(BTreeSet<String>, Vec<Reads>)> = Vec::new();
+    for (piece, factors) in pieces {
+        let (joined, mut rest): (Vec<_>, Vec<_>) = clusters
+            .into_iter()
+            .partition(|(fs, _)| !fs.is_disjoint(&factors));
+        let mut merged = (factors.clone(), vec![(piece, factors)]);
+        for (fs, ps) in joined {
+            merged.0.extend(fs);
+            merged.1.extend(ps);
+        }
+        rest.push(merged);
+        clusters = rest;
+    }
+    clusters
+}
+
+/// What the states reached give: the naturals and the modified totals by reading, and whether
+/// a check falls back.
+fn tally(p: &ProcedureDef, states: BTreeSet<State>, out: &mut SideReach) {
     for s in states {
         let net = s
             .parts
@@ -540,7 +557,6 @@ pub(super) fn side(
     if out.no_row_example.is_some() && !out.by_ctx.keys().any(|c| c.no_row) {
         out.no_row_example = None;
     }
-    Some(out)
 }
 
 fn merge(p: &ProcedureDef, a: &State, b: &State) -> State {
