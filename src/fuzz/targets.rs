@@ -142,6 +142,7 @@ fn read_table(bytes: &[u8]) -> &'static str {
 pub(super) fn tables() -> Target<Vec<u8>> {
     Target {
         name: "tables",
+        cases: 24,
         make: |rng| table_corpus().mutant(rng, yaml_text),
         run: |bytes| read_table(bytes),
         files: |bytes| vec![("yaml", bytes.clone())],
@@ -256,6 +257,7 @@ fn state_corpus() -> &'static Corpus {
 pub(super) fn game_state() -> Target<GameInput> {
     Target {
         name: "game_state",
+        cases: 200,
         make: |rng| GameInput {
             state: state_corpus().mutant(rng, json_text),
             log: LOG.as_bytes().to_vec(),
@@ -309,6 +311,7 @@ fn make_log(rng: &mut Rng) -> GameInput {
 pub(super) fn game_log() -> Target<GameInput> {
     Target {
         name: "game_log",
+        cases: 100,
         make: make_log,
         run: read_game,
         files: game_files,
@@ -364,6 +367,7 @@ fn read_config(bytes: &[u8]) -> &'static str {
 pub(super) fn config() -> Target<Vec<u8>> {
     Target {
         name: "config",
+        cases: 1000,
         make: |rng| config_corpus().mutant(rng, yaml_text),
         run: |bytes| read_config(bytes),
         files: |bytes| vec![("yaml", bytes.clone())],
