@@ -4,7 +4,6 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use crate::support::{root, subdir};
 
@@ -12,37 +11,33 @@ pub(super) fn output_dir() -> PathBuf {
     subdir(root(), "tests/output")
 }
 
-/// Run a tool to its end (a minute at most), its output kept in files beside `log`.
+/// Run a tool to its end, its output kept in files beside `log`. A browser can hang on a machine
+/// it does not like: coreutils' `timeout` stops it after a minute (no polling here), and the
+/// test says so.
 pub(super) fn tool(program: &str, args: &[String], log: &Path) -> Output {
     let file = |ext: &str| {
         let path = log.with_extension(ext);
         File::create(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     };
-    let mut child = Process::new(program)
+    let status = Process::new("timeout")
+        .arg("60")
+        .arg(program)
         .args(args)
         .stdin(Stdio::null())
         .stdout(file("out"))
         .stderr(file("err"))
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run `{program}` ({e}): the sheet's browser test needs headless chromium \
-                 and poppler-utils (pdfinfo, pdftotext, pdftoppm); install them, e.g. \
-                 `apt-get install chromium poppler-utils` (CI does)"
-            )
-        });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() > Duration::from_secs(60) => {
-                let _ = child.kill();
-                panic!("`{program} {}` took over a minute", args.join(" "));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => panic!("{program}: {e}"),
-        }
-    };
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run coreutils' `timeout`: {e}"));
+    // `timeout` exits 124 when it stopped the tool, 127 when the tool is not there.
+    match status.code() {
+        Some(124) => panic!("`{program} {}` took over a minute", args.join(" ")),
+        Some(127) => panic!(
+            "cannot run `{program}`: the sheet's browser test needs headless chromium and \
+             poppler-utils (pdfinfo, pdftotext, pdftoppm); install them, e.g. \
+             `apt-get install chromium poppler-utils` (CI does)"
+        ),
+        _ => {}
+    }
     let read = |ext: &str| std::fs::read(log.with_extension(ext)).unwrap_or_default();
     Output {
         status,

@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use crate::support::{all_rulesets, require, tempdir as temp};
 
@@ -272,7 +271,6 @@ fn print_and_check(name: &str, html: &str, paper: Paper, out: &Path) -> Result<P
 }
 
 fn printed(name: &str, html: &str, paper: Paper) -> Printed {
-    let start = Instant::now();
     let printed = print_and_check(name, html, paper, &output_dir())
         .unwrap_or_else(|problems| panic!("the {name} sheet, printed on {paper:?}:\n{problems}"));
     let tallest: Vec<String> = printed
@@ -281,10 +279,9 @@ fn printed(name: &str, html: &str, paper: Paper) -> Printed {
         .map(|(paper, most, limit)| format!("{most:.0} of {limit:.0} mm on {paper}"))
         .collect();
     eprintln!(
-        "{name} on {paper:?}: {} pages, the tallest card {}, {:.1} s; the pages:",
+        "{name} on {paper:?}: {} pages, the tallest card {}; the pages:",
         printed.pages,
-        tallest.join(", "),
-        start.elapsed().as_secs_f64()
+        tallest.join(", ")
     );
     for png in &printed.pngs {
         eprintln!("  {}", png.display());
