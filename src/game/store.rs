@@ -15,6 +15,7 @@
 //! should be is refused, never written through.
 
 mod disk;
+mod seams;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -32,6 +33,7 @@ use disk::{
     Access, io_err, not_found, open_own, own_file, read_own, same_file, sync_dir, tail_start,
     text_line_number, wait_for, whole_lines_end,
 };
+use seams::{Point, crash_at, stops_at};
 
 const STATE: &str = "game.json";
 const LOG: &str = "log.jsonl";
@@ -443,7 +445,9 @@ impl GameFiles {
         event.id = self.next_id(&game)?;
         game.seq = event.id;
         game.log_len = self.append(game.log_len, &event)?;
+        crash_at(Point::Logged);
         self.write_state(&game)?;
+        crash_at(Point::Saved);
         Ok((out, Some(event)))
     }
 
@@ -532,9 +536,18 @@ impl GameFiles {
         if len > valid {
             file.set_len(valid).map_err(|e| io_err("cut", &path, &e))?;
         }
+        crash_at(Point::LogCut);
         let mut line = serde_json::to_string(event)
             .map_err(|e| Error::failure(format!("cannot write an event: {e}")))?;
         line.push('\n');
+        if stops_at(Point::LineTorn) {
+            let half = &line.as_bytes()[..line.len() / 2];
+            let _ = file
+                .seek(SeekFrom::Start(valid))
+                .and_then(|_| file.write_all(half))
+                .and_then(|()| file.sync_data());
+            std::process::abort();
+        }
         file.seek(SeekFrom::Start(valid))
             .and_then(|_| file.write_all(line.as_bytes()))
             .and_then(|()| file.sync_data())

@@ -6,13 +6,12 @@ use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::mpsc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::seams::{Point, crash_at, patience};
 use crate::error::{Error, Result};
 use crate::files::{self, Limit};
-
-/// How long a command waits for another's lock before it says it is waiting.
-const PATIENCE: Duration = Duration::from_secs(1);
 
 pub(super) fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Error {
     Error::failure(format!("cannot {what} {}: {e}", path.display()))
@@ -117,6 +116,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .map_err(|e| io_err("write", path, &e))?;
+    crash_at(Point::BeforeRename);
     tmp.persist(path)
         .map_err(|e| io_err("replace", path, &e.error))?;
     sync_dir(dir);
@@ -149,23 +149,56 @@ pub(super) fn wait_for(file: &File, access: Access, game: &str, path: &Path) -> 
         Err(TryLockError::WouldBlock) => {}
         Err(TryLockError::Error(e)) => return Err(io_err("lock", path, &e)),
     }
-    let (done, waiting) = mpsc::channel::<()>();
     let line = format!("waiting for another umpire command on game {game}");
-    // Without a thread to say it (none to be had), the wait is the same, only silent.
-    let notice = std::thread::Builder::new().spawn(move || {
-        if waiting.recv_timeout(PATIENCE) == Err(mpsc::RecvTimeoutError::Timeout) {
-            eprintln!("{line}");
-        }
-    });
+    let notice = Notice::after(patience(), move || eprintln!("{line}"));
     let locked = match access {
         Access::Shared => file.lock_shared(),
         Access::Exclusive => file.lock(),
     };
-    let _ = done.send(());
-    if let Ok(notice) = notice {
-        let _ = notice.join();
-    }
+    notice.done();
     locked.map_err(|e| io_err("lock", path, &e))
+}
+
+/// A word said once `patience` has passed, unless the wait ends first.
+struct Notice {
+    done: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Notice {
+    /// Start counting; with no patience at all, `say` is said before this returns.
+    fn after(patience: Duration, say: impl FnOnce() + Send + 'static) -> Notice {
+        if patience.is_zero() {
+            say();
+            return Notice {
+                done: None,
+                thread: None,
+            };
+        }
+        let (done, waiting) = mpsc::channel::<()>();
+        // Without a thread to say it (none to be had), the wait is the same, only silent.
+        let thread = std::thread::Builder::new()
+            .spawn(move || {
+                if waiting.recv_timeout(patience) == Err(mpsc::RecvTimeoutError::Timeout) {
+                    say();
+                }
+            })
+            .ok();
+        Notice {
+            done: Some(done),
+            thread,
+        }
+    }
+
+    /// The wait is over: nothing more will be said.
+    fn done(mut self) {
+        if let Some(done) = self.done.take() {
+            let _ = done.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// Where the last `n` lines of the first `valid` bytes start, read backwards in blocks.
@@ -223,5 +256,47 @@ pub(super) fn text_line_number(file: &mut Option<File>, offset: u64) -> usize {
             Ok(0) | Err(_) => return lines,
             Ok(n) => lines += block[..n].iter().filter(|b| **b == b'\n').count(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use super::Notice;
+
+    /// A notice and what it said, as the test reads it.
+    fn notice(patience: Duration) -> (Notice, mpsc::Receiver<&'static str>) {
+        let (say, said) = mpsc::channel();
+        let notice = Notice::after(patience, move || {
+            let _ = say.send("waiting");
+        });
+        (notice, said)
+    }
+
+    #[test]
+    fn a_wait_that_ends_before_the_patience_runs_out_says_nothing() {
+        // An hour's patience: the wait ends first on any machine.
+        let (notice, said) = notice(Duration::from_secs(3600));
+        notice.done();
+        assert_eq!(said.try_iter().collect::<Vec<_>>(), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn with_no_patience_the_wait_is_said_at_once_and_once_only() {
+        let (notice, said) = notice(Duration::ZERO);
+        assert_eq!(said.try_recv(), Ok("waiting"));
+        notice.done();
+        assert_eq!(said.try_iter().count(), 0);
+    }
+
+    #[test]
+    fn a_wait_past_the_patience_is_said_once_before_it_ends() {
+        let (notice, said) = notice(Duration::from_nanos(1));
+        // Blocks until the notice thread says it: the patience has run out by then.
+        assert_eq!(said.recv(), Ok("waiting"));
+        notice.done();
+        assert_eq!(said.try_iter().count(), 0);
     }
 }

@@ -1,45 +1,31 @@
-//! Crash safety: a change killed at any moment leaves the old state or the new one, and the
-//! next change mends the log.
+//! Crash safety: a change stopped dead at any point leaves the old state or the new one, and
+//! the next change mends the log. The binary stops itself at a named point of the change
+//! (`UMPIRE_CRASH_AT`, aborting as a power cut would, with no clean-up), so that every point is
+//! checked on every run, on a quiet machine or a busy one.
 
 use std::collections::BTreeSet;
+use std::os::unix::process::ExitStatusExt as _;
 use std::path::Path;
-use std::process::Stdio;
-use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::Value;
 
 use super::{markers_in, num};
 use crate::support::{self, Table, parse_state, read, write};
 
+/// The points of a change, in the order it passes them, and whether the state is the new one
+/// once the change has stopped there.
+const POINTS: [(&str, bool); 5] = [
+    ("log-cut", false),
+    ("line-torn", false),
+    ("logged", false),
+    ("before-rename", false),
+    ("saved", true),
+];
+
 fn file_len(path: &Path) -> u64 {
     std::fs::metadata(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .len()
-}
-
-/// A small random generator (xorshift), seeded from the clock unless `GAME_STORE_SEED` is
-/// set, so that a failing run can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn new() -> Rng {
-        let seed = std::env::var("GAME_STORE_SEED")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| {
-                SystemTime::now()
-                    .duration_since(SystemTime::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64)
-            });
-        Rng(seed | 1)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 /// The event `undo` would take back now: the newest one not undone already.
@@ -64,131 +50,114 @@ fn toggle(state: &Value, code: &str, marker: &str) -> String {
     format!("{sign}{marker}")
 }
 
-#[test]
-fn a_change_killed_at_any_moment_leaves_the_old_state_or_the_new_and_the_next_change_mends_the_log()
-{
-    // At least this many rounds, and more (up to MAX_ROUNDS) until some kill has fallen
-    // inside a change and some change has been let finish.
-    const ROUNDS: usize = 50;
-    const MAX_ROUNDS: usize = 200;
-    let t = Table::rangers("RR", 4);
-    // The same game in a second data directory, where each command first runs to the end,
-    // to know the state it makes.
-    let scratch = Table::rangers("RR", 4);
-    let mut rng = Rng::new();
-    let seed = rng.0;
-    let (mut kept_old, mut torn, mut got_new) = (0, 0, 0);
-    let started = Instant::now();
+/// The temporary files in the game's folder.
+fn temporary_files(t: &Table) -> Vec<String> {
+    let dir = t.game_dir("g");
+    std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".tmp"))
+        .collect()
+}
 
-    let mut round = 0;
-    while round < ROUNDS || (round < MAX_ROUNDS && (torn == 0 || got_new == 0)) {
-        round += 1;
-        let old = read(&t.state_path());
-        let old_state = parse_state(&old);
-        // An undo only when it takes back a mark: the unit itself stays.
-        let takes_back_a_mark = undo_target(&t.events()).is_some_and(|e| {
-            e.get("command")
-                .and_then(Value::as_str)
-                .is_some_and(|c| c.starts_with("mark"))
-        });
-        let args: Vec<String> = if takes_back_a_mark && rng.below(3) == 0 {
-            vec!["undo".into()]
-        } else {
-            let code = format!("RR{}", 1 + rng.below(3));
-            let marker = if rng.below(2) == 0 { "pinned" } else { "prone" };
-            let change = toggle(&old_state, &code, marker);
-            vec!["mark".into(), code, change]
-        };
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let what = format!(
-            "round {round} (GAME_STORE_SEED={seed}): umpire {}",
-            args.join(" ")
+/// The state `args` makes from the game as `t` has it, run to its end on a copy.
+fn state_made_by(t: &Table, scratch: &Table, args: &[&str]) -> Vec<u8> {
+    for file in ["game.json", "log.jsonl"] {
+        write(
+            &scratch.game_dir("g").join(file),
+            read(&t.game_dir("g").join(file)),
         );
+    }
+    scratch.ok(args);
+    read(&scratch.state_path())
+}
 
-        // The state this command makes when it is not interrupted.
-        for file in ["game.json", "log.jsonl"] {
-            write(
-                &scratch.game_dir("g").join(file),
-                read(&t.game_dir("g").join(file)),
-            );
-        }
-        let timer = Instant::now();
-        scratch.ok(&args);
-        let whole_run = timer.elapsed();
-        let new = read(&scratch.state_path());
+#[test]
+fn a_change_stopped_at_any_point_leaves_the_old_state_or_the_new_and_the_next_change_mends_the_log()
+{
+    let t = Table::rangers("RR", 4);
+    // The same game in a second data directory, where each command runs to its end, to know
+    // the state it makes.
+    let scratch = Table::rangers("RR", 4);
+    t.ok(&["mark", "RR1", "+pinned"]);
+    for (point, lands) in POINTS {
+        for kind in ["mark", "undo"] {
+            let old = read(&t.state_path());
+            let state = parse_state(&old);
+            let args: Vec<String> = if kind == "undo" {
+                let target = undo_target(&t.events()).map(|e| e["command"].to_string());
+                assert!(
+                    target.is_some_and(|c| c.contains("mark")),
+                    "undo takes back a mark"
+                );
+                vec!["undo".into()]
+            } else {
+                vec!["mark".into(), "RR2".into(), toggle(&state, "RR2", "prone")]
+            };
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let what = format!("umpire {} stopped at {point}", args.join(" "));
+            let new = state_made_by(&t, &scratch, &args);
 
-        let mut child = support::piped(t.path(), &args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
-        // Anywhere from its start to a little after a whole run's time.
-        let span = u64::try_from(whole_run.as_micros()).unwrap_or(u64::MAX) + 1_000;
-        std::thread::sleep(Duration::from_micros(rng.below(span)));
-        // It may have finished already: then the kill does nothing.
-        let _ = child.kill();
-        let _ = child
-            .wait()
-            .unwrap_or_else(|e| panic!("{what}: waiting: {e}"));
+            let out = support::piped(t.path(), &args)
+                .env("UMPIRE_CRASH_AT", point)
+                .output()
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            // Stopped by its own abort: the point was reached, not passed by.
+            assert_eq!(out.status.signal(), Some(6), "{what}: {out:?}");
 
-        let now = read(&t.state_path());
-        let state = parse_state(&now);
-        if now == old {
-            kept_old += 1;
-        } else if now == new {
-            got_new += 1;
-        } else {
-            panic!(
-                "{what}: game.json is neither the old state nor the new\nold: {}\nnew: {}\nnow: {}",
+            let now = read(&t.state_path());
+            let want = if lands { &new } else { &old };
+            assert!(
+                now == *want,
+                "{what}: game.json is not the {} state\nold: {}\nnew: {}\nnow: {}",
+                if lands { "new" } else { "old" },
                 String::from_utf8_lossy(&old),
                 String::from_utf8_lossy(&new),
                 String::from_utf8_lossy(&now)
             );
-        }
-        let log_len = file_len(&t.log_path());
-        assert!(
-            log_len >= num(&state, "log-len"),
-            "{what}: the log is shorter than game.json says"
-        );
-        if now == old && log_len > num(&state, "log-len") {
-            // Killed between logging the event and saving the state.
-            torn += 1;
-        }
+            let log_len = file_len(&t.log_path());
+            let logged = num(&parse_state(&now), "log-len");
+            match point {
+                // Nothing past what the state includes, or a line it does not include.
+                "log-cut" => assert_eq!(log_len, logged, "{what}"),
+                "line-torn" | "logged" | "before-rename" => {
+                    assert!(log_len > logged, "{what}: the line is in the log");
+                }
+                _ => assert_eq!(log_len, logged, "{what}"),
+            }
+            // The log as read shows only the lines the state includes.
+            let log = read(&t.log_path());
+            let included = log
+                .get(..usize::try_from(logged).unwrap_or(usize::MAX))
+                .map_or(0, |bytes| bytes.iter().filter(|&&b| b == b'\n').count());
+            let shown: Value = serde_json::from_str(&t.ok(&["--json", "log"]))
+                .unwrap_or_else(|e| panic!("{what}: --json log: {e}"));
+            assert_eq!(
+                shown["events"].as_array().map(Vec::len),
+                Some(included),
+                "{what}"
+            );
+            if point == "before-rename" {
+                assert!(
+                    !temporary_files(&t).is_empty(),
+                    "{what}: the temporary file"
+                );
+            }
 
-        // The next change works, and cuts off whatever line the killed one left.
-        let next = toggle(&state, "RR4", "pinned");
-        t.ok(&["mark", "RR4", &next]);
-        t.assert_log_matches_state("g");
-        assert_eq!(
-            markers_in(&t.state(), "RR4").contains(&"pinned".to_string()),
-            next == "+pinned",
-            "{what}: the change after it"
-        );
-        // Nor does a killed change leave its temporary file behind for good.
-        let game_dir = t
-            .log_path()
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        let stale: Vec<String> = std::fs::read_dir(&game_dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", game_dir.display()))
-            .filter_map(Result::ok)
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with(".tmp"))
-            .collect();
-        assert!(stale.is_empty(), "{what}: temporary files left: {stale:?}");
+            // The next change works, cuts off whatever the stopped one left, and sweeps its
+            // temporary file away.
+            let next = toggle(&parse_state(&now), "RR4", "pinned");
+            t.ok(&["mark", "RR4", &next]);
+            t.assert_log_matches_state("g");
+            assert_eq!(
+                markers_in(&t.state(), "RR4").contains(&"pinned".to_string()),
+                next == "+pinned",
+                "{what}: the change after it"
+            );
+            assert_eq!(temporary_files(&t), Vec::<String>::new(), "{what}");
+        }
     }
-    eprintln!(
-        "{round} killed changes: {kept_old} kept the old state ({torn} of them with a line \
-         logged), {got_new} made the new one, in {:?}",
-        started.elapsed()
-    );
-    // Some kills must have fallen between the log and the state, or the test proved little.
-    assert!(
-        torn > 0 && got_new > 0,
-        "no kill fell inside a change ({kept_old} old, {torn} torn, {got_new} new): \
-         retune the delays"
-    );
 }
 
 #[test]
