@@ -205,7 +205,7 @@ fn readable(t: &Table, history: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(crate::support::proptest_config(24))]
 
     #[test]
     fn any_sequence_of_game_commands_leaves_a_readable_game_that_undo_takes_back_exactly(

@@ -3,14 +3,13 @@
 //! and offers until both are made, and what lands in the game; and without a terminal, every
 //! prompt refused at once with the flag to pass instead. Also the config file.
 
+use std::io::{BufRead as _, BufReader};
 use std::path::Path;
-use std::process::{Command as Process, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
 use tempfile::TempDir;
 
-use crate::support::{Test, bin, ok_in, process, require, tempdir as temp};
+use crate::support::{Screen, Test, ok_in, process, tempdir as temp};
 
 /// Run; (exit code, stdout, stderr).
 fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
@@ -57,134 +56,11 @@ fn table() -> TempDir {
     d
 }
 
-/// A tmux session running the guided mode on its own terminal, on a tmux server of its own:
-/// one screen's server ending (its last session killed) never races another's start.
-struct Screen {
-    name: String,
-    socket: String,
-}
-
-/// `tmux` talking to the server on `socket`.
-fn tmux(socket: &str) -> Process {
-    let mut p = Process::new("tmux");
-    p.args(["-L", socket]);
-    p
-}
-
-impl Screen {
-    fn start(data: &Path) -> Screen {
-        Screen::run(data, &["play"])
-    }
-
-    /// `umpire ARGS` (plain words) on a terminal of its own; the screen stays after it ends.
-    fn run(data: &Path, args: &[&str]) -> Screen {
-        require("tmux", "tmux");
-        // Tests run in parallel in one process: each screen gets a number of its own.
-        static SCREENS: AtomicUsize = AtomicUsize::new(0);
-        let number = SCREENS.fetch_add(1, Ordering::Relaxed);
-        // (A tmux target reads `:` and `.`: the name keeps letters, digits and dashes.)
-        let words: String = args
-            .join("-")
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .collect();
-        let name = format!("umpire-test-{}-{number}-{words}", std::process::id());
-        let socket = format!("umpire-{}-{number}", std::process::id());
-        let command = format!(
-            "env UMPIRE_DATA_DIR={} NO_COLOR=1 {} {}; sleep 30",
-            data.display(),
-            bin().display(),
-            args.join(" ")
-        );
-        let status = tmux(&socket)
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                &name,
-                "-x",
-                "120",
-                "-y",
-                "60",
-                &command,
-            ])
-            .status()
-            .unwrap_or_else(|e| panic!("tmux (CI installs it): {e}"));
-        assert!(status.success(), "tmux new-session");
-        Screen { name, socket }
-    }
-
-    fn text(&self) -> String {
-        let out = tmux(&self.socket)
-            .args(["capture-pane", "-p", "-S", "-200", "-t", &self.name])
-            .output()
-            .unwrap_or_else(|e| panic!("tmux capture-pane: {e}"));
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Wait until the screen shows `what` (the program answers in its own time).
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(what) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(15),
-                "the screen never showed {what:?}; it shows:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            let status = tmux(&self.socket)
-                .args(["send-keys", "-t", &self.name, k])
-                .status()
-                .unwrap_or_else(|e| panic!("tmux send-keys: {e}"));
-            assert!(status.success());
-            std::thread::sleep(Duration::from_millis(80));
-        }
-    }
-
-    /// Wait for `prompt`, then press `keys`.
-    fn press(&self, prompt: &str, keys: &[&str]) {
-        self.wait_for(prompt);
-        self.keys(keys);
-    }
-
-    /// Wait for `prompt`, then type `text` and Enter.
-    fn answer(&self, prompt: &str, text: &str) {
-        self.wait_for(prompt);
-        self.type_text(text);
-        self.keys(&["Enter"]);
-    }
-
-    fn type_text(&self, text: &str) {
-        let status = tmux(&self.socket)
-            .args(["send-keys", "-t", &self.name, "-l", text])
-            .status()
-            .unwrap_or_else(|e| panic!("tmux send-keys: {e}"));
-        assert!(status.success());
-        std::thread::sleep(Duration::from_millis(80));
-    }
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        let _ = tmux(&self.socket)
-            .args(["kill-session", "-t", &self.name])
-            .status();
-    }
-}
-
 #[test]
 #[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
 fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows() {
     let d = table();
-    let s = Screen::start(d.path());
+    let s = Screen::play(d.path());
     s.press("> Resolve a procedure", &["Enter"]);
     s.answer("Procedure", "shoot");
     s.answer("Acting figure", "RR1");
@@ -243,7 +119,7 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
     );
     // Back at the menu: Quit is the last item (Up wraps round to it).
     s.press("> Resolve a procedure", &["Up", "Enter"]);
-    std::thread::sleep(Duration::from_millis(300));
+    s.exited(0);
     // Everything landed in the game and its log, as the commands would have.
     let figs = ok_in(d.path(), &["figs"]);
     assert!(
@@ -269,7 +145,7 @@ fn a_guided_shot_with_the_faces_typed_lands_on_the_target_and_its_check_follows(
 #[ignore = "needs tmux: run by .ci/run (cargo test -- --ignored)"]
 fn a_tie_in_melee_offers_both_checks_from_the_game_and_both_land_in_the_log() {
     let d = table();
-    let s = Screen::start(d.path());
+    let s = Screen::play(d.path());
     s.press("> Resolve a procedure", &["Enter"]);
     s.answer("Procedure", "melee");
     s.answer("Defender figure", "CF1");
@@ -305,7 +181,7 @@ fn a_tie_in_melee_offers_both_checks_from_the_game_and_both_land_in_the_log() {
     s.press("> Roll them", &["Down", "Enter"]);
     s.answer("morale: the faces of 2d6", "5,5");
     s.press("> Resolve a procedure", &["Up", "Enter"]);
-    std::thread::sleep(Duration::from_millis(300));
+    s.exited(0);
     let log = ok_in(d.path(), &["log", "--last", "3"]);
     for check in [
         "melee (RR1 against CF1): Tie",
@@ -322,7 +198,7 @@ fn a_tie_in_melee_offers_both_checks_from_the_game_and_both_land_in_the_log() {
 fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
     let d = table();
     ok_in(d.path(), &["turn"]);
-    let s = Screen::start(d.path());
+    let s = Screen::play(d.path());
     s.wait_for("> Resolve a procedure");
     // The fourth item: resolve, odds, the next turn, the draw.
     s.keys(&["Down", "Down", "Down"]);
@@ -336,7 +212,7 @@ fn the_guided_draw_names_the_tables_token_and_runs_its_option() {
     let screen = s.wait_for("Turn 1, phase 1 of 1: white bead: French and allies (from the cup)");
     assert!(screen.contains("$ umpire draw --bead white"), "{screen}");
     s.press("> Resolve a procedure", &["Up", "Enter"]);
-    std::thread::sleep(Duration::from_millis(300));
+    s.exited(0);
     let log = ok_in(d.path(), &["log", "--last", "1"]);
     assert!(log.contains("[draw --bead white]"), "{log}");
 }
@@ -362,7 +238,7 @@ fn the_guided_mode_spends_a_sides_points_on_what_the_turn_rule_lists() {
     );
     ok_in(p, &["turn", "--dice", "6", "--dice", "2", "--dice", "4"]);
     ok_in(p, &["mark", "a-infantry-1", "+disordered"]);
-    let s = Screen::start(p);
+    let s = Screen::play(p);
     s.wait_for("> Resolve a procedure");
     // Resolve, odds, passing play, then spending.
     s.keys(&["Down", "Down", "Down"]);
@@ -396,29 +272,38 @@ fn a_roll_waiting_for_the_faces_thrown_holds_no_lock_on_the_game() {
     ];
     let s = Screen::run(p, &shot);
     s.wait_for("shoot: the faces of 2d6 (Enter: the tool rolls)");
-    // While the players throw, another command changes the game at once, without waiting
-    // (killed after 5 s, should it wait for the prompt).
-    let asked = Instant::now();
+    // While the players throw, another command changes the game without waiting: told to say
+    // at once when it waits for a lock, it ends having said nothing. Should it wait, the faces
+    // are typed to free it, and the test fails.
     let mut mark = process(p)
         .args(["mark", "RR2", "+pinned"])
+        .env("UMPIRE_LOCK_PATIENCE_MS", "0")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("umpire mark: {e}"));
-    while mark.try_wait().ok().flatten().is_none() && asked.elapsed() < Duration::from_secs(5) {
-        std::thread::sleep(Duration::from_millis(20));
+    let said: Vec<String> = mark
+        .stderr
+        .take()
+        .map(|err| {
+            BufReader::new(err)
+                .lines()
+                .map_while(Result::ok)
+                .take(1)
+                .collect()
+        })
+        .unwrap_or_default();
+    if said
+        .iter()
+        .any(|l| l.contains("waiting for another umpire command"))
+    {
+        s.type_text("3,4");
+        s.keys(&["Enter"]);
+        panic!("the mark waited for the roll's prompt: {said:?}");
     }
-    let _ = mark.kill();
-    let out = mark
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("umpire mark: {e}"));
-    assert!(
-        asked.elapsed() < Duration::from_millis(900),
-        "the mark waited for the roll's prompt: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+    let status = mark.wait().unwrap_or_else(|e| panic!("umpire mark: {e}"));
+    assert!(status.success() && said.is_empty(), "{status}: {said:?}");
     s.type_text("3,4");
     s.keys(&["Enter"]);
     s.answer("hit-result: the faces of 2d6", "1,2");
@@ -529,7 +414,7 @@ fn the_guided_mode_offers_the_games_own_procedures_and_asks_whom_a_link_ties_to(
         ok_in(p, &args);
     }
     ok_in(p, &["turn", "--first", "british"]);
-    let s = Screen::start(p);
+    let s = Screen::play(p);
     s.press("Resolve a procedure", &["Enter"]);
     s.wait_for("acquire — Target acquisition");
     s.type_text("acqui");

@@ -77,7 +77,7 @@ fn faces() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(crate::support::proptest_config(48))]
 
     #[test]
     fn rolls_never_panic(proc in procedure(), words in prop::collection::vec(word(), 0..5),

@@ -12,6 +12,7 @@
 mod builder;
 mod rolls_and_odds;
 mod rulesets;
+mod screen;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ pub use rolls_and_odds::{ModLine, Plan, Rules, Step, sum_is_one};
 pub use rulesets::{
     Marker, Ruleset, all_rulesets, builtin_names, house_tables, nerve_ruleset, refused_edit,
 };
+pub use screen::Screen;
 pub use table::{OwnTable, Table, parse_state};
 
 /// The variables that would change what `umpire` does, or where it reads and writes.
@@ -235,4 +237,20 @@ pub fn placed_error<'a>(stderr: &'a str, file: &Path) -> &'a str {
         "no line:col in {first}"
     );
     first
+}
+
+/// A property test's configuration: `cases` cases from a fixed seed, so that every run checks
+/// the same cases (`PROPTEST_RNG_SEED=N` asks for other ones).
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    let given = Config::default();
+    let rng_seed = match given.rng_seed {
+        RngSeed::Random => RngSeed::Fixed(1),
+        seed @ RngSeed::Fixed(_) => seed,
+    };
+    Config {
+        cases,
+        rng_seed,
+        ..given
+    }
 }
