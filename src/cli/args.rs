@@ -126,16 +126,16 @@ impl Cli {
     /// `roll --help` or `odds --help`: the command's name and the procedure named, if any.
     pub fn procedure_help(&self) -> Option<(&'static str, Option<String>)> {
         match &self.command {
-            Some(Command::Roll {
+            Some(Command::Roll(RollArgs {
                 procedure,
                 help: ProcedureHelp { help: true },
                 ..
-            }) => Some(("roll", procedure.clone())),
-            Some(Command::Odds {
+            })) => Some(("roll", procedure.clone())),
+            Some(Command::Odds(OddsArgs {
                 procedure,
                 help: ProcedureHelp { help: true },
                 ..
-            }) => Some(("odds", procedure.clone())),
+            })) => Some(("odds", procedure.clone())),
             _ => None,
         }
     }
@@ -150,39 +150,7 @@ pub enum Command {
         after_help = "`umpire rules` lists the procedures; `umpire roll PROCEDURE --help` shows \
                       what one takes."
     )]
-    Roll {
-        /// The procedure to resolve (see `umpire rules`).
-        procedure: Option<String>,
-        /// The situation: `name=value` (`cover=half`, `range=20`) or a bare yes/no `name` (`volley`).
-        #[arg(value_name = "FACTOR")]
-        factors: Vec<String>,
-        /// Faces really thrown, for the next roll of the chain (repeat for later rolls, in order).
-        #[arg(long = "dice", value_name = "FACES")]
-        dice: Vec<String>,
-        /// Resolve it this many times (a whole unit firing) and sum up the outcomes.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        times: u32,
-        /// With figures from the game: show what would change, and change nothing.
-        #[arg(long)]
-        dry_run: bool,
-        /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
-        #[arg(long)]
-        physical: bool,
-        /// Every able figure of this unit (its name or the code on its bases) performs the
-        /// procedure, each at the next of the figures acted upon given (`--target CF2,CF3`).
-        #[arg(long, value_name = "UNIT")]
-        unit: Option<String>,
-        /// With figures from the game: more figures the roll falls on than the one it names;
-        /// each owes what the roll calls for whatever its result.
-        #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
-        also: Vec<String>,
-        /// Make a check the game owes: the oldest (of PROCEDURE, if named), or number N of
-        /// `umpire status`; its figure and factors are set, the roster gives the rest.
-        #[arg(long, value_name = "N", num_args = 0..=1)]
-        next: Option<Option<String>>,
-        #[command(flatten)]
-        help: ProcedureHelp,
-    },
+    Roll(RollArgs),
     /// The exact probability of every outcome of a procedure's chain, or of what still follows the faces thrown.
     #[command(
         disable_help_flag = true,
@@ -190,29 +158,7 @@ pub enum Command {
         after_help = "`umpire rules` lists the procedures; `umpire odds PROCEDURE --help` shows \
                       what one takes."
     )]
-    Odds {
-        /// The procedure (see `umpire rules`).
-        procedure: Option<String>,
-        /// The situation, as for `roll`.
-        #[arg(value_name = "FACTOR")]
-        factors: Vec<String>,
-        /// What if: the same situation with this word changed (`--vs cover=none`; repeat for
-        /// more), its odds side by side with the situation's.
-        #[arg(long, value_name = "FACTOR")]
-        vs: Vec<String>,
-        /// Faces already thrown, for the chain's first roll (`--given 5,4`; repeat for the
-        /// later rolls, in the order `roll --dice` takes them): the chances of what still
-        /// follows. With `--unit`, a figure's: `--given RR1=5,4`.
-        #[arg(long, value_name = "FACES")]
-        given: Vec<String>,
-        /// The whole action of this unit before it is rolled (its name or the code on its
-        /// bases): the figures `roll --unit` would roll, each figure's odds, and how many of
-        /// them get each result.
-        #[arg(long, value_name = "UNIT")]
-        unit: Option<String>,
-        #[command(flatten)]
-        help: ProcedureHelp,
-    },
+    Odds(OddsArgs),
     /// List the rulesets, or show what a procedure (or a ruleset) takes.
     Rules(RulesArgs),
     /// Start, list, pick, show or delete games.
@@ -270,7 +216,69 @@ pub enum Command {
     Generate(GenerateCmd),
 }
 
-// The arguments of the other commands.
+// The arguments of the commands.
+
+// `umpire roll` (the help is on the variant: a doc comment here would replace it).
+#[derive(Debug, clap::Args)]
+pub struct RollArgs {
+    /// The procedure to resolve (see `umpire rules`).
+    pub procedure: Option<String>,
+    /// The situation: `name=value` (`cover=half`, `range=20`) or a bare yes/no `name` (`volley`).
+    #[arg(value_name = "FACTOR")]
+    pub factors: Vec<String>,
+    /// Faces really thrown, for the next roll of the chain (repeat for later rolls, in order).
+    #[arg(long = "dice", value_name = "FACES")]
+    pub dice: Vec<String>,
+    /// Resolve it this many times (a whole unit firing) and sum up the outcomes.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub times: u32,
+    /// With figures from the game: show what would change, and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Ask for the faces of every roll (dice thrown at the table), whatever the config says.
+    #[arg(long)]
+    pub physical: bool,
+    /// Every able figure of this unit (its name or the code on its bases) performs the
+    /// procedure, each at the next of the figures acted upon given (`--target CF2,CF3`).
+    #[arg(long, value_name = "UNIT")]
+    pub unit: Option<String>,
+    /// With figures from the game: more figures the roll falls on than the one it names;
+    /// each owes what the roll calls for whatever its result.
+    #[arg(long, value_name = "FIGURES", value_delimiter = ',')]
+    pub also: Vec<String>,
+    /// Make a check the game owes: the oldest (of PROCEDURE, if named), or number N of
+    /// `umpire status`; its figure and factors are set, the roster gives the rest.
+    #[arg(long, value_name = "N", num_args = 0..=1)]
+    pub next: Option<Option<String>>,
+    #[command(flatten)]
+    pub help: ProcedureHelp,
+}
+
+// `umpire odds`.
+#[derive(Debug, clap::Args)]
+pub struct OddsArgs {
+    /// The procedure (see `umpire rules`).
+    pub procedure: Option<String>,
+    /// The situation, as for `roll`.
+    #[arg(value_name = "FACTOR")]
+    pub factors: Vec<String>,
+    /// What if: the same situation with this word changed (`--vs cover=none`; repeat for
+    /// more), its odds side by side with the situation's.
+    #[arg(long, value_name = "FACTOR")]
+    pub vs: Vec<String>,
+    /// Faces already thrown, for the chain's first roll (`--given 5,4`; repeat for the
+    /// later rolls, in the order `roll --dice` takes them): the chances of what still
+    /// follows. With `--unit`, a figure's: `--given RR1=5,4`.
+    #[arg(long, value_name = "FACES")]
+    pub given: Vec<String>,
+    /// The whole action of this unit before it is rolled (its name or the code on its
+    /// bases): the figures `roll --unit` would roll, each figure's odds, and how many of
+    /// them get each result.
+    #[arg(long, value_name = "UNIT")]
+    pub unit: Option<String>,
+    #[command(flatten)]
+    pub help: ProcedureHelp,
+}
 
 #[derive(Debug, clap::Args)]
 pub struct RulesArgs {

@@ -37,7 +37,7 @@ pub(super) fn fight_odds(
         m,
         found,
     } = *fight;
-    if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
+    if let Some(super::args::Command::Odds(super::args::OddsArgs { vs, .. })) = &cli.command
         && !vs.is_empty()
     {
         return Err(
@@ -45,7 +45,7 @@ pub(super) fn fight_odds(
                 .with_hint("leave out --vs, or ask with one figure on each side"),
         );
     }
-    if let Some(super::args::Command::Odds { given, .. }) = &cli.command
+    if let Some(super::args::Command::Odds(super::args::OddsArgs { given, .. })) = &cli.command
         && !given.is_empty()
     {
         return Err(Error::usage(

@@ -1,6 +1,10 @@
 //! `umpire odds`: the exact probability of every outcome of a procedure's chain.
 
-use super::{Cli, write_json};
+use super::args::OddsArgs;
+use super::figure::figure_odds;
+use super::roll::procedure_needed;
+use super::run::{Cx, Run};
+use super::{Cli, Report, unit_odds, write_json};
 use crate::engine::fallback::Fallback;
 use crate::engine::fraction::Fraction;
 use crate::engine::given::{Given, NextThrow};
@@ -152,7 +156,7 @@ pub(super) fn odds(
     let given = given_faces(cli)?;
     let mut thrown = Given::new(given.clone());
     let finals = explain::ordered(plan.chain_odds_given(&mut thrown)?);
-    if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
+    if let Some(super::args::Command::Odds(OddsArgs { vs, .. })) = &cli.command
         && !vs.is_empty()
     {
         return what_if(cli, ruleset, p, (words, &given), vs, &finals, out);
@@ -191,7 +195,7 @@ pub(super) fn odds(
 /// The faces given with `--given`, one set for each throw, in order; refused when one names a
 /// figure (only a unit's odds read those).
 pub(super) fn given_faces(cli: &Cli) -> Result<Vec<Vec<i64>>> {
-    let Some(super::args::Command::Odds { given, .. }) = &cli.command else {
+    let Some(super::args::Command::Odds(OddsArgs { given, .. })) = &cli.command else {
         return Ok(Vec::new());
     };
     given
@@ -274,4 +278,23 @@ fn what_if(
     let text = crate::present::brief::what_if(&p.name, &vs.join(" "), finals, &theirs);
     out.extend_from_slice(text.as_bytes());
     Ok(())
+}
+
+impl Run for OddsArgs {
+    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
+        let (cli, catalog) = (cx.cli, cx.catalog);
+        let Some(procedure) = &self.procedure else {
+            return Err(procedure_needed(cx));
+        };
+        let cast = &cli.cast;
+        if let Some(unit) = &self.unit {
+            let what = (procedure.as_str(), unit.as_str());
+            return unit_odds::unit_odds(cli, catalog, what, cast, &self.factors, out);
+        }
+        if !cast.is_empty() {
+            return figure_odds(cli, catalog, procedure, cast, &self.factors, out);
+        }
+        let ruleset = catalog.ruleset(cli.rules())?;
+        odds(cli, &ruleset, procedure, &self.factors, out)
+    }
 }

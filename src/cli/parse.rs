@@ -373,3 +373,52 @@ fn lenient(args: &[OsString]) -> Option<ArgMatches> {
     }
     None
 }
+
+/// A line clap refused, or help it answered: the help printed (unless JSON is wanted of a
+/// mistake), and clap's message made one of ours, with the values it takes as the hint.
+pub(super) fn clap_refusal(e: &clap::Error, args: &[OsString], out: &mut Vec<u8>) -> Result<()> {
+    let text = e.render().to_string();
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let refused = e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+            // Help asked for is text; help shown for a mistake gives way to the JSON
+            // error, so that standard output stays empty or JSON.
+            if !(refused && super::wants_json(args)) {
+                out.extend_from_slice(text.as_bytes());
+            }
+            if refused {
+                Err(Error::usage("a command is needed")
+                    .with_hint("`umpire rules` lists the procedures; then `umpire roll PROCEDURE`"))
+            } else {
+                Ok(())
+            }
+        }
+        _ => {
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+                .to_string();
+            // clap's other lines: the values it takes, and a likely one.
+            let extra: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter_map(|l| {
+                    l.strip_prefix("tip: ").map(str::to_string).or_else(|| {
+                        l.strip_prefix("[possible values: ")
+                            .and_then(|v| v.strip_suffix(']'))
+                            .map(|v| format!("one of: {v}"))
+                    })
+                })
+                .collect();
+            Err(Error::usage(first).with_hint(if extra.is_empty() {
+                "see `umpire --help`".into()
+            } else {
+                extra.join("; ")
+            }))
+        }
+    }
+}

@@ -1,7 +1,9 @@
 //! `umpire rules`: the rulesets, and what a ruleset or a procedure takes (`--check`, the
 //! linter, is `rules::lint`'s).
 
-use super::{Cli, write_json};
+use super::args::RulesArgs;
+use super::run::{Cx, Run};
+use super::{Cli, Report, write_json};
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::rules::catalog::Catalog;
@@ -146,4 +148,15 @@ fn ruleset_json(r: &crate::model::Ruleset) -> serde_json::Value {
         "turn": m.turn,
         "game": m.game,
     })
+}
+
+impl Run for RulesArgs {
+    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
+        let name = self.name.as_deref();
+        if self.check {
+            check(cx.cli, cx.catalog, name, out)
+        } else {
+            rules(cx.cli, cx.catalog, name, out)
+        }
+    }
 }

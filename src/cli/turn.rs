@@ -2,8 +2,11 @@
 
 use serde_json::json;
 
+use super::Report;
+use super::args::{Cli, DrawArgs, SpendArgs, TurnArgs};
 use super::ctx::{Ctx, say};
 use super::roll::{dice_line, dice_source_with};
+use super::run::{Cx, Run};
 use crate::cli::{write_json, write_merged};
 use crate::engine::dice::DiceSource;
 use crate::error::Result;
@@ -19,6 +22,42 @@ use crate::present::view;
 pub struct TurnDice {
     pub seed: Option<u64>,
     pub physical: bool,
+}
+
+impl TurnDice {
+    /// With `--seed`, unless the dice are thrown at the table.
+    fn of(cli: &Cli) -> TurnDice {
+        TurnDice {
+            seed: cli.seed,
+            physical: cli.ask_faces,
+        }
+    }
+}
+
+impl Run for TurnArgs {
+    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
+        let start = crate::game::turn::Start {
+            phases: self.phases,
+            tokens: self.tokens,
+            first: self.first.as_deref(),
+        };
+        turn(&cx.game(), start, &self.dice, &TurnDice::of(cx.cli), out)
+    }
+}
+
+impl Run for DrawArgs {
+    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
+        let token = self.token.as_deref();
+        draw(&cx.game(), token, &TurnDice::of(cx.cli), self.odds, out)
+    }
+}
+
+impl Run for SpendArgs {
+    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
+        let what = (self.what.as_str(), &self.circumstances[..]);
+        let dice = (&self.dice[..], &TurnDice::of(cx.cli));
+        spend(&cx.game(), what, self.unit.as_deref(), dice, out)
+    }
 }
 
 /// What the markers make their figures roll at `moment` (the end of the phase going, or the

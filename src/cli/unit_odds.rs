@@ -32,7 +32,7 @@ pub(super) fn unit_odds(
     factors: &[String],
     out: &mut Vec<u8>,
 ) -> Result<()> {
-    if let Some(super::args::Command::Odds { vs, .. }) = &cli.command
+    if let Some(super::args::Command::Odds(super::args::OddsArgs { vs, .. })) = &cli.command
         && !vs.is_empty()
     {
         return Err(
@@ -46,7 +46,7 @@ pub(super) fn unit_odds(
         .read()?;
     let ruleset = game_ruleset(catalog, cli.rules.as_deref(), &game)?;
     if let Some(cast) = as_piece(&game, &ruleset, unit, cast)? {
-        return super::figure_odds(cli, catalog, procedure, &cast, factors, out);
+        return super::figure::figure_odds(cli, catalog, procedure, &cast, factors, out);
     }
     let p = unit_procedure(&game, &ruleset, ruleset.procedure_or_err(procedure)?, unit)?;
     let (action, acting) = unit_plan(&game, &ruleset, p, unit, &targets)?;
@@ -182,7 +182,7 @@ fn figures_given(
     acts: &[(String, Option<String>)],
     once: bool,
 ) -> Result<HashMap<String, Vec<Vec<i64>>>> {
-    let Some(super::args::Command::Odds { given, .. }) = &cli.command else {
+    let Some(super::args::Command::Odds(super::args::OddsArgs { given, .. })) = &cli.command else {
         return Ok(HashMap::new());
     };
     let codes: Vec<&str> = acts.iter().map(|(c, _)| c.as_str()).collect();

@@ -17,6 +17,11 @@ use clap::{Arg, Command, CommandFactory as _, ValueHint};
 use clap_complete::Shell;
 use clap_complete::aot::{self, Generator};
 
+use serde_json::json;
+
+use super::args::GenerateCmd;
+use super::run::{Cx, Run};
+use super::{Report, write_json};
 use crate::error::{Error, Result};
 use crate::game::store::write_atomic;
 use crate::model::Ruleset;
@@ -174,4 +179,32 @@ fn clap_script(cmd: &Command, generator: &dyn Generator) -> Result<String> {
         .map_err(|e| Error::failure(format!("cannot write the completion script: {e}")))?;
     String::from_utf8(buf)
         .map_err(|e| Error::failure(format!("the completion script is not UTF-8: {e}")))
+}
+
+impl Run for GenerateCmd {
+    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
+        match self {
+            GenerateCmd::Man { dir } => {
+                let written = man(dir)?;
+                if cx.cli.json {
+                    let paths: Vec<String> =
+                        written.iter().map(|p| p.display().to_string()).collect();
+                    return write_json(out, json!({ "written": paths }));
+                }
+                for path in written {
+                    out.extend_from_slice(format!("{}\n", path.display()).as_bytes());
+                }
+                Ok(())
+            }
+            GenerateCmd::Completions { shell } => {
+                let script = completions(*shell, cx.catalog, cx.cli.rules())?;
+                if cx.cli.json {
+                    let shell = shell.to_string();
+                    return write_json(out, json!({ "shell": shell, "script": script }));
+                }
+                out.extend_from_slice(script.as_bytes());
+                Ok(())
+            }
+        }
+    }
 }
