@@ -4,6 +4,7 @@
 pub mod army;
 pub mod brief;
 pub mod card;
+mod colours;
 pub mod describe;
 pub mod explain;
 pub mod sheet;

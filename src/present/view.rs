@@ -39,30 +39,10 @@ pub fn colour_wanted() -> bool {
     }
 }
 
-/// The 256-colour code for a colour's name; black markers show dark grey so that they are
-/// seen on a dark terminal.
-fn ansi(colour: &str) -> Option<u8> {
-    Some(match colour {
-        "black" => 240,
-        "red" => 196,
-        "green" => 34,
-        "yellow" => 226,
-        "blue" => 33,
-        "purple" | "violet" => 129,
-        "magenta" | "pink" => 201,
-        "cyan" => 51,
-        "white" => 255,
-        "grey" | "gray" => 245,
-        "orange" => 208,
-        "brown" => 130,
-        _ => return None,
-    })
-}
-
 /// A marker as `● label`, the dot in the marker's colour when colour is wanted.
 fn marker_text(g: &GameDef, marker: &str, colour: bool) -> String {
     let label = name(marker_label(g, marker));
-    let code = roster::marker(g, marker).and_then(|m| ansi(&m.colour));
+    let code = roster::marker(g, marker).and_then(|m| super::colours::ansi(&m.colour));
     match code {
         Some(c) if colour => format!("\x1b[38;5;{c}m●\x1b[0m {label}"),
         _ => {

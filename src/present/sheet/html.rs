@@ -63,7 +63,7 @@ fn css_colour(name: &str) -> Option<&str> {
 }
 
 /// Whether a colour is dark enough to want white letters on it: from its red, green and blue
-/// (`#rgb`, `#rrggbb`, or a name CSS knows and this list holds); `None` when not known.
+/// (`#rgb`, `#rrggbb`, or a name of the colours' list); `None` when not known.
 fn dark(colour: &str) -> Option<bool> {
     let lower = colour.to_ascii_lowercase();
     let rgb: (u32, u32, u32) = if let Some(hex) = lower.strip_prefix('#') {
@@ -77,29 +77,8 @@ fn dark(colour: &str) -> Option<bool> {
             _ => return None,
         }
     } else {
-        match lower.as_str() {
-            "black" => (0, 0, 0),
-            "white" => (255, 255, 255),
-            "grey" | "gray" => (128, 128, 128),
-            "silver" | "lightgrey" | "lightgray" => (200, 200, 200),
-            "red" => (255, 0, 0),
-            "maroon" | "darkred" => (128, 0, 0),
-            "green" => (0, 128, 0),
-            "lime" => (0, 255, 0),
-            "blue" => (0, 0, 255),
-            "navy" | "darkblue" => (0, 0, 128),
-            "yellow" => (255, 255, 0),
-            "orange" => (255, 165, 0),
-            "purple" => (128, 0, 128),
-            "violet" | "pink" => (238, 160, 200),
-            "brown" => (165, 42, 42),
-            "cyan" | "aqua" => (0, 255, 255),
-            "magenta" | "fuchsia" => (255, 0, 255),
-            "teal" => (0, 128, 128),
-            "olive" => (128, 128, 0),
-            "tan" | "beige" | "ivory" | "cream" => (230, 210, 170),
-            _ => return None,
-        }
+        let (r, g, b) = crate::present::colours::rgb(&lower)?;
+        (u32::from(r), u32::from(g), u32::from(b))
     };
     // Perceived lightness, as the luma of television: green counts most, blue least.
     let luma = 299 * rgb.0 + 587 * rgb.1 + 114 * rgb.2;
