@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::args::{CardArgs, CardsArgs};
-use super::run::{Cx, Run};
+use super::command::{Cx, Run};
 use super::{Report, write_json};
 use crate::error::Result;
 use crate::model::Ruleset;

@@ -8,6 +8,7 @@ mod args;
 mod army;
 mod card;
 mod charge;
+mod command;
 pub mod config;
 mod ctx;
 mod faces;
@@ -30,6 +31,8 @@ mod turn;
 mod unit;
 mod unit_odds;
 mod unit_roll;
+mod which_odds;
+mod which_roll;
 
 use std::ffi::OsString;
 use std::io::Write as _;
@@ -38,8 +41,8 @@ use std::process::ExitCode;
 use crate::error::{Error, Result};
 
 pub use args::*;
+use command::{Cx, Run as _};
 pub(crate) use parse::with_tables;
-use run::{Cx, Run as _};
 
 /// The version of the shape of what `--json` prints: every object carries it as `"schema"`.
 /// Adding a field keeps it; renaming, removing or changing the meaning of one raises it.

@@ -1,14 +1,11 @@
 //! `umpire odds`: the exact probability of every outcome of a procedure's chain.
 
 use super::args::OddsArgs;
-use super::figure::figure_odds;
-use super::roll::procedure_needed;
-use super::run::{Cx, Run};
-use super::{Cli, Report, unit_odds, write_json};
-use crate::engine::fallback::Fallback;
+use super::{Cli, write_json};
 use crate::engine::fraction::Fraction;
 use crate::engine::given::{Given, NextThrow};
 use crate::engine::plan::Plan;
+use crate::engine::record::Fallback;
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::legality::Umpire;
@@ -278,23 +275,4 @@ fn what_if(
     let text = crate::present::brief::what_if(&p.name, &vs.join(" "), finals, &theirs);
     out.extend_from_slice(text.as_bytes());
     Ok(())
-}
-
-impl Run for OddsArgs {
-    fn run(&self, cx: &Cx<'_>, out: &mut Vec<u8>, _: &mut Report) -> Result<()> {
-        let (cli, catalog) = (cx.cli, cx.catalog);
-        let Some(procedure) = &self.procedure else {
-            return Err(procedure_needed(cx));
-        };
-        let cast = &cli.cast;
-        if let Some(unit) = &self.unit {
-            let what = (procedure.as_str(), unit.as_str());
-            return unit_odds::unit_odds(cli, catalog, what, cast, &self.factors, out);
-        }
-        if !cast.is_empty() {
-            return figure_odds(cli, catalog, procedure, cast, &self.factors, out);
-        }
-        let ruleset = catalog.ruleset(cli.rules())?;
-        odds(cli, &ruleset, procedure, &self.factors, out)
-    }
 }

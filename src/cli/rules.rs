@@ -2,7 +2,7 @@
 //! linter, is `rules::lint`'s).
 
 use super::args::RulesArgs;
-use super::run::{Cx, Run};
+use super::command::{Cx, Run};
 use super::{Cli, Report, write_json};
 use crate::engine::situation;
 use crate::error::{Error, Result};

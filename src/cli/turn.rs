@@ -4,9 +4,9 @@ use serde_json::json;
 
 use super::Report;
 use super::args::{Cli, DrawArgs, SpendArgs, TurnArgs};
+use super::command::{Cx, Run};
 use super::ctx::{Ctx, say};
 use super::roll::{dice_line, dice_source_with};
-use super::run::{Cx, Run};
 use crate::cli::{write_json, write_merged};
 use crate::engine::dice::DiceSource;
 use crate::error::Result;

@@ -4,33 +4,12 @@
 //! facts of why go with it (the check, its dice and modifiers, the best total they reach).
 //! Every plan is made through here, so a roll, its odds, a card and a unit's roll all read it.
 
-use serde::Serialize;
-
-use crate::engine::plan::{DicePlan, Plan, Reading, Target};
-use crate::engine::resolve::SideRecord;
+use crate::engine::plan::{Plan, Reading};
+use crate::engine::record::Fallback;
 use crate::engine::situation::Input;
+use crate::engine::throw::DicePlan;
 use crate::error::Result;
 use crate::model::{Comparison, Decimal};
-
-/// Why a roll was made as another procedure: the check asked for, its dice and modifiers in
-/// the situation, and the best total they reach, which cannot pass.
-#[derive(Debug, Clone, Serialize)]
-pub struct Fallback {
-    /// The procedure asked for, whose check the modifiers made impossible.
-    pub procedure: String,
-    pub title: String,
-    /// Its dice and modifiers in this situation.
-    pub side: SideRecord,
-    pub compare: Comparison,
-    pub target: Target,
-    /// The best total the dice reach with the net modifier: the highest, or the lowest where
-    /// a low total passes.
-    pub best: i64,
-    /// The procedure rolled in its place.
-    pub becomes: String,
-    /// Why, in the table's words.
-    pub label: String,
-}
 
 impl DicePlan {
     /// The lowest and highest total before modifiers.

@@ -4,12 +4,13 @@
 
 use serde::Serialize;
 
-use crate::engine::decide::Decision;
+use crate::engine::decision::Decision;
 use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::engine::odds::Outcome;
-use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::plan::Plan;
 use crate::engine::reroll::{Faces, combinations_known, refs};
+use crate::engine::throw::DicePlan;
 use crate::error::{Error, Result};
 use num_bigint::BigUint;
 

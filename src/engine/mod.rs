@@ -3,6 +3,7 @@
 //! back to another procedure).
 
 pub mod decide;
+pub mod decision;
 pub mod derived;
 pub mod dice;
 pub mod fallback;
@@ -12,9 +13,11 @@ pub mod given;
 pub mod modifiers;
 pub mod odds;
 pub mod plan;
+pub mod record;
 pub mod requires;
 pub mod reroll;
 pub mod resolve;
 pub mod situation;
 pub mod summary;
+pub mod throw;
 pub mod whole;

@@ -3,13 +3,14 @@
 
 use std::collections::HashMap;
 
-use crate::engine::decide::Decision;
+use crate::engine::decision::Decision;
 use crate::engine::dice::MAX_DISTINCT_THROWS;
 use crate::engine::fraction::Fraction;
 use crate::engine::given::Given;
-use crate::engine::plan::{DicePlan, Plan, Reading};
+use crate::engine::plan::{Plan, Reading};
 use crate::engine::situation::Input;
 use crate::engine::summary::{MAX_SUMMARIES, Summaries};
+use crate::engine::throw::DicePlan;
 use crate::error::{Error, Result};
 use crate::model::Ruleset;
 use num_bigint::BigUint;

@@ -3,35 +3,16 @@
 //! throw (`decide`), resolving a chain (`resolve`) and counting the odds (`odds`) all start
 //! from a `Plan`.
 
-use serde::Serialize;
-
-use crate::engine::dice::DiceSpec;
 use crate::engine::modifiers::{ModLine, modifiers};
 use crate::engine::requires::{Standing, Verdict};
 use crate::engine::situation::{Input, Situation};
+use crate::engine::throw::{DicePlan, Target, TargetFrom};
 use crate::error::{Error, Result};
 use crate::model::{
     CompareDef, Comparison, FactorKind, GridRow, Guarded, ProcedureDef, ResultDef, RollDef,
     TargetDef,
 };
 use crate::model::{Decimal, Ruleset};
-
-/// What one side throws, before any face is known.
-#[derive(Debug, Clone)]
-pub enum DicePlan {
-    Roll(DiceSpec),
-    Fixed(i64),
-}
-
-/// As the umpire writes it: the dice (`"2d6"`), or the total given without a roll (`3`).
-impl Serialize for DicePlan {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        match self {
-            DicePlan::Roll(spec) => s.collect_str(spec),
-            DicePlan::Fixed(v) => s.serialize_i64(*v),
-        }
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct SidePlan {
@@ -50,28 +31,6 @@ pub struct SidePlan {
     /// The halvings of an amount that hold in this side's situation: why, and rounded up.
     pub(super) halves: Vec<(String, bool)>,
     pub(super) situation: Situation,
-}
-
-/// The number a check's total is compared with, and where it came from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Target {
-    /// A measured distance may have a fraction (`more than 12.5`).
-    pub value: Decimal,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<TargetFrom>,
-}
-
-/// Where a target that is not a fixed number was read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TargetFrom {
-    /// A number factor the umpire gave (a measured distance, say).
-    Factor(String),
-    /// A table's cell, by its row's and column's factor and value (`grade`, `A`).
-    Cell {
-        row: (String, String),
-        column: (String, String),
-    },
 }
 
 /// How the total is read: against a target, on a table or a grid row, as a distance, or side
@@ -122,7 +81,7 @@ pub struct Plan<'a> {
     pub(super) becomes: Vec<Becoming<'a>>,
     /// Why this is the plan of another procedure than the one asked for: its check's
     /// modifiers made a pass impossible, and it falls back to this one.
-    pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
+    pub fallback: Option<Box<crate::engine::record::Fallback>>,
     /// The step's distribution once worked out: the odds, their explanation and the steps
     /// that follow all read it, and it is weighed once.
     pub(super) weighed: Weighed,
@@ -134,7 +93,7 @@ pub struct Plan<'a> {
 pub(super) struct Weighed(
     pub(super)  std::cell::OnceCell<
         Vec<(
-            crate::engine::decide::Decision,
+            crate::engine::decision::Decision,
             crate::engine::fraction::Fraction,
         )>,
     >,

@@ -10,9 +10,10 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::engine::decide::Decision;
+use crate::engine::decision::Decision;
 use crate::engine::fraction::Fraction;
-use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::plan::Plan;
+use crate::engine::throw::DicePlan;
 use crate::error::{Error, Result};
 use crate::model::{Below, RerollDef};
 

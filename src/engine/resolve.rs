@@ -4,13 +4,14 @@
 
 use serde::Serialize;
 
-use crate::engine::decide::Decision;
+use crate::engine::decision::Decision;
 use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
-use crate::engine::modifiers::ModLine;
-use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::plan::Plan;
+use crate::engine::record::{FactorRecord, SideRecord};
 pub use crate::engine::reroll::Reroll;
-use crate::engine::situation::{Input, Situation, Via};
+use crate::engine::situation::{Input, Situation};
+use crate::engine::throw::DicePlan;
 use crate::error::Result;
 use crate::model::Ruleset;
 use crate::model::{FollowDef, Guarded, ProcedureDef, ResultDef, Role};
@@ -72,7 +73,7 @@ pub struct Step {
     /// Why this step is another procedure than the one asked for: the modifiers made its
     /// check impossible, and it fell back to this one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fallback: Option<Box<crate::engine::fallback::Fallback>>,
+    pub fallback: Option<Box<crate::engine::record::Fallback>>,
 }
 
 /// The unit an amount lands as, in place of its procedure's, and why.
@@ -96,38 +97,6 @@ pub struct StepMark {
     /// On every figure in play of that figure's side carrying this marker.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side_carrying: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SideRecord {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<String>,
-    /// The dice thrown, or the total given without a roll.
-    pub dice: DicePlan,
-    /// Why these dice, where the procedure's dice depend on the situation.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dice_label: Option<String>,
-    pub drops: Vec<String>,
-    pub modifiers: Vec<ModLine>,
-    pub net: i64,
-    pub factors: Vec<FactorRecord>,
-    /// Numbers worked out from their items, item by item.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sums: Vec<crate::engine::derived::Summed>,
-    /// Choice factors read one value further along their list, and why.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub further: Vec<crate::engine::derived::Further>,
-    /// The rules of eligibility the situation called on, and how each stood.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub standings: Vec<crate::engine::requires::Standing>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct FactorRecord {
-    pub name: String,
-    pub value: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub via: Option<Via>,
 }
 
 /// A check the umpire must still make, and the command that makes it.

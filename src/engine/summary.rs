@@ -13,7 +13,8 @@
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 
-use crate::engine::plan::{DicePlan, Plan, Reading, Target};
+use crate::engine::plan::{Plan, Reading};
+use crate::engine::throw::{DicePlan, Target};
 use crate::model::Comparison;
 use crate::model::dice::DiceSpec;
 
@@ -505,7 +506,7 @@ procedures:
                 let plan = crate::engine::plan::Plan::new(&ruleset, p, &input)
                     .unwrap_or_else(|e| panic!("{e}"));
                 let said = |odds: Vec<(
-                    crate::engine::decide::Decision,
+                    crate::engine::decision::Decision,
                     crate::engine::fraction::Fraction,
                 )>| {
                     odds.into_iter()

@@ -2,7 +2,7 @@
 //! result, by the amount a roll inflicts, or by hand; read as number factors; and what
 //! reaching the table's count does (a marker put on, or a state that takes the piece out).
 
-use crate::engine::decide::Read;
+use crate::engine::decision::Read;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::figures::Figures;

@@ -19,10 +19,10 @@ pub fn brief(s: &Step) -> String {
         .collect();
     let net = s.sides.first().map_or(0, |side| side.net);
     let total = match &s.decision.read {
-        crate::engine::decide::Read::Check { total, .. }
-        | crate::engine::decide::Read::Table { total, .. }
-        | crate::engine::decide::Read::Grid { total, .. }
-        | crate::engine::decide::Read::Amount { total, .. } => Some(*total),
+        crate::engine::decision::Read::Check { total, .. }
+        | crate::engine::decision::Read::Table { total, .. }
+        | crate::engine::decision::Read::Grid { total, .. }
+        | crate::engine::decision::Read::Amount { total, .. } => Some(*total),
         _ => None,
     };
     let mut own = faces.join(" ");
@@ -35,7 +35,7 @@ pub fn brief(s: &Step) -> String {
         );
     }
     // An opposed roll: each side's throw and total, then the result.
-    if let crate::engine::decide::Read::Compare { sides, .. } = &s.decision.read {
+    if let crate::engine::decision::Read::Compare { sides, .. } = &s.decision.read {
         own = sides
             .iter()
             .map(|(side, total)| {

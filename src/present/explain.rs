@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use crate::engine::fraction::Fraction;
 use crate::engine::modifiers::ModLine;
 use crate::engine::plan::Plan;
-use crate::engine::resolve::{SideRecord, Step};
+use crate::engine::record::SideRecord;
+use crate::engine::resolve::Step;
 use crate::model::FactorKind;
 use crate::model::Ruleset;
 use crate::present::words;
@@ -214,7 +215,7 @@ fn fallback_lines(
     ruleset: &Ruleset,
     out: &mut String,
     pad: &str,
-    f: &crate::engine::fallback::Fallback,
+    f: &crate::engine::record::Fallback,
     whose: &str,
 ) {
     let _ = writeln!(out, "{pad}{} — {}{whose}", f.procedure, f.title);

@@ -20,7 +20,7 @@ use clap_complete::aot::{self, Generator};
 use serde_json::json;
 
 use super::args::GenerateCmd;
-use super::run::{Cx, Run};
+use super::command::{Cx, Run};
 use super::{Report, write_json};
 use crate::error::{Error, Result};
 use crate::game::store::write_atomic;

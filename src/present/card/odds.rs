@@ -1,10 +1,11 @@
 //! The exact-odds part of a card: situations that meet a guard, plans for them, and the odds
 //! by net modifier, by target, by row of a grid, or the span of an amount.
 
-use crate::engine::decide::Decision;
+use crate::engine::decision::Decision;
 use crate::engine::fraction::Fraction;
-use crate::engine::plan::{DicePlan, Plan, Reading};
+use crate::engine::plan::{Plan, Reading};
 use crate::engine::situation::{Given, Input, Situation, Value};
+use crate::engine::throw::DicePlan;
 use crate::error::Result;
 use crate::model::{
     AmountDef, GridDef, Guard, Guarded, ProcedureDef, RollCase, RollDef, TargetDef, Test,

@@ -16,9 +16,10 @@ pub use reading::{
 };
 
 use crate::engine::modifiers::{Detail, ModLine, Unmet, Why};
-use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::plan::Plan;
 use crate::engine::requires::{Short, Standing, Verdict};
 use crate::engine::situation::Via;
+use crate::engine::throw::DicePlan;
 use crate::model::Ruleset;
 use crate::model::{
     Cond, Conditions, Entry, FactorDef, FactorKind, Guard, Points, PointsDef, Policy, Pricing,

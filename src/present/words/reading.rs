@@ -5,10 +5,11 @@
 //! a card states for it.
 
 use super::{clause, or_list, plain_clause};
-use crate::engine::decide::{AmountStep, Decision, Margin, Read, Scored};
-use crate::engine::fallback::Fallback;
-use crate::engine::plan::{Plan, Reading, Target, TargetFrom};
+use crate::engine::decision::{AmountStep, Decision, Margin, Read, Scored};
+use crate::engine::plan::{Plan, Reading};
+use crate::engine::record::Fallback;
 use crate::engine::reroll::{Bound, Cause, Reroll};
+use crate::engine::throw::{Target, TargetFrom};
 use crate::model::{Below, CompareBy, Guarded, Ruleset};
 use crate::words::compared;
 

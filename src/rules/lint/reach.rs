@@ -11,8 +11,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::throws::{Out, throws};
 use crate::engine::fallback::out_of_reach;
 use crate::engine::modifiers::item_line;
-use crate::engine::plan::{DicePlan, Plan};
+use crate::engine::plan::Plan;
 use crate::engine::situation::{Given, Situation, Value};
+use crate::engine::throw::DicePlan;
 use crate::model::{Decimal, Ruleset};
 use crate::model::{
     FactorKind, Guard, Guarded, NaturalDef, Policy, ProcedureDef, RollDef, TargetDef, Test,

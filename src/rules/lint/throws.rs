@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::dice::DiceSpec;
-use crate::engine::plan::DicePlan;
+use crate::engine::throw::DicePlan;
 use crate::model::NaturalDef;
 
 /// Throws enumerated (up to order) when doubles matter.
