@@ -5,7 +5,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
 use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Guarded, Part, ProcedureDef,
+    CondValue, Conditions, DistanceDef, FactorDef, FactorKind, GameDef, Guard, Guarded, Part,
+    ProcedureDef,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -199,47 +200,13 @@ impl Source {
         Ok(())
     }
 
+    /// A factor: what it sums, what reads it one value further, where its values come from,
+    /// and by its kind, its values, classes, default and distance, or that it takes none.
     pub(super) fn check_factor(&self, f: &FactorDef, at: &Locator<'_>) -> Result<()> {
         let here = format!("name: {}", f.name);
         let err = |needle: &str, msg: String| at.err(&["factors:", &here, needle], msg);
         if !f.sum.is_empty() {
-            if f.kind != FactorKind::Number {
-                return Err(err(
-                    "sum:",
-                    format!(
-                        "`{}` sums its items, so it is a number: write `kind: number`",
-                        f.name
-                    ),
-                ));
-            }
-            // A sum reads no summed number, itself or another: none waits on another.
-            let summed = |n: &str| {
-                self.def
-                    .factors
-                    .iter()
-                    .any(|g| g.name == n && !g.sum.is_empty())
-            };
-            let read = f.sum.iter().find_map(|i| {
-                i.factor
-                    .iter()
-                    .chain(i.when.keys())
-                    .chain(i.unless.keys())
-                    .chain(i.any.iter().flat_map(|c| c.keys()))
-                    .find(|n| summed(n))
-            });
-            if let Some(other) = read {
-                let own = &f.name;
-                let what = if other == own {
-                    "itself".to_string()
-                } else {
-                    format!("the summed `{other}`")
-                };
-                return Err(err(
-                    "sum:",
-                    format!("`{own}` sums items that read `{other}`: a sum reads no sum ({what})"),
-                ));
-            }
-            self.check_items(&f.name, &f.sum, &err)?;
+            self.check_sum(f, &err)?;
         }
         if let Some(x) = &f.further {
             if f.kind != FactorKind::Choice {
@@ -268,120 +235,179 @@ impl Source {
             }
         }
         match f.kind {
-            FactorKind::Choice => {
-                if self.values(f).is_empty() {
+            FactorKind::Choice => self.check_choice(f, &err),
+            FactorKind::Flag | FactorKind::Number => Self::check_no_values(f, &err),
+        }
+    }
+
+    /// A factor that sums its items: a number, whose items read no summed factor (itself or
+    /// another), each a modifier item that holds.
+    fn check_sum(&self, f: &FactorDef, err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        if f.kind != FactorKind::Number {
+            return Err(err(
+                "sum:",
+                format!(
+                    "`{}` sums its items, so it is a number: write `kind: number`",
+                    f.name
+                ),
+            ));
+        }
+        // A sum reads no summed number, itself or another: none waits on another.
+        let summed = |n: &str| {
+            self.def
+                .factors
+                .iter()
+                .any(|g| g.name == n && !g.sum.is_empty())
+        };
+        let read = f.sum.iter().find_map(|i| {
+            i.factor
+                .iter()
+                .chain(i.when.keys())
+                .chain(i.unless.keys())
+                .chain(i.any.iter().flat_map(|c| c.keys()))
+                .find(|n| summed(n))
+        });
+        if let Some(other) = read {
+            let own = &f.name;
+            let what = if other == own {
+                "itself".to_string()
+            } else {
+                format!("the summed `{other}`")
+            };
+            return Err(err(
+                "sum:",
+                format!("`{own}` sums items that read `{other}`: a sum reads no sum ({what})"),
+            ));
+        }
+        self.check_items(&f.name, &f.sum, err)
+    }
+
+    /// A choice factor: it has values, its classes name only them, its default is one of
+    /// them, and its distance holds.
+    fn check_choice(&self, f: &FactorDef, err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        if self.values(f).is_empty() {
+            return Err(err(
+                "name:",
+                format!("choice factor `{}` has no values", f.name),
+            ));
+        }
+        for c in &f.classes {
+            for m in &c.members {
+                if !self.values(f).iter().any(|v| v.name() == m) {
                     return Err(err(
-                        "name:",
-                        format!("choice factor `{}` has no values", f.name),
+                        m,
+                        format!(
+                            "class `{}` of `{}` names `{m}`, which is not one of its values",
+                            c.name, f.name
+                        ),
                     ));
                 }
-                for c in &f.classes {
-                    for m in &c.members {
-                        if !self.values(f).iter().any(|v| v.name() == m) {
-                            return Err(err(
-                                m,
-                                format!(
-                                    "class `{}` of `{}` names `{m}`, which is not one of its values",
-                                    c.name, f.name
-                                ),
-                            ));
-                        }
-                    }
-                }
-                if let Some(d) = &f.default
-                    && self.value(f, d).is_none()
-                {
+            }
+        }
+        if let Some(d) = &f.default
+            && self.value(f, d).is_none()
+        {
+            return Err(err(
+                "default:",
+                format!("default `{d}` is not a value of `{}`", f.name),
+            ));
+        }
+        if let Some(dist) = &f.distance {
+            self.check_distance(f, dist, err)?;
+        }
+        Ok(())
+    }
+
+    /// The distance a choice factor may be given as: scaled by a choice factor, one scale for
+    /// everything else, and in each scale bands of the factor's values, `upto` on every band
+    /// but the last, for values of the factor that scales it.
+    fn check_distance(
+        &self,
+        f: &FactorDef,
+        dist: &DistanceDef,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        if let Some(by) = &dist.by
+            && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
+        {
+            return Err(err(
+                "by:",
+                format!(
+                    "distance of `{}` is scaled by `{by}`, which is not a choice factor",
+                    f.name
+                ),
+            ));
+        }
+        if dist
+            .scales
+            .iter()
+            .filter(|s| s.for_values.is_empty())
+            .count()
+            != 1
+        {
+            return Err(err(
+                "scales:",
+                format!(
+                    "distance of `{}` needs exactly one scale without `for` (used for everything else)",
+                    f.name
+                ),
+            ));
+        }
+        for s in &dist.scales {
+            let Some((last, rest)) = s.bands.split_last() else {
+                return Err(err(
+                    "bands:",
+                    format!("a distance scale of `{}` has no bands", f.name),
+                ));
+            };
+            if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
+                return Err(err(
+                    "bands:",
+                    format!(
+                        "distance bands of `{}` need `upto` on every band but the last",
+                        f.name
+                    ),
+                ));
+            }
+            for b in &s.bands {
+                if self.value(f, &b.value).is_none() {
                     return Err(err(
-                        "default:",
-                        format!("default `{d}` is not a value of `{}`", f.name),
+                        &b.value,
+                        format!("distance band `{}` is not a value of `{}`", b.value, f.name),
                     ));
                 }
-                if let Some(dist) = &f.distance {
-                    if let Some(by) = &dist.by
-                        && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
-                    {
+            }
+            if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
+                for v in &s.for_values {
+                    if self.value(by, v).is_none() {
                         return Err(err(
-                            "by:",
-                            format!(
-                                "distance of `{}` is scaled by `{by}`, which is not a choice factor",
-                                f.name
-                            ),
+                            v,
+                            format!("scale for `{v}`: not a value of `{}`", by.name),
                         ));
-                    }
-                    if dist
-                        .scales
-                        .iter()
-                        .filter(|s| s.for_values.is_empty())
-                        .count()
-                        != 1
-                    {
-                        return Err(err(
-                            "scales:",
-                            format!(
-                                "distance of `{}` needs exactly one scale without `for` (used for everything else)",
-                                f.name
-                            ),
-                        ));
-                    }
-                    for s in &dist.scales {
-                        let Some((last, rest)) = s.bands.split_last() else {
-                            return Err(err(
-                                "bands:",
-                                format!("a distance scale of `{}` has no bands", f.name),
-                            ));
-                        };
-                        if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
-                            return Err(err(
-                                "bands:",
-                                format!(
-                                    "distance bands of `{}` need `upto` on every band but the last",
-                                    f.name
-                                ),
-                            ));
-                        }
-                        for b in &s.bands {
-                            if self.value(f, &b.value).is_none() {
-                                return Err(err(
-                                    &b.value,
-                                    format!(
-                                        "distance band `{}` is not a value of `{}`",
-                                        b.value, f.name
-                                    ),
-                                ));
-                            }
-                        }
-                        if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
-                            for v in &s.for_values {
-                                if self.value(by, v).is_none() {
-                                    return Err(err(
-                                        v,
-                                        format!("scale for `{v}`: not a value of `{}`", by.name),
-                                    ));
-                                }
-                            }
-                        }
                     }
                 }
             }
-            FactorKind::Flag | FactorKind::Number => {
-                if !f.values.is_empty() || f.values_from.is_some() {
-                    return Err(err(
-                        "values",
-                        format!("`{}` is a {:?} factor and takes no values", f.name, f.kind)
-                            .to_lowercase(),
-                    ));
-                }
-                match (f.kind, &f.default) {
-                    (FactorKind::Number, Some(d)) => Self::check_number_default(f, d, &err)?,
-                    (_, Some(d)) if crate::words::flag_word(d).is_none() => {
-                        return Err(err(
-                            "default:",
-                            format!("default `{d}` of `{}` is not yes or no", f.name),
-                        ));
-                    }
-                    _ => {}
-                }
+        }
+        Ok(())
+    }
+
+    /// A flag or number factor: it takes no values, and its default is one it can take.
+    fn check_no_values(f: &FactorDef, err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        if !f.values.is_empty() || f.values_from.is_some() {
+            return Err(err(
+                "values",
+                format!("`{}` is a {:?} factor and takes no values", f.name, f.kind).to_lowercase(),
+            ));
+        }
+        match (f.kind, &f.default) {
+            (FactorKind::Number, Some(d)) => Self::check_number_default(f, d, err)?,
+            (_, Some(d)) if crate::words::flag_word(d).is_none() => {
+                return Err(err(
+                    "default:",
+                    format!("default `{d}` of `{}` is not yes or no", f.name),
+                ));
             }
+            _ => {}
         }
         Ok(())
     }
