@@ -5,8 +5,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
 use crate::rules::schema::{
-    CondValue, Conditions, DistanceDef, FactorDef, FactorKind, GameDef, Guard, Guarded, Part,
-    ProcedureDef,
+    CondValue, Conditions, DistanceDef, FactorDef, FactorKind, GameDef, Guard, Guarded, MarkerDef,
+    Part, ProcedureDef,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -98,6 +98,8 @@ impl Source {
         Ok(())
     }
 
+    /// A game: two sides or more, its roles, unit fields read from choice or yes/no factors,
+    /// what a unit implies, links, markers, counters and sides.
     pub(super) fn check_game(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         let err = |needle: &str, msg: String| at.err(&["game:", needle], msg);
         if g.sides.len() < 2 {
@@ -130,73 +132,87 @@ impl Source {
         self.check_implies(g, at)?;
         self.check_links(g, &err)?;
         for m in &g.markers {
-            let here = |needle: &str, msg: String| {
-                at.err(&["game:", &format!("name: {}", m.name), needle], msg)
-            };
-            self.check_conditions(&m.acting, &here)?;
-            self.check_conditions(&m.acted_upon, &here)?;
-            if let Some(i) = m.share.as_ref().and_then(|x| x.including.as_ref()) {
-                self.check_conditions(&i.when, &here)?;
-                // Weighed on the units' fields alone: each condition on a factor a field sets.
-                let canonical = |f: &str| self.factor(f).map(|d| d.name.clone());
-                for f in i.when.keys() {
-                    if !g.unit.values().any(|u| canonical(u) == canonical(f)) {
-                        return Err(here(
-                            f,
-                            format!("`including` asks about `{f}`, which no unit field sets"),
-                        ));
-                    }
-                }
-            }
-            let moments = [
-                (&m.phase_end, "a phase ends"),
-                (&m.turn_start, "a turn starts"),
-            ];
-            for (p, when) in moments {
-                let Some(p) = p else { continue };
-                match self.procedure(p) {
-                    None => {
-                        return Err(here(
-                            p,
-                            format!(
-                                "marker `{}` rolls `{p}` when {when}, which is not a procedure",
-                                m.name
-                            ),
-                        ));
-                    }
-                    Some(q) if !q.sides.is_empty() => {
-                        return Err(here(
-                            p,
-                            format!(
-                                "marker `{}` rolls `{p}` when {when}: an opposed roll needs two \
-                                 figures",
-                                m.name
-                            ),
-                        ));
-                    }
-                    Some(_) => {}
-                }
-            }
-            if let Some(a) = &m.if_already {
-                for n in &a.any {
-                    if !g.markers.iter().any(|x| &x.name == n) {
-                        return Err(here(n, format!("`{n}` is not a marker")));
-                    }
-                }
-                if !states.contains(&a.state.as_str()) {
+            self.check_marker(g, m, &states, at)?;
+        }
+        self.check_counters(g, at)?;
+        self.check_sides(g, at)?;
+        Ok(())
+    }
+
+    /// One marker of the game: its conditions, the units it is shared with (on the units'
+    /// fields), the procedures it rolls when a phase ends or a turn starts (each a roll of
+    /// one figure), and the markers and state it reads if it is already on.
+    fn check_marker(
+        &self,
+        g: &GameDef,
+        m: &MarkerDef,
+        states: &[&str],
+        at: &Locator<'_>,
+    ) -> Result<()> {
+        let here = |needle: &str, msg: String| {
+            at.err(&["game:", &format!("name: {}", m.name), needle], msg)
+        };
+        self.check_conditions(&m.acting, &here)?;
+        self.check_conditions(&m.acted_upon, &here)?;
+        if let Some(i) = m.share.as_ref().and_then(|x| x.including.as_ref()) {
+            self.check_conditions(&i.when, &here)?;
+            // Weighed on the units' fields alone: each condition on a factor a field sets.
+            let canonical = |f: &str| self.factor(f).map(|d| d.name.clone());
+            for f in i.when.keys() {
+                if !g.unit.values().any(|u| canonical(u) == canonical(f)) {
                     return Err(here(
-                        &a.state,
-                        format!(
-                            "`{}` is not one of the states ({})",
-                            a.state,
-                            states.join(", ")
-                        ),
+                        f,
+                        format!("`including` asks about `{f}`, which no unit field sets"),
                     ));
                 }
             }
         }
-        self.check_counters(g, at)?;
-        self.check_sides(g, at)?;
+        let moments = [
+            (&m.phase_end, "a phase ends"),
+            (&m.turn_start, "a turn starts"),
+        ];
+        for (p, when) in moments {
+            let Some(p) = p else { continue };
+            match self.procedure(p) {
+                None => {
+                    return Err(here(
+                        p,
+                        format!(
+                            "marker `{}` rolls `{p}` when {when}, which is not a procedure",
+                            m.name
+                        ),
+                    ));
+                }
+                Some(q) if !q.sides.is_empty() => {
+                    return Err(here(
+                        p,
+                        format!(
+                            "marker `{}` rolls `{p}` when {when}: an opposed roll needs two \
+                             figures",
+                            m.name
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(a) = &m.if_already {
+            for n in &a.any {
+                if !g.markers.iter().any(|x| &x.name == n) {
+                    return Err(here(n, format!("`{n}` is not a marker")));
+                }
+            }
+            if !states.contains(&a.state.as_str()) {
+                return Err(here(
+                    &a.state,
+                    format!(
+                        "`{}` is not one of the states ({})",
+                        a.state,
+                        states.join(", ")
+                    ),
+                ));
+            }
+        }
         Ok(())
     }
 
