@@ -5,7 +5,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::error::{Error, Result};
 use crate::rules::schema::{
-    CondValue, Conditions, FactorDef, FactorKind, GameDef, Guard, Guarded, Part, ProcedureDef,
+    CondValue, Conditions, DistanceDef, FactorDef, FactorKind, GameDef, Guard, Guarded, MarkerDef,
+    Part, ProcedureDef,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
@@ -97,6 +98,8 @@ impl Source {
         Ok(())
     }
 
+    /// A game: two sides or more, its roles, unit fields read from choice or yes/no factors,
+    /// what a unit implies, links, markers, counters and sides.
     pub(super) fn check_game(&self, g: &GameDef, at: &Locator<'_>) -> Result<()> {
         let err = |needle: &str, msg: String| at.err(&["game:", needle], msg);
         if g.sides.len() < 2 {
@@ -129,117 +132,97 @@ impl Source {
         self.check_implies(g, at)?;
         self.check_links(g, &err)?;
         for m in &g.markers {
-            let here = |needle: &str, msg: String| {
-                at.err(&["game:", &format!("name: {}", m.name), needle], msg)
-            };
-            self.check_conditions(&m.acting, &here)?;
-            self.check_conditions(&m.acted_upon, &here)?;
-            if let Some(i) = m.share.as_ref().and_then(|x| x.including.as_ref()) {
-                self.check_conditions(&i.when, &here)?;
-                // Weighed on the units' fields alone: each condition on a factor a field sets.
-                let canonical = |f: &str| self.factor(f).map(|d| d.name.clone());
-                for f in i.when.keys() {
-                    if !g.unit.values().any(|u| canonical(u) == canonical(f)) {
-                        return Err(here(
-                            f,
-                            format!("`including` asks about `{f}`, which no unit field sets"),
-                        ));
-                    }
-                }
-            }
-            let moments = [
-                (&m.phase_end, "a phase ends"),
-                (&m.turn_start, "a turn starts"),
-            ];
-            for (p, when) in moments {
-                let Some(p) = p else { continue };
-                match self.procedure(p) {
-                    None => {
-                        return Err(here(
-                            p,
-                            format!(
-                                "marker `{}` rolls `{p}` when {when}, which is not a procedure",
-                                m.name
-                            ),
-                        ));
-                    }
-                    Some(q) if !q.sides.is_empty() => {
-                        return Err(here(
-                            p,
-                            format!(
-                                "marker `{}` rolls `{p}` when {when}: an opposed roll needs two \
-                                 figures",
-                                m.name
-                            ),
-                        ));
-                    }
-                    Some(_) => {}
-                }
-            }
-            if let Some(a) = &m.if_already {
-                for n in &a.any {
-                    if !g.markers.iter().any(|x| &x.name == n) {
-                        return Err(here(n, format!("`{n}` is not a marker")));
-                    }
-                }
-                if !states.contains(&a.state.as_str()) {
-                    return Err(here(
-                        &a.state,
-                        format!(
-                            "`{}` is not one of the states ({})",
-                            a.state,
-                            states.join(", ")
-                        ),
-                    ));
-                }
-            }
+            self.check_marker(g, m, &states, at)?;
         }
         self.check_counters(g, at)?;
         self.check_sides(g, at)?;
         Ok(())
     }
 
+    /// One marker of the game: its conditions, the units it is shared with (on the units'
+    /// fields), the procedures it rolls when a phase ends or a turn starts (each a roll of
+    /// one figure), and the markers and state it reads if it is already on.
+    fn check_marker(
+        &self,
+        g: &GameDef,
+        m: &MarkerDef,
+        states: &[&str],
+        at: &Locator<'_>,
+    ) -> Result<()> {
+        let here = |needle: &str, msg: String| {
+            at.err(&["game:", &format!("name: {}", m.name), needle], msg)
+        };
+        self.check_conditions(&m.acting, &here)?;
+        self.check_conditions(&m.acted_upon, &here)?;
+        if let Some(i) = m.share.as_ref().and_then(|x| x.including.as_ref()) {
+            self.check_conditions(&i.when, &here)?;
+            // Weighed on the units' fields alone: each condition on a factor a field sets.
+            let canonical = |f: &str| self.factor(f).map(|d| d.name.clone());
+            for f in i.when.keys() {
+                if !g.unit.values().any(|u| canonical(u) == canonical(f)) {
+                    return Err(here(
+                        f,
+                        format!("`including` asks about `{f}`, which no unit field sets"),
+                    ));
+                }
+            }
+        }
+        let moments = [
+            (&m.phase_end, "a phase ends"),
+            (&m.turn_start, "a turn starts"),
+        ];
+        for (p, when) in moments {
+            let Some(p) = p else { continue };
+            match self.procedure(p) {
+                None => {
+                    return Err(here(
+                        p,
+                        format!(
+                            "marker `{}` rolls `{p}` when {when}, which is not a procedure",
+                            m.name
+                        ),
+                    ));
+                }
+                Some(q) if !q.sides.is_empty() => {
+                    return Err(here(
+                        p,
+                        format!(
+                            "marker `{}` rolls `{p}` when {when}: an opposed roll needs two \
+                             figures",
+                            m.name
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(a) = &m.if_already {
+            for n in &a.any {
+                if !g.markers.iter().any(|x| &x.name == n) {
+                    return Err(here(n, format!("`{n}` is not a marker")));
+                }
+            }
+            if !states.contains(&a.state.as_str()) {
+                return Err(here(
+                    &a.state,
+                    format!(
+                        "`{}` is not one of the states ({})",
+                        a.state,
+                        states.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A factor: what it sums, what reads it one value further, where its values come from,
+    /// and by its kind, its values, classes, default and distance, or that it takes none.
     pub(super) fn check_factor(&self, f: &FactorDef, at: &Locator<'_>) -> Result<()> {
         let here = format!("name: {}", f.name);
         let err = |needle: &str, msg: String| at.err(&["factors:", &here, needle], msg);
         if !f.sum.is_empty() {
-            if f.kind != FactorKind::Number {
-                return Err(err(
-                    "sum:",
-                    format!(
-                        "`{}` sums its items, so it is a number: write `kind: number`",
-                        f.name
-                    ),
-                ));
-            }
-            // A sum reads no summed number, itself or another: none waits on another.
-            let summed = |n: &str| {
-                self.def
-                    .factors
-                    .iter()
-                    .any(|g| g.name == n && !g.sum.is_empty())
-            };
-            let read = f.sum.iter().find_map(|i| {
-                i.factor
-                    .iter()
-                    .chain(i.when.keys())
-                    .chain(i.unless.keys())
-                    .chain(i.any.iter().flat_map(|c| c.keys()))
-                    .find(|n| summed(n))
-            });
-            if let Some(other) = read {
-                let own = &f.name;
-                let what = if other == own {
-                    "itself".to_string()
-                } else {
-                    format!("the summed `{other}`")
-                };
-                return Err(err(
-                    "sum:",
-                    format!("`{own}` sums items that read `{other}`: a sum reads no sum ({what})"),
-                ));
-            }
-            self.check_items(&f.name, &f.sum, &err)?;
+            self.check_sum(f, &err)?;
         }
         if let Some(x) = &f.further {
             if f.kind != FactorKind::Choice {
@@ -268,120 +251,179 @@ impl Source {
             }
         }
         match f.kind {
-            FactorKind::Choice => {
-                if self.values(f).is_empty() {
+            FactorKind::Choice => self.check_choice(f, &err),
+            FactorKind::Flag | FactorKind::Number => Self::check_no_values(f, &err),
+        }
+    }
+
+    /// A factor that sums its items: a number, whose items read no summed factor (itself or
+    /// another), each a modifier item that holds.
+    fn check_sum(&self, f: &FactorDef, err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        if f.kind != FactorKind::Number {
+            return Err(err(
+                "sum:",
+                format!(
+                    "`{}` sums its items, so it is a number: write `kind: number`",
+                    f.name
+                ),
+            ));
+        }
+        // A sum reads no summed number, itself or another: none waits on another.
+        let summed = |n: &str| {
+            self.def
+                .factors
+                .iter()
+                .any(|g| g.name == n && !g.sum.is_empty())
+        };
+        let read = f.sum.iter().find_map(|i| {
+            i.factor
+                .iter()
+                .chain(i.when.keys())
+                .chain(i.unless.keys())
+                .chain(i.any.iter().flat_map(|c| c.keys()))
+                .find(|n| summed(n))
+        });
+        if let Some(other) = read {
+            let own = &f.name;
+            let what = if other == own {
+                "itself".to_string()
+            } else {
+                format!("the summed `{other}`")
+            };
+            return Err(err(
+                "sum:",
+                format!("`{own}` sums items that read `{other}`: a sum reads no sum ({what})"),
+            ));
+        }
+        self.check_items(&f.name, &f.sum, err)
+    }
+
+    /// A choice factor: it has values, its classes name only them, its default is one of
+    /// them, and its distance holds.
+    fn check_choice(&self, f: &FactorDef, err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        if self.values(f).is_empty() {
+            return Err(err(
+                "name:",
+                format!("choice factor `{}` has no values", f.name),
+            ));
+        }
+        for c in &f.classes {
+            for m in &c.members {
+                if !self.values(f).iter().any(|v| v.name() == m) {
                     return Err(err(
-                        "name:",
-                        format!("choice factor `{}` has no values", f.name),
+                        m,
+                        format!(
+                            "class `{}` of `{}` names `{m}`, which is not one of its values",
+                            c.name, f.name
+                        ),
                     ));
                 }
-                for c in &f.classes {
-                    for m in &c.members {
-                        if !self.values(f).iter().any(|v| v.name() == m) {
-                            return Err(err(
-                                m,
-                                format!(
-                                    "class `{}` of `{}` names `{m}`, which is not one of its values",
-                                    c.name, f.name
-                                ),
-                            ));
-                        }
-                    }
-                }
-                if let Some(d) = &f.default
-                    && self.value(f, d).is_none()
-                {
+            }
+        }
+        if let Some(d) = &f.default
+            && self.value(f, d).is_none()
+        {
+            return Err(err(
+                "default:",
+                format!("default `{d}` is not a value of `{}`", f.name),
+            ));
+        }
+        if let Some(dist) = &f.distance {
+            self.check_distance(f, dist, err)?;
+        }
+        Ok(())
+    }
+
+    /// The distance a choice factor may be given as: scaled by a choice factor, one scale for
+    /// everything else, and in each scale bands of the factor's values, `upto` on every band
+    /// but the last, for values of the factor that scales it.
+    fn check_distance(
+        &self,
+        f: &FactorDef,
+        dist: &DistanceDef,
+        err: &dyn Fn(&str, String) -> Error,
+    ) -> Result<()> {
+        if let Some(by) = &dist.by
+            && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
+        {
+            return Err(err(
+                "by:",
+                format!(
+                    "distance of `{}` is scaled by `{by}`, which is not a choice factor",
+                    f.name
+                ),
+            ));
+        }
+        if dist
+            .scales
+            .iter()
+            .filter(|s| s.for_values.is_empty())
+            .count()
+            != 1
+        {
+            return Err(err(
+                "scales:",
+                format!(
+                    "distance of `{}` needs exactly one scale without `for` (used for everything else)",
+                    f.name
+                ),
+            ));
+        }
+        for s in &dist.scales {
+            let Some((last, rest)) = s.bands.split_last() else {
+                return Err(err(
+                    "bands:",
+                    format!("a distance scale of `{}` has no bands", f.name),
+                ));
+            };
+            if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
+                return Err(err(
+                    "bands:",
+                    format!(
+                        "distance bands of `{}` need `upto` on every band but the last",
+                        f.name
+                    ),
+                ));
+            }
+            for b in &s.bands {
+                if self.value(f, &b.value).is_none() {
                     return Err(err(
-                        "default:",
-                        format!("default `{d}` is not a value of `{}`", f.name),
+                        &b.value,
+                        format!("distance band `{}` is not a value of `{}`", b.value, f.name),
                     ));
                 }
-                if let Some(dist) = &f.distance {
-                    if let Some(by) = &dist.by
-                        && self.factor(by).is_none_or(|g| g.kind != FactorKind::Choice)
-                    {
+            }
+            if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
+                for v in &s.for_values {
+                    if self.value(by, v).is_none() {
                         return Err(err(
-                            "by:",
-                            format!(
-                                "distance of `{}` is scaled by `{by}`, which is not a choice factor",
-                                f.name
-                            ),
+                            v,
+                            format!("scale for `{v}`: not a value of `{}`", by.name),
                         ));
-                    }
-                    if dist
-                        .scales
-                        .iter()
-                        .filter(|s| s.for_values.is_empty())
-                        .count()
-                        != 1
-                    {
-                        return Err(err(
-                            "scales:",
-                            format!(
-                                "distance of `{}` needs exactly one scale without `for` (used for everything else)",
-                                f.name
-                            ),
-                        ));
-                    }
-                    for s in &dist.scales {
-                        let Some((last, rest)) = s.bands.split_last() else {
-                            return Err(err(
-                                "bands:",
-                                format!("a distance scale of `{}` has no bands", f.name),
-                            ));
-                        };
-                        if last.upto.is_some() || rest.iter().any(|b| b.upto.is_none()) {
-                            return Err(err(
-                                "bands:",
-                                format!(
-                                    "distance bands of `{}` need `upto` on every band but the last",
-                                    f.name
-                                ),
-                            ));
-                        }
-                        for b in &s.bands {
-                            if self.value(f, &b.value).is_none() {
-                                return Err(err(
-                                    &b.value,
-                                    format!(
-                                        "distance band `{}` is not a value of `{}`",
-                                        b.value, f.name
-                                    ),
-                                ));
-                            }
-                        }
-                        if let Some(by) = dist.by.as_deref().and_then(|b| self.factor(b)) {
-                            for v in &s.for_values {
-                                if self.value(by, v).is_none() {
-                                    return Err(err(
-                                        v,
-                                        format!("scale for `{v}`: not a value of `{}`", by.name),
-                                    ));
-                                }
-                            }
-                        }
                     }
                 }
             }
-            FactorKind::Flag | FactorKind::Number => {
-                if !f.values.is_empty() || f.values_from.is_some() {
-                    return Err(err(
-                        "values",
-                        format!("`{}` is a {:?} factor and takes no values", f.name, f.kind)
-                            .to_lowercase(),
-                    ));
-                }
-                match (f.kind, &f.default) {
-                    (FactorKind::Number, Some(d)) => Self::check_number_default(f, d, &err)?,
-                    (_, Some(d)) if crate::words::flag_word(d).is_none() => {
-                        return Err(err(
-                            "default:",
-                            format!("default `{d}` of `{}` is not yes or no", f.name),
-                        ));
-                    }
-                    _ => {}
-                }
+        }
+        Ok(())
+    }
+
+    /// A flag or number factor: it takes no values, and its default is one it can take.
+    fn check_no_values(f: &FactorDef, err: &dyn Fn(&str, String) -> Error) -> Result<()> {
+        if !f.values.is_empty() || f.values_from.is_some() {
+            return Err(err(
+                "values",
+                format!("`{}` is a {:?} factor and takes no values", f.name, f.kind).to_lowercase(),
+            ));
+        }
+        match (f.kind, &f.default) {
+            (FactorKind::Number, Some(d)) => Self::check_number_default(f, d, err)?,
+            (_, Some(d)) if crate::words::flag_word(d).is_none() => {
+                return Err(err(
+                    "default:",
+                    format!("default `{d}` of `{}` is not yes or no", f.name),
+                ));
             }
+            _ => {}
         }
         Ok(())
     }

@@ -1,44 +1,115 @@
 //! The checks of one procedure: its dice, modifiers, reading, results and what follows them.
 
 use crate::error::{Error, Result};
-use crate::rules::check::check_bands;
 use crate::rules::schema::{
-    FactorKind, FollowFull, Guarded, ItemDef, ProcedureDef, Role, RollDef, TargetDef, ValueSpec,
+    FactorKind, FollowFull, Guarded, ItemDef, ProcedureDef, ResultDef, Role, RollDef, UnitRollDef,
+    ValueSpec,
 };
 use crate::rules::source::{Locator, Source};
 use crate::suggest::did_you_mean;
 use crate::words::kind_word;
 
-impl Source {
-    #[allow(clippy::too_many_lines)]
-    pub(super) fn check_procedure(&self, p: &ProcedureDef, at: &Locator<'_>) -> Result<()> {
-        let here = format!("name: {}", p.name);
-        let err = |needle: &str, msg: String| {
-            at.err(
-                &["procedures:", &here, needle],
-                format!("procedure `{}`: {msg}", p.name),
-            )
-        };
-        let result_names: Vec<&str> = p.results.iter().map(|r| r.name.as_str()).collect();
-        let need_result = |r: &str, needle: &str| -> Result<()> {
-            if result_names.contains(&r) {
-                Ok(())
-            } else {
-                Err(err(
+/// One procedure under check, shared by the checks of its parts: each error points into the
+/// procedure and names it, and a result it names must be one of its results.
+pub(super) struct ProcCheck<'a> {
+    pub(super) p: &'a ProcedureDef,
+    pub(super) at: &'a Locator<'a>,
+    here: String,
+    pub(super) results: Vec<&'a str>,
+}
+
+impl<'a> ProcCheck<'a> {
+    fn new(p: &'a ProcedureDef, at: &'a Locator<'a>) -> Self {
+        ProcCheck {
+            p,
+            at,
+            here: format!("name: {}", p.name),
+            results: p.results.iter().map(|r| r.name.as_str()).collect(),
+        }
+    }
+
+    /// An error at `needle` in the procedure, its message naming the procedure.
+    pub(super) fn err(&self, needle: &str, msg: String) -> Error {
+        self.at.err(
+            &["procedures:", &self.here, needle],
+            format!("procedure `{}`: {msg}", self.p.name),
+        )
+    }
+
+    /// `r` is one of the procedure's results; if not, an error at `needle` lists them.
+    pub(super) fn need_result(&self, r: &str, needle: &str) -> Result<()> {
+        if self.results.contains(&r) {
+            Ok(())
+        } else {
+            Err(self
+                .err(
                     needle,
                     format!(
                         "result `{r}` is not among its results ({})",
-                        result_names.join(", ")
+                        self.results.join(", ")
                     ),
                 )
-                .with_hint_opt(did_you_mean(r, result_names.iter().copied())))
-            }
-        };
-        if let Some(c) = &p.once_per_unit {
-            self.check_conditions(c, &|n, m| err(n, m))?;
+                .with_hint_opt(did_you_mean(r, self.results.iter().copied())))
         }
-        if !p.given.is_empty() && !p.sides.is_empty() {
+    }
+}
+
+impl Source {
+    /// A procedure: what it takes, its roll, modifiers and re-rolls, how the roll is read, and
+    /// what its results do and what follows them. The steps run in this order, so the error
+    /// reported is the first one found.
+    pub(super) fn check_procedure(&self, p: &ProcedureDef, at: &Locator<'_>) -> Result<()> {
+        let cx = ProcCheck::new(p, at);
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
+        if let Some(c) = &p.once_per_unit {
+            self.check_conditions(c, &err)?;
+        }
+        self.check_given(&cx)?;
+        if let Some(u) = &p.unit_roll {
+            self.check_unit_roll(&cx, u)?;
+        }
+        self.check_factors_taken(&cx)?;
+        Self::check_reading_kind(&cx)?;
+        self.check_roll(&cx)?;
+        for d in &p.drop {
+            self.check_guard(d.guard(), &err)?;
+        }
+        self.check_naturals(&cx)?;
+        for g in &p.modifiers {
+            self.check_items(&g.group, &g.items, &err)?;
+        }
+        self.check_rerolls(p, &err)?;
+        self.check_opponent(p, &err)?;
+        if !p.sides.is_empty() && p.sides.len() != 2 {
             return Err(err(
+                "sides:",
+                "an opposed roll has exactly two sides".into(),
+            ));
+        }
+        if let Some(c) = &p.check {
+            self.check_check(&cx, c)?;
+        }
+        if let Some(t) = &p.table {
+            Self::check_table(&cx, t)?;
+        }
+        if let Some(g) = &p.grid {
+            self.check_grid(&cx, g)?;
+        }
+        if let Some(a) = &p.amount {
+            self.check_amount(&cx, a)?;
+        }
+        Self::check_compare(&cx)?;
+        self.check_many_on_one(&cx)?;
+        self.check_results(&cx)?;
+        self.check_follows(&cx)
+    }
+
+    /// The factors `given` sets for the procedure: settings the ruleset knows, and only on a
+    /// roll of one figure (an opposed roll's sides say their own).
+    fn check_given(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        let p = cx.p;
+        if !p.given.is_empty() && !p.sides.is_empty() {
+            return Err(cx.err(
                 "given:",
                 "`given` sets factors of a roll of one figure; an opposed roll's sides say their \
                  own"
@@ -46,34 +117,51 @@ impl Source {
             ));
         }
         for (k, v) in &p.given {
-            self.check_setting(k, v, "the procedure", &|n, m| err(n, m))?;
+            self.check_setting(k, v, "the procedure", &|n, m| cx.err(n, m))?;
         }
-        if let Some(u) = &p.unit_roll {
-            self.check_conditions(&u.when, &|n, m| err(n, m))?;
-            for c in &u.any {
-                self.check_conditions(c, &|n, m| err(n, m))?;
-            }
-            self.check_conditions(&u.unless, &|n, m| err(n, m))?;
-            if self.procedure(&u.procedure).is_none() {
-                let names = self.def.procedures.iter().map(|p| p.name.as_str());
-                return Err(err(
-                    &u.procedure,
-                    format!(
-                        "a unit's roll of it rolls `{}`, which is not a procedure",
-                        u.procedure
-                    ),
-                )
-                .with_hint_opt(did_you_mean(&u.procedure, names)));
-            }
+        Ok(())
+    }
+
+    /// A unit's roll of the procedure: its conditions, and the procedure each of its figures
+    /// rolls, which must exist.
+    fn check_unit_roll(&self, cx: &ProcCheck<'_>, u: &UnitRollDef) -> Result<()> {
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
+        self.check_conditions(&u.when, &err)?;
+        for c in &u.any {
+            self.check_conditions(c, &err)?;
         }
-        for f in &p.factors {
+        self.check_conditions(&u.unless, &err)?;
+        if self.procedure(&u.procedure).is_none() {
+            let names = self.def.procedures.iter().map(|p| p.name.as_str());
+            return Err(err(
+                &u.procedure,
+                format!(
+                    "a unit's roll of it rolls `{}`, which is not a procedure",
+                    u.procedure
+                ),
+            )
+            .with_hint_opt(did_you_mean(&u.procedure, names)));
+        }
+        Ok(())
+    }
+
+    /// The factors the procedure takes are factors of the ruleset.
+    fn check_factors_taken(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        for f in &cx.p.factors {
             if self.factor(f).is_none() {
-                return Err(err(
+                return Err(cx.err(
                     f,
                     format!("takes factor `{f}`, which this ruleset does not define"),
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// The roll is read one way: a check, a table, a grid, an amount or a comparison (or, with
+    /// two sides, both: each side's amount compared).
+    fn check_reading_kind(cx: &ProcCheck<'_>) -> Result<()> {
+        let p = cx.p;
         let kinds = [
             p.check.is_some(),
             p.table.is_some(),
@@ -84,14 +172,21 @@ impl Source {
         // Each side of an opposed roll may score an amount, and the amounts are compared.
         let amounts_compared = p.amount.is_some() && p.compare.is_some() && !p.sides.is_empty();
         if kinds.iter().filter(|k| **k).count() != 1 && !amounts_compared {
-            return Err(err(
+            return Err(cx.err(
                 "name:",
                 "needs exactly one of check, table, grid, amount or compare (or, with two \
                  sides, amount and compare: each side's amount compared)"
                     .into(),
             ));
         }
-        match &p.roll {
+        Ok(())
+    }
+
+    /// The roll: dice of the ruleset, or cases, each under a guard, with dice or a fixed
+    /// number (not both) and a dice count read from a number factor.
+    fn check_roll(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
+        match &cx.p.roll {
             None => return Err(err("name:", "has no roll".into())),
             Some(RollDef::Dice(d)) => {
                 self.dice(d).map_err(|e| err(d, e.message))?;
@@ -101,7 +196,7 @@ impl Source {
                     return Err(err("roll:", "roll has no cases".into()));
                 }
                 for c in cases {
-                    self.check_guard(c.guard(), &|n, m| err(n, m))?;
+                    self.check_guard(c.guard(), &err)?;
                     match (&c.dice, c.fixed) {
                         (Some(d), None) => {
                             self.dice(d).map_err(|e| err(d, e.message))?;
@@ -134,172 +229,34 @@ impl Source {
                 }
             }
         }
-        for d in &p.drop {
-            self.check_guard(d.guard(), &|n, m| err(n, m))?;
-        }
-        for n in &p.naturals {
-            self.check_guard(n.guard(), &|x, m| err(x, m))?;
-            need_result(&n.result, &n.result)?;
+        Ok(())
+    }
+
+    /// Natural results: each under a guard, giving results of the procedure, and saying what
+    /// makes the dice natural (doubles, all odd, or a total).
+    fn check_naturals(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        for n in &cx.p.naturals {
+            self.check_guard(n.guard(), &|x, m| cx.err(x, m))?;
+            cx.need_result(&n.result, &n.result)?;
             if let Some(o) = &n.otherwise {
-                need_result(o, o)?;
+                cx.need_result(o, o)?;
             }
             if !n.doubles && !n.all_odd && n.total.is_empty() {
-                return Err(err(
+                return Err(cx.err(
                     &n.result,
                     "a natural result needs `doubles: true`, `all-odd: true` or `total`".into(),
                 ));
             }
         }
-        for g in &p.modifiers {
-            self.check_items(&g.group, &g.items, &err)?;
-        }
-        self.check_rerolls(p, &err)?;
-        self.check_opponent(p, &err)?;
-        if !p.sides.is_empty() && p.sides.len() != 2 {
-            return Err(err(
-                "sides:",
-                "an opposed roll has exactly two sides".into(),
-            ));
-        }
-        if let Some(c) = &p.check {
-            need_result(&c.pass, &c.pass)?;
-            need_result(&c.fail, &c.fail)?;
-            self.check_impossible(p, c, at)?;
-            if let TargetDef::From(from) = &c.target {
-                match (&from.factor, &from.lookup) {
-                    (Some(f), None) => {
-                        if self.factor(f).is_none_or(|x| x.kind != FactorKind::Number) {
-                            return Err(err(
-                                f,
-                                format!("target factor `{f}` is not a number factor"),
-                            ));
-                        }
-                    }
-                    (None, Some(l)) => {
-                        for (fname, needle) in [(&l.rows, "rows:"), (&l.columns, "columns:")] {
-                            if self
-                                .factor(fname)
-                                .is_none_or(|x| x.kind != FactorKind::Choice)
-                            {
-                                return Err(err(
-                                    needle,
-                                    format!("lookup by `{fname}`, which is not a choice factor"),
-                                ));
-                            }
-                        }
-                        let rows = self.factor(&l.rows);
-                        let cols = self.factor(&l.columns);
-                        if let (Some(rows), Some(cols)) = (rows, cols) {
-                            for v in self.values(rows) {
-                                let Some(row) = l.cells.get(v.name()) else {
-                                    return Err(err(
-                                        "cells:",
-                                        format!("lookup has no row for `{}`", v.name()),
-                                    ));
-                                };
-                                for c in self.values(cols) {
-                                    if !row.contains_key(c.name()) {
-                                        return Err(err(
-                                            v.name(),
-                                            format!(
-                                                "lookup row `{}` has no column `{}`",
-                                                v.name(),
-                                                c.name()
-                                            ),
-                                        ));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    _ => {
-                        return Err(err(
-                            "target:",
-                            "target takes a number, `factor` or `lookup`".into(),
-                        ));
-                    }
-                }
-            }
-        }
-        if let Some(t) = &p.table {
-            check_bands(&t.rows, &|n, m| err(n, m))?;
-            for b in &t.rows {
-                need_result(&b.result, &b.result)?;
-            }
-        }
-        if let Some(g) = &p.grid {
-            let width = g.rows.first().map_or(0, |r| r.results.len());
-            if width == 0 {
-                return Err(err("grid:", "grid has no rows or columns".into()));
-            }
-            for r in &g.rows {
-                self.check_guard(r.guard(), &|n, m| err(n, m))?;
-                if r.results.len() != width {
-                    return Err(err(
-                        &r.label,
-                        format!(
-                            "grid row `{}` has {} columns; the first has {width}",
-                            r.label,
-                            r.results.len()
-                        ),
-                    ));
-                }
-                for x in &r.results {
-                    need_result(x, x)?;
-                }
-            }
-        }
-        if let Some(a) = &p.amount {
-            for h in &a.halve {
-                self.check_guard(h.guard(), &|n, m| err(n, m))?;
-            }
-            for i in &a.instead {
-                self.check_guard(i.guard(), &|n, m| err(n, m))?;
-            }
-            if let Some(e) = &a.each_die {
-                self.check_each_die(p, a, e, &err)?;
-            }
-            for f in &a.each {
-                let q = self.check_follow(p, &f.full(), "each of the amount", &err)?;
-                if !q.sides.is_empty() || !p.sides.is_empty() {
-                    return Err(err(
-                        &f.full().procedure,
-                        "an amount's `each:` follows a roll of one side with a roll of one side"
-                            .into(),
-                    ));
-                }
-            }
-        }
-        if let Some(c) = &p.compare {
-            if p.sides.len() != 2 {
-                return Err(err("compare:", "compare needs two `sides`".into()));
-            }
-            need_result(&c.tie, &c.tie)?;
-            match c.by {
-                crate::rules::schema::CompareBy::Margin => {
-                    if c.bands.is_empty() {
-                        return Err(err("compare:", "comparing by margin needs `bands`".into()));
-                    }
-                    check_bands(&c.bands, &|n, m| err(n, m))?;
-                    for b in &c.bands {
-                        need_result(&b.result, &b.result)?;
-                    }
-                }
-                crate::rules::schema::CompareBy::Doubling => {
-                    for r in [&c.beaten, &c.doubled] {
-                        let Some(r) = r else {
-                            return Err(err(
-                                "compare:",
-                                "comparing by doubling needs `beaten` and `doubled`".into(),
-                            ));
-                        };
-                        need_result(r, r)?;
-                    }
-                }
-            }
-        } else if !p.sides.is_empty() {
-            return Err(err("sides:", "sides need `compare`".into()));
-        }
+        Ok(())
+    }
+
+    /// Several against one: not on compared amounts; the lone figure is a side of the roll,
+    /// two or more may be against it, it counts into a number factor, and what it sets beyond
+    /// the first and its results hold.
+    fn check_many_on_one(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        let p = cx.p;
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
         if p.amount.is_some() && !p.sides.is_empty() && p.many_on_one.is_some() {
             return Err(err(
                 "many-on-one:",
@@ -331,8 +288,16 @@ impl Source {
             for (k, v) in &m.beyond_first {
                 self.check_setting(k, v, "many-on-one", &err)?;
             }
-            self.check_lone_results(p, m, &result_names, at)?;
+            self.check_lone_results(p, m, &cx.results, cx.at)?;
         }
+        Ok(())
+    }
+
+    /// What the roll and its results do: the marks of the roll, of each re-roll and of each
+    /// result, what a result spreads, and what it becomes.
+    fn check_results(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        let p = cx.p;
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
         self.check_marks(p, &p.marks, "the roll", &err)?;
         for r in &p.reroll.0 {
             self.check_marks(p, &r.marks, &format!("re-roll `{}`", r.label), &err)?;
@@ -340,26 +305,44 @@ impl Source {
         for r in &p.results {
             self.check_marks(p, &r.marks, &format!("result `{}`", r.name), &err)?;
             self.check_spread(p, r, &err)?;
-            for b in &r.becomes {
-                need_result(&b.result, &b.result)?;
-                self.check_guard(b.guard(), &|n, m| err(n, m))?;
-                if let Some(n) = &b.natural {
-                    Self::check_natural_cond(p, n, &err)?;
-                }
-                match b.side.as_deref() {
-                    None => {}
-                    Some("loser" | "winner") if !p.sides.is_empty() => {}
-                    Some(s) => {
-                        return Err(err(
-                            s,
-                            format!(
-                                "`becomes` reads side `{s}`; only `loser` or `winner` of an opposed roll can be read"
-                            ),
-                        ));
-                    }
+            self.check_becomes(cx, r)?;
+        }
+        Ok(())
+    }
+
+    /// What a result becomes: results of the procedure, under a guard and a condition on the
+    /// natural total, read on a side only as the loser or winner of an opposed roll.
+    fn check_becomes(&self, cx: &ProcCheck<'_>, r: &ResultDef) -> Result<()> {
+        let p = cx.p;
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
+        for b in &r.becomes {
+            cx.need_result(&b.result, &b.result)?;
+            self.check_guard(b.guard(), &err)?;
+            if let Some(n) = &b.natural {
+                Self::check_natural_cond(p, n, &err)?;
+            }
+            match b.side.as_deref() {
+                None => {}
+                Some("loser" | "winner") if !p.sides.is_empty() => {}
+                Some(s) => {
+                    return Err(err(
+                        s,
+                        format!(
+                            "`becomes` reads side `{s}`; only `loser` or `winner` of an opposed roll can be read"
+                        ),
+                    ));
                 }
             }
         }
+        Ok(())
+    }
+
+    /// What follows the roll: each result's rolls at once (`next`, never an opposed roll) and
+    /// follow-ups, what may follow every result and the follow-ups of every result (on a side
+    /// named, as the loser and winner are not known yet), and their conditions on the amount.
+    fn check_follows(&self, cx: &ProcCheck<'_>) -> Result<()> {
+        let p = cx.p;
+        let err = |needle: &str, msg: String| cx.err(needle, msg);
         for r in &p.results {
             for f in r.next.iter().chain(&r.follow_up) {
                 if let Some(a) = &f.full().amount {
@@ -419,7 +402,6 @@ impl Source {
         Ok(())
     }
 
-    /// One procedure that follows `p` (`from` says after what), checked; returns it.
     /// The lone figure's results of a many-on-one: `worst-first` and what `together` counts
     /// and makes are results of the procedure, each listed once.
     fn check_lone_results(
@@ -554,7 +536,8 @@ impl Source {
         Ok(())
     }
 
-    fn check_follow(
+    /// One procedure that follows `p` (`from` says after what), checked; returns it.
+    pub(super) fn check_follow(
         &self,
         p: &ProcedureDef,
         f: &FollowFull,
@@ -612,55 +595,5 @@ impl Source {
             self.check_setting(k, v, "follow-up", &err)?;
         }
         Ok(q)
-    }
-}
-
-impl Source {
-    /// Dice read each as another procedure's check: a procedure of one side with a check of
-    /// its own, and nothing that halves a count.
-    fn check_each_die(
-        &self,
-        p: &ProcedureDef,
-        a: &crate::rules::schema::AmountDef,
-        each: &str,
-        err: &dyn Fn(&str, String) -> Error,
-    ) -> Result<()> {
-        let names = || self.def.procedures.iter().map(|p| p.name.as_str());
-        let Some(other) = self.procedure(each) else {
-            return Err(err(
-                each,
-                format!("`each-die: {each}` names no procedure of this ruleset"),
-            )
-            .with_hint_opt(did_you_mean(each, names())));
-        };
-        let Some(c) = &other.check else {
-            return Err(err(
-                each,
-                format!("`each-die: {each}` reads each die as `{each}`'s check, and it has none"),
-            ));
-        };
-        // Only the check's target is read: what else the other roll does would be lost.
-        if !other.modifiers.is_empty() || !other.naturals.is_empty() || c.impossible.is_some() {
-            return Err(err(
-                each,
-                format!(
-                    "`each-die: {each}` reads only the target of `{each}`'s check, and `{each}` \
-                     has modifiers, natural results or a fallback of its own: give them to {}",
-                    p.name
-                ),
-            ));
-        }
-        let fixed = matches!(&p.roll, Some(RollDef::Cases(cases)) if cases.iter().any(|c| c.fixed.is_some()));
-        if !p.sides.is_empty() || !a.halve.is_empty() || a.floor.is_some() || fixed {
-            return Err(err(
-                "each-die:",
-                format!(
-                    "{} counts the dice that pass `{each}`: it may have no `sides`, `halve`, \
-                     `floor` or `fixed` roll",
-                    p.name
-                ),
-            ));
-        }
-        Ok(())
     }
 }

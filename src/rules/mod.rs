@@ -1,7 +1,7 @@
 //! Making the rules model: a ruleset file's written shape (`schema`), reading it (`source`),
-//! checking it (`check`, `check_procedure`, `check_impossible`, `check_reroll`,
-//! `check_requires`, `check_actions`, `check_charge`, `check_army`, `check_counters`,
-//! `check_sides`), compiling it into
+//! checking it (`check`, `check_procedure`, `check_reading`, `check_impossible`,
+//! `check_reroll`, `check_requires`, `check_actions`, `check_charge`, `check_army`,
+//! `check_counters`, `check_sides`), compiling it into
 //! `crate::model` (`compile`, its `game:` section in `compile_game`), a user's army list
 //! checked against it (`army_file`),
 //! loading a ruleset once per process (`ruleset`), linting it for table authors by running the
@@ -18,6 +18,7 @@ mod check_counters;
 mod check_impossible;
 mod check_marks;
 mod check_procedure;
+mod check_reading;
 mod check_requires;
 mod check_reroll;
 mod check_sides;
