@@ -14,6 +14,7 @@ mod faces;
 mod fig;
 mod fight_odds;
 mod figure;
+mod figure_said;
 mod game;
 pub mod generate;
 pub mod guided;

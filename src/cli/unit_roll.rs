@@ -23,7 +23,8 @@ use crate::model::{Part, Pieces, ProcedureDef, Ruleset};
 use crate::present::explain;
 
 use super::ctx::game_ruleset;
-use super::figure::{changes_block, locked, who};
+use super::figure::{locked, who};
+use super::figure_said::changes_block;
 use super::owed::{FigureWords, Which, also, unit_checks};
 use super::roll::{RollHow, all_dice_used, count_throws, dice_line, flatten_faces, must_follow};
 use super::{Cli, Report, fresh_seed, write_json};
