@@ -30,6 +30,7 @@ mod setup;
 mod turn;
 mod unit;
 mod unit_odds;
+mod unit_pick;
 mod unit_roll;
 
 use std::ffi::OsString;
