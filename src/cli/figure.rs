@@ -10,25 +10,25 @@ use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::figures;
 use crate::game::legality;
-use crate::game::pending;
+use crate::game::pending::{self, Check};
 use crate::game::roles::Cast;
 use crate::game::roster::game_def;
-use crate::game::state::{Change, Event, Game};
+use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
-use crate::model::{LoneThrows, ProcedureDef, Ruleset};
-use crate::present::explain;
+use crate::model::{GameDef, LoneThrows, ManyOnOneDef, ProcedureDef, Ruleset};
 use crate::rules::catalog::Catalog;
 use serde_json::json;
 
 use super::ctx::game_ruleset;
 use super::faces;
+use super::figure_said::{print_pairings, roster_extra};
 use super::odds::{odds, planned_ruled};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
-    Extra, RollHow, Rolled, all_dice_used, count_throws, dice_line, dice_source_with,
-    flatten_faces, must_follow, outcome_parts, print_roll, unused_dice,
+    RollHow, Rolled, all_dice_used, count_throws, dice_source_with, flatten_faces, print_roll,
+    unused_dice,
 };
-use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
+use super::{Cli, Report, fresh_seed, guided};
 
 /// A roll with figures of the current game: the roster gives troop types, weapons and markers,
 /// and the results land on the figures, all under the game's lock and in its log.
@@ -57,64 +57,15 @@ pub(super) fn figure_roll(
                    report: &mut Report,
                    ask: Option<Asker>|
      -> Result<Option<Event>> {
-        let Aimed {
-            p,
-            cast,
-            words: typed,
-            owed,
-        } = aim(game, ruleset, which, how.factors, &pinned)?;
-        let mut found = figures::find(game, ruleset, p, &cast)?;
-        // A check the figure owes from an earlier turn counts toward that turn.
-        found.owed_in = owed.and_then(|at| pending::owed_in(game, at));
-        let mut event = Event::new(game.turn.number, &how.line, "");
-        let umpire = cli.umpire();
-        legality::owed_first(game, owed.as_slice(), umpire, &mut event)?;
-        // The figure acting: of an opposed roll, the first side's.
-        let actor = found
-            .acting
-            .clone()
-            .or_else(|| found.sides.first().map(|(_, f)| f.clone()));
-        // A roll that is a link of the turn's chain activates its unit, in its side's turn.
-        let acting_unit = actor
-            .as_deref()
-            .and_then(|c| game.figure(c))
-            .map(|f| f.unit.clone());
-        if let Some(u) = &acting_unit {
-            crate::game::turn::chain_check(game, ruleset, p, u, umpire, &mut event)?;
-        }
-        // A figure that has made its most of these rolls (a test once a turn).
-        let g = game_def(ruleset)?;
-        if let Some(f) = actor.as_deref().and_then(|c| game.figure(c)) {
-            for (refusal, fix) in crate::game::counters::refusals(g, f, &p.name) {
-                umpire.allow(refusal, fix, &mut event)?;
-            }
-        }
-        // A roll that is one of the figure's actions is weighed against the turn: its unit
-        // may act now (acting activates it), and the figure has the action left.
-        let action = legality::action_rolled(ruleset, p, &typed);
-        let mut after = game.clone();
-        let mut acted = Vec::new();
-        let mut cost = None;
-        if let (Some(code), Some(u), Some(a)) = (&actor, &acting_unit, action) {
-            let acting = legality::may_act(game, ruleset, (u, Some(a)), umpire, &mut event)?;
-            acted = legality::acts(&mut after, ruleset, u, acting, umpire, &mut event)?;
-            cost = Some((
-                code.clone(),
-                allowance::check(&after, g, code, a, umpire, &mut event)?,
-            ));
-        }
-        let n = found.pairings.len().max(1);
+        let mut w = weigh(cli, game, ruleset, which, how, &pinned)?;
+        let (p, owed) = (w.p, w.owed);
+        let n = w.found.pairings.len().max(1);
         let mut source = dice_source_with(how.dice, seed, ask)?;
         // Results land on a copy, kept unless this is a dry run. Every pairing reads the
         // figures as they were before any result: the pairings are fought at once.
-        let words = |_: &figures::Figures| typed.clone();
-        let one = (&mut source, &mut event, umpire);
-        let Fight {
-            mut fought,
-            moved_on,
-            lone,
-            lone_end,
-        } = fight(game, &mut after, ruleset, p, &found, &words, one)?;
+        let words = |_: &figures::Figures| w.typed.clone();
+        let one = (&mut source, &mut w.event, cli.umpire());
+        let mut pairings = fight(game, &mut w.after, ruleset, p, &w.found, &words, one)?;
         // One figure's chain may not need the faces thrown for its later rolls; several
         // pairings read the faces in order, where one left over is a mistake.
         let cut_short = !ruleset.next_procedures(p).is_empty();
@@ -124,127 +75,23 @@ pub(super) fn figure_roll(
             all_dice_used(&source, how.dice.len())?;
             Vec::new()
         };
-        let mut lone_end = lone_end;
-        // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
-        // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
-        // (the check's factors, the line that says it was made)
-        let mut made: Option<(String, String)> = None;
-        if let Some(at) = owed
-            && let Some(factors) = after.pending.get(at).map(|c| c.factors.join(" "))
-        {
-            made = pending::made(&mut after, at, &mut event).map(|line| (factors, line));
-        }
-        // The log's line for each pairing says what happened and what landed; the checks it
-        // makes and leaves owed are bookkeeping, in the changes printed and the event's.
-        let mut summary = Vec::new();
-        for (i, (step, _, landed, figs)) in fought.iter_mut().enumerate() {
-            let mut who = who(figs);
-            if let Some((factors, _)) = made.as_ref().filter(|(f, _)| i == 0 && !f.is_empty()) {
-                who = format!("{who}, {factors}");
-            }
-            let what = format!("{} ({who}): {}", p.name, step.outcome());
-            summary.push(if landed.is_empty() {
-                what.clone()
-            } else {
-                format!("{what}; {}", landed.join("; "))
-            });
-            if i == 0 {
-                landed.extend(made.as_ref().map(|(_, line)| line.clone()));
-            }
-            // The checks the results call for, owed by the figures as they stand after them.
-            let dropped = crate::game::aim::aim_follow_ups(step, (game, &after), ruleset, figs);
-            match lone_end.as_mut() {
-                // Said once for the lone figure, however many pairings called for the check.
-                Some(end) => {
-                    for line in dropped {
-                        if !end.changes.contains(&line) {
-                            end.changes.push(line);
-                        }
-                    }
-                }
-                None => landed.extend(dropped),
-            }
-            landed.extend(pending::queue_follow_ups(
-                &mut after, step, &what, &mut event,
-            ));
-        }
-        // Other figures the roll fell on owe what it calls for whatever its result.
-        if let Some((step, _, landed, _)) = fought.first_mut() {
-            let cause = format!("{} ({}): {}", p.name, who(&found), step.outcome());
-            let more = (how.also, typed.as_slice(), cause.as_str());
-            landed.extend(also(
-                game, &mut after, ruleset, p, &found, more, &mut event,
-            )?);
-        }
-        if let (Some(u), Some((step, _, landed, _))) = (&acting_unit, fought.first_mut()) {
-            let link = step.clone();
-            landed.extend(crate::game::turn::chain_record(
-                &mut after, ruleset, p, u, &link, &mut event,
-            )?);
-        }
-        if let Some((_, _, landed, _)) = fought.first_mut() {
-            landed.splice(0..0, moved_on.into_iter().chain(acted));
-            if let Some((code, cost)) = &cost {
-                allowance::record(&mut after, ruleset, code, *cost, &mut event)?;
-            }
-        }
-        // And those a figure owed before, when this roll took it out of the game.
-        let gone = pending::drop_out_of_play(&mut after, g, &mut event);
-        match (lone_end.as_mut(), fought.last_mut()) {
-            (Some(end), _) => end.changes.extend(gone),
-            (None, Some((_, _, landed, _))) => landed.extend(gone),
-            (None, None) => {}
-        }
-        let (mut n_entered, mut n_rolled) = (0, 0);
-        for (step, ..) in &fought {
-            count_throws(step, &mut n_entered, &mut n_rolled);
-        }
-        // The lone figure's one throw was counted once per pairing.
-        if let Some(t) = &lone {
-            let again = n - 1;
-            if t.entered {
-                n_entered = n_entered.saturating_sub(again);
-            } else {
-                n_rolled = n_rolled.saturating_sub(again);
-            }
-        }
-        let head = changes_head(how.dry_run);
+        let summary = w.logged(game, ruleset, &mut pairings);
+        w.settled(game, ruleset, &mut pairings, how.also)?;
+        let Fight {
+            mut fought,
+            lone,
+            lone_end,
+            ..
+        } = pairings;
+        let (n_entered, n_rolled) = throws_counted(&fought, lone.as_ref(), n);
+        let mut event = w.event;
         let faces: Vec<String> = fought.iter().flat_map(|(s, ..)| flatten_faces(s)).collect();
         event.summary = summary.join(" | ");
         event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": n_entered }));
         if n == 1 {
             if let Some((step, lines, landed, _)) = fought.pop() {
-                let mut extra = Extra::default();
-                // `roll --next` says first which check it makes.
-                if let (Which::Owed { .. }, Some(at)) = (which, owed)
-                    && let Some(check) = game.pending.get(at)
-                {
-                    extra.before.push(format!(
-                        "check {} of {} owed: {}",
-                        at + 1,
-                        game.pending.len(),
-                        check.described()
-                    ));
-                }
-                extra.before.push("from the roster:".into());
-                extra.before.extend(lines.iter().map(|l| format!("  {l}")));
-                if landed.is_empty() {
-                    extra.after.push(format!("{head} none"));
-                } else {
-                    extra.after.push(head.into());
-                    extra.after.extend(landed.iter().map(|l| format!("  {l}")));
-                }
-                // The changes as sentences, and as the game's log keeps them.
-                extra.json = Some(json!({
-                    "roster": lines,
-                    "changes": landed,
-                    "dry_run": how.dry_run,
-                    "state_changes": event.changes,
-                    "facts": crate::game::facts::of(&event.changes),
-                }));
-                if let (Some(serde_json::Value::Object(more)), Some(at)) = (&mut extra.json, owed) {
-                    more.insert("check".into(), json!(game.pending.get(at)));
-                }
+                let said = (lines.as_slice(), landed.as_slice());
+                let extra = roster_extra(game, (which, owed), said, (how.dry_run, &event.changes));
                 let rolled = Rolled {
                     steps: vec![step],
                     seed,
@@ -266,7 +113,7 @@ pub(super) fn figure_roll(
             )?;
         }
         if !how.dry_run {
-            *game = after;
+            *game = w.after;
         }
         Ok((!how.dry_run).then_some(event))
     };
@@ -275,6 +122,211 @@ pub(super) fn figure_roll(
         resolve(game, &ruleset, out, report, ask)
     };
     locked(cli, (&files, seed), how.dry_run, &attempt, out, report)
+}
+
+/// A figure's roll weighed against the rules before a die is thrown: what it rolls, with what
+/// and whom, the event so far, and the game its results land on.
+struct Weighed<'r> {
+    p: &'r ProcedureDef,
+    g: &'r GameDef,
+    found: figures::Figures,
+    /// The words typed or set.
+    typed: Vec<String>,
+    /// The check the roll makes, by its place in the queue.
+    owed: Option<usize>,
+    event: Event,
+    /// The unit of the figure acting, whose turn's chain the roll may be a link of.
+    acting_unit: Option<String>,
+    /// The game the results land on: a copy, kept unless this is a dry run.
+    after: Game,
+    /// What acting changed (the unit activated).
+    acted: Vec<String>,
+    /// The figure acting and what the action costs it, when the roll is one of its actions.
+    cost: Option<(String, u32)>,
+}
+
+/// What `which` rolls, and what the rules refuse of it before a die is thrown (unless the
+/// umpire rules otherwise): a check owed first, a link of the turn's chain out of turn, a
+/// figure that has made its most of these rolls, a unit that may not act, a figure without
+/// the action left.
+fn weigh<'r>(
+    cli: &Cli,
+    game: &Game,
+    ruleset: &'r Ruleset,
+    which: &Which<'_>,
+    how: &RollHow<'_>,
+    pinned: &RefCell<Option<Check>>,
+) -> Result<Weighed<'r>> {
+    let Aimed {
+        p,
+        cast,
+        words: typed,
+        owed,
+    } = aim(game, ruleset, which, how.factors, pinned)?;
+    let mut found = figures::find(game, ruleset, p, &cast)?;
+    // A check the figure owes from an earlier turn counts toward that turn.
+    found.owed_in = owed.and_then(|at| pending::owed_in(game, at));
+    let mut event = Event::new(game.turn.number, &how.line, "");
+    let umpire = cli.umpire();
+    legality::owed_first(game, owed.as_slice(), umpire, &mut event)?;
+    // The figure acting: of an opposed roll, the first side's.
+    let actor = found
+        .acting
+        .clone()
+        .or_else(|| found.sides.first().map(|(_, f)| f.clone()));
+    // A roll that is a link of the turn's chain activates its unit, in its side's turn.
+    let acting_unit = actor
+        .as_deref()
+        .and_then(|c| game.figure(c))
+        .map(|f| f.unit.clone());
+    if let Some(u) = &acting_unit {
+        crate::game::turn::chain_check(game, ruleset, p, u, umpire, &mut event)?;
+    }
+    // A figure that has made its most of these rolls (a test once a turn).
+    let g = game_def(ruleset)?;
+    if let Some(f) = actor.as_deref().and_then(|c| game.figure(c)) {
+        for (refusal, fix) in crate::game::counters::refusals(g, f, &p.name) {
+            umpire.allow(refusal, fix, &mut event)?;
+        }
+    }
+    // A roll that is one of the figure's actions is weighed against the turn: its unit
+    // may act now (acting activates it), and the figure has the action left.
+    let action = legality::action_rolled(ruleset, p, &typed);
+    let mut after = game.clone();
+    let mut acted = Vec::new();
+    let mut cost = None;
+    if let (Some(code), Some(u), Some(a)) = (&actor, &acting_unit, action) {
+        let acting = legality::may_act(game, ruleset, (u, Some(a)), umpire, &mut event)?;
+        acted = legality::acts(&mut after, ruleset, u, acting, umpire, &mut event)?;
+        cost = Some((
+            code.clone(),
+            allowance::check(&after, g, code, a, umpire, &mut event)?,
+        ));
+    }
+    Ok(Weighed {
+        p,
+        g,
+        found,
+        typed,
+        owed,
+        event,
+        acting_unit,
+        after,
+        acted,
+        cost,
+    })
+}
+
+impl Weighed<'_> {
+    /// The log's line of each pairing, once the check the roll makes is made and the checks
+    /// its results call for are owed: each says what happened and what landed; the checks it
+    /// makes and leaves owed are bookkeeping, in the changes printed and the event's.
+    fn logged(&mut self, game: &Game, ruleset: &Ruleset, fight: &mut Fight) -> Vec<String> {
+        let (p, after, event) = (self.p, &mut self.after, &mut self.event);
+        // A roll that is a check the figure owes makes it: it leaves the queue, and the log's
+        // line says which check it was (`PROCEDURE (A1, FACTOR=VALUE)`).
+        // (the check's factors, the line that says it was made)
+        let mut made: Option<(String, String)> = None;
+        if let Some(at) = self.owed
+            && let Some(factors) = after.pending.get(at).map(|c| c.factors.join(" "))
+        {
+            made = pending::made(after, at, event).map(|line| (factors, line));
+        }
+        let mut summary = Vec::new();
+        for (i, (step, _, landed, figs)) in fight.fought.iter_mut().enumerate() {
+            let mut who = who(figs);
+            if let Some((factors, _)) = made.as_ref().filter(|(f, _)| i == 0 && !f.is_empty()) {
+                who = format!("{who}, {factors}");
+            }
+            let what = format!("{} ({who}): {}", p.name, step.outcome());
+            summary.push(if landed.is_empty() {
+                what.clone()
+            } else {
+                format!("{what}; {}", landed.join("; "))
+            });
+            if i == 0 {
+                landed.extend(made.as_ref().map(|(_, line)| line.clone()));
+            }
+            // The checks the results call for, owed by the figures as they stand after them.
+            let dropped = crate::game::aim::aim_follow_ups(step, (game, &*after), ruleset, figs);
+            match fight.lone_end.as_mut() {
+                // Said once for the lone figure, however many pairings called for the check.
+                Some(end) => {
+                    for line in dropped {
+                        if !end.changes.contains(&line) {
+                            end.changes.push(line);
+                        }
+                    }
+                }
+                None => landed.extend(dropped),
+            }
+            landed.extend(pending::queue_follow_ups(after, step, &what, event));
+        }
+        summary
+    }
+
+    /// What the roll leaves besides its results: what the other figures it fell on owe
+    /// (`also`), its link of the turn's chain, the unit's activation and the action's cost,
+    /// and the checks of figures it took out of the game, which no longer stand.
+    fn settled(
+        &mut self,
+        game: &Game,
+        ruleset: &Ruleset,
+        fight: &mut Fight,
+        also_on: &[String],
+    ) -> Result<()> {
+        let (p, after, event) = (self.p, &mut self.after, &mut self.event);
+        let fought = &mut fight.fought;
+        // Other figures the roll fell on owe what it calls for whatever its result.
+        if let Some((step, _, landed, _)) = fought.first_mut() {
+            let cause = format!("{} ({}): {}", p.name, who(&self.found), step.outcome());
+            let more = (also_on, self.typed.as_slice(), cause.as_str());
+            landed.extend(also(game, after, ruleset, p, &self.found, more, event)?);
+        }
+        if let (Some(u), Some((step, _, landed, _))) = (&self.acting_unit, fought.first_mut()) {
+            let link = step.clone();
+            landed.extend(crate::game::turn::chain_record(
+                after, ruleset, p, u, &link, event,
+            )?);
+        }
+        if let Some((_, _, landed, _)) = fought.first_mut() {
+            let moved_on = std::mem::take(&mut fight.moved_on);
+            landed.splice(
+                0..0,
+                moved_on.into_iter().chain(std::mem::take(&mut self.acted)),
+            );
+            if let Some((code, cost)) = &self.cost {
+                allowance::record(after, ruleset, code, *cost, event)?;
+            }
+        }
+        // And those a figure owed before, when this roll took it out of the game.
+        let gone = pending::drop_out_of_play(after, self.g, event);
+        match (fight.lone_end.as_mut(), fought.last_mut()) {
+            (Some(end), _) => end.changes.extend(gone),
+            (None, Some((_, _, landed, _))) => landed.extend(gone),
+            (None, None) => {}
+        }
+        Ok(())
+    }
+}
+
+/// The throws of a fight of `n` pairings, entered and rolled, the lone figure's one throw
+/// counted once.
+fn throws_counted(fought: &[Fought], lone: Option<&ThrowRecord>, n: usize) -> (usize, usize) {
+    let (mut n_entered, mut n_rolled) = (0, 0);
+    for (step, ..) in fought {
+        count_throws(step, &mut n_entered, &mut n_rolled);
+    }
+    // The lone figure's one throw was counted once per pairing.
+    if let Some(t) = lone {
+        let again = n - 1;
+        if t.entered {
+            n_entered = n_entered.saturating_sub(again);
+        } else {
+            n_rolled = n_rolled.saturating_sub(again);
+        }
+    }
+    (n_entered, n_rolled)
 }
 
 /// A fight as fought: each pairing (its step, the roster's lines, what it landed, its
@@ -332,6 +384,39 @@ pub(super) fn fight(
     // taken out takes nothing more, and a marker's rule for a second one holds. (A table
     // that does not rank them lands the pairings in turn.)
     let ranked = many.filter(|m| !m.worst_first.is_empty());
+    let worst = land_fought(after, ruleset, &mut fought, ranked, (source, event))?;
+    // With several against one, what befell the lone figure in the end: its worst result,
+    // and the checks it owed that no longer stand.
+    let lone_end: Option<LoneEnd> = ranked.map(|m| LoneEnd {
+        figure: found
+            .sides
+            .iter()
+            .find(|(side, _)| *side == m.lone)
+            .map(|(_, f)| f.clone())
+            .unwrap_or_default(),
+        against: n,
+        worst: worst.clone().map(|w| (p.result_label(&w.result), w)),
+        changes: Vec::new(),
+        shared: lone_at.is_some(),
+    });
+    Ok(Fight {
+        fought,
+        moved_on,
+        lone,
+        lone_end,
+    })
+}
+
+/// Land every pairing's results on `after`: their ties first, then the rest of each, the lone
+/// figure's worst first where the table ranks its results (`ranked`); with the lone figure's
+/// worst result, if it has one.
+fn land_fought(
+    after: &mut Game,
+    ruleset: &Ruleset,
+    fought: &mut [Fought],
+    ranked: Option<&ManyOnOneDef>,
+    (source, event): (&mut DiceSource, &mut Event),
+) -> Result<Option<fight::Worst>> {
     let received: Vec<Option<&str>> = fought
         .iter()
         .map(|(step, ..)| {
@@ -378,26 +463,7 @@ pub(super) fn fight(
     for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {
         *landed = mine;
     }
-    // With several against one, what befell the lone figure in the end: its worst result,
-    // and the checks it owed that no longer stand.
-    let lone_end: Option<LoneEnd> = ranked.map(|m| LoneEnd {
-        figure: found
-            .sides
-            .iter()
-            .find(|(side, _)| *side == m.lone)
-            .map(|(_, f)| f.clone())
-            .unwrap_or_default(),
-        against: n,
-        worst: worst.clone().map(|w| (p.result_label(&w.result), w)),
-        changes: Vec::new(),
-        shared: lone_at.is_some(),
-    });
-    Ok(Fight {
-        fought,
-        moved_on,
-        lone,
-        lone_end,
-    })
+    Ok(worst)
 }
 
 /// One try at a roll on the game: it writes its output and report and returns the event to
@@ -471,28 +537,6 @@ pub(super) fn who(figs: &figures::Figures) -> String {
     }
 }
 
-/// The heading of what a roll did to the figures, or would have done in a dry run.
-fn changes_head(dry_run: bool) -> &'static str {
-    if dry_run {
-        "would change (dry run, nothing written):"
-    } else {
-        "changes:"
-    }
-}
-
-/// What a roll did to the figures (or would have, in a dry run), a line each, or `none`.
-pub(super) fn changes_block<S: AsRef<str>>(dry_run: bool, changes: &[S]) -> String {
-    let head = changes_head(dry_run);
-    if changes.is_empty() {
-        return format!("{head} none\n");
-    }
-    let mut text = format!("{head}\n");
-    for c in changes {
-        text.push_str(&format!("  {}\n", c.as_ref()));
-    }
-    text
-}
-
 /// What befell the lone figure of several against one, once every pairing landed.
 pub(super) struct LoneEnd {
     pub(super) figure: String,
@@ -508,94 +552,6 @@ pub(super) struct LoneEnd {
 
 /// Each pairing: its step, the roster's lines, what it landed, and its figures.
 pub(super) type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
-
-pub(super) fn print_pairings(
-    cli: &Cli,
-    ruleset: &Ruleset,
-    (fought, lone_end): (&[Fought], Option<&LoneEnd>),
-    (seed, n_entered, n_rolled): (u64, usize, usize),
-    (dry_run, state_changes): (bool, &[Change]),
-    out: &mut Vec<u8>,
-    report: &mut Report,
-) -> Result<()> {
-    let n = fought.len();
-    let head = changes_head(dry_run);
-    // Every pairing's checks are owed, not only the first's.
-    report.must_follow = fought.iter().flat_map(|(s, ..)| must_follow(s)).collect();
-    if cli.json {
-        let value = json!({
-            "ruleset": ruleset.name(),
-            "seed": seed,
-            "dice_entered": n_entered,
-            "dice_rolled": n_rolled,
-            "dry_run": dry_run,
-            "pairings": fought.iter().map(|(step, lines, landed, figs)| json!({
-                "figures": figs.sides,
-                "roster": lines,
-                "outcome": step.outcome(),
-                "outcome_parts": outcome_parts(step),
-                "step": step,
-                "follow_ups": explain::follow_ups(step),
-                "changes": landed,
-            })).collect::<Vec<_>>(),
-            "lone": lone_end.map(|end| json!({
-                "figure": end.figure,
-                "against": end.against,
-                "worst": end.worst.as_ref().map(|(label, w)| json!({
-                    "result": w.result,
-                    "label": label,
-                    "together": w.together,
-                })),
-                "changes": end.changes,
-            })),
-            "state_changes": state_changes,
-            "facts": crate::game::facts::of(state_changes),
-        });
-        return write_json(out, value);
-    }
-    let mut text = String::new();
-    for (i, (step, lines, landed, figs)) in fought.iter().enumerate() {
-        let who: Vec<String> = figs.sides.iter().map(|(s, f)| format!("{s} {f}")).collect();
-        text.push_str(&format!(
-            "pairing {} of {n}: {}\n",
-            i + 1,
-            who.join(" against ")
-        ));
-        text.push_str("from the roster:\n");
-        for l in lines {
-            text.push_str(&format!("  {l}\n"));
-        }
-        text.push_str(&explain::roll(ruleset, step, &rules_flag(cli)));
-        if landed.is_empty() {
-            text.push_str(&format!("{head} none\n"));
-        } else {
-            text.push_str(&format!("{head}\n"));
-            for l in landed {
-                text.push_str(&format!("  {l}\n"));
-            }
-        }
-        text.push('\n');
-    }
-    if let Some(end) = lone_end {
-        let worst = end.worst.as_ref().map(|(label, w)| (label.as_str(), w));
-        text.push_str(&crate::present::whole::lone_end(
-            &end.figure,
-            end.against,
-            worst,
-        ));
-        for l in &end.changes {
-            text.push_str(&format!("  {l}\n"));
-        }
-    }
-    let shared = if lone_end.is_some_and(|e| e.shared) {
-        format!(", the lone figure's throw shared by the {n} pairings")
-    } else {
-        String::new()
-    };
-    text.push_str(&dice_line(n_entered, n_rolled, &shared, seed));
-    out.extend_from_slice(text.as_bytes());
-    Ok(())
-}
 
 /// Odds with figures of the current game: the roster's words, nothing written.
 pub(super) fn figure_odds(

@@ -18,7 +18,7 @@ use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
 use super::figure::who;
-use super::unit_roll::{
+use super::unit_pick::{
     aimed, as_piece, figure_words, rolled_once, unit_plan, unit_procedure, unit_targets,
 };
 use super::{Cli, write_json};
