@@ -326,24 +326,7 @@ fn react(
     let Some(r) = &c.def.reaction else {
         return Ok((fired, failed));
     };
-    // A figure with no action left does not react (unless the umpire rules otherwise); those
-    // who do spend it.
-    let mut reacting = c.defenders.clone();
-    let (costs, idle) = allowances(
-        after,
-        ruleset,
-        r.action.as_deref(),
-        &mut reacting,
-        cli,
-        event,
-    )?;
-    said.idle.extend(
-        idle.into_iter()
-            .map(|(f, why)| (f, format!("does not react: {why}"))),
-    );
-    for (code, cost) in &costs {
-        allowance::record(after, ruleset, code, *cost, event)?;
-    }
+    let reacting = reacting(after, (ruleset, cli), c, r.action.as_deref(), event, said)?;
     let p = ruleset.procedure_or_err(&r.procedure)?;
     let fire = r
         .fire
@@ -381,14 +364,7 @@ fn react(
             });
             continue;
         };
-        let blocked = after.figure(code).and_then(|f| {
-            f.markers
-                .iter()
-                .filter_map(|m| roster::marker(g, m))
-                .find(|m| m.blocks.iter().any(|b| b == &fire.name))
-                .map(|m| roster::marker_label(g, &m.name).to_string())
-        });
-        if let Some(why) = blocked {
+        if let Some(why) = blocked(after, g, code, fire) {
             said.reactions.push(Reaction {
                 check,
                 shot: None,
@@ -396,29 +372,7 @@ fn react(
             });
             continue;
         }
-        // Its own opponent first, else the chargers in turn; only those still standing.
-        let standing = |f: &&String| after.figure(f).is_some_and(|f| f.state.is_none());
-        let own = groups
-            .iter()
-            .find(|gr| &gr.lone == code)
-            .and_then(|gr| gr.others.iter().find(standing))
-            .or_else(|| {
-                groups
-                    .iter()
-                    .find(|gr| gr.others.contains(code))
-                    .map(|gr| &gr.lone)
-            })
-            .filter(standing)
-            .cloned();
-        let chargers: Vec<&String> = c.chargers.iter().filter(standing).collect();
-        let target = own.or_else(|| {
-            let t = chargers
-                .get(next % chargers.len().max(1))
-                .map(|s| (*s).clone());
-            next += 1;
-            t
-        });
-        let Some(target) = target else {
+        let Some(target) = fire_target(after, c, groups, code, &mut next) else {
             said.reactions.push(Reaction {
                 check,
                 shot: None,
@@ -443,6 +397,76 @@ fn react(
         });
     }
     Ok((fired, failed))
+}
+
+/// The figures of the charged unit that react: a figure with no action left does not (unless
+/// the umpire rules otherwise), and says so; those who do spend it.
+fn reacting(
+    after: &mut Game,
+    (ruleset, cli): (&Ruleset, &Cli),
+    c: &Charge<'_>,
+    action: Option<&str>,
+    event: &mut Event,
+    said: &mut Said,
+) -> Result<Vec<String>> {
+    let mut reacting = c.defenders.clone();
+    let (costs, idle) = allowances(after, ruleset, action, &mut reacting, cli, event)?;
+    said.idle.extend(
+        idle.into_iter()
+            .map(|(f, why)| (f, format!("does not react: {why}"))),
+    );
+    for (code, cost) in &costs {
+        allowance::record(after, ruleset, code, *cost, event)?;
+    }
+    Ok(reacting)
+}
+
+/// The marker on the figure that blocks its fire, by its label, if one does.
+fn blocked(
+    after: &Game,
+    g: &GameDef,
+    code: &str,
+    fire: &crate::model::ProcedureDef,
+) -> Option<String> {
+    after.figure(code).and_then(|f| {
+        f.markers
+            .iter()
+            .filter_map(|m| roster::marker(g, m))
+            .find(|m| m.blocks.iter().any(|b| b == &fire.name))
+            .map(|m| roster::marker_label(g, &m.name).to_string())
+    })
+}
+
+/// The charger a reacting figure fires at: its own opponent first, else the chargers in turn
+/// (`next` counts the turns); only those still standing. None when no charger is left.
+fn fire_target(
+    after: &Game,
+    c: &Charge<'_>,
+    groups: &[Group],
+    code: &str,
+    next: &mut usize,
+) -> Option<String> {
+    let standing = |f: &&String| after.figure(f).is_some_and(|f| f.state.is_none());
+    let own = groups
+        .iter()
+        .find(|gr| gr.lone == code)
+        .and_then(|gr| gr.others.iter().find(standing))
+        .or_else(|| {
+            groups
+                .iter()
+                .find(|gr| gr.others.iter().any(|o| o == code))
+                .map(|gr| &gr.lone)
+        })
+        .filter(standing)
+        .cloned();
+    let chargers: Vec<&String> = c.chargers.iter().filter(standing).collect();
+    own.or_else(|| {
+        let t = chargers
+            .get(*next % chargers.len().max(1))
+            .map(|s| (*s).clone());
+        *next += 1;
+        t
+    })
 }
 
 /// What the table's `action` costs each of `figures`, weighed against its allowance: those
