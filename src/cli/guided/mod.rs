@@ -167,11 +167,50 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
     let theme = theme();
     loop {
         let game = current_game(cli);
+        let menu = Menu::new(catalog, game.as_ref());
+        let items = menu.items(game.is_some());
+        let title = match &game {
+            Some(g) => format!("umpire: game {}, turn {}", g.name, g.turn.number),
+            None => "umpire".to_string(),
+        };
+        let pick = asked(
+            Select::with_theme(&*theme)
+                .with_prompt(title)
+                .items(&items)
+                .default(0)
+                .interact_opt(),
+        )?;
+        let Some(choice) = pick.and_then(|i| items.get(i).copied()) else {
+            return Ok(());
+        };
+        if !act(&*theme, (cli, catalog), &menu, game.as_ref(), choice)? {
+            return Ok(());
+        }
+    }
+}
+
+/// The guided loop's menu as the game stands: the items its turn rule and its checks owed
+/// name.
+struct Menu {
+    /// Turns by a draw from the cup, or no turn rule: not play passed from player to player.
+    drawn: bool,
+    /// The draw's token as its table names it.
+    token: String,
+    /// The players' pool of points to spend, where the turn rule has one.
+    pool: Option<crate::model::PoolDef>,
+    /// How many checks the game owes.
+    owed: usize,
+    owed_item: String,
+    spend_item: String,
+    draw_item: String,
+}
+
+impl Menu {
+    /// The menu for the game, if there is one.
+    fn new(catalog: &Catalog, game: Option<&Game>) -> Menu {
         // The game's turn rule: the draw's token as its table names it, or player turns with
         // perhaps a pool of points to spend.
-        let ruleset = game
-            .as_ref()
-            .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok());
+        let ruleset = game.and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok());
         let rule = ruleset.as_ref().and_then(|r| r.model.turn.clone());
         let drawn = rule.as_ref().and_then(|t| t.draw()).is_some();
         let token = rule
@@ -188,25 +227,38 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             .unwrap_or_default();
         let draw_item = format!("Draw {}", crate::words::with_article(&token));
         // The checks the game owes, next to rolling, while there are any.
-        let owed = game.as_ref().map_or(0, |g| g.pending.len());
+        let owed = game.map_or(0, |g| g.pending.len());
         let owed_item = format!("Make a check owed ({owed})");
+        Menu {
+            drawn: drawn || rule.is_none(),
+            token,
+            pool,
+            owed,
+            owed_item,
+            spend_item,
+            draw_item,
+        }
+    }
+
+    /// The items, in the order shown; those of a game only `in_game`.
+    fn items(&self, in_game: bool) -> Vec<&str> {
         let mut items = vec!["Resolve a procedure"];
-        if owed > 0 {
-            items.push(owed_item.as_str());
+        if self.owed > 0 {
+            items.push(self.owed_item.as_str());
         }
         items.push("Odds of a procedure");
-        if game.is_some() {
-            if drawn || rule.is_none() {
+        if in_game {
+            if self.drawn {
                 items.extend([
                     "Start the next turn",
-                    draw_item.as_str(),
+                    self.draw_item.as_str(),
                     "Record an activation",
                 ]);
             } else {
                 items.push("Pass play to the next player");
             }
-            if pool.is_some() {
-                items.push(spend_item.as_str());
+            if self.pool.is_some() {
+                items.push(self.spend_item.as_str());
             }
             items.extend([
                 "Set markers on a figure",
@@ -216,100 +268,110 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             ]);
         }
         items.push("Quit");
-        let title = match &game {
-            Some(g) => format!("umpire: game {}, turn {}", g.name, g.turn.number),
-            None => "umpire".to_string(),
-        };
-        let pick = asked(
-            Select::with_theme(&*theme)
-                .with_prompt(title)
-                .items(&items)
-                .default(0)
-                .interact_opt(),
-        )?;
-        let Some(choice) = pick.and_then(|i| items.get(i).copied()) else {
-            return Ok(());
-        };
-        let g = globals(cli);
-        let with = |mut words: Vec<String>| {
-            words.extend(g.iter().cloned());
-            words
-        };
-        match choice {
-            "Resolve a procedure" | "Odds of a procedure" => {
-                // A game's procedures are its ruleset's, whatever the default one is.
-                let ruleset = match game.as_ref() {
-                    Some(g) => super::ctx::game_ruleset(catalog, cli.rules.as_deref(), g)?,
-                    None => catalog.ruleset(cli.rules())?,
-                };
-                let odds_only = choice.starts_with("Odds");
-                if let Some(words) =
-                    situation::situation(&*theme, &ruleset, game.as_ref(), odds_only)?
-                {
-                    checks::resolve(&*theme, cli, with(words), &g, odds_only)?;
-                }
+        items
+    }
+}
+
+/// Do what the umpire chose from the menu, as the command line that does it; false when the
+/// choice is to quit.
+fn act(
+    theme: &dyn Theme,
+    (cli, catalog): (&Cli, &Catalog),
+    menu: &Menu,
+    game: Option<&Game>,
+    choice: &str,
+) -> Result<bool> {
+    let g = globals(cli);
+    let with = |mut words: Vec<String>| {
+        words.extend(g.iter().cloned());
+        words
+    };
+    match choice {
+        "Resolve a procedure" | "Odds of a procedure" => {
+            // A game's procedures are its ruleset's, whatever the default one is.
+            let ruleset = match game {
+                Some(g) => super::ctx::game_ruleset(catalog, cli.rules.as_deref(), g)?,
+                None => catalog.ruleset(cli.rules())?,
+            };
+            let odds_only = choice.starts_with("Odds");
+            if let Some(words) = situation::situation(theme, &ruleset, game, odds_only)? {
+                checks::resolve(theme, cli, with(words), &g, odds_only)?;
             }
-            item if item == owed_item => checks::owed(&*theme, cli, &g)?,
-            "Start the next turn" | "Pass play to the next player" => {
-                run_line(&with(vec!["turn".into()]));
-            }
-            item if item == spend_item => {
-                if let (Some(pool), Some(g)) = (&pool, &game)
-                    && let Some(words) = spending(&*theme, pool, g)?
-                {
-                    run_line(&with(words));
-                }
-            }
-            item if item == draw_item => {
-                let typed = format!("Type the {token} drawn from the cup (or its side)");
-                let how = asked(
-                    Select::with_theme(&*theme)
-                        .with_prompt(format!("The {token}"))
-                        .items(["Let the tool draw", typed.as_str()])
-                        .default(0)
-                        .interact(),
-                )?;
-                let mut words = vec!["draw".to_string()];
-                if how == 1 {
-                    let which: String = asked(
-                        Input::<String>::with_theme(&*theme)
-                            .with_prompt(crate::words::capitalised(&token))
-                            .interact_text(),
-                    )?;
-                    // The option as the table names it (`--bead`), as the umpire would type it.
-                    words.extend([format!("--{token}"), which]);
-                }
+        }
+        item if item == menu.owed_item => checks::owed(theme, cli, &g)?,
+        "Start the next turn" | "Pass play to the next player" => {
+            run_line(&with(vec!["turn".into()]));
+        }
+        item if item == menu.spend_item => {
+            if let (Some(pool), Some(g)) = (&menu.pool, game)
+                && let Some(words) = spending(theme, pool, g)?
+            {
                 run_line(&with(words));
             }
-            "Record an activation" => {
-                if let Some(g) = &game {
-                    let names: Vec<String> = g
-                        .units
-                        .iter()
-                        .map(|u| format!("{} ({})", u.name, u.side))
-                        .collect();
-                    if let Some(i) = asked(
-                        FuzzySelect::with_theme(&*theme)
-                            .with_prompt("Unit")
-                            .items(&names)
-                            .interact_opt(),
-                    )? && let Some(u) = g.units.get(i)
-                    {
-                        run_line(&with(vec!["activate".into(), u.name.clone()]));
-                    }
-                }
-            }
-            "Set markers on a figure" => {
-                if let Some(g) = &game {
-                    markers(&*theme, catalog, g, &with(Vec::new()))?;
-                }
-            }
-            "Show the roster" => run_line(&with(vec!["figs".into()])),
-            "Show the turn" => run_line(&with(vec!["status".into()])),
-            "Undo the last change" => run_line(&with(vec!["undo".into()])),
-            _ => return Ok(()),
         }
+        item if item == menu.draw_item => run_line(&with(drawing(theme, &menu.token)?)),
+        "Record an activation" => {
+            if let Some(g) = game
+                && let Some(words) = activation(theme, g)?
+            {
+                run_line(&with(words));
+            }
+        }
+        "Set markers on a figure" => {
+            if let Some(g) = game {
+                markers(theme, catalog, g, &with(Vec::new()))?;
+            }
+        }
+        "Show the roster" => run_line(&with(vec!["figs".into()])),
+        "Show the turn" => run_line(&with(vec!["status".into()])),
+        "Undo the last change" => run_line(&with(vec!["undo".into()])),
+        _ => return Ok(false),
     }
+    Ok(true)
+}
+
+/// The draw of a `token` from the cup, by the tool or as drawn at the table: the `draw`
+/// command's words.
+fn drawing(theme: &dyn Theme, token: &str) -> Result<Vec<String>> {
+    let typed = format!("Type the {token} drawn from the cup (or its side)");
+    let how = asked(
+        Select::with_theme(theme)
+            .with_prompt(format!("The {token}"))
+            .items(["Let the tool draw", typed.as_str()])
+            .default(0)
+            .interact(),
+    )?;
+    let mut words = vec!["draw".to_string()];
+    if how == 1 {
+        let which: String = asked(
+            Input::<String>::with_theme(theme)
+                .with_prompt(crate::words::capitalised(token))
+                .interact_text(),
+        )?;
+        // The option as the table names it (`--bead`), as the umpire would type it.
+        words.extend([format!("--{token}"), which]);
+    }
+    Ok(words)
+}
+
+/// The unit whose activation to record: the `activate` command's words, or none when the
+/// umpire backs out.
+fn activation(theme: &dyn Theme, game: &Game) -> Result<Option<Vec<String>>> {
+    let names: Vec<String> = game
+        .units
+        .iter()
+        .map(|u| format!("{} ({})", u.name, u.side))
+        .collect();
+    if let Some(i) = asked(
+        FuzzySelect::with_theme(theme)
+            .with_prompt("Unit")
+            .items(&names)
+            .interact_opt(),
+    )? && let Some(u) = game.units.get(i)
+    {
+        return Ok(Some(vec!["activate".into(), u.name.clone()]));
+    }
+    Ok(None)
 }
 
 /// What to spend the side's points on, its circumstances and the unit: the `spend` command's
