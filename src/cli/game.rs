@@ -10,6 +10,7 @@ use crate::cli::{write_json, write_merged};
 use crate::error::{Error, Result};
 use crate::game::roster::{self};
 use crate::game::state::Game;
+use crate::game::store::Store;
 use crate::present::view;
 #[derive(Debug, Subcommand)]
 pub enum GameCmd {
@@ -59,147 +60,169 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             sides,
             armies,
             choices,
-        } => {
-            let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
-            roster::game_def(&ruleset)?;
-            let mut game = Game::new(name, ruleset.name());
-            let mut placed = armies_placed(&ruleset, &mut game, sides, armies)?;
-            // Lines left open are asked at a terminal, and said elsewhere.
-            let ask =
-                !ctx.json && std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-            let chosen = choose(
-                &crate::game::sides::named(ruleset.clone(), &game),
-                placed.as_mut(),
-                (choices, ask),
-            )?;
-            let files = store.create(&game)?;
-            store.set_current(name)?;
-            if let Some(list) = &placed {
-                let line = ctx.line.clone();
-                files.update_logged(|g| {
-                    let ruleset = crate::game::sides::named(ruleset.clone(), g);
-                    let mut event = crate::game::state::Event::new(0, line, "");
-                    let mut said = place(g, &ruleset, list, &mut event)?;
-                    // The lines chosen (typed or asked) are the log's, for the list as placed.
-                    said.extend(chosen.iter().cloned());
-                    event.summary = said.join("; ");
-                    Ok((Some(event), ()))
-                })?;
-            }
-            if ctx.json {
-                return write_json(
-                    out,
-                    json!({
-                        "game": name,
-                        "ruleset": ruleset.name(),
-                        "title": ruleset.model.title,
-                        "current": true,
-                        "chosen": chosen,
-                    }),
-                );
-            }
-            say(
-                out,
-                &format!(
-                    "Game {name} started with {}; it is the current game.",
-                    ruleset.model.title
-                ),
-            );
-            if let Some(list) = &placed {
-                let scratch = &mut Game::new(name, ruleset.name());
-                scratch.sides.clone_from(&game.sides);
-                let ruleset = crate::game::sides::named(ruleset.clone(), scratch);
-                let mut event = crate::game::state::Event::new(0, "", "");
-                for line in place(scratch, &ruleset, list, &mut event)? {
-                    say(out, &line);
-                }
-                for line in chosen {
-                    say(out, &line);
-                }
-            }
-            Ok(())
+        } => new(ctx, &store, name, (sides, armies, choices), out),
+        GameCmd::List => list(ctx, &store, out),
+        GameCmd::Use { name } => use_game(ctx, &store, name, out),
+        GameCmd::Show => show(ctx, out),
+        GameCmd::Rm { name, yes } => remove(ctx, &store, name, *yes, out),
+    }
+}
+
+/// `game new`: start the game with the ruleset in use, its sides named and its armies placed,
+/// and make it the current one.
+fn new(
+    ctx: &Ctx<'_>,
+    store: &Store,
+    name: &str,
+    (sides, armies, choices): (&[String], &[String], &[String]),
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
+    roster::game_def(&ruleset)?;
+    let mut game = Game::new(name, ruleset.name());
+    let mut placed = armies_placed(&ruleset, &mut game, sides, armies)?;
+    // Lines left open are asked at a terminal, and said elsewhere.
+    let ask = !ctx.json && std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let chosen = choose(
+        &crate::game::sides::named(ruleset.clone(), &game),
+        placed.as_mut(),
+        (choices, ask),
+    )?;
+    let files = store.create(&game)?;
+    store.set_current(name)?;
+    if let Some(list) = &placed {
+        let line = ctx.line.clone();
+        files.update_logged(|g| {
+            let ruleset = crate::game::sides::named(ruleset.clone(), g);
+            let mut event = crate::game::state::Event::new(0, line, "");
+            let mut said = place(g, &ruleset, list, &mut event)?;
+            // The lines chosen (typed or asked) are the log's, for the list as placed.
+            said.extend(chosen.iter().cloned());
+            event.summary = said.join("; ");
+            Ok((Some(event), ()))
+        })?;
+    }
+    if ctx.json {
+        return write_json(
+            out,
+            json!({
+                "game": name,
+                "ruleset": ruleset.name(),
+                "title": ruleset.model.title,
+                "current": true,
+                "chosen": chosen,
+            }),
+        );
+    }
+    say(
+        out,
+        &format!(
+            "Game {name} started with {}; it is the current game.",
+            ruleset.model.title
+        ),
+    );
+    if let Some(list) = &placed {
+        let scratch = &mut Game::new(name, ruleset.name());
+        scratch.sides.clone_from(&game.sides);
+        let ruleset = crate::game::sides::named(ruleset.clone(), scratch);
+        let mut event = crate::game::state::Event::new(0, "", "");
+        for line in place(scratch, &ruleset, list, &mut event)? {
+            say(out, &line);
         }
-        GameCmd::List => {
-            let current = store.current_name();
-            let names = store.list()?;
-            if ctx.json {
-                return write_json(out, json!({ "games": names, "current": current }));
-            }
-            if names.is_empty() {
-                say(out, "No games yet: `umpire game new NAME` starts one.");
-            }
-            for n in names {
-                let mark = if current.as_deref() == Some(n.as_str()) {
-                    "*"
-                } else {
-                    " "
-                };
-                let about = store.game(&n).and_then(|f| f.read()).map_or_else(
-                    |e| format!("cannot be read: {e}"),
-                    |g| {
-                        format!(
-                            "{}, turn {}, {} units, {} figures",
-                            g.ruleset,
-                            g.turn.number,
-                            g.units.len(),
-                            g.figures.len()
-                        )
-                    },
-                );
-                say(out, &format!("{mark} {n}  ({about})"));
-            }
-            Ok(())
-        }
-        GameCmd::Use { name } => {
-            store.game(name)?;
-            store.set_current(name)?;
-            if ctx.json {
-                return write_json(out, json!({ "game": name, "current": true }));
-            }
-            say(out, &format!("{name} is the current game."));
-            Ok(())
-        }
-        GameCmd::Show => {
-            let files = ctx.files()?;
-            let g = files.read()?;
-            let ruleset = ctx.ruleset(&g)?;
-            if ctx.json {
-                // The state as game.json keeps it.
-                return write_merged(out, &g, json!({}));
-            }
-            say(out, &view::game(&g, &ruleset)?);
-            Ok(())
-        }
-        GameCmd::Rm { name, yes } => {
-            let files = store.game(name)?;
-            if !yes {
-                if !std::io::stdin().is_terminal() {
-                    return Err(Error::usage(format!(
-                        "deleting game `{name}` needs a yes, and there is no terminal to ask on"
-                    ))
-                    .with_hint(format!("`umpire game rm {name} --yes`")));
-                }
-                let sure = dialoguer::Confirm::new()
-                    .with_prompt(format!("Delete game `{name}` and its whole log?"))
-                    .default(false)
-                    .interact()
-                    .map_err(|e| Error::failure(format!("cannot ask: {e}")))?;
-                if !sure {
-                    if ctx.json {
-                        return write_json(out, json!({ "game": name, "deleted": false }));
-                    }
-                    say(out, "Kept.");
-                    return Ok(());
-                }
-            }
-            store.remove(&files)?;
-            if ctx.json {
-                return write_json(out, json!({ "game": name, "deleted": true }));
-            }
-            say(out, &format!("Game {name} deleted."));
-            Ok(())
+        for line in chosen {
+            say(out, &line);
         }
     }
+    Ok(())
+}
+
+/// `game list`: every game with its ruleset, turn and size, the current one marked.
+fn list(ctx: &Ctx<'_>, store: &Store, out: &mut Vec<u8>) -> Result<()> {
+    let current = store.current_name();
+    let names = store.list()?;
+    if ctx.json {
+        return write_json(out, json!({ "games": names, "current": current }));
+    }
+    if names.is_empty() {
+        say(out, "No games yet: `umpire game new NAME` starts one.");
+    }
+    for n in names {
+        let mark = if current.as_deref() == Some(n.as_str()) {
+            "*"
+        } else {
+            " "
+        };
+        let about = store.game(&n).and_then(|f| f.read()).map_or_else(
+            |e| format!("cannot be read: {e}"),
+            |g| {
+                format!(
+                    "{}, turn {}, {} units, {} figures",
+                    g.ruleset,
+                    g.turn.number,
+                    g.units.len(),
+                    g.figures.len()
+                )
+            },
+        );
+        say(out, &format!("{mark} {n}  ({about})"));
+    }
+    Ok(())
+}
+
+/// `game use`: make a game that exists the current one.
+fn use_game(ctx: &Ctx<'_>, store: &Store, name: &str, out: &mut Vec<u8>) -> Result<()> {
+    store.game(name)?;
+    store.set_current(name)?;
+    if ctx.json {
+        return write_json(out, json!({ "game": name, "current": true }));
+    }
+    say(out, &format!("{name} is the current game."));
+    Ok(())
+}
+
+/// `game show`: the current game as the umpire reads it, or its state as game.json keeps it.
+fn show(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
+    let files = ctx.files()?;
+    let g = files.read()?;
+    let ruleset = ctx.ruleset(&g)?;
+    if ctx.json {
+        // The state as game.json keeps it.
+        return write_merged(out, &g, json!({}));
+    }
+    say(out, &view::game(&g, &ruleset)?);
+    Ok(())
+}
+
+/// `game rm`: delete a game and its log, once the umpire says yes (asked at a terminal, else
+/// given with `--yes`).
+fn remove(ctx: &Ctx<'_>, store: &Store, name: &str, yes: bool, out: &mut Vec<u8>) -> Result<()> {
+    let files = store.game(name)?;
+    if !yes {
+        if !std::io::stdin().is_terminal() {
+            return Err(Error::usage(format!(
+                "deleting game `{name}` needs a yes, and there is no terminal to ask on"
+            ))
+            .with_hint(format!("`umpire game rm {name} --yes`")));
+        }
+        let sure = dialoguer::Confirm::new()
+            .with_prompt(format!("Delete game `{name}` and its whole log?"))
+            .default(false)
+            .interact()
+            .map_err(|e| Error::failure(format!("cannot ask: {e}")))?;
+        if !sure {
+            if ctx.json {
+                return write_json(out, json!({ "game": name, "deleted": false }));
+            }
+            say(out, "Kept.");
+            return Ok(());
+        }
+    }
+    store.remove(&files)?;
+    if ctx.json {
+        return write_json(out, json!({ "game": name, "deleted": true }));
+    }
+    say(out, &format!("Game {name} deleted."));
+    Ok(())
 }
 
 /// The armies of `game new`, as (side, list), once the sides are named.

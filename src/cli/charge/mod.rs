@@ -13,7 +13,7 @@ use crate::game::charge::{self, Charge, Group};
 use crate::game::figures::Figures;
 use crate::game::pending;
 use crate::game::roles::{Cast, Named};
-use crate::game::roster::{self, game_def};
+use crate::game::roster::game_def;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::model::{GameDef, Part, Ruleset};
@@ -26,9 +26,11 @@ use super::roll::{all_dice_used, dice_source_with, flatten_faces};
 use super::unit_roll::{Done, figure_step};
 use super::{ChargeArgs, Cli, Report, fresh_seed};
 
+mod reaction;
 mod said;
 
-use said::{Fray, Reaction, Said, print, steps, summary, thrown};
+use reaction::reacted;
+use said::{Fray, Said, print, steps, summary, thrown};
 
 pub(super) fn charge(
     cli: &Cli,
@@ -48,217 +50,69 @@ pub(super) fn charge(
             let mut event = Event::new(game.turn.number, &line, "");
             let mut after = game.clone();
             let c = charge::plan(&after, &ruleset, &a.unit, &a.target, &a.factors)?;
-            admitted(&after, &ruleset, &c, &a.factors)?;
-            // The fights the umpire gave and what the reaction spends, checked before any die
-            // is thrown.
-            charge::groups(&c, &c.chargers, &a.fights)?;
-            if a.react {
-                let mut scratch = Event::new(game.turn.number, "", "");
-                charge::react(&mut after.clone(), &ruleset, &c, &mut scratch)?;
-            }
+            refused_first(&after, &ruleset, &c, a)?;
             let mut said = Said {
                 start: charge::start(&mut after, &ruleset, &c, cli.umpire(), &mut event)?,
                 ..Said::default()
             };
-            // Who may join: a charger whose standing keeps it out stays out, and said so; too
-            // few left is no charge (unless the umpire rules otherwise).
-            let mut charging = c.chargers.clone();
-            let kept = kept_out(&after, &ruleset, &c, &charging)?;
-            charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
-            said.idle.extend(kept);
-            // A charger with no action left stays out too (unless the umpire rules otherwise).
-            let costs = allowances(
-                &after,
-                &ruleset,
-                c.def.action.as_deref(),
+            let (mut charging, costs) =
+                joining(&after, (&ruleset, cli), &c, &mut event, &mut said)?;
+            checks_before(
+                &mut after,
+                (&ruleset, cli),
+                &c,
+                (&mut source, &mut event),
                 &mut charging,
-                cli,
-                &mut event,
+                &mut said,
             )?;
-            said.idle.extend(
-                costs
-                    .1
-                    .into_iter()
-                    .map(|(f, why)| (f, format!("does not charge: {why}"))),
-            );
-            charge::enough(&c, charging.len(), cli.umpire(), &mut event)?;
-            // The checks before the charge: a charger whose result keeps it out does not charge.
-            for b in &c.before {
-                let p = ruleset.procedure_or_err(&b.procedure)?;
-                let words: Vec<String> = b
-                    .set
-                    .iter()
-                    .map(|(f, v)| format!("{f}={}", v.word()))
-                    .collect();
-                let mut rolls = Vec::new();
-                let o = options(&ruleset, p)?;
-                let o = (o.0.as_str(), o.1.as_str());
-                let joined = charging.clone();
-                for code in &joined {
-                    let one = (&mut source, &mut event, cli.umpire());
-                    let d = figure_step(&mut after, &ruleset, p, o, (code, None), &words, one)?;
-                    let out_of_it = b.out.contains(&d.step.decision.result);
-                    if out_of_it {
-                        charging.retain(|x| x != code);
-                    }
-                    rolls.push((d, out_of_it));
-                }
-                said.before.push((b.label.clone(), rolls));
-            }
-            let (groups, left) = charge::groups(&c, &charging, &a.fights)?;
-            let most = c.fight.many_on_one.as_ref().map_or(1, |m| m.up_to);
-            said.idle.extend(
-                left.into_iter()
-                    .map(|f| (f, format!("fights no one (at most {most} against one)"))),
-            );
-            // The charge is made by those who launch it: a rule that asks for enough chargers
-            // counts them, whatever the reaction's fire then does. Each spends its action.
-            let launched = charging.len();
-            for (code, cost) in costs.0.iter().filter(|(f, _)| charging.contains(f)) {
-                allowance::record(&mut after, &ruleset, code, *cost, &mut event)?;
-            }
-            // A charge no charger is left to make meets no reaction.
-            let (fired, failed) = if a.react && !charging.is_empty() {
-                react(
-                    &mut after,
-                    (&ruleset, cli),
-                    &c,
-                    &groups,
-                    (&mut source, &mut event),
-                    &mut said,
-                )?
-            } else {
-                (Vec::new(), Vec::new())
-            };
-            // A wound from the fire is tested at once, before the melee.
-            said.tested = at_once(
-                game,
+            let groups = launch(
                 &mut after,
                 &ruleset,
-                &charging,
-                &said.reactions,
-                (&mut source, &mut event, cli.umpire()),
+                &c,
+                (&charging, &costs, &a.fights),
+                &mut event,
+                &mut said,
             )?;
-            // A charger the fire sent fleeing (or whose test sent it back), or left standing so
-            // that it may not charge, does not fight.
-            let mut kept: Vec<(String, String)> = stopped(&c, &said.reactions, &said.tested)
-                .into_iter()
-                .filter(|(f, _)| charging.contains(f))
-                .collect();
-            charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
-            kept.extend(kept_out(&after, &ruleset, &c, &charging)?);
-            charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
-            said.idle.extend(kept);
-            // The fights, each as the figures stand after the fire.
-            let other = c.other_side().to_string();
-            // A unit's size, for a rule that asks for enough chargers, is those who charge.
-            let size = game_def(&ruleset)?
-                .size
-                .as_ref()
-                .filter(|_| launched < c.chargers.len());
-            let sized = size.map(|f| format!("{f}={launched}"));
-            let flags = |figs: &Figures| -> Vec<String> {
-                let mut words = a.factors.clone();
-                let r = c.def.reaction.as_ref();
-                for (side, code) in &figs.sides {
-                    let mut flag = |f: Option<&String>| {
-                        words.extend(f.map(|f| format!("{side}.{f}")));
-                    };
-                    if *side == c.def.side && charging.contains(code) {
-                        flag(c.def.flag.as_ref());
-                        flag(sized.as_ref());
-                    }
-                    if *side == other && fired.contains(code) {
-                        flag(r.and_then(|r| r.fired.as_ref()));
-                    }
-                    if *side == other && failed.contains(code) {
-                        flag(r.and_then(|r| r.failed.as_ref()));
-                    }
-                }
-                words
-            };
-            let g = game_def(&ruleset)?;
-            // In play, and not a charger kept out of the fight.
-            let in_play = |game: &Game, f: &String| {
-                game.figure(f).is_some_and(|f| f.state.is_none())
-                    && (charging.contains(f) || !c.chargers.contains(f))
-            };
-            // The fights of one round are fought at once: each reads the figures as they stood
-            // when the round began (a kill in the first does not unform the unit for the next).
-            let round_start = after.clone();
-            for group in groups {
-                let others: Vec<String> = group
-                    .others
-                    .iter()
-                    .filter(|f| in_play(&after, f))
-                    .cloned()
-                    .collect();
-                if others.is_empty() || !in_play(&after, &group.lone) {
-                    said.idle
-                        .push((group.lone.clone(), "no fight: its opponents are out".into()));
-                    continue;
-                }
-                let (lone_side, many_side) = if charging.contains(&group.lone) {
-                    (c.def.side.clone(), other.clone())
-                } else {
-                    (other.clone(), c.def.side.clone())
-                };
-                let named = vec![
-                    on_side(g, &c, &many_side, others.clone()),
-                    on_side(g, &c, &lone_side, vec![group.lone.clone()]),
-                ];
-                let found = crate::game::figures::find(&after, &ruleset, c.fight, &Cast { named })?;
-                let one = (&mut source, &mut event, cli.umpire());
-                let Fight {
-                    fought: pairings,
-                    moved_on,
-                    lone,
-                    lone_end,
-                } = fight(
-                    &round_start,
-                    &mut after,
-                    &ruleset,
-                    c.fight,
-                    &found,
-                    &flags,
-                    one,
-                )?;
-                said.changes.extend(moved_on);
-                // The lone figure threw once, counted in every pairing's step.
-                if let Some(t) = lone {
-                    let again = pairings.len().saturating_sub(1);
-                    if t.entered {
-                        said.shared.0 += again;
-                    } else {
-                        said.shared.1 += again;
-                    }
-                }
-                said.frays.push(Fray {
-                    group: Group {
-                        lone: group.lone.clone(),
-                        others,
-                    },
-                    pairings,
-                    lone_end,
-                });
-            }
-            all_dice_used(&source, a.dice.len())?;
-            owe((game, &mut after), &ruleset, &c, &mut said, &mut event);
-            said.changes
-                .extend(pending::drop_out_of_play(&mut after, g, &mut event));
-            let (entered, rolled) = thrown(&said);
-            event.summary = summary(&c, &said);
-            let faces: Vec<String> = steps(&said).flat_map(flatten_faces).collect();
-            event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": entered }));
-            report.must_follow = Vec::new();
-            said.facts = crate::game::facts::of(&event.changes);
-            print(
-                cli,
+            // The charge is made by those who launch it: a rule that asks for enough chargers
+            // counts them, whatever the reaction's fire then does.
+            let launched = charging.len();
+            let (fired, failed) = reacted(
+                (game, &mut after),
+                (&ruleset, cli),
+                &c,
+                (&groups, &mut charging, a.react),
+                (&mut source, &mut event),
+                &mut said,
+            )?;
+            let flags = fight_flags(
+                &a.factors,
                 &ruleset,
                 &c,
-                &said,
-                (seed, entered, rolled),
-                a.dry_run,
+                (&charging, launched),
+                (&fired, &failed),
+            )?;
+            melee(
+                &mut after,
+                (&ruleset, cli),
+                &c,
+                (groups, &charging),
+                &flags,
+                (&mut source, &mut event),
+                &mut said,
+            )?;
+            all_dice_used(&source, a.dice.len())?;
+            owe((game, &mut after), &ruleset, &c, &mut said, &mut event);
+            said.changes.extend(pending::drop_out_of_play(
+                &mut after,
+                game_def(&ruleset)?,
+                &mut event,
+            ));
+            report.must_follow = Vec::new();
+            told(
+                (cli, &ruleset, &c),
+                &mut said,
+                (seed, a.dry_run),
+                &mut event,
                 out,
             )?;
             if !a.dry_run {
@@ -267,6 +121,239 @@ pub(super) fn charge(
             Ok((!a.dry_run).then_some(event))
         };
     locked(cli, (&files, seed), a.dry_run, &attempt, out, report)
+}
+
+/// What is refused before any die is thrown: a charge the rules of eligibility refuse, the
+/// fights the umpire gave, and what the reaction spends.
+fn refused_first(game: &Game, ruleset: &Ruleset, c: &Charge<'_>, a: &ChargeArgs) -> Result<()> {
+    admitted(game, ruleset, c, &a.factors)?;
+    // The fights the umpire gave and what the reaction spends, checked before any die
+    // is thrown.
+    charge::groups(c, &c.chargers, &a.fights)?;
+    if a.react {
+        let mut scratch = Event::new(game.turn.number, "", "");
+        charge::react(&mut game.clone(), ruleset, c, &mut scratch)?;
+    }
+    Ok(())
+}
+
+/// Who may join: a charger whose standing keeps it out stays out, and said so, and so does
+/// one with no action left (unless the umpire rules otherwise); too few left is no charge
+/// (unless the umpire rules otherwise). Those who charge, and what each one's action costs.
+#[expect(
+    clippy::type_complexity,
+    reason = "those who charge, and a figure and its cost each"
+)]
+fn joining(
+    after: &Game,
+    (ruleset, cli): (&Ruleset, &Cli),
+    c: &Charge<'_>,
+    event: &mut Event,
+    said: &mut Said,
+) -> Result<(Vec<String>, Vec<(String, u32)>)> {
+    let mut charging = c.chargers.clone();
+    let kept = kept_out(after, ruleset, c, &charging)?;
+    charging.retain(|f| !kept.iter().any(|(x, _)| x == f));
+    said.idle.extend(kept);
+    // A charger with no action left stays out too (unless the umpire rules otherwise).
+    let (costs, idle) = allowances(
+        after,
+        ruleset,
+        c.def.action.as_deref(),
+        &mut charging,
+        cli,
+        event,
+    )?;
+    said.idle.extend(
+        idle.into_iter()
+            .map(|(f, why)| (f, format!("does not charge: {why}"))),
+    );
+    charge::enough(c, charging.len(), cli.umpire(), event)?;
+    Ok((charging, costs))
+}
+
+/// The checks before the charge, each by every charger in turn: a charger whose result keeps
+/// it out does not charge.
+fn checks_before(
+    after: &mut Game,
+    (ruleset, cli): (&Ruleset, &Cli),
+    c: &Charge<'_>,
+    (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
+    charging: &mut Vec<String>,
+    said: &mut Said,
+) -> Result<()> {
+    for b in &c.before {
+        let p = ruleset.procedure_or_err(&b.procedure)?;
+        let words: Vec<String> = b
+            .set
+            .iter()
+            .map(|(f, v)| format!("{f}={}", v.word()))
+            .collect();
+        let mut rolls = Vec::new();
+        let o = options(ruleset, p)?;
+        let o = (o.0.as_str(), o.1.as_str());
+        let joined = charging.clone();
+        for code in &joined {
+            let one = (&mut *source, &mut *event, cli.umpire());
+            let d = figure_step(after, ruleset, p, o, (code, None), &words, one)?;
+            let out_of_it = b.out.contains(&d.step.decision.result);
+            if out_of_it {
+                charging.retain(|x| x != code);
+            }
+            rolls.push((d, out_of_it));
+        }
+        said.before.push((b.label.clone(), rolls));
+    }
+    Ok(())
+}
+
+/// The fights of those left to charge (as the umpire gave them, else in turn); a charger left
+/// over fights no one, and says so. Each charger left spends its action.
+fn launch(
+    after: &mut Game,
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    (charging, costs, fights): (&[String], &[(String, u32)], &[String]),
+    event: &mut Event,
+    said: &mut Said,
+) -> Result<Vec<Group>> {
+    let (groups, left) = charge::groups(c, charging, fights)?;
+    let most = c.fight.many_on_one.as_ref().map_or(1, |m| m.up_to);
+    said.idle.extend(
+        left.into_iter()
+            .map(|f| (f, format!("fights no one (at most {most} against one)"))),
+    );
+    for (code, cost) in costs.iter().filter(|(f, _)| charging.contains(f)) {
+        allowance::record(after, ruleset, code, *cost, event)?;
+    }
+    Ok(groups)
+}
+
+/// The words each fight's figures are fought with: those typed, then for each figure its
+/// side's flags: a charger's the charge's (and the unit's size as launched, where a rule asks
+/// for enough chargers), one of the charged unit's whether it fired or failed its reaction.
+fn fight_flags<'a>(
+    typed: &'a [String],
+    ruleset: &Ruleset,
+    c: &'a Charge<'_>,
+    (charging, launched): (&'a [String], usize),
+    (fired, failed): (&'a [String], &'a [String]),
+) -> Result<impl Fn(&Figures) -> Vec<String> + 'a> {
+    // A unit's size, for a rule that asks for enough chargers, is those who charge.
+    let size = game_def(ruleset)?
+        .size
+        .as_ref()
+        .filter(|_| launched < c.chargers.len());
+    let sized = size.map(|f| format!("{f}={launched}"));
+    let other = c.other_side().to_string();
+    Ok(move |figs: &Figures| -> Vec<String> {
+        let mut words = typed.to_vec();
+        let r = c.def.reaction.as_ref();
+        for (side, code) in &figs.sides {
+            let mut flag = |f: Option<&String>| {
+                words.extend(f.map(|f| format!("{side}.{f}")));
+            };
+            if *side == c.def.side && charging.contains(code) {
+                flag(c.def.flag.as_ref());
+                flag(sized.as_ref());
+            }
+            if *side == other && fired.contains(code) {
+                flag(r.and_then(|r| r.fired.as_ref()));
+            }
+            if *side == other && failed.contains(code) {
+                flag(r.and_then(|r| r.failed.as_ref()));
+            }
+        }
+        words
+    })
+}
+
+/// The fights, each as the figures stand after the fire, fought with the words `flags` gives
+/// its figures. The fights of one round are fought at once: each reads the figures as they
+/// stood when the round began (a kill in the first does not unform the unit for the next).
+fn melee(
+    after: &mut Game,
+    (ruleset, cli): (&Ruleset, &Cli),
+    c: &Charge<'_>,
+    (groups, charging): (Vec<Group>, &[String]),
+    flags: &dyn Fn(&Figures) -> Vec<String>,
+    (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
+    said: &mut Said,
+) -> Result<()> {
+    let other = c.other_side().to_string();
+    let g = game_def(ruleset)?;
+    // In play, and not a charger kept out of the fight.
+    let in_play = |game: &Game, f: &String| {
+        game.figure(f).is_some_and(|f| f.state.is_none())
+            && (charging.contains(f) || !c.chargers.contains(f))
+    };
+    let round_start = after.clone();
+    for group in groups {
+        let others: Vec<String> = group
+            .others
+            .iter()
+            .filter(|f| in_play(after, f))
+            .cloned()
+            .collect();
+        if others.is_empty() || !in_play(after, &group.lone) {
+            said.idle
+                .push((group.lone.clone(), "no fight: its opponents are out".into()));
+            continue;
+        }
+        let (lone_side, many_side) = if charging.contains(&group.lone) {
+            (c.def.side.clone(), other.clone())
+        } else {
+            (other.clone(), c.def.side.clone())
+        };
+        let named = vec![
+            on_side(g, c, &many_side, others.clone()),
+            on_side(g, c, &lone_side, vec![group.lone.clone()]),
+        ];
+        let found = crate::game::figures::find(after, ruleset, c.fight, &Cast { named })?;
+        let one = (&mut *source, &mut *event, cli.umpire());
+        let Fight {
+            fought: pairings,
+            moved_on,
+            lone,
+            lone_end,
+        } = fight(&round_start, after, ruleset, c.fight, &found, flags, one)?;
+        said.changes.extend(moved_on);
+        // The lone figure threw once, counted in every pairing's step.
+        if let Some(t) = lone {
+            let again = pairings.len().saturating_sub(1);
+            if t.entered {
+                said.shared.0 += again;
+            } else {
+                said.shared.1 += again;
+            }
+        }
+        said.frays.push(Fray {
+            group: Group {
+                lone: group.lone.clone(),
+                others,
+            },
+            pairings,
+            lone_end,
+        });
+    }
+    Ok(())
+}
+
+/// What the charge did, told: the log's line and its detail (the seed, every face and how
+/// many were entered), the facts of what changed, and the charge printed.
+fn told(
+    (cli, ruleset, c): (&Cli, &Ruleset, &Charge<'_>),
+    said: &mut Said,
+    (seed, dry_run): (u64, bool),
+    event: &mut Event,
+    out: &mut Vec<u8>,
+) -> Result<()> {
+    let (entered, rolled) = thrown(said);
+    event.summary = summary(c, said);
+    let faces: Vec<String> = steps(said).flat_map(flatten_faces).collect();
+    event.detail = Some(json!({ "seed": seed, "faces": faces, "entered": entered }));
+    said.facts = crate::game::facts::of(&event.changes);
+    print(cli, ruleset, c, said, (seed, entered, rolled), dry_run, out)
 }
 
 /// The options that name a procedure's figure acting and the one it acts upon.
@@ -308,141 +395,6 @@ fn on_side(g: &GameDef, c: &Charge<'_>, side: &str, figures: Vec<String>) -> Nam
         part: Part::Side(side.to_string()),
         figures,
     }
-}
-
-/// The charged unit reacts: its token and activation spent, each figure's check, and the fire
-/// of those who pass at the chargers (each at a charger it will fight, else the next in turn).
-/// The figures that fired, and those that failed.
-fn react(
-    after: &mut Game,
-    (ruleset, cli): (&Ruleset, &Cli),
-    c: &Charge<'_>,
-    groups: &[Group],
-    (source, event): (&mut crate::engine::dice::DiceSource, &mut Event),
-    said: &mut Said,
-) -> Result<(Vec<String>, Vec<String>)> {
-    said.react = Some(charge::react(after, ruleset, c, event)?);
-    let (mut fired, mut failed) = (Vec::new(), Vec::new());
-    let Some(r) = &c.def.reaction else {
-        return Ok((fired, failed));
-    };
-    // A figure with no action left does not react (unless the umpire rules otherwise); those
-    // who do spend it.
-    let mut reacting = c.defenders.clone();
-    let (costs, idle) = allowances(
-        after,
-        ruleset,
-        r.action.as_deref(),
-        &mut reacting,
-        cli,
-        event,
-    )?;
-    said.idle.extend(
-        idle.into_iter()
-            .map(|(f, why)| (f, format!("does not react: {why}"))),
-    );
-    for (code, cost) in &costs {
-        allowance::record(after, ruleset, code, *cost, event)?;
-    }
-    let p = ruleset.procedure_or_err(&r.procedure)?;
-    let fire = r
-        .fire
-        .as_deref()
-        .map(|f| ruleset.procedure_or_err(f))
-        .transpose()?;
-    let g = game_def(ruleset)?;
-    let mut next = 0usize;
-    let o = options(ruleset, p)?;
-    let shooting = fire.map(|f| options(ruleset, f)).transpose()?;
-    for code in &reacting {
-        let check = figure_step(
-            after,
-            ruleset,
-            p,
-            (&o.0, &o.1),
-            (code, None),
-            &[],
-            (&mut *source, &mut *event, cli.umpire()),
-        )?;
-        if !r.pass.contains(&check.step.decision.result) {
-            failed.push(code.clone());
-            said.reactions.push(Reaction {
-                check,
-                shot: None,
-                held: None,
-            });
-            continue;
-        }
-        let Some((fire, (by, at))) = fire.zip(shooting.as_ref()) else {
-            said.reactions.push(Reaction {
-                check,
-                shot: None,
-                held: None,
-            });
-            continue;
-        };
-        let blocked = after.figure(code).and_then(|f| {
-            f.markers
-                .iter()
-                .filter_map(|m| roster::marker(g, m))
-                .find(|m| m.blocks.iter().any(|b| b == &fire.name))
-                .map(|m| roster::marker_label(g, &m.name).to_string())
-        });
-        if let Some(why) = blocked {
-            said.reactions.push(Reaction {
-                check,
-                shot: None,
-                held: Some(why),
-            });
-            continue;
-        }
-        // Its own opponent first, else the chargers in turn; only those still standing.
-        let standing = |f: &&String| after.figure(f).is_some_and(|f| f.state.is_none());
-        let own = groups
-            .iter()
-            .find(|gr| &gr.lone == code)
-            .and_then(|gr| gr.others.iter().find(standing))
-            .or_else(|| {
-                groups
-                    .iter()
-                    .find(|gr| gr.others.contains(code))
-                    .map(|gr| &gr.lone)
-            })
-            .filter(standing)
-            .cloned();
-        let chargers: Vec<&String> = c.chargers.iter().filter(standing).collect();
-        let target = own.or_else(|| {
-            let t = chargers
-                .get(next % chargers.len().max(1))
-                .map(|s| (*s).clone());
-            next += 1;
-            t
-        });
-        let Some(target) = target else {
-            said.reactions.push(Reaction {
-                check,
-                shot: None,
-                held: Some("no charger left to fire at".into()),
-            });
-            continue;
-        };
-        let shot = figure_step(
-            after,
-            ruleset,
-            fire,
-            (by, at),
-            (code, Some(&target)),
-            &[],
-            (&mut *source, &mut *event, cli.umpire()),
-        )?;
-        fired.push(code.clone());
-        said.reactions.push(Reaction {
-            check,
-            shot: Some(shot),
-            held: None,
-        });
-    }
-    Ok((fired, failed))
 }
 
 /// What the table's `action` costs each of `figures`, weighed against its allowance: those
@@ -492,77 +444,6 @@ fn kept_out(
             (f, format!("does not charge: {words}"))
         })
         .collect())
-}
-
-/// The chargers the reaction's fire stopped (a result of its chain the table names, a flight),
-/// each with the result that did.
-fn stopped(c: &Charge<'_>, reactions: &[Reaction], tested: &[Done]) -> Vec<(String, String)> {
-    let Some(r) = c.def.reaction.as_ref().filter(|r| !r.stops.is_empty()) else {
-        return Vec::new();
-    };
-    fn reached<'s>(step: &'s Step, names: &[String]) -> Option<&'s str> {
-        if names.contains(&step.decision.result) {
-            return Some(&step.decision.label);
-        }
-        step.next.iter().find_map(|n| reached(n, names))
-    }
-    let shots = reactions
-        .iter()
-        .filter_map(|x| x.shot.as_ref())
-        .filter_map(|s| {
-            let hit = s.figures.acted_upon.clone()?;
-            reached(&s.step, &r.stops).map(|label| (hit, format!("out of the fight: {label}")))
-        });
-    let checks = tested.iter().filter_map(|d| {
-        let who = d.figures.acting.clone()?;
-        let p = &d.step.procedure;
-        reached(&d.step, &r.stops).map(|label| (who, format!("out of the fight: {p} {label}")))
-    });
-    shots.chain(checks).collect()
-}
-
-/// The checks the reaction's fire calls for at once on a charger (a wounded figure tests at
-/// once), made now, before the melee, in the order the shots were fired.
-fn at_once(
-    then: &Game,
-    after: &mut Game,
-    ruleset: &Ruleset,
-    charging: &[String],
-    reactions: &[Reaction],
-    (source, event, umpire): (
-        &mut crate::engine::dice::DiceSource,
-        &mut Event,
-        crate::game::legality::Umpire<'_>,
-    ),
-) -> Result<Vec<Done>> {
-    let mut made = Vec::new();
-    for shot in reactions.iter().filter_map(|r| r.shot.as_ref()) {
-        let mut step = shot.step.clone();
-        crate::game::aim::aim_follow_ups(&mut step, (then, after), ruleset, &shot.figures);
-        for f in step.all_follow_ups() {
-            let Some(code) = f
-                .figure
-                .as_ref()
-                .filter(|c| f.at_once && charging.contains(c))
-            else {
-                continue;
-            };
-            let p = ruleset.procedure_or_err(&f.procedure)?;
-            let o = options(ruleset, p)?;
-            let words = crate::game::aim::follow_up_factors(f).to_vec();
-            let one = (&mut *source, &mut *event, umpire);
-            made.push(figure_step(
-                after,
-                ruleset,
-                p,
-                (&o.0, &o.1),
-                (code, None),
-                &words,
-                one,
-            )?);
-        }
-    }
-    Ok(made)
 }
 
 /// Take out of a step's chain the checks made at once before the melee (owed no more).

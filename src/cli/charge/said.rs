@@ -135,6 +135,7 @@ fn fights(said: &Said, code: Option<&str>) -> bool {
     })
 }
 
+/// What the charge did, printed: as `--json`, else as the text the umpire reads.
 pub(super) fn print(
     cli: &Cli,
     ruleset: &Ruleset,
@@ -146,58 +147,10 @@ pub(super) fn print(
 ) -> Result<()> {
     let idle = &said.idle;
     if cli.json {
-        let done = |d: &Done| {
-            json!({
-                "figure": d.figures.acting,
-                "target": d.figures.acted_upon,
-                "outcome": d.step.outcome(),
-                "step": d.step,
-                "changes": d.changes,
-            })
-        };
-        let value = json!({
-            "ruleset": ruleset.name(),
-            "unit": c.unit,
-            "target": c.target,
-            "started": said.start,
-            "before": said.before.iter().map(|(label, rolls)| json!({
-                "why": label,
-                "rolls": rolls.iter().map(|(d, out_of_it)| {
-                    let mut v = done(d);
-                    v["out_of_the_charge"] = json!(out_of_it);
-                    v
-                }).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "reaction": said.react,
-            "reactions": said.reactions.iter().map(|r| json!({
-                "check": done(&r.check),
-                "shot": r.shot.as_ref().map(done),
-                "held": r.held,
-            })).collect::<Vec<_>>(),
-            "tested": said.tested.iter().map(done).collect::<Vec<_>>(),
-            "fights": said.frays.iter().map(|f| json!({
-                "lone": f.group.lone,
-                "worst": f.lone_end.as_ref().and_then(|e| e.worst.as_ref()).map(|(label, w)| json!({
-                    "result": w.result, "label": label, "together": w.together,
-                })),
-                "against": f.group.others,
-                "pairings": f.pairings.iter().map(|(step, lines, landed, figs)| json!({
-                    "figures": figs.sides,
-                    "roster": lines,
-                    "outcome": step.outcome(),
-                    "step": step,
-                    "changes": landed,
-                })).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "idle": idle.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
-            "changes": said.changes,
-            "facts": said.facts,
-            "seed": seed,
-            "dice_entered": entered,
-            "dice_rolled": rolled,
-            "dry_run": dry_run,
-        });
-        return write_json(out, value);
+        return write_json(
+            out,
+            as_json(ruleset, c, said, (seed, entered, rolled), dry_run),
+        );
     }
     let brief = crate::present::brief::brief;
     let mut t = format!(
@@ -210,6 +163,91 @@ pub(super) fn print(
     for l in &said.start {
         t.push_str(&format!("  {l}\n"));
     }
+    before_text(&mut t, said);
+    reaction_text(&mut t, c, said);
+    if !said.tested.is_empty() {
+        t.push_str("tested at once, before the melee:\n");
+        for d in &said.tested {
+            let p = &d.step.procedure;
+            t.push_str(&format!("  {}: {p} {}\n", who(&d.figures), brief(&d.step)));
+        }
+    }
+    fights_text(&mut t, c, said);
+    for (f, why) in idle {
+        t.push_str(&format!("  {f}: {why}\n"));
+    }
+    t.push_str(&changes_block(dry_run, &landed(said)));
+    t.push_str(&dice_line(entered, rolled, "", seed));
+    out.extend_from_slice(t.as_bytes());
+    Ok(())
+}
+
+/// What the charge did, as `--json`.
+fn as_json(
+    ruleset: &Ruleset,
+    c: &Charge<'_>,
+    said: &Said,
+    (seed, entered, rolled): (u64, usize, usize),
+    dry_run: bool,
+) -> serde_json::Value {
+    let idle = &said.idle;
+    let done = |d: &Done| {
+        json!({
+            "figure": d.figures.acting,
+            "target": d.figures.acted_upon,
+            "outcome": d.step.outcome(),
+            "step": d.step,
+            "changes": d.changes,
+        })
+    };
+    json!({
+        "ruleset": ruleset.name(),
+        "unit": c.unit,
+        "target": c.target,
+        "started": said.start,
+        "before": said.before.iter().map(|(label, rolls)| json!({
+            "why": label,
+            "rolls": rolls.iter().map(|(d, out_of_it)| {
+                let mut v = done(d);
+                v["out_of_the_charge"] = json!(out_of_it);
+                v
+            }).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "reaction": said.react,
+        "reactions": said.reactions.iter().map(|r| json!({
+            "check": done(&r.check),
+            "shot": r.shot.as_ref().map(done),
+            "held": r.held,
+        })).collect::<Vec<_>>(),
+        "tested": said.tested.iter().map(done).collect::<Vec<_>>(),
+        "fights": said.frays.iter().map(|f| json!({
+            "lone": f.group.lone,
+            "worst": f.lone_end.as_ref().and_then(|e| e.worst.as_ref()).map(|(label, w)| json!({
+                "result": w.result, "label": label, "together": w.together,
+            })),
+            "against": f.group.others,
+            "pairings": f.pairings.iter().map(|(step, lines, landed, figs)| json!({
+                "figures": figs.sides,
+                "roster": lines,
+                "outcome": step.outcome(),
+                "step": step,
+                "changes": landed,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "idle": idle.iter().map(|(f, why)| json!({"figure": f, "why": why})).collect::<Vec<_>>(),
+        "changes": said.changes,
+        "facts": said.facts,
+        "seed": seed,
+        "dice_entered": entered,
+        "dice_rolled": rolled,
+        "dry_run": dry_run,
+    })
+}
+
+/// The checks before the charge, as the umpire reads them: each charger's result, and whether
+/// it keeps the charger out.
+fn before_text(t: &mut String, said: &Said) {
+    let brief = crate::present::brief::brief;
     for (label, rolls) in &said.before {
         let p = rolls.first().map_or("", |(d, _)| d.step.procedure.as_str());
         t.push_str(&format!("before the charge, {p}: {label}\n"));
@@ -226,6 +264,12 @@ pub(super) fn print(
             ));
         }
     }
+}
+
+/// The charged unit's reaction, as the umpire reads it: each figure's check, and its fire or
+/// why it held it.
+fn reaction_text(t: &mut String, c: &Charge<'_>, said: &Said) {
+    let brief = crate::present::brief::brief;
     if let Some(r) = &said.react {
         t.push_str(&format!("{r}\n"));
         let flags = c.def.reaction.as_ref();
@@ -249,13 +293,12 @@ pub(super) fn print(
             t.push('\n');
         }
     }
-    if !said.tested.is_empty() {
-        t.push_str("tested at once, before the melee:\n");
-        for d in &said.tested {
-            let p = &d.step.procedure;
-            t.push_str(&format!("  {}: {p} {}\n", who(&d.figures), brief(&d.step)));
-        }
-    }
+}
+
+/// The fights' first round, as the umpire reads it: each pairing's result and the standings
+/// it leaves, and a lone figure's end.
+fn fights_text(t: &mut String, c: &Charge<'_>, said: &Said) {
+    let brief = crate::present::brief::brief;
     if said.frays.is_empty() {
         t.push_str("no fight: no charger reached the enemy\n");
     } else {
@@ -286,11 +329,11 @@ pub(super) fn print(
             t.push_str(&format!("    {line}"));
         }
     }
-    for (f, why) in idle {
-        t.push_str(&format!("  {f}: {why}\n"));
-    }
-    let landed: Vec<&String> = said
-        .before
+}
+
+/// Every change the charge made, in the order made: each roll's, then the charge's own.
+fn landed(said: &Said) -> Vec<&String> {
+    said.before
         .iter()
         .flat_map(|(_, r)| r.iter().flat_map(|(d, _)| &d.changes))
         .chain(said.reactions.iter().flat_map(|r| {
@@ -306,9 +349,5 @@ pub(super) fn print(
                 .flat_map(|f| f.pairings.iter().flat_map(|p| &p.2)),
         )
         .chain(&said.changes)
-        .collect();
-    t.push_str(&changes_block(dry_run, &landed));
-    t.push_str(&dice_line(entered, rolled, "", seed));
-    out.extend_from_slice(t.as_bytes());
-    Ok(())
+        .collect()
 }

@@ -8,15 +8,13 @@ use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
 
 mod checks;
+mod situation;
 
 use crate::cli::Cli;
 use crate::engine::dice::{Asker, DiceSpec, parse_faces};
 use crate::error::{Error, Result};
-use crate::game::roles;
 use crate::game::state::Game;
 use crate::game::store::Store;
-use crate::model::Ruleset;
-use crate::model::{FactorKind, Part, ProcedureDef};
 use crate::rules::catalog::Catalog;
 
 fn on_a_terminal() -> bool {
@@ -169,11 +167,50 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
     let theme = theme();
     loop {
         let game = current_game(cli);
+        let menu = Menu::new(catalog, game.as_ref());
+        let items = menu.items(game.is_some());
+        let title = match &game {
+            Some(g) => format!("umpire: game {}, turn {}", g.name, g.turn.number),
+            None => "umpire".to_string(),
+        };
+        let pick = asked(
+            Select::with_theme(&*theme)
+                .with_prompt(title)
+                .items(&items)
+                .default(0)
+                .interact_opt(),
+        )?;
+        let Some(choice) = pick.and_then(|i| items.get(i).copied()) else {
+            return Ok(());
+        };
+        if !act(&*theme, (cli, catalog), &menu, game.as_ref(), choice)? {
+            return Ok(());
+        }
+    }
+}
+
+/// The guided loop's menu as the game stands: the items its turn rule and its checks owed
+/// name.
+struct Menu {
+    /// Turns by a draw from the cup, or no turn rule: not play passed from player to player.
+    drawn: bool,
+    /// The draw's token as its table names it.
+    token: String,
+    /// The players' pool of points to spend, where the turn rule has one.
+    pool: Option<crate::model::PoolDef>,
+    /// How many checks the game owes.
+    owed: usize,
+    owed_item: String,
+    spend_item: String,
+    draw_item: String,
+}
+
+impl Menu {
+    /// The menu for the game, if there is one.
+    fn new(catalog: &Catalog, game: Option<&Game>) -> Menu {
         // The game's turn rule: the draw's token as its table names it, or player turns with
         // perhaps a pool of points to spend.
-        let ruleset = game
-            .as_ref()
-            .and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok());
+        let ruleset = game.and_then(|g| catalog.ruleset(Some(&g.ruleset)).ok());
         let rule = ruleset.as_ref().and_then(|r| r.model.turn.clone());
         let drawn = rule.as_ref().and_then(|t| t.draw()).is_some();
         let token = rule
@@ -190,25 +227,38 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             .unwrap_or_default();
         let draw_item = format!("Draw {}", crate::words::with_article(&token));
         // The checks the game owes, next to rolling, while there are any.
-        let owed = game.as_ref().map_or(0, |g| g.pending.len());
+        let owed = game.map_or(0, |g| g.pending.len());
         let owed_item = format!("Make a check owed ({owed})");
+        Menu {
+            drawn: drawn || rule.is_none(),
+            token,
+            pool,
+            owed,
+            owed_item,
+            spend_item,
+            draw_item,
+        }
+    }
+
+    /// The items, in the order shown; those of a game only `in_game`.
+    fn items(&self, in_game: bool) -> Vec<&str> {
         let mut items = vec!["Resolve a procedure"];
-        if owed > 0 {
-            items.push(owed_item.as_str());
+        if self.owed > 0 {
+            items.push(self.owed_item.as_str());
         }
         items.push("Odds of a procedure");
-        if game.is_some() {
-            if drawn || rule.is_none() {
+        if in_game {
+            if self.drawn {
                 items.extend([
                     "Start the next turn",
-                    draw_item.as_str(),
+                    self.draw_item.as_str(),
                     "Record an activation",
                 ]);
             } else {
                 items.push("Pass play to the next player");
             }
-            if pool.is_some() {
-                items.push(spend_item.as_str());
+            if self.pool.is_some() {
+                items.push(self.spend_item.as_str());
             }
             items.extend([
                 "Set markers on a figure",
@@ -218,98 +268,110 @@ pub fn play(cli: &Cli, catalog: &Catalog, _out: &mut Vec<u8>) -> Result<()> {
             ]);
         }
         items.push("Quit");
-        let title = match &game {
-            Some(g) => format!("umpire: game {}, turn {}", g.name, g.turn.number),
-            None => "umpire".to_string(),
-        };
-        let pick = asked(
-            Select::with_theme(&*theme)
-                .with_prompt(title)
-                .items(&items)
-                .default(0)
-                .interact_opt(),
-        )?;
-        let Some(choice) = pick.and_then(|i| items.get(i).copied()) else {
-            return Ok(());
-        };
-        let g = globals(cli);
-        let with = |mut words: Vec<String>| {
-            words.extend(g.iter().cloned());
-            words
-        };
-        match choice {
-            "Resolve a procedure" | "Odds of a procedure" => {
-                // A game's procedures are its ruleset's, whatever the default one is.
-                let ruleset = match game.as_ref() {
-                    Some(g) => super::ctx::game_ruleset(catalog, cli.rules.as_deref(), g)?,
-                    None => catalog.ruleset(cli.rules())?,
-                };
-                let odds_only = choice.starts_with("Odds");
-                if let Some(words) = situation(&*theme, &ruleset, game.as_ref(), odds_only)? {
-                    checks::resolve(&*theme, cli, with(words), &g, odds_only)?;
-                }
+        items
+    }
+}
+
+/// Do what the umpire chose from the menu, as the command line that does it; false when the
+/// choice is to quit.
+fn act(
+    theme: &dyn Theme,
+    (cli, catalog): (&Cli, &Catalog),
+    menu: &Menu,
+    game: Option<&Game>,
+    choice: &str,
+) -> Result<bool> {
+    let g = globals(cli);
+    let with = |mut words: Vec<String>| {
+        words.extend(g.iter().cloned());
+        words
+    };
+    match choice {
+        "Resolve a procedure" | "Odds of a procedure" => {
+            // A game's procedures are its ruleset's, whatever the default one is.
+            let ruleset = match game {
+                Some(g) => super::ctx::game_ruleset(catalog, cli.rules.as_deref(), g)?,
+                None => catalog.ruleset(cli.rules())?,
+            };
+            let odds_only = choice.starts_with("Odds");
+            if let Some(words) = situation::situation(theme, &ruleset, game, odds_only)? {
+                checks::resolve(theme, cli, with(words), &g, odds_only)?;
             }
-            item if item == owed_item => checks::owed(&*theme, cli, &g)?,
-            "Start the next turn" | "Pass play to the next player" => {
-                run_line(&with(vec!["turn".into()]));
-            }
-            item if item == spend_item => {
-                if let (Some(pool), Some(g)) = (&pool, &game)
-                    && let Some(words) = spending(&*theme, pool, g)?
-                {
-                    run_line(&with(words));
-                }
-            }
-            item if item == draw_item => {
-                let typed = format!("Type the {token} drawn from the cup (or its side)");
-                let how = asked(
-                    Select::with_theme(&*theme)
-                        .with_prompt(format!("The {token}"))
-                        .items(["Let the tool draw", typed.as_str()])
-                        .default(0)
-                        .interact(),
-                )?;
-                let mut words = vec!["draw".to_string()];
-                if how == 1 {
-                    let which: String = asked(
-                        Input::<String>::with_theme(&*theme)
-                            .with_prompt(crate::words::capitalised(&token))
-                            .interact_text(),
-                    )?;
-                    // The option as the table names it (`--bead`), as the umpire would type it.
-                    words.extend([format!("--{token}"), which]);
-                }
+        }
+        item if item == menu.owed_item => checks::owed(theme, cli, &g)?,
+        "Start the next turn" | "Pass play to the next player" => {
+            run_line(&with(vec!["turn".into()]));
+        }
+        item if item == menu.spend_item => {
+            if let (Some(pool), Some(g)) = (&menu.pool, game)
+                && let Some(words) = spending(theme, pool, g)?
+            {
                 run_line(&with(words));
             }
-            "Record an activation" => {
-                if let Some(g) = &game {
-                    let names: Vec<String> = g
-                        .units
-                        .iter()
-                        .map(|u| format!("{} ({})", u.name, u.side))
-                        .collect();
-                    if let Some(i) = asked(
-                        FuzzySelect::with_theme(&*theme)
-                            .with_prompt("Unit")
-                            .items(&names)
-                            .interact_opt(),
-                    )? && let Some(u) = g.units.get(i)
-                    {
-                        run_line(&with(vec!["activate".into(), u.name.clone()]));
-                    }
-                }
-            }
-            "Set markers on a figure" => {
-                if let Some(g) = &game {
-                    markers(&*theme, catalog, g, &with(Vec::new()))?;
-                }
-            }
-            "Show the roster" => run_line(&with(vec!["figs".into()])),
-            "Show the turn" => run_line(&with(vec!["status".into()])),
-            "Undo the last change" => run_line(&with(vec!["undo".into()])),
-            _ => return Ok(()),
         }
+        item if item == menu.draw_item => run_line(&with(drawing(theme, &menu.token)?)),
+        "Record an activation" => {
+            if let Some(g) = game
+                && let Some(words) = activation(theme, g)?
+            {
+                run_line(&with(words));
+            }
+        }
+        "Set markers on a figure" => {
+            if let Some(g) = game {
+                markers(theme, catalog, g, &with(Vec::new()))?;
+            }
+        }
+        "Show the roster" => run_line(&with(vec!["figs".into()])),
+        "Show the turn" => run_line(&with(vec!["status".into()])),
+        "Undo the last change" => run_line(&with(vec!["undo".into()])),
+        _ => return Ok(false),
     }
+    Ok(true)
+}
+
+/// The draw of a `token` from the cup, by the tool or as drawn at the table: the `draw`
+/// command's words.
+fn drawing(theme: &dyn Theme, token: &str) -> Result<Vec<String>> {
+    let typed = format!("Type the {token} drawn from the cup (or its side)");
+    let how = asked(
+        Select::with_theme(theme)
+            .with_prompt(format!("The {token}"))
+            .items(["Let the tool draw", typed.as_str()])
+            .default(0)
+            .interact(),
+    )?;
+    let mut words = vec!["draw".to_string()];
+    if how == 1 {
+        let which: String = asked(
+            Input::<String>::with_theme(theme)
+                .with_prompt(crate::words::capitalised(token))
+                .interact_text(),
+        )?;
+        // The option as the table names it (`--bead`), as the umpire would type it.
+        words.extend([format!("--{token}"), which]);
+    }
+    Ok(words)
+}
+
+/// The unit whose activation to record: the `activate` command's words, or none when the
+/// umpire backs out.
+fn activation(theme: &dyn Theme, game: &Game) -> Result<Option<Vec<String>>> {
+    let names: Vec<String> = game
+        .units
+        .iter()
+        .map(|u| format!("{} ({})", u.name, u.side))
+        .collect();
+    if let Some(i) = asked(
+        FuzzySelect::with_theme(theme)
+            .with_prompt("Unit")
+            .items(&names)
+            .interact_opt(),
+    )? && let Some(u) = game.units.get(i)
+    {
+        return Ok(Some(vec!["activate".into(), u.name.clone()]));
+    }
+    Ok(None)
 }
 
 /// What to spend the side's points on, its circumstances and the unit: the `spend` command's
@@ -379,278 +441,13 @@ fn spending(
     Ok(Some(words))
 }
 
-/// Figures in play of the units `keep` lets through, as (label, what the menu shows).
-fn in_play(game: &Game, keep: impl Fn(&crate::game::state::Unit) -> bool) -> Vec<(String, String)> {
-    game.units
-        .iter()
-        .filter(|u| keep(u))
-        .flat_map(|u| {
-            game.figures_of(&u.name)
-                .into_iter()
-                .filter(|f| f.state.is_none())
-                .map(move |f| {
-                    // The unit's fields, whatever the ruleset names them (a troop type, a
-                    // weapon), tell the figures apart in the menu.
-                    let mut about = vec![u.name.as_str(), u.side.as_str()];
-                    about.extend(u.fields.values().map(String::as_str));
-                    let about: Vec<_> = about
-                        .into_iter()
-                        .map(|a| crate::text::shown(a, crate::text::NAME_SHOWN))
-                        .collect();
-                    (f.code.clone(), format!("{} ({})", f.code, about.join(", ")))
-                })
-        })
-        .collect()
-}
-
-/// A figure from the roster (in play), or none.
-fn pick_figure(theme: &dyn Theme, game: &Game, prompt: &str, none: &str) -> Result<Option<String>> {
-    let figs = in_play(game, |_| true);
-    let mut items = vec![none.to_string()];
-    items.extend(figs.iter().map(|(_, l)| l.clone()));
-    let i = asked(
-        FuzzySelect::with_theme(theme)
-            .with_prompt(prompt)
-            .items(&items)
-            .default(0)
-            .interact(),
-    )?;
-    Ok(i.checked_sub(1)
-        .and_then(|k| figs.get(k))
-        .map(|(c, _)| c.clone()))
-}
-
-/// Several figures from the roster (in play) to fight `against`: the other side's.
-fn pick_figures(
-    theme: &dyn Theme,
-    game: &Game,
-    prompt: &str,
-    against: &str,
-) -> Result<Vec<String>> {
-    let their_side = game
-        .figure(against)
-        .and_then(|f| game.unit(&f.unit))
-        .map(|u| u.side.clone());
-    let figs = in_play(game, |u| their_side.as_ref() != Some(&u.side));
-    let labels: Vec<&String> = figs.iter().map(|(_, l)| l).collect();
-    let picked = asked(
-        MultiSelect::with_theme(theme)
-            .with_prompt(prompt)
-            .items(&labels)
-            .interact(),
-    )?;
-    Ok(picked
-        .into_iter()
-        .filter_map(|i| figs.get(i).map(|(c, _)| c.clone()))
-        .collect())
-}
-
-/// Choose the procedure, the figures and the situation: the words of the command that rolls it.
-fn situation(
-    theme: &dyn Theme,
-    ruleset: &Ruleset,
-    game: Option<&Game>,
-    odds_only: bool,
-) -> Result<Option<Vec<String>>> {
-    let procs = &ruleset.model.procedures;
-    let labels: Vec<String> = procs
-        .iter()
-        .map(|p| format!("{} — {}", p.name, p.title))
-        .collect();
-    let Some(i) = asked(
-        FuzzySelect::with_theme(theme)
-            .with_prompt("Procedure")
-            .items(&labels)
-            .interact_opt(),
-    )?
-    else {
-        return Ok(None);
-    };
-    let Some(p) = procs.get(i) else {
-        return Ok(None);
-    };
-    let mut words = vec![
-        if odds_only { "odds" } else { "roll" }.to_string(),
-        p.name.clone(),
-    ];
-    let mut from_roster: Vec<String> = Vec::new();
-    if let (Some(game), Some(g)) = (game, ruleset.model.game.as_ref()) {
-        let reads = ruleset.chain_factors(p);
-        let option = |part: &Part| roles::option_for(g, p, part).map(|o| format!("--{o}"));
-        let [first, second] = p.sides.as_slice() else {
-            if let Some(opt) = option(&Part::Acting)
-                && let Some(c) = pick_figure(
-                    theme,
-                    game,
-                    "Acting figure",
-                    "(none: give its factors below)",
-                )?
-            {
-                words.extend([opt, c]);
-                from_roster.extend(g.unit.values().cloned());
-            }
-            if let Some(opt) = option(&Part::ActedUpon)
-                && (g.acted_upon.values().any(|f| reads.contains(f))
-                    || crate::game::links::concern(g, p, &reads))
-                && let Some(c) = pick_figure(
-                    theme,
-                    game,
-                    &format!(
-                        "{} figure",
-                        capitalized(&roles::part_word(g, &Part::ActedUpon))
-                    ),
-                    "(none)",
-                )?
-            {
-                words.extend([opt, c]);
-                from_roster.extend(g.acted_upon.values().cloned());
-            }
-            words.extend(factor_words(theme, ruleset, p, &from_roster)?);
-            return Ok(Some(words));
-        };
-        // The lone side first: several may fight one where the procedure allows it.
-        let lone = p.many_on_one.as_ref().map_or(&second.name, |m| &m.lone);
-        let crowd = if *lone == first.name {
-            &second.name
-        } else {
-            &first.name
-        };
-        let (Some(lone_opt), Some(crowd_opt)) = (
-            option(&Part::Side(lone.clone())),
-            option(&Part::Side(crowd.clone())),
-        ) else {
-            words.extend(factor_words(theme, ruleset, p, &from_roster)?);
-            return Ok(Some(words));
-        };
-        if let Some(d) = pick_figure(
-            theme,
-            game,
-            &format!("{} figure", capitalized(lone)),
-            "(none: give the sides' factors below)",
-        )? {
-            let most = p.many_on_one.as_ref().map_or(1, |m| m.up_to as usize);
-            let crowd_figs = if most > 1 {
-                pick_figures(
-                    theme,
-                    game,
-                    &format!("{} figures (up to {most}; space picks)", capitalized(crowd)),
-                    &d,
-                )?
-            } else {
-                pick_figure(
-                    theme,
-                    game,
-                    &format!("{} figure", capitalized(crowd)),
-                    "(none)",
-                )?
-                .into_iter()
-                .collect()
-            };
-            if !crowd_figs.is_empty() {
-                words.extend([crowd_opt, crowd_figs.join(","), lone_opt, d]);
-                from_roster.extend(g.unit.values().cloned());
-            }
-        }
-    }
-    words.extend(factor_words(theme, ruleset, p, &from_roster)?);
-    Ok(Some(words))
-}
-
-/// `Target`, from `target`: a prompt's first word.
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// The factors of the situation: one multiple choice of what applies, then a value for each
-/// choice or number picked. One prompt when nothing special is going on.
-fn factor_words(
-    theme: &dyn Theme,
-    ruleset: &Ruleset,
-    p: &ProcedureDef,
-    from_roster: &[String],
-) -> Result<Vec<String>> {
-    let sides: Vec<Option<String>> = if p.sides.is_empty() {
-        vec![None]
-    } else {
-        p.sides.iter().map(|s| Some(s.name.clone())).collect()
-    };
-    let mut words = Vec::new();
-    for side in sides {
-        let factors: Vec<_> = ruleset
-            .chain_factors(p)
-            .into_iter()
-            .filter(|f| !from_roster.contains(f))
-            .filter_map(|f| ruleset.factor(&f))
-            .collect();
-        let items: Vec<String> = factors
-            .iter()
-            .map(|f| format!("{} — {}", f.name, f.help))
-            .collect();
-        let prompt = match &side {
-            Some(s) => format!("The {s}'s situation (space picks, Enter goes on)"),
-            None => "The situation (space picks, Enter goes on)".to_string(),
-        };
-        let picked = asked(
-            MultiSelect::with_theme(theme)
-                .with_prompt(prompt)
-                .items(&items)
-                .interact(),
-        )?;
-        let prefix = side.as_ref().map(|s| format!("{s}.")).unwrap_or_default();
-        for i in picked {
-            let Some(f) = factors.get(i) else { continue };
-            match f.kind {
-                FactorKind::Flag => words.push(format!("{prefix}{}", f.name)),
-                FactorKind::Number => {
-                    let n: String = asked(
-                        Input::<String>::with_theme(theme)
-                            .with_prompt(format!("{prefix}{}", f.name))
-                            .interact_text(),
-                    )?;
-                    words.push(format!("{prefix}{}={}", f.name, n.trim()));
-                }
-                FactorKind::Choice => {
-                    let values = &f.values;
-                    let mut items: Vec<String> =
-                        values.iter().map(|v| v.label().to_string()).collect();
-                    if f.distance.is_some() {
-                        items.push(format!("type the distance measured ({})", ruleset.unit()));
-                    }
-                    let k = asked(
-                        FuzzySelect::with_theme(theme)
-                            .with_prompt(format!("{prefix}{}", f.name))
-                            .items(&items)
-                            .default(0)
-                            .interact(),
-                    )?;
-                    let value = match values.get(k) {
-                        Some(v) => v.name().to_string(),
-                        None => asked(
-                            Input::<String>::with_theme(theme)
-                                .with_prompt(format!("{prefix}{} ({})", f.name, ruleset.unit()))
-                                .interact_text(),
-                        )?
-                        .trim()
-                        .to_string(),
-                    };
-                    words.push(format!("{prefix}{}={value}", f.name));
-                }
-            }
-        }
-    }
-    Ok(words)
-}
-
 /// Put markers on a figure or take them off, from the ruleset's markers and states.
 fn markers(theme: &dyn Theme, catalog: &Catalog, game: &Game, globals: &[String]) -> Result<()> {
     let ruleset = catalog.ruleset(Some(&game.ruleset))?;
     let Some(g) = ruleset.model.game.as_ref() else {
         return Ok(());
     };
-    let Some(code) = pick_figure(theme, game, "Figure", "(none)")? else {
+    let Some(code) = situation::pick_figure(theme, game, "Figure", "(none)")? else {
         return Ok(());
     };
     let has = game
