@@ -8,10 +8,10 @@ use crate::engine::resolve::FollowUp;
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
-use crate::game::pending::{self, Check};
+use crate::game::pending;
 use crate::game::roles::{self, Cast, Named};
 use crate::game::roster::{self, game_def};
-use crate::game::state::{Event, Game};
+use crate::game::state::{Check, Event, Game};
 use crate::model::{Part, ProcedureDef, Role, Ruleset};
 
 /// What a roll with figures of the game rolls: a procedure with its figures named, or a check

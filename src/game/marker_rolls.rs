@@ -10,10 +10,10 @@ use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::Result;
 use crate::game::figures::{self, Figures};
-use crate::game::pending::{self, Check};
+use crate::game::pending;
 use crate::game::roster::{game_def, marker_label};
 use crate::game::said::Said;
-use crate::game::state::{Event, Game};
+use crate::game::state::{Check, Event, Game};
 use crate::model::{MarkerDef, Ruleset};
 
 /// A moment of the turn at which markers may make their figures roll.
