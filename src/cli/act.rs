@@ -8,7 +8,8 @@ use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::fields;
 use crate::game::legality;
-use crate::game::roster::{self, Mark, game_def, marker_label};
+use crate::game::lookup::{self, Mark, game_def, marker_label};
+use crate::game::roster;
 use crate::game::state::Game;
 use crate::model::{ActionDef, GameDef, Ruleset};
 use crate::suggest::did_you_mean;
@@ -37,7 +38,7 @@ pub fn act(
                     (!all.is_empty()).then(|| format!("the actions are: {}", all.join(", ")))
                 }))
             })?;
-        let u = roster::unit_or_code(game, unit)?.clone();
+        let u = lookup::unit_or_code(game, unit)?.clone();
         if let Some(p) = &a.procedure {
             return Err(Error::usage(format!("{} is a roll: {p}", a.label))
                 .with_hint(format!("`umpire roll {p} --unit {}`", u.name)));
@@ -53,7 +54,7 @@ pub fn act(
         }
         let named: Vec<String> = figs
             .iter()
-            .map(|f| roster::figure(game, f).map(|f| f.code.clone()))
+            .map(|f| lookup::figure(game, f).map(|f| f.code.clone()))
             .collect::<Result<_>>()?;
         if let Some(other) = named
             .iter()

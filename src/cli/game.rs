@@ -8,7 +8,7 @@ use serde_json::json;
 use super::ctx::{Ctx, say};
 use crate::cli::{write_json, write_merged};
 use crate::error::{Error, Result};
-use crate::game::roster::{self};
+use crate::game::lookup;
 use crate::game::state::Game;
 use crate::present::view;
 #[derive(Debug, Subcommand)]
@@ -61,7 +61,7 @@ pub fn game(ctx: &Ctx<'_>, cmd: &GameCmd, out: &mut Vec<u8>) -> Result<()> {
             choices,
         } => {
             let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
-            roster::game_def(&ruleset)?;
+            lookup::game_def(&ruleset)?;
             let mut game = Game::new(name, ruleset.name());
             let mut placed = armies_placed(&ruleset, &mut game, sides, armies)?;
             // Lines left open are asked at a terminal, and said elsewhere.
@@ -228,7 +228,7 @@ fn armies_placed(
         };
         wanted.push((side.to_string(), list.to_string()));
     }
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let names: Vec<String> = if sides.is_empty() && g.open_sides {
         wanted.iter().map(|(s, _)| s.clone()).collect()
     } else {
@@ -239,11 +239,11 @@ fn armies_placed(
         return Ok(None);
     }
     let named = crate::game::sides::named(ruleset.clone(), game);
-    let g = roster::game_def(&named)?;
+    let g = lookup::game_def(&named)?;
     let mut size: Option<(crate::model::Points, String)> = None;
     let mut placed: Armies = Vec::new();
     for (side, list) in &wanted {
-        let side = roster::side(g, side)?.to_string();
+        let side = lookup::side(g, side)?.to_string();
         let (period_size, l) = if super::army::find_list(&named, list).is_err()
             && std::path::Path::new(list).is_file()
         {
@@ -320,7 +320,7 @@ fn choose(
     let Some(points) = ruleset.model.points.as_ref() else {
         return Ok(Vec::new());
     };
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let shown = |units: &[crate::model::Entry]| -> String {
         let each: Vec<String> = units
             .iter()
@@ -341,7 +341,7 @@ fn choose(
             ))
             .with_hint("--choose SIDE:LINE=ALT, e.g. --choose french:5=2"));
         };
-        let side = roster::side(g, side)?.to_string();
+        let side = lookup::side(g, side)?.to_string();
         let Some((_, list)) = armies.iter_mut().find(|(s, _)| *s == side) else {
             return Err(
                 Error::usage(format!("`--choose {c}`: side `{side}` has no --army"))

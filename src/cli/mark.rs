@@ -2,7 +2,8 @@
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
-use crate::game::roster::{self, Mark};
+use crate::game::lookup::{self, Mark};
+use crate::game::roster;
 use crate::game::{counters, links};
 /// `umpire mark CF3 +pinned -prone`, or `--clear`.
 pub fn mark(
@@ -24,7 +25,7 @@ pub fn mark(
         ));
     }
     ctx.change(out, |game, ruleset, event| {
-        let g = roster::game_def(ruleset)?;
+        let g = lookup::game_def(ruleset)?;
         // Counts (`COUNTER+2`) apart from markers and states (`+pinned`), each read once.
         let mut marks: Vec<Mark> = Vec::new();
         let mut counts = Vec::new();
@@ -36,7 +37,7 @@ pub fn mark(
             }
             match counters::parse(g, w) {
                 Some(c) => counts.push(c?),
-                None => marks.push(roster::parse_mark(g, w)?),
+                None => marks.push(lookup::parse_mark(g, w)?),
             }
         }
         let mut said = Vec::new();

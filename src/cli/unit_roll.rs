@@ -76,14 +76,14 @@ pub(super) fn as_piece(
     unit: &str,
     cast: &Cast,
 ) -> Result<Option<Cast>> {
-    if crate::game::roster::game_def(ruleset)?.pieces != Pieces::Units {
+    if crate::game::lookup::game_def(ruleset)?.pieces != Pieces::Units {
         return Ok(None);
     }
     let mut cast = cast.clone();
     cast.named.push(Named {
         option: crate::game::roles::UNIT_OPTION.into(),
         part: Part::Acting,
-        figures: vec![crate::game::roster::unit(game, unit)?.name.clone()],
+        figures: vec![crate::game::lookup::unit(game, unit)?.name.clone()],
     });
     Ok(Some(cast))
 }
@@ -119,7 +119,7 @@ pub(super) fn unit_roll(
                 let next = match what {
                     UnitWhat::Owed(procedure) => {
                         let (p, _) = unit_checks(game, &ruleset, procedure, unit, how.factors)?;
-                        let u = crate::game::roster::unit_or_code(game, unit)?;
+                        let u = crate::game::lookup::unit_or_code(game, unit)?;
                         let at = game.pending.iter().position(|c| {
                             c.procedure == p.name && c.figure.eq_ignore_ascii_case(&u.name)
                         });
@@ -157,7 +157,7 @@ pub(super) fn unit_roll(
             };
             let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
             let (rolls, mut held) = rolls_of(game, &ruleset, p, &action, checks, how.factors);
-            let g = crate::game::roster::game_def(&ruleset)?;
+            let g = crate::game::lookup::game_def(&ruleset)?;
             let options = (acting.as_str(), upon.as_str());
             let mut source = super::roll::dice_source_with(how.dice, seed, ask)?;
             let mut event = Event::new(game.turn.number, &how.line, "");
@@ -393,7 +393,7 @@ pub(super) fn unit_plan(
         )));
     }
     let action = unit_action::plan(game, ruleset, p, unit, targets)?;
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     let acting = crate::game::roles::option_for(g, p, &Part::Acting)
         .unwrap_or("fig")
         .to_string();
@@ -454,8 +454,8 @@ pub(super) fn unit_procedure<'r>(
     let Some(instead) = &p.unit_roll else {
         return Ok(p);
     };
-    let g = crate::game::roster::game_def(ruleset)?;
-    let u = crate::game::roster::unit_or_code(game, unit)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
+    let u = crate::game::lookup::unit_or_code(game, unit)?;
     let first = game.in_play_of(&u.name).first().map(|f| f.code.clone());
     let here = first.and_then(|c| crate::game::fields::standing(game, ruleset, g, &c));
     let holds = here.is_some_and(|s| {
@@ -481,7 +481,7 @@ pub(super) fn rolled_once(
     p: &ProcedureDef,
     unit: &str,
 ) -> Result<bool> {
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     Ok(p.once_per_unit.as_ref().is_some_and(|c| {
         game.unit(unit)
             .is_some_and(|u| c.iter().all(|c| figures::unit_holds(ruleset, g, u, c)))

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use crate::engine::resolve::Step;
 use crate::game::figures::{Figures, figure_words};
+use crate::game::lookup::state_label;
 use crate::game::roles;
-use crate::game::roster::state_label;
 use crate::game::state::Game;
 use crate::model::{Part, Role, Ruleset};
 

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
-use crate::game::roster::{self, UnitSpec, game_def};
+use crate::game::lookup::{self, game_def};
+use crate::game::roster::{self, UnitSpec};
 use crate::game::state::{Event, Game};
 use crate::model::{ArmyList, Points, PointsDef, Pricing, Ruleset};
 use crate::suggest::same;
@@ -20,7 +21,7 @@ pub fn place(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    let side = roster::side(g, side)?.to_string();
+    let side = lookup::side(g, side)?.to_string();
     let p = ruleset
         .model
         .points
@@ -84,7 +85,7 @@ pub fn place(
                     .map(|f| f.code.clone())
                     .collect();
                 for code in codes {
-                    let mark = [roster::Mark::Add(m.clone())];
+                    let mark = [lookup::Mark::Add(m.clone())];
                     roster::mark(game, ruleset, &code, &mark, event)?;
                 }
             }
@@ -102,7 +103,7 @@ pub fn place(
         marked: placing
             .marks
             .iter()
-            .map(|m| roster::marker_label(g, m).to_string())
+            .map(|m| lookup::marker_label(g, m).to_string())
             .collect(),
     };
     // One line, and the units left out on a line of their own.

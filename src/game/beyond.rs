@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::error::Result;
 use crate::game::figures::Figures;
-use crate::game::roster;
+use crate::game::lookup;
 use crate::game::state::Game;
 use crate::model::{GameDef, MarkerDef, ProcedureDef, RequireDef, Test, Value};
 
@@ -45,7 +45,7 @@ pub fn words(
     if let Some(fig) = figures
         .acting
         .as_deref()
-        .map(|c| roster::figure(game, c))
+        .map(|c| lookup::figure(game, c))
         .transpose()?
     {
         for c in own.iter().flat_map(|r| &r.needs) {

@@ -10,9 +10,10 @@ use crate::game::conditions;
 use crate::game::counters::{self, Count};
 use crate::game::implied;
 pub use crate::game::implied::unit_holds;
+use crate::game::lookup::{self, Mark, game_def, marker_label, state_label};
 pub use crate::game::reads::Reads;
 use crate::game::roles::{self, Cast};
-use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
+use crate::game::roster;
 pub use crate::game::spread::land;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::Ruleset;
@@ -161,7 +162,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
 /// A figure named for a roll, if it may take part: in play, and (acting) carrying no marker
 /// that blocks the procedure; its label.
 fn usable(game: &Game, g: &GameDef, p: &ProcedureDef, code: &str, acts: bool) -> Result<String> {
-    let f = roster::figure(game, code)?;
+    let f = lookup::figure(game, code)?;
     if let Some(s) = &f.state {
         return Err(Error::usage(format!(
             "{} is {}: it takes no part in a roll",
@@ -177,7 +178,7 @@ fn usable(game: &Game, g: &GameDef, p: &ProcedureDef, code: &str, acts: bool) ->
         && let Some(m) = f
             .markers
             .iter()
-            .filter_map(|m| roster::marker(g, m))
+            .filter_map(|m| lookup::marker(g, m))
             .find(|m| m.blocks.iter().any(|b| b == &p.name))
     {
         return Err(Error::usage(format!(
@@ -437,7 +438,7 @@ pub(super) fn figure_words(
     }
     let mut marked = Vec::new();
     for name in &fig.markers {
-        let Some(m) = roster::marker(g, name) else {
+        let Some(m) = lookup::marker(g, name) else {
             continue;
         };
         let got = setting_words(if acted_upon { &m.acted_upon } else { &m.acting }, wanted);
@@ -571,7 +572,7 @@ fn gather(
     let mut words = Vec::new();
     let mut lines = Vec::new();
     let mut add = |code: &str, acted_upon: bool, side: Option<&str>| -> Result<()> {
-        let fig = roster::figure(game, code)?;
+        let fig = lookup::figure(game, code)?;
         // A side read as acted upon by the other: only its words, said for that side.
         let other = acted_upon && side.is_some();
         let wanted = |factor: &str| {
@@ -628,8 +629,8 @@ pub(crate) fn apply_one(
     change: &str,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let fig = roster::figure(game, code)?.clone();
-    let Some((add, name)) = roster::signed(change) else {
+    let fig = lookup::figure(game, code)?.clone();
+    let Some((add, name)) = lookup::signed(change) else {
         return Ok(Vec::new());
     };
     // A counter is counted one more, or (taken off) set back to 0.

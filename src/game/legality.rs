@@ -7,7 +7,7 @@
 
 use crate::engine::situation;
 use crate::error::{Error, Refusal, Result};
-use crate::game::roster;
+use crate::game::lookup;
 use crate::game::state::{Event, Game, Ruling};
 use crate::game::turn;
 use crate::model::{ActionDef, ProcedureDef, Ruleset, TurnOrder};
@@ -82,8 +82,8 @@ pub fn may_act(
     if game.turn.number == 0 {
         return Ok(idle);
     }
-    let g = roster::game_def(ruleset)?;
-    let u = roster::unit(game, unit)?;
+    let g = lookup::game_def(ruleset)?;
+    let u = lookup::unit(game, unit)?;
     let weighed = match &t.order {
         TurnOrder::Draw(d) => turn::draw_may_act(game, g, d, u),
         TurnOrder::Players(p) => turn::player_may_act(game, g, (p, action), u),
@@ -234,7 +234,7 @@ pub fn in_its_step(
         turn::set_turn(game, after, event);
         return Ok(said);
     }
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let at = steps[0];
     let label = p.then.get(at - 1).map_or("", |s| s.label.as_str());
     // Numbered on from the player turn's steps, as the turn says them.

@@ -15,6 +15,7 @@ pub mod figures;
 pub mod implied;
 pub mod legality;
 pub mod links;
+pub mod lookup;
 pub mod marker_rolls;
 pub mod pending;
 pub mod reads;

@@ -5,7 +5,7 @@
 
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::roster::state_label;
+use crate::game::lookup::state_label;
 use crate::game::said::Said;
 use crate::game::state::{Change, Check, Event, Game};
 use crate::model::{GameDef, ProcedureDef, Ruleset};

@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::game::counters;
 use crate::game::figures::{Figures, apply_one};
 use crate::game::links;
-use crate::game::roster::{self, game_def};
+use crate::game::lookup::{self, game_def};
 use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{Role, Ruleset};
@@ -35,7 +35,7 @@ pub fn land_marks(
             continue;
         };
         let codes: Vec<String> = if let Some(k) = &m.side_carrying {
-            let unit = roster::figure(game, code)?.unit.clone();
+            let unit = lookup::figure(game, code)?.unit.clone();
             let side = game.unit(&unit).map(|u| u.side.clone()).unwrap_or_default();
             game.units
                 .iter()
@@ -45,7 +45,7 @@ pub fn land_marks(
                 .map(|f| f.code.clone())
                 .collect()
         } else if m.group {
-            let unit = roster::figure(game, code)?.unit.clone();
+            let unit = lookup::figure(game, code)?.unit.clone();
             game.codes_in_play(&unit)
         } else {
             vec![code.to_string()]
@@ -64,7 +64,7 @@ pub fn land_marks(
                 }
                 // Over a unit, a marker a figure already has (or has not, to lose) is no news.
                 let carries = |n: &str| {
-                    roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
+                    lookup::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
                 };
                 // (A marker with a rule for a second one still lands, for its rule.)
                 let second_rule = |n: &str| {
@@ -72,7 +72,7 @@ pub fn land_marks(
                         .iter()
                         .any(|x| x.name == n && x.if_already.is_some())
                 };
-                let moot = match roster::signed(change) {
+                let moot = match lookup::signed(change) {
                     Some((true, n)) => carries(n) && !second_rule(n),
                     Some((false, n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
                     None => false,
@@ -148,7 +148,7 @@ fn land_spread(
                 .into(),
         ]);
     };
-    let unit = roster::figure(game, code)?.unit.clone();
+    let unit = lookup::figure(game, code)?.unit.clone();
     // The unit as it stood: a figure taken out by one pick may be picked again. Where the
     // table says, only its first so many in play (the nearest) may be picked.
     let group = stood

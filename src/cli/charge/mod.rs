@@ -11,9 +11,9 @@ use crate::error::Result;
 use crate::game::allowance;
 use crate::game::charge::{self, Charge, Group};
 use crate::game::figures::Figures;
+use crate::game::lookup::{self, game_def};
 use crate::game::pending;
 use crate::game::roles::{Cast, Named};
-use crate::game::roster::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::model::{GameDef, Part, Ruleset};
@@ -384,9 +384,9 @@ fn react(
         let blocked = after.figure(code).and_then(|f| {
             f.markers
                 .iter()
-                .filter_map(|m| roster::marker(g, m))
+                .filter_map(|m| lookup::marker(g, m))
                 .find(|m| m.blocks.iter().any(|b| b == &fire.name))
-                .map(|m| roster::marker_label(g, &m.name).to_string())
+                .map(|m| lookup::marker_label(g, &m.name).to_string())
         });
         if let Some(why) = blocked {
             said.reactions.push(Reaction {

@@ -123,7 +123,7 @@ pub(super) fn join(
     if joins.is_empty() {
         return Ok(Vec::new());
     }
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     let p = ruleset.procedure_or_err(procedure)?;
     let mut said = Vec::new();
     for code in game.codes_in_play(unit) {

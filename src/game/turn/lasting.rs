@@ -2,7 +2,7 @@
 //! until, and taking off the markers whose point play has passed.
 
 use crate::error::Result;
-use crate::game::roster::{game_def, marker_label};
+use crate::game::lookup::{game_def, marker_label};
 use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{Lasts, Ruleset, TurnOrder};

@@ -16,7 +16,7 @@ pub use pool::spend;
 
 use crate::engine::dice::DiceSource;
 use crate::error::{Error, Result};
-use crate::game::roster::game_def;
+use crate::game::lookup::game_def;
 use crate::game::state::{Change, Event, Game, Turn};
 use crate::model::{GameDef, Ruleset, TurnDef, TurnOrder};
 

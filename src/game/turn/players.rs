@@ -10,7 +10,7 @@ use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::legality::{Acting, Umpire};
-use crate::game::roster;
+use crate::game::lookup;
 use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};
 use crate::model::{
@@ -151,7 +151,7 @@ pub(super) fn start(
     let mut high_scorer = game.turn.high_scorer.clone();
     match (p.first, start.first) {
         (FirstPlayer::Sides, Some(word)) => {
-            let side = roster::side(g, word)?.to_string();
+            let side = lookup::side(g, word)?.to_string();
             if let Some(at) = order.iter().position(|s| *s == side) {
                 order.rotate_left(at);
             }
@@ -174,7 +174,7 @@ pub(super) fn start(
                 }
                 (Some(won), None) => won.clone(),
                 (None, Some(word)) => {
-                    let side = roster::side(g, word)?.to_string();
+                    let side = lookup::side(g, word)?.to_string();
                     said.push(
                         Said::DiceOffNamed {
                             side: side_label(g, &side).to_string(),
@@ -365,7 +365,7 @@ pub fn chain_check(
     if chain(ruleset, p).is_none() {
         return Ok(());
     }
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     check_turn_going(game).map_err(|e| {
         e.with_hint(format!(
             "`umpire turn` starts the first: each `{}` roll is a unit's activation in its \
@@ -373,7 +373,7 @@ pub fn chain_check(
             p.name
         ))
     })?;
-    let u = roster::unit(game, unit)?;
+    let u = lookup::unit(game, unit)?;
     for (refusal, fix) in turn_refusals(game, g, u) {
         umpire.allow(refusal, fix, event)?;
     }
@@ -437,7 +437,7 @@ pub fn chain_record(
         return Ok(Vec::new());
     };
     let result = step.decision.result.as_str();
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let Some(side) = playing(game).map(str::to_string) else {
         return Ok(Vec::new());
     };
