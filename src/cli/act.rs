@@ -9,7 +9,7 @@ use crate::game::allowance;
 use crate::game::fields;
 use crate::game::legality;
 use crate::game::lookup::{self, Mark, game_def, marker_label};
-use crate::game::roster;
+use crate::game::markers;
 use crate::game::state::Game;
 use crate::model::{ActionDef, GameDef, Ruleset};
 use crate::suggest::did_you_mean;
@@ -143,7 +143,7 @@ pub fn act(
             for (r, fix) in refused {
                 ctx.umpire.allow(r, Some(fix), event)?;
             }
-            said.extend(roster::mark(game, ruleset, &code, &carried, event)?);
+            said.extend(markers::mark(game, ruleset, &code, &carried, event)?);
             if let Some(c) = &a.counts {
                 let one = crate::game::counters::Count::By(1);
                 said.extend(crate::game::counters::count(

@@ -3,7 +3,7 @@
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::game::lookup::{self, Mark};
-use crate::game::roster;
+use crate::game::markers;
 use crate::game::{counters, links};
 /// `umpire mark CF3 +pinned -prone`, or `--clear`.
 pub fn mark(
@@ -43,11 +43,11 @@ pub fn mark(
         let mut said = Vec::new();
         for code in codes.split(',').filter(|c| !c.is_empty()) {
             if clear {
-                said.extend(roster::clear(game, ruleset, code, event)?);
+                said.extend(markers::clear(game, ruleset, code, event)?);
                 continue;
             }
             if !marks.is_empty() {
-                said.extend(roster::mark(game, ruleset, code, &marks, event)?);
+                said.extend(markers::mark(game, ruleset, code, &marks, event)?);
             }
             for (name, change) in &counts {
                 said.extend(counters::count(

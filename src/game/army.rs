@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
 use crate::game::lookup::{self, game_def};
+use crate::game::markers;
 use crate::game::roster::{self, UnitSpec};
 use crate::game::state::{Event, Game};
 use crate::model::{ArmyList, Points, PointsDef, Pricing, Ruleset};
@@ -86,7 +87,7 @@ pub fn place(
                     .collect();
                 for code in codes {
                     let mark = [lookup::Mark::Add(m.clone())];
-                    roster::mark(game, ruleset, &code, &mark, event)?;
+                    markers::mark(game, ruleset, &code, &mark, event)?;
                 }
             }
             placed += 1;

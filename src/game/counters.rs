@@ -7,7 +7,7 @@ use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::figures::Figures;
 use crate::game::lookup::{self, Mark, marker_label, state_label};
-use crate::game::roster;
+use crate::game::markers;
 use crate::game::said::Said;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::{CounterDef, GameDef, Ruleset};
@@ -235,7 +235,7 @@ fn reached(
         } else {
             Mark::Add(then.to_string())
         };
-        let mut said = roster::mark(game, ruleset, &fig.code, &[mark], event)?;
+        let mut said = markers::mark(game, ruleset, &fig.code, &[mark], event)?;
         let mut f = lookup::figure(game, &fig.code)?.clone();
         f.counters.remove(&c.name);
         game.apply(game.figure_change(&f.code, Some(f.clone())), event);
@@ -247,7 +247,7 @@ fn reached(
     if fig.markers.iter().any(|m| m == then) {
         return Ok(Vec::new());
     }
-    let mut said = roster::mark(
+    let mut said = markers::mark(
         game,
         ruleset,
         &fig.code,

@@ -11,9 +11,9 @@ use crate::game::counters::{self, Count};
 use crate::game::implied;
 pub use crate::game::implied::unit_holds;
 use crate::game::lookup::{self, Mark, game_def, marker_label, state_label};
+use crate::game::markers;
 pub use crate::game::reads::Reads;
 use crate::game::roles::{self, Cast};
-use crate::game::roster;
 pub use crate::game::spread::land;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::Ruleset;
@@ -660,7 +660,7 @@ pub(crate) fn apply_one(
     // several against one are fought at once): its rule for a second one still holds.
     if add && !is_state && fig.state.is_none() && fig.markers.iter().any(|m| m == name) {
         let mut f = fig.clone();
-        if let Some(line) = roster::if_already(g, &mut f, name) {
+        if let Some(line) = markers::if_already(g, &mut f, name) {
             game.apply(game.figure_change(&f.code, Some(f.clone())), event);
             return Ok(vec![line]);
         }
@@ -689,5 +689,5 @@ pub(crate) fn apply_one(
     } else {
         Mark::Remove(name.to_string())
     };
-    roster::mark(game, ruleset, code, &[mark], event)
+    markers::mark(game, ruleset, code, &[mark], event)
 }

@@ -1,7 +1,8 @@
 //! The look-ups of a game that everything above the game's data uses: the ruleset's `game`
 //! tables, a side, unit, figure, marker or state by the name typed (with the suggestion when it
-//! is not found), the labels messages say them by, and the words of a marker change. Pure
-//! reads of the data, below every file that changes it, so that any of them may find things.
+//! is not found), the labels messages say them by, the words of a marker change, and where
+//! play stands. Pure reads of the data, below every file that changes it, so that any of them
+//! may find things.
 
 use crate::error::{Error, Result};
 use crate::game::state::{Figure, Game, Unit};
@@ -175,4 +176,9 @@ pub fn parse_mark(g: &GameDef, word: &str) -> Result<Mark> {
     } else {
         Mark::Remove(canonical)
     })
+}
+
+/// Where play stands: the turn, and the player turn by its place from 1 (1 in a draw).
+pub(super) fn now(game: &Game) -> [u32; 2] {
+    [game.turn.number, game.turn.player.max(1)]
 }

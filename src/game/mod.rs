@@ -17,6 +17,7 @@ pub mod legality;
 pub mod links;
 pub mod lookup;
 pub mod marker_rolls;
+pub mod markers;
 pub mod pending;
 pub mod reads;
 pub mod roles;

@@ -13,7 +13,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::game::counters::{self, Count};
 use crate::game::legality::Umpire;
 use crate::game::lookup;
-use crate::game::roster;
+use crate::game::markers;
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Pool};
 use crate::model::{ExtraCost, GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
@@ -520,7 +520,7 @@ fn apply(
             )));
         }
         for code in marked.into_iter().cloned().collect::<Vec<_>>() {
-            said.extend(roster::mark(
+            said.extend(markers::mark(
                 game,
                 ruleset,
                 &code,
@@ -550,7 +550,7 @@ fn apply(
         )));
     }
     for (m, code) in bare {
-        said.extend(roster::mark(
+        said.extend(markers::mark(
             game,
             ruleset,
             &code,
