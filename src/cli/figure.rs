@@ -13,6 +13,7 @@ use crate::game::legality;
 use crate::game::lookup::game_def;
 use crate::game::pending;
 use crate::game::roles::Cast;
+use crate::game::spread;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::{LoneThrows, ProcedureDef, Ruleset};
@@ -360,9 +361,7 @@ pub(super) fn fight(
             marks: each,
             ..step.clone()
         };
-        landed.extend(crate::game::spread::land_marks(
-            after, ruleset, &ties, figs, event,
-        )?);
+        landed.extend(spread::land_marks(after, ruleset, &ties, figs, event)?);
         steps.push(Step {
             marks: rest,
             ..step.clone()
@@ -372,7 +371,7 @@ pub(super) fn fight(
         if let (Some(step), Some((.., figs)), Some(landed)) =
             (steps.get(i), fought.get(i), landed_each.get_mut(i))
         {
-            landed.extend(figures::land(after, ruleset, step, figs, (source, event))?);
+            landed.extend(spread::land(after, ruleset, step, figs, (source, event))?);
         }
     }
     for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {

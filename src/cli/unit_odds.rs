@@ -61,7 +61,7 @@ pub(super) fn unit_odds(
     type Counted = ((i64, Option<String>), whole::FigureOdds);
     let mut counted: HashMap<Vec<String>, Counted> = HashMap::new();
     let aim = (targets.as_slice(), ruleset.chain_spreads(p));
-    let read = crate::game::figures::Reads::of(&ruleset, p);
+    let read = crate::game::reads::Reads::of(&ruleset, p);
     for (code, target) in &action.acts {
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
             continue;

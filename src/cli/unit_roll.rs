@@ -13,9 +13,12 @@ use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::counters;
 use crate::game::figures::{self, Figures};
+use crate::game::implied;
 use crate::game::legality::{self, Umpire};
 use crate::game::pending;
+use crate::game::reads::Reads;
 use crate::game::roles::{Cast, Named};
+use crate::game::spread;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::game::unit_action;
@@ -53,7 +56,7 @@ pub(super) fn figure_step(
     // The first roll of a step of the turn moves play on to it; the others find it there.
     let mut changes = legality::in_its_step(after, ruleset, &plan, umpire, event)?;
     let step = plan.resolve_with(source, None, &[])?;
-    changes.extend(figures::land(
+    changes.extend(spread::land(
         after,
         ruleset,
         &step,
@@ -484,7 +487,7 @@ pub(super) fn rolled_once(
     let g = crate::game::lookup::game_def(ruleset)?;
     Ok(p.once_per_unit.as_ref().is_some_and(|c| {
         game.unit(unit)
-            .is_some_and(|u| c.iter().all(|c| figures::unit_holds(ruleset, g, u, c)))
+            .is_some_and(|u| c.iter().all(|c| implied::unit_holds(ruleset, g, u, c)))
     }))
 }
 
@@ -501,7 +504,7 @@ pub(super) fn figure_plan<'r>(
     factors: &[String],
     ruled: Option<(Umpire<'_>, &mut Event)>,
 ) -> Result<(Figures, Plan<'r>, Vec<String>, Vec<String>)> {
-    let read = figures::Reads::of(ruleset, p);
+    let read = Reads::of(ruleset, p);
     let (found, lines, words) = figure_words(game, ruleset, &read, options, who, factors)?;
     // In a roll the umpire may overrule a rule of eligibility; in the odds he is told of it.
     let plan = match ruled {
@@ -516,7 +519,7 @@ pub(super) fn figure_plan<'r>(
 pub(super) fn figure_words(
     game: &Game,
     ruleset: &Ruleset,
-    read: &figures::Reads<'_>,
+    read: &Reads<'_>,
     (acting, upon): (&str, &str),
     (code, target): (&str, Option<&str>),
     factors: &[String],

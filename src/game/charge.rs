@@ -4,7 +4,7 @@
 
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::figures::unit_holds;
+use crate::game::implied::unit_holds;
 use crate::game::legality::{self, Umpire};
 use crate::game::lookup::{self, game_def};
 use crate::game::said::{Said, Spent};

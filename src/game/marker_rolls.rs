@@ -13,6 +13,7 @@ use crate::game::figures::{self, Figures};
 use crate::game::lookup::{game_def, marker_label};
 use crate::game::pending;
 use crate::game::said::Said;
+use crate::game::spread;
 use crate::game::state::{Check, Event, Game};
 use crate::model::{MarkerDef, Ruleset};
 
@@ -119,7 +120,7 @@ pub fn roll(
         said.push(rolled.to_string());
         // Whatever else the procedure does lands as any roll's would.
         let then = game.clone();
-        said.extend(figures::land(game, ruleset, &step, &figs, (source, event))?);
+        said.extend(spread::land(game, ruleset, &step, &figs, (source, event))?);
         said.extend(crate::game::aim::aim_follow_ups(
             &mut step,
             (&then, game),
