@@ -12,7 +12,7 @@ use crate::game::figures;
 use crate::game::legality;
 use crate::game::lookup::game_def;
 use crate::game::pending;
-use crate::game::roles::Cast;
+use crate::game::roles::{self, Cast};
 use crate::game::spread;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
@@ -108,7 +108,7 @@ pub(super) fn figure_roll(
         let mut source = dice_source_with(how.dice, seed, ask)?;
         // Results land on a copy, kept unless this is a dry run. Every pairing reads the
         // figures as they were before any result: the pairings are fought at once.
-        let words = |_: &figures::Figures| typed.clone();
+        let words = |_: &roles::Figures| typed.clone();
         let one = (&mut source, &mut event, umpire);
         let Fight {
             mut fought,
@@ -297,8 +297,8 @@ pub(super) fn fight(
     after: &mut Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    found: &figures::Figures,
-    typed: &dyn Fn(&figures::Figures) -> Vec<String>,
+    found: &roles::Figures,
+    typed: &dyn Fn(&roles::Figures) -> Vec<String>,
     (source, event, umpire): (&mut DiceSource, &mut Event, legality::Umpire<'_>),
 ) -> Result<Fight> {
     let n = found.pairings.len().max(1);
@@ -454,7 +454,7 @@ pub(super) fn locked(
 }
 
 /// Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
-pub(super) fn who(figs: &figures::Figures) -> String {
+pub(super) fn who(figs: &roles::Figures) -> String {
     if figs.sides.is_empty() {
         [figs.acting.as_deref(), figs.acted_upon.as_deref()]
             .into_iter()
@@ -506,7 +506,7 @@ pub(super) struct LoneEnd {
 }
 
 /// Each pairing: its step, the roster's lines, what it landed, and its figures.
-pub(super) type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
+pub(super) type Fought = (Step, Vec<String>, Vec<String>, roles::Figures);
 
 pub(super) fn print_pairings(
     cli: &Cli,
@@ -649,7 +649,7 @@ pub(super) fn pairing_words(
     game: &Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    (figs, i, n): (&figures::Figures, usize, usize),
+    (figs, i, n): (&roles::Figures, usize, usize),
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
     let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;

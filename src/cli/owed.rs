@@ -143,7 +143,7 @@ pub(super) fn also(
     after: &mut Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    found: &figures::Figures,
+    found: &roles::Figures,
     (also, typed, cause): (&[String], &[String], &str),
     event: &mut Event,
 ) -> Result<Vec<String>> {
@@ -176,7 +176,7 @@ pub(super) fn also(
             )));
         }
         seen.push(fig.code.clone());
-        let figs = figures::Figures {
+        let figs = roles::Figures {
             acting: found.acting.clone(),
             acted_upon: Some(fig.code.clone()),
             sides: Vec::new(),

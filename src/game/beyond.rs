@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use crate::error::Result;
-use crate::game::figures::Figures;
 use crate::game::lookup;
+use crate::game::roles::Figures;
 use crate::game::state::Game;
 use crate::model::{GameDef, MarkerDef, ProcedureDef, RequireDef, Test, Value};
 

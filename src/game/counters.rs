@@ -5,9 +5,9 @@
 use crate::engine::decide::Read;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
-use crate::game::figures::Figures;
 use crate::game::lookup::{self, Mark, marker_label, state_label};
 use crate::game::markers;
+use crate::game::roles::Figures;
 use crate::game::said::Said;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::{CounterDef, GameDef, Ruleset};

@@ -128,7 +128,7 @@ pub fn owe_follow_ups(
     game: &mut Game,
     ruleset: &Ruleset,
     step: &mut crate::engine::resolve::Step,
-    figures: &crate::game::figures::Figures,
+    figures: &crate::game::roles::Figures,
     cause: &str,
     event: &mut Event,
 ) -> Vec<String> {

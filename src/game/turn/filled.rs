@@ -10,7 +10,8 @@ use crate::engine::plan::Plan;
 use crate::engine::situation::{self, Situation};
 use crate::error::Result;
 use crate::game::fields;
-use crate::game::figures::{self, Figures};
+use crate::game::figures;
+use crate::game::roles::Figures;
 use crate::game::state::{Game, Pool, Unit};
 use crate::model::{Conditions, EachCost, GameDef, Guard, ProcedureDef, Ruleset};
 
