@@ -1,18 +1,17 @@
-//! Figure-aware rolls: what the roster says about the figures in a roll (their unit's fields
-//! and their markers, mapped to factors by the ruleset's `game:` section) turned into factor
-//! words, and the roll's results written back onto the figures as the ruleset's `marks` say.
+//! Figure-aware rolls: the figures a roll names found in the game and checked, and what the
+//! roster says about them (their unit's fields and their markers, mapped to factors by the
+//! ruleset's `game:` section) turned into factor words. The results are landed by `spread`.
 
 use std::collections::BTreeSet;
 
 use crate::error::{Error, Result};
 use crate::game::conditions;
-use crate::game::counters::{self, Count};
+use crate::game::counters;
 use crate::game::implied;
-use crate::game::lookup::{self, Mark, game_def, marker_label, state_label};
-use crate::game::markers;
+use crate::game::lookup::{self, game_def, marker_label, state_label};
 use crate::game::reads::Reads;
 use crate::game::roles::{self, Cast, Figures};
-use crate::game::state::{Event, Figure, Game};
+use crate::game::state::{Figure, Game};
 use crate::model::Ruleset;
 use crate::model::{GameDef, Part, ProcedureDef, Settings, Value};
 use crate::suggest::{folded, same};
@@ -545,77 +544,4 @@ fn gather(
         crate::game::links::words(game, g, (a, t), &wanted, (&mut words, &mut lines));
     }
     Ok((words, lines))
-}
-
-/// One change a result makes on figure `code` (`+MARKER`, `-MARKER`, `+STATE`, `+COUNTER`);
-/// `owed_in`: the earlier turn the check that made it was owed in.
-pub(crate) fn apply_one(
-    game: &mut Game,
-    ruleset: &Ruleset,
-    g: &GameDef,
-    (code, owed_in): (&str, Option<u32>),
-    change: &str,
-    event: &mut Event,
-) -> Result<Vec<String>> {
-    let fig = lookup::figure(game, code)?.clone();
-    let Some((add, name)) = lookup::signed(change) else {
-        return Ok(Vec::new());
-    };
-    // A counter is counted one more, or (taken off) set back to 0.
-    if let Some(c) = g.counters.iter().find(|c| c.name == name) {
-        // A check owed in an earlier turn counts toward that turn, which is over.
-        if let Some(turn) = owed_in.filter(|_| c.per_turn && add) {
-            // The turn just ended kept its counts aside for the checks still owed of it.
-            if turn.saturating_add(1) == game.turn.number {
-                return counters::count_in_last_turn(game, ruleset, (code, turn), &c.name, event);
-            }
-            let said = crate::game::said::Said::NotCounted {
-                figure: code.to_string(),
-                counter: c.label.clone(),
-                turn,
-            };
-            return Ok(vec![said.to_string()]);
-        }
-        // Back to 0 from 0 changes nothing, and says nothing.
-        if !add && fig.counters.get(name).is_none_or(|n| *n == 0) {
-            return Ok(Vec::new());
-        }
-        let by = if add { Count::By(1) } else { Count::To(0) };
-        return counters::count(game, ruleset, code, name, by, false, event);
-    }
-    let is_state = g.states.iter().any(|s| s.name == name);
-    // A marker it already carries, from another result of the same roll (the pairings of
-    // several against one are fought at once): its rule for a second one still holds.
-    if add && !is_state && fig.state.is_none() && fig.markers.iter().any(|m| m == name) {
-        let mut f = fig.clone();
-        if let Some(line) = markers::if_already(g, &mut f, name) {
-            game.apply(game.figure_change(&f.code, Some(f.clone())), event);
-            return Ok(vec![line]);
-        }
-    }
-    let pointless = if is_state {
-        (add && fig.state.is_some()) || (!add && fig.state.as_deref() != Some(name))
-    } else {
-        fig.state.is_some() || (add == fig.markers.iter().any(|m| m == name))
-    };
-    if pointless {
-        let what = if is_state {
-            state_label(g, name)
-        } else {
-            marker_label(g, name)
-        };
-        let why = match (add, &fig.state) {
-            (_, Some(s)) if !is_state => format!("{} (nothing to mark)", state_label(g, s)),
-            (true, Some(s)) if s != name => format!("already {}, not {what}", state_label(g, s)),
-            (true, _) => format!("already {what}"),
-            (false, _) => format!("not {what} (nothing to take off)"),
-        };
-        return Ok(vec![format!("{}: {why}", fig.code)]);
-    }
-    let mark = if add {
-        Mark::Add(name.to_string())
-    } else {
-        Mark::Remove(name.to_string())
-    };
-    markers::mark(game, ruleset, code, &[mark], event)
 }
