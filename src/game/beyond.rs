@@ -102,7 +102,7 @@ pub fn words(
         .as_ref()
         .filter(|f| (parts.contains(*f) || called(f)) && !named.contains(*f))
     {
-        let playing = crate::game::turn::playing(game);
+        let playing = lookup::playing(game);
         let side_of = |code: &str| {
             let fig = game.figure(code)?;
             Some(game.unit(&fig.unit)?.side.as_str())

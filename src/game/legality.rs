@@ -239,7 +239,7 @@ pub fn in_its_step(
     let label = p.then.get(at - 1).map_or("", |s| s.label.as_str());
     // Numbered on from the player turn's steps, as the turn says them.
     let number = |n: usize| p.steps.len() + n;
-    let (going, fix) = match (now, turn::playing(game)) {
+    let (going, fix) = match (now, lookup::playing(game)) {
         (Some(n), _) => (
             format!("step {} is going", number(n)),
             "its step is over this turn: a new turn, `umpire turn`",

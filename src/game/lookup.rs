@@ -5,7 +5,7 @@
 //! may find things.
 
 use crate::error::{Error, Result};
-use crate::game::state::{Figure, Game, Unit};
+use crate::game::state::{Figure, Game, Turn, Unit};
 use crate::model::Ruleset;
 use crate::model::{GameDef, MarkerDef};
 use crate::suggest::{did_you_mean, find, same};
@@ -181,4 +181,15 @@ pub fn parse_mark(g: &GameDef, word: &str) -> Result<Mark> {
 /// Where play stands: the turn, and the player turn by its place from 1 (1 in a draw).
 pub(super) fn now(game: &Game) -> [u32; 2] {
     [game.turn.number, game.turn.player.max(1)]
+}
+
+/// The side of the player turn going, when one is.
+pub fn playing(game: &Game) -> Option<&str> {
+    playing_of(&game.turn)
+}
+
+/// The side of the player turn going in this turn, when one is.
+pub(super) fn playing_of(t: &Turn) -> Option<&str> {
+    let at = usize::try_from(t.player).ok()?.checked_sub(1)?;
+    t.order.get(at).map(String::as_str)
 }

@@ -10,12 +10,12 @@ mod players;
 mod pool;
 
 pub use draw::{activate, draw, draw_may_act, hold, odds, react, sizes, units_in_play};
-pub use players::{chain_check, chain_record, player_may_act, playing, step_headline, turn_step};
+pub use players::{chain_check, chain_record, player_may_act, step_headline, turn_step};
 pub use pool::spend;
 
 use crate::engine::dice::DiceSource;
 use crate::error::{Error, Result};
-use crate::game::lookup::{game_def, now};
+use crate::game::lookup::{game_def, now, playing};
 use crate::game::state::{Change, Event, Game, Turn};
 use crate::model::{GameDef, Ruleset, TurnDef, TurnOrder};
 

@@ -10,18 +10,13 @@ use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
 use crate::game::legality::{Acting, Umpire};
-use crate::game::lookup;
+use crate::game::lookup::{self, playing, playing_of};
 use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};
 use crate::model::{
     ActionDef, ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset, TurnStepDef,
 };
 use crate::words::times;
-
-/// The side of the player turn going, when one is.
-pub fn playing(game: &Game) -> Option<&str> {
-    playing_of(&game.turn)
-}
 
 /// `Turn 2, player turn 2 of 2: French and allies`.
 fn headline(g: &GameDef, t: &Turn) -> String {
@@ -33,12 +28,6 @@ fn headline(g: &GameDef, t: &Turn) -> String {
         side: side.to_string(),
     }
     .to_string()
-}
-
-/// The side of the player turn going in this turn, when one is.
-fn playing_of(t: &Turn) -> Option<&str> {
-    let at = usize::try_from(t.player).ok()?.checked_sub(1)?;
-    t.order.get(at).map(String::as_str)
 }
 
 /// The step of the whole turn going, after the player turns (its place from 1), when one is.

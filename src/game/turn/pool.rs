@@ -6,13 +6,12 @@
 use std::collections::BTreeMap;
 
 use super::filled;
-use super::players::playing;
 use super::{check_turn_going, set_turn, side_label, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::error::{Error, Refusal, Result};
 use crate::game::counters::{self, Count};
 use crate::game::legality::Umpire;
-use crate::game::lookup;
+use crate::game::lookup::{self, playing};
 use crate::game::markers;
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Pool};
