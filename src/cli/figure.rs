@@ -13,6 +13,7 @@ use crate::game::legality;
 use crate::game::lookup::game_def;
 use crate::game::pending;
 use crate::game::roles::{self, Cast};
+use crate::game::ruling;
 use crate::game::spread;
 use crate::game::state::{Change, Event, Game};
 use crate::game::store::{GameFiles, Store};
@@ -299,7 +300,7 @@ pub(super) fn fight(
     p: &ProcedureDef,
     found: &roles::Figures,
     typed: &dyn Fn(&roles::Figures) -> Vec<String>,
-    (source, event, umpire): (&mut DiceSource, &mut Event, legality::Umpire<'_>),
+    (source, event, umpire): (&mut DiceSource, &mut Event, ruling::Umpire<'_>),
 ) -> Result<Fight> {
     let n = found.pairings.len().max(1);
     let many = p.many_on_one.as_ref().filter(|_| n > 1);

@@ -11,7 +11,7 @@ use crate::engine::given::{Given, NextThrow};
 use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::legality::Umpire;
+use crate::game::ruling::Umpire;
 use crate::game::state::Event;
 use crate::model::Ruleset;
 use crate::present::explain;

@@ -4,8 +4,8 @@
 
 use crate::error::{Refusal, Result};
 use crate::game::counters::{self, Count};
-use crate::game::legality::Umpire;
 use crate::game::lookup::marker_label;
+use crate::game::ruling::Umpire;
 use crate::game::state::{Event, Game};
 use crate::model::{ActionDef, GameDef, Ruleset};
 

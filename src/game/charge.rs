@@ -5,8 +5,9 @@
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::implied::unit_holds;
-use crate::game::legality::{self, Umpire};
+use crate::game::legality;
 use crate::game::lookup::{self, game_def};
+use crate::game::ruling::Umpire;
 use crate::game::said::{Said, Spent};
 use crate::game::state::{Event, Game};
 use crate::game::turn;

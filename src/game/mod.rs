@@ -22,6 +22,7 @@ pub mod pending;
 pub mod reads;
 pub mod roles;
 pub mod roster;
+pub mod ruling;
 pub mod said;
 pub mod sides;
 pub mod spread;

@@ -531,7 +531,7 @@ fn at_once(
     (source, event, umpire): (
         &mut crate::engine::dice::DiceSource,
         &mut Event,
-        crate::game::legality::Umpire<'_>,
+        crate::game::ruling::Umpire<'_>,
     ),
 ) -> Result<Vec<Done>> {
     let mut made = Vec::new();

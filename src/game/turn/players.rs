@@ -9,8 +9,8 @@ use super::{Start, and_list, check_turn_going, pool, set_turn, side_label, turn_
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
-use crate::game::legality::{Acting, Umpire};
 use crate::game::lookup::{self, playing, playing_of};
+use crate::game::ruling::{Acting, Umpire};
 use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};
 use crate::model::{
