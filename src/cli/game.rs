@@ -349,10 +349,7 @@ fn choose(
             );
         };
         let chose = crate::game::army::choose(list, points, (line, alt), &shown)?;
-        said.push(format!(
-            "{}: {chose}",
-            crate::game::turn::side_label(g, &side)
-        ));
+        said.push(format!("{}: {chose}", lookup::side_label(g, &side)));
     }
     if ask {
         // At a terminal, each line still open is asked: kept, or one of its alternatives.
@@ -363,7 +360,7 @@ fn choose(
                 items.extend(l.alternatives.iter().map(|a| shown(&a.units)));
                 let prompt = format!(
                     "{}: line {line} of the {} list, or an alternative?",
-                    crate::game::turn::side_label(g, side),
+                    lookup::side_label(g, side),
                     list.title
                 );
                 let pick = dialoguer::Select::new()
@@ -375,10 +372,7 @@ fn choose(
                 if pick > 0 {
                     let alt = pick.to_string();
                     let chose = crate::game::army::choose(list, points, (line, &alt), &shown)?;
-                    said.push(format!(
-                        "{}: {chose}",
-                        crate::game::turn::side_label(g, side)
-                    ));
+                    said.push(format!("{}: {chose}", lookup::side_label(g, side)));
                 }
             }
         }
@@ -391,7 +385,7 @@ fn choose(
             let lines: Vec<String> = open.iter().map(ToString::to_string).collect();
             said.push(format!(
                 "{}: line{} {} kept, not {} alternatives (`--choose {side}:LINE=N`; `{show}`)",
-                crate::game::turn::side_label(g, side),
+                lookup::side_label(g, side),
                 if open.len() == 1 { "" } else { "s" },
                 crate::present::words::and_list(&lines),
                 if open.len() == 1 { "its" } else { "their" },

@@ -95,7 +95,7 @@ pub fn place(
         }
     }
     let placed = crate::game::said::Said::ArmyPlaced {
-        side: crate::game::turn::side_label(g, &side).to_string(),
+        side: lookup::side_label(g, &side).to_string(),
         units: placed,
         title: list.title.clone(),
         list: list.name.clone(),

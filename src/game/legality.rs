@@ -194,7 +194,10 @@ pub fn in_its_step(
             "its step is over this turn: a new turn, `umpire turn`",
         ),
         (None, Some(side)) => (
-            format!("the player turn of {} is going", turn::side_label(g, side)),
+            format!(
+                "the player turn of {} is going",
+                lookup::side_label(g, side)
+            ),
             "`umpire turn` passes play to the next player",
         ),
         (None, None) => ("no part of the turn is going".to_string(), "`umpire turn`"),

@@ -115,6 +115,15 @@ pub fn state_label<'a>(g: &'a GameDef, name: &'a str) -> &'a str {
         .map_or(name, |s| s.label.as_str())
 }
 
+/// A side as messages say it: its label, else its name.
+pub fn side_label<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
+    g.sides
+        .iter()
+        .find(|s| s.name == side)
+        .and_then(|s| s.label.as_deref())
+        .unwrap_or(side)
+}
+
 /// One requested change: `+pinned`, `-prone`, `+dead`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mark {

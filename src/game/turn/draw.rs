@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{Start, and_list, check_turn_going, set_turn, side_label, turn_def};
+use super::{Start, and_list, check_turn_going, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::error::{Error, Refusal, Result};
-use crate::game::lookup::game_def;
+use crate::game::lookup::{game_def, side_label};
 use crate::game::ruling::{Acting, Umpire};
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Held, Turn, Unit};

@@ -11,11 +11,10 @@ use crate::engine::situation::{self, Situation};
 use crate::error::Result;
 use crate::game::fields;
 use crate::game::figures;
+use crate::game::lookup::side_label;
 use crate::game::roles::Figures;
 use crate::game::state::{Game, Pool, Unit};
 use crate::model::{Conditions, EachCost, GameDef, Guard, ProcedureDef, Ruleset};
-
-use super::side_label;
 
 /// A figure's situation for `p`, from the roster alone.
 fn situation_of(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, code: &str) -> Result<Situation> {

@@ -53,15 +53,6 @@ fn check_turn_going(game: &Game) -> Result<()> {
     Ok(())
 }
 
-/// A side as messages say it: its label, else its name.
-pub fn side_label<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
-    g.sides
-        .iter()
-        .find(|s| s.name == side)
-        .and_then(|s| s.label.as_deref())
-        .unwrap_or(side)
-}
-
 /// Move play on: the next turn (a draw's, or the first player's), or the next player's turn.
 /// Markers that last until the point of play passed come off.
 pub fn start(

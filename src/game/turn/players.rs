@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use super::{Start, and_list, check_turn_going, pool, set_turn, side_label, turn_def};
+use super::{Start, and_list, check_turn_going, pool, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
-use crate::game::lookup::{self, playing, playing_of};
+use crate::game::lookup::{self, playing, playing_of, side_label};
 use crate::game::ruling::{Acting, Umpire};
 use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};

@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use super::filled;
-use super::{check_turn_going, set_turn, side_label, turn_def};
+use super::{check_turn_going, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::error::{Error, Refusal, Result};
 use crate::game::counters::{self, Count};
-use crate::game::lookup::{self, playing};
+use crate::game::lookup::{self, playing, side_label};
 use crate::game::markers;
 use crate::game::ruling::Umpire;
 use crate::game::said::Said;
