@@ -8,8 +8,9 @@ use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::fields;
 use crate::game::legality;
-use crate::game::roster::{self, Mark, game_def, marker_label};
+use crate::game::lookup::{Mark, game_def, marker_label};
 use crate::game::state::{Event, Game};
+use crate::game::{lookup, markers};
 use crate::model::{ActionDef, GameDef, Ruleset};
 use crate::suggest::did_you_mean;
 
@@ -25,7 +26,7 @@ pub fn act(
     ctx.change(out, |game, ruleset, event| {
         let g = game_def(ruleset)?;
         let a = find_action(ruleset, g, action)?;
-        let u = roster::unit_or_code(game, unit)?.clone();
+        let u = lookup::unit_or_code(game, unit)?.clone();
         let kept_only = changes_kept(g, a, &u.name)?;
         let named = named_figures(game, figs, &u.name)?;
         // The unit must be one that may act now (acting activates it); what changes is made
@@ -114,7 +115,7 @@ fn changes_kept(g: &GameDef, a: &ActionDef, unit: &str) -> Result<bool> {
 fn named_figures(game: &Game, figs: &[String], unit: &str) -> Result<Vec<String>> {
     let named: Vec<String> = figs
         .iter()
-        .map(|f| roster::figure(game, f).map(|f| f.code.clone()))
+        .map(|f| lookup::figure(game, f).map(|f| f.code.clone()))
         .collect::<Result<_>>()?;
     if let Some(other) = named
         .iter()
@@ -189,7 +190,7 @@ impl Acting<'_> {
             ctx.umpire.allow(r, Some(fix), event)?;
         }
         done.said
-            .extend(roster::mark(game, ruleset, &code, &carried, event)?);
+            .extend(markers::mark(game, ruleset, &code, &carried, event)?);
         if let Some(c) = &a.counts {
             let one = crate::game::counters::Count::By(1);
             done.said.extend(crate::game::counters::count(

@@ -74,8 +74,8 @@ pub struct Cli {
 
 impl Cli {
     /// The umpire's word against a rule of play that refuses (`--anyway`).
-    pub fn umpire(&self) -> crate::game::legality::Umpire<'_> {
-        crate::game::legality::Umpire {
+    pub fn umpire(&self) -> crate::game::ruling::Umpire<'_> {
+        crate::game::ruling::Umpire {
             anyway: self.anyway.as_deref(),
         }
     }

@@ -8,7 +8,7 @@ use crate::engine::dice::Asker;
 
 use crate::cli::write_json;
 use crate::error::{Error, Result};
-use crate::game::legality::Umpire;
+use crate::game::ruling::Umpire;
 use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::Ruleset;

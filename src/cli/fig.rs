@@ -6,7 +6,8 @@ use serde_json::json;
 use super::ctx::{Ctx, say};
 use crate::cli::{write_json, write_merged};
 use crate::error::Result;
-use crate::game::roster::{self};
+use crate::game::lookup;
+use crate::game::roster;
 use crate::present::view;
 #[derive(Debug, Subcommand)]
 pub enum FigCmd {
@@ -49,7 +50,7 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
     match cmd {
         FigCmd::Add { unit, count } => ctx.change_with(out, |game, ruleset, event| {
             roster::figures_only(ruleset, "added to it")?;
-            let u = roster::unit(game, unit)?.clone();
+            let u = lookup::unit(game, unit)?.clone();
             let added = roster::add_figures(game, &u, *count, event)?;
             let line = format!("{}: added {}", u.name, added.join(", "));
             Ok((vec![line], json!({ "unit": u.name, "figures": added })))
@@ -57,7 +58,7 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
         FigCmd::Show { code } => {
             let g = ctx.files()?.read()?;
             let ruleset = ctx.ruleset(&g)?;
-            let f = roster::figure(&g, code)?;
+            let f = lookup::figure(&g, code)?;
             if ctx.json {
                 // The figure as game.json keeps it.
                 return write_merged(out, f, json!({ "game": g.name }));
@@ -66,7 +67,7 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
             Ok(())
         }
         FigCmd::Rm { code } => ctx.change(out, |game, _, event| {
-            let f = roster::figure(game, code)?.clone();
+            let f = lookup::figure(game, code)?.clone();
             let untied = crate::game::links::untie_from(game, std::slice::from_ref(&f.code), event);
             game.apply(game.figure_change(&f.code, None), event);
             let mut said = vec![format!("{} removed from {}", f.code, f.unit)];
@@ -86,7 +87,7 @@ pub fn fig(ctx: &Ctx<'_>, cmd: &FigCmd, out: &mut Vec<u8>) -> Result<()> {
         FigCmd::Note { code, text } => {
             crate::text::check_typed("a note", text, crate::text::NOTE_MAX)?;
             ctx.change(out, |game, _, event| {
-                let mut f = roster::figure(game, code)?.clone();
+                let mut f = lookup::figure(game, code)?.clone();
                 f.note.clone_from(text);
                 let c = f.code.clone();
                 game.apply(game.figure_change(&c, Some(f)), event);

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::engine::fight;
 use crate::error::{Error, Result};
-use crate::game::figures::Figures;
+use crate::game::roles::Figures;
 use crate::game::state::Game;
 use crate::model::{ManyOnOneDef, ProcedureDef, Ruleset};
 use crate::present::whole::{FightSaid, Pairing};

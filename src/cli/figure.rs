@@ -1,6 +1,7 @@
 //! Rolls and odds with figures of the game: the roster gives the factors, the results land on
 //! the figures, several against one in melee.
 
+use crate::game::{roles, ruling, spread};
 use std::cell::RefCell;
 
 use crate::engine::dice::{Asker, DiceSource};
@@ -10,9 +11,10 @@ use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::figures;
 use crate::game::legality;
-use crate::game::pending::{self, Check};
+use crate::game::lookup::game_def;
+use crate::game::pending;
 use crate::game::roles::Cast;
-use crate::game::roster::game_def;
+use crate::game::state::Check;
 use crate::game::state::{Event, Game};
 use crate::game::store::{GameFiles, Store};
 use crate::model::{GameDef, LoneThrows, ManyOnOneDef, ProcedureDef, Ruleset};
@@ -63,7 +65,7 @@ pub(super) fn figure_roll(
         let mut source = dice_source_with(how.dice, seed, ask)?;
         // Results land on a copy, kept unless this is a dry run. Every pairing reads the
         // figures as they were before any result: the pairings are fought at once.
-        let words = |_: &figures::Figures| w.typed.clone();
+        let words = |_: &roles::Figures| w.typed.clone();
         let one = (&mut source, &mut w.event, cli.umpire());
         let mut pairings = fight(game, &mut w.after, ruleset, p, &w.found, &words, one)?;
         // One figure's chain may not need the faces thrown for its later rolls; several
@@ -129,7 +131,7 @@ pub(super) fn figure_roll(
 struct Weighed<'r> {
     p: &'r ProcedureDef,
     g: &'r GameDef,
-    found: figures::Figures,
+    found: roles::Figures,
     /// The words typed or set.
     typed: Vec<String>,
     /// The check the roll makes, by its place in the queue.
@@ -348,9 +350,9 @@ pub(super) fn fight(
     after: &mut Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    found: &figures::Figures,
-    typed: &dyn Fn(&figures::Figures) -> Vec<String>,
-    (source, event, umpire): (&mut DiceSource, &mut Event, legality::Umpire<'_>),
+    found: &roles::Figures,
+    typed: &dyn Fn(&roles::Figures) -> Vec<String>,
+    (source, event, umpire): (&mut DiceSource, &mut Event, ruling::Umpire<'_>),
 ) -> Result<Fight> {
     let n = found.pairings.len().max(1);
     let many = p.many_on_one.as_ref().filter(|_| n > 1);
@@ -445,9 +447,7 @@ fn land_fought(
             marks: each,
             ..step.clone()
         };
-        landed.extend(crate::game::spread::land_marks(
-            after, ruleset, &ties, figs, event,
-        )?);
+        landed.extend(spread::land_marks(after, ruleset, &ties, figs, event)?);
         steps.push(Step {
             marks: rest,
             ..step.clone()
@@ -457,7 +457,7 @@ fn land_fought(
         if let (Some(step), Some((.., figs)), Some(landed)) =
             (steps.get(i), fought.get(i), landed_each.get_mut(i))
         {
-            landed.extend(figures::land(after, ruleset, step, figs, (source, event))?);
+            landed.extend(spread::land(after, ruleset, step, figs, (source, event))?);
         }
     }
     for ((.., landed, _), mine) in fought.iter_mut().zip(landed_each) {
@@ -521,7 +521,7 @@ pub(super) fn locked(
 }
 
 /// Who did it, for the log and the report: `RR1 at CF2`, `CF1 against RR2`.
-pub(super) fn who(figs: &figures::Figures) -> String {
+pub(super) fn who(figs: &roles::Figures) -> String {
     if figs.sides.is_empty() {
         [figs.acting.as_deref(), figs.acted_upon.as_deref()]
             .into_iter()
@@ -551,7 +551,7 @@ pub(super) struct LoneEnd {
 }
 
 /// Each pairing: its step, the roster's lines, what it landed, and its figures.
-pub(super) type Fought = (Step, Vec<String>, Vec<String>, figures::Figures);
+pub(super) type Fought = (Step, Vec<String>, Vec<String>, roles::Figures);
 
 /// Odds with figures of the current game: the roster's words, nothing written.
 pub(super) fn figure_odds(
@@ -606,7 +606,7 @@ pub(super) fn pairing_words(
     game: &Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    (figs, i, n): (&figures::Figures, usize, usize),
+    (figs, i, n): (&roles::Figures, usize, usize),
     typed: &[String],
 ) -> Result<(Vec<String>, Vec<String>)> {
     let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;

@@ -1,5 +1,6 @@
 //! `umpire game`: start, list, pick, show or delete games.
 
+use crate::game::lookup;
 use std::io::IsTerminal;
 
 use clap::Subcommand;
@@ -8,7 +9,6 @@ use serde_json::json;
 use super::ctx::{Ctx, say};
 use crate::cli::{write_json, write_merged};
 use crate::error::{Error, Result};
-use crate::game::roster::{self};
 use crate::game::state::Game;
 use crate::game::store::Store;
 use crate::present::view;
@@ -78,7 +78,7 @@ fn new(
     out: &mut Vec<u8>,
 ) -> Result<()> {
     let ruleset = ctx.catalog.ruleset(ctx.rules.or(ctx.default_rules))?;
-    roster::game_def(&ruleset)?;
+    lookup::game_def(&ruleset)?;
     let mut game = Game::new(name, ruleset.name());
     let mut placed = armies_placed(&ruleset, &mut game, sides, armies)?;
     // Lines left open are asked at a terminal, and said elsewhere.
@@ -251,7 +251,7 @@ fn armies_placed(
         };
         wanted.push((side.to_string(), list.to_string()));
     }
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let names: Vec<String> = if sides.is_empty() && g.open_sides {
         wanted.iter().map(|(s, _)| s.clone()).collect()
     } else {
@@ -262,11 +262,11 @@ fn armies_placed(
         return Ok(None);
     }
     let named = crate::game::sides::named(ruleset.clone(), game);
-    let g = roster::game_def(&named)?;
+    let g = lookup::game_def(&named)?;
     let mut size: Option<(crate::model::Points, String)> = None;
     let mut placed: Armies = Vec::new();
     for (side, list) in &wanted {
-        let side = roster::side(g, side)?.to_string();
+        let side = lookup::side(g, side)?.to_string();
         let (period_size, l) = if super::army::find_list(&named, list).is_err()
             && std::path::Path::new(list).is_file()
         {
@@ -343,7 +343,7 @@ fn choose(
     let Some(points) = ruleset.model.points.as_ref() else {
         return Ok(Vec::new());
     };
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let shown = |units: &[crate::model::Entry]| -> String {
         let each: Vec<String> = units
             .iter()
@@ -364,7 +364,7 @@ fn choose(
             ))
             .with_hint("--choose SIDE:LINE=ALT, e.g. --choose french:5=2"));
         };
-        let side = roster::side(g, side)?.to_string();
+        let side = lookup::side(g, side)?.to_string();
         let Some((_, list)) = armies.iter_mut().find(|(s, _)| *s == side) else {
             return Err(
                 Error::usage(format!("`--choose {c}`: side `{side}` has no --army"))
@@ -372,10 +372,7 @@ fn choose(
             );
         };
         let chose = crate::game::army::choose(list, points, (line, alt), &shown)?;
-        said.push(format!(
-            "{}: {chose}",
-            crate::game::turn::side_label(g, &side)
-        ));
+        said.push(format!("{}: {chose}", lookup::side_label(g, &side)));
     }
     if ask {
         // At a terminal, each line still open is asked: kept, or one of its alternatives.
@@ -386,7 +383,7 @@ fn choose(
                 items.extend(l.alternatives.iter().map(|a| shown(&a.units)));
                 let prompt = format!(
                     "{}: line {line} of the {} list, or an alternative?",
-                    crate::game::turn::side_label(g, side),
+                    lookup::side_label(g, side),
                     list.title
                 );
                 let pick = dialoguer::Select::new()
@@ -398,10 +395,7 @@ fn choose(
                 if pick > 0 {
                     let alt = pick.to_string();
                     let chose = crate::game::army::choose(list, points, (line, &alt), &shown)?;
-                    said.push(format!(
-                        "{}: {chose}",
-                        crate::game::turn::side_label(g, side)
-                    ));
+                    said.push(format!("{}: {chose}", lookup::side_label(g, side)));
                 }
             }
         }
@@ -414,7 +408,7 @@ fn choose(
             let lines: Vec<String> = open.iter().map(ToString::to_string).collect();
             said.push(format!(
                 "{}: line{} {} kept, not {} alternatives (`--choose {side}:LINE=N`; `{show}`)",
-                crate::game::turn::side_label(g, side),
+                lookup::side_label(g, side),
                 if open.len() == 1 { "" } else { "s" },
                 crate::present::words::and_list(&lines),
                 if open.len() == 1 { "its" } else { "their" },

@@ -8,7 +8,7 @@ use serde_json::json;
 use super::ctx::{Ctx, say};
 use crate::cli::write_json;
 use crate::error::{Error, Result};
-use crate::game::roster;
+use crate::game::lookup;
 use crate::game::state::{Change, Event, Game};
 use crate::model::GameDef;
 use crate::present::view;
@@ -78,7 +78,7 @@ pub fn undo(ctx: &Ctx<'_>, out: &mut Vec<u8>) -> Result<()> {
     let path = files.log_path();
     let (said, event) = files.update_logged(|game| {
         let ruleset = ctx.ruleset(game)?;
-        let g = roster::game_def(&ruleset)?;
+        let g = lookup::game_def(&ruleset)?;
         let log = files.read_log(game, None)?;
         if let Some(cut) = log.cut {
             return Err(cut);

@@ -2,7 +2,8 @@
 
 use super::ctx::Ctx;
 use crate::error::{Error, Result};
-use crate::game::roster::{self, Mark};
+use crate::game::lookup::{self, Mark};
+use crate::game::markers;
 use crate::game::{counters, links};
 /// `umpire mark CF3 +pinned -prone`, or `--clear`.
 pub fn mark(
@@ -24,7 +25,7 @@ pub fn mark(
         ));
     }
     ctx.change(out, |game, ruleset, event| {
-        let g = roster::game_def(ruleset)?;
+        let g = lookup::game_def(ruleset)?;
         // Counts (`COUNTER+2`) apart from markers and states (`+pinned`), each read once.
         let mut marks: Vec<Mark> = Vec::new();
         let mut counts = Vec::new();
@@ -36,17 +37,17 @@ pub fn mark(
             }
             match counters::parse(g, w) {
                 Some(c) => counts.push(c?),
-                None => marks.push(roster::parse_mark(g, w)?),
+                None => marks.push(lookup::parse_mark(g, w)?),
             }
         }
         let mut said = Vec::new();
         for code in codes.split(',').filter(|c| !c.is_empty()) {
             if clear {
-                said.extend(roster::clear(game, ruleset, code, event)?);
+                said.extend(markers::clear(game, ruleset, code, event)?);
                 continue;
             }
             if !marks.is_empty() {
-                said.extend(roster::mark(game, ruleset, code, &marks, event)?);
+                said.extend(markers::mark(game, ruleset, code, &marks, event)?);
             }
             for (name, change) in &counts {
                 said.extend(counters::count(

@@ -8,7 +8,7 @@ use crate::engine::plan::Plan;
 use crate::engine::record::Fallback;
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::legality::Umpire;
+use crate::game::ruling::Umpire;
 use crate::game::state::Event;
 use crate::model::Ruleset;
 use crate::present::explain;

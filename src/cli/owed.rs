@@ -8,10 +8,10 @@ use crate::engine::resolve::FollowUp;
 use crate::engine::situation;
 use crate::error::{Error, Result};
 use crate::game::figures;
-use crate::game::pending::{self, Check};
+use crate::game::lookup::{self, game_def};
+use crate::game::pending;
 use crate::game::roles::{self, Cast, Named};
-use crate::game::roster::{self, game_def};
-use crate::game::state::{Event, Game};
+use crate::game::state::{Check, Event, Game};
 use crate::model::{Part, ProcedureDef, Role, Ruleset};
 
 /// What a roll with figures of the game rolls: a procedure with its figures named, or a check
@@ -143,7 +143,7 @@ pub(super) fn also(
     after: &mut Game,
     ruleset: &Ruleset,
     p: &ProcedureDef,
-    found: &figures::Figures,
+    found: &roles::Figures,
     (also, typed, cause): (&[String], &[String], &str),
     event: &mut Event,
 ) -> Result<Vec<String>> {
@@ -160,12 +160,12 @@ pub(super) fn also(
     let mut seen: Vec<String> = Vec::new();
     let mut owing = false;
     for code in also {
-        let fig = roster::figure(game, code)?;
+        let fig = lookup::figure(game, code)?;
         if let Some(s) = &fig.state {
             return Err(Error::usage(format!(
                 "{} is {}: it takes no part in a roll",
                 fig.code,
-                roster::state_label(game_def(ruleset)?, s)
+                lookup::state_label(game_def(ruleset)?, s)
             )));
         }
         let own = [found.acting.as_deref(), found.acted_upon.as_deref()];
@@ -176,7 +176,7 @@ pub(super) fn also(
             )));
         }
         seen.push(fig.code.clone());
-        let figs = figures::Figures {
+        let figs = roles::Figures {
             acting: found.acting.clone(),
             acted_upon: Some(fig.code.clone()),
             sides: Vec::new(),
@@ -232,7 +232,7 @@ pub(super) fn unit_checks<'r>(
     unit: &str,
     typed: &[String],
 ) -> Result<(&'r ProcedureDef, Vec<FigureWords>)> {
-    let u = roster::unit_or_code(game, unit)?;
+    let u = lookup::unit_or_code(game, unit)?;
     let codes = game.codes_in_play(&u.name);
     let owes = |c: &&Check| codes.iter().any(|x| x.eq_ignore_ascii_case(&c.figure));
     let name = match procedure {

@@ -7,6 +7,7 @@ use super::ctx::{Ctx, say};
 use crate::cli::write_json;
 use crate::error::Result;
 use crate::game::fields;
+use crate::game::lookup;
 use crate::game::roster::{self, UnitSpec};
 use crate::model::Pieces;
 use crate::present::view;
@@ -81,7 +82,7 @@ fn refuse_fields(
     unit: &crate::game::state::Unit,
     event: &mut crate::game::state::Event,
 ) -> Result<()> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     if let Some(st) = fields::refusal(ruleset, g, &unit.fields, None) {
         return Err(words::refused(&st, None, None));
     }
@@ -134,7 +135,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
                     (Some(a), _) => (*a).to_string(),
                     _ => String::new(),
                 };
-                let line = if roster::game_def(ruleset)?.pieces == Pieces::Units {
+                let line = if lookup::game_def(ruleset)?.pieces == Pieces::Units {
                     format!(
                         "Unit {} ({}, {})",
                         unit.name,
@@ -156,7 +157,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
         }
         UnitCmd::Set { name, fields } => ctx.change(out, |game, ruleset, event| {
             let said = fields::set(game, ruleset, name, fields, event)?;
-            let unit = roster::unit(game, name)?.clone();
+            let unit = lookup::unit(game, name)?.clone();
             refuse_fields(ctx, (game, ruleset), &unit, event)?;
             Ok(said)
         }),
@@ -172,7 +173,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
         UnitCmd::Show { name } => {
             let g = ctx.files()?.read()?;
             let ruleset = ctx.ruleset(&g)?;
-            let u = roster::unit(&g, name)?;
+            let u = lookup::unit(&g, name)?;
             if ctx.json {
                 let figs = g.figures_of(&u.name);
                 return write_json(out, json!({ "game": g.name, "unit": u, "figures": figs }));
@@ -181,7 +182,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
             Ok(())
         }
         UnitCmd::Rm { name } => ctx.change(out, |game, _, event| {
-            let u = roster::unit(game, name)?.clone();
+            let u = lookup::unit(game, name)?.clone();
             let codes: Vec<String> = game
                 .figures_of(&u.name)
                 .iter()
@@ -212,7 +213,7 @@ pub fn unit(ctx: &Ctx<'_>, cmd: &UnitCmd, out: &mut Vec<u8>) -> Result<()> {
         UnitCmd::Note { name, text } => {
             text::check_typed("a note", text, text::NOTE_MAX)?;
             ctx.change(out, |game, _, event| {
-                let mut u = roster::unit(game, name)?.clone();
+                let mut u = lookup::unit(game, name)?.clone();
                 u.note.clone_from(text);
                 let n = u.name.clone();
                 game.apply(game.unit_change(&n, Some(u)), event);

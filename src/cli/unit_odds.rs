@@ -61,7 +61,7 @@ pub(super) fn unit_odds(
     type Counted = ((i64, Option<String>), whole::FigureOdds);
     let mut counted: HashMap<Vec<String>, Counted> = HashMap::new();
     let aim = (targets.as_slice(), ruleset.chain_spreads(p));
-    let read = crate::game::figures::Reads::of(&ruleset, p);
+    let read = crate::game::reads::Reads::of(&ruleset, p);
     for (code, target) in &action.acts {
         let Some(target) = aimed(&game, (code, target.as_deref()), aim, &mut held) else {
             continue;
@@ -113,7 +113,7 @@ pub(super) fn unit_odds(
     }
     let odds: Vec<whole::FigureOdds> = each.iter().map(|(_, _, o, _, _)| o.clone()).collect();
     let all = whole::unit(&odds)?;
-    let g = crate::game::roster::game_def(&ruleset)?;
+    let g = crate::game::lookup::game_def(&ruleset)?;
     let word = crate::game::roles::part_word(g, &Part::ActedUpon);
     let aimed_at = (!targets.is_empty()).then_some(word.as_str());
     if cli.json {

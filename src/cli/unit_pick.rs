@@ -3,12 +3,14 @@
 
 use crate::engine::plan::Plan;
 use crate::error::{Error, Result};
-use crate::game::figures::{self, Figures};
-use crate::game::legality::Umpire;
+use crate::game::figures;
 use crate::game::pending;
+use crate::game::roles::Figures;
 use crate::game::roles::{Cast, Named};
+use crate::game::ruling::Umpire;
 use crate::game::state::{Event, Game};
 use crate::game::unit_action;
+use crate::game::{implied, reads};
 use crate::model::{Part, Pieces, ProcedureDef, Ruleset};
 
 use super::owed::FigureWords;
@@ -22,14 +24,14 @@ pub(super) fn as_piece(
     unit: &str,
     cast: &Cast,
 ) -> Result<Option<Cast>> {
-    if crate::game::roster::game_def(ruleset)?.pieces != Pieces::Units {
+    if crate::game::lookup::game_def(ruleset)?.pieces != Pieces::Units {
         return Ok(None);
     }
     let mut cast = cast.clone();
     cast.named.push(Named {
         option: crate::game::roles::UNIT_OPTION.into(),
         part: Part::Acting,
-        figures: vec![crate::game::roster::unit(game, unit)?.name.clone()],
+        figures: vec![crate::game::lookup::unit(game, unit)?.name.clone()],
     });
     Ok(Some(cast))
 }
@@ -75,7 +77,7 @@ pub(super) fn unit_plan(
         )));
     }
     let action = unit_action::plan(game, ruleset, p, unit, targets)?;
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     let acting = crate::game::roles::option_for(g, p, &Part::Acting)
         .unwrap_or("fig")
         .to_string();
@@ -136,8 +138,8 @@ pub(super) fn unit_procedure<'r>(
     let Some(instead) = &p.unit_roll else {
         return Ok(p);
     };
-    let g = crate::game::roster::game_def(ruleset)?;
-    let u = crate::game::roster::unit_or_code(game, unit)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
+    let u = crate::game::lookup::unit_or_code(game, unit)?;
     let first = game.in_play_of(&u.name).first().map(|f| f.code.clone());
     let here = first.and_then(|c| crate::game::fields::standing(game, ruleset, g, &c));
     let holds = here.is_some_and(|s| {
@@ -163,10 +165,10 @@ pub(super) fn rolled_once(
     p: &ProcedureDef,
     unit: &str,
 ) -> Result<bool> {
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     Ok(p.once_per_unit.as_ref().is_some_and(|c| {
         game.unit(unit)
-            .is_some_and(|u| c.iter().all(|c| figures::unit_holds(ruleset, g, u, c)))
+            .is_some_and(|u| c.iter().all(|c| implied::unit_holds(ruleset, g, u, c)))
     }))
 }
 
@@ -183,7 +185,7 @@ pub(super) fn figure_plan<'r>(
     factors: &[String],
     ruled: Option<(Umpire<'_>, &mut Event)>,
 ) -> Result<(Figures, Plan<'r>, Vec<String>, Vec<String>)> {
-    let read = figures::Reads::of(ruleset, p);
+    let read = reads::Reads::of(ruleset, p);
     let (found, lines, words) = figure_words(game, ruleset, &read, options, who, factors)?;
     // In a roll the umpire may overrule a rule of eligibility; in the odds he is told of it.
     let plan = match ruled {
@@ -198,7 +200,7 @@ pub(super) fn figure_plan<'r>(
 pub(super) fn figure_words(
     game: &Game,
     ruleset: &Ruleset,
-    read: &figures::Reads<'_>,
+    read: &reads::Reads<'_>,
     (acting, upon): (&str, &str),
     (code, target): (&str, Option<&str>),
     factors: &[String],

@@ -2,6 +2,7 @@
 //! one command, each with its own markers and the target the umpire gave it, one line a
 //! figure, then what changed, logged as one event that one `undo` takes back.
 
+use crate::game::spread;
 use std::cell::RefCell;
 
 use serde_json::json;
@@ -11,10 +12,11 @@ use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::allowance;
 use crate::game::counters;
-use crate::game::figures::{self, Figures};
-use crate::game::legality::{self, Umpire};
+use crate::game::legality;
 use crate::game::pending;
 use crate::game::roles::Cast;
+use crate::game::roles::Figures;
+use crate::game::ruling::Umpire;
 use crate::game::state::{Event, Game};
 use crate::game::store::Store;
 use crate::game::unit_action;
@@ -57,7 +59,7 @@ pub(super) fn figure_step(
     // The first roll of a step of the turn moves play on to it; the others find it there.
     let mut changes = legality::in_its_step(after, ruleset, &plan, umpire, event)?;
     let step = plan.resolve_with(source, None, &[])?;
-    changes.extend(figures::land(
+    changes.extend(spread::land(
         after,
         ruleset,
         &step,
@@ -106,7 +108,7 @@ pub(super) fn unit_roll(
             let (p, checks) = procedure_of(game, &ruleset, what, unit, how.factors)?;
             let (action, acting) = unit_plan(game, &ruleset, p, unit, &targets)?;
             let (rolls, held) = rolls_of(game, &ruleset, p, &action, checks, how.factors);
-            let g = crate::game::roster::game_def(&ruleset)?;
+            let g = crate::game::lookup::game_def(&ruleset)?;
             let source = super::roll::dice_source_with(how.dice, seed, ask)?;
             let roll = UnitRoll {
                 cli,
@@ -157,7 +159,7 @@ fn piece_next(
     Ok(match what {
         UnitWhat::Owed(procedure) => {
             let (p, _) = unit_checks(game, ruleset, procedure, unit, factors)?;
-            let u = crate::game::roster::unit_or_code(game, unit)?;
+            let u = crate::game::lookup::unit_or_code(game, unit)?;
             let at = game
                 .pending
                 .iter()

@@ -129,7 +129,7 @@ fn read_table(bytes: &[u8]) -> &'static str {
     };
     // A table that compiles must stand up to everything a command does with it.
     let _ = crate::rules::lint::lint(&ruleset, &text);
-    let _ = crate::game::roster::game_def(&ruleset);
+    let _ = crate::game::lookup::game_def(&ruleset);
     for p in ruleset.model.procedures.iter().take(PROCEDURES) {
         let _ = crate::engine::odds::odds(&ruleset, &p.name, &[]);
         let mut dice = DiceSource::new(7, Vec::new());

@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 
 use crate::engine::resolve::Step;
-use crate::game::figures::{Figures, figure_words};
-use crate::game::roles;
-use crate::game::roster::state_label;
+use crate::game::figures::figure_words;
+use crate::game::lookup::state_label;
+use crate::game::roles::{self, Figures};
 use crate::game::state::Game;
 use crate::model::{Part, Role, Ruleset};
 

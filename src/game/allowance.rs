@@ -4,8 +4,8 @@
 
 use crate::error::{Refusal, Result};
 use crate::game::counters::{self, Count};
-use crate::game::legality::Umpire;
-use crate::game::roster::marker_label;
+use crate::game::lookup::marker_label;
+use crate::game::ruling::Umpire;
 use crate::game::state::{Event, Game};
 use crate::model::{ActionDef, GameDef, Ruleset};
 
@@ -117,7 +117,7 @@ pub fn record(
     cost: u32,
     event: &mut Event,
 ) -> Result<()> {
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     let Some(limits) = g.action_limits.as_ref() else {
         return Ok(());
     };

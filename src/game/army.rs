@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
-use crate::game::roster::{self, UnitSpec, game_def};
+use crate::game::lookup::{self, game_def};
+use crate::game::markers;
+use crate::game::roster::{self, UnitSpec};
 use crate::game::state::{Event, Game};
 use crate::model::{ArmyList, Points, PointsDef, Pricing, Ruleset};
 use crate::suggest::same;
@@ -20,7 +22,7 @@ pub fn place(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    let side = roster::side(g, side)?.to_string();
+    let side = lookup::side(g, side)?.to_string();
     let p = ruleset
         .model
         .points
@@ -84,8 +86,8 @@ pub fn place(
                     .map(|f| f.code.clone())
                     .collect();
                 for code in codes {
-                    let mark = [roster::Mark::Add(m.clone())];
-                    roster::mark(game, ruleset, &code, &mark, event)?;
+                    let mark = [lookup::Mark::Add(m.clone())];
+                    markers::mark(game, ruleset, &code, &mark, event)?;
                 }
             }
             placed += 1;
@@ -93,7 +95,7 @@ pub fn place(
         }
     }
     let placed = crate::game::said::Said::ArmyPlaced {
-        side: crate::game::turn::side_label(g, &side).to_string(),
+        side: lookup::side_label(g, &side).to_string(),
         units: placed,
         title: list.title.clone(),
         list: list.name.clone(),
@@ -102,7 +104,7 @@ pub fn place(
         marked: placing
             .marks
             .iter()
-            .map(|m| roster::marker_label(g, m).to_string())
+            .map(|m| lookup::marker_label(g, m).to_string())
             .collect(),
     };
     // One line, and the units left out on a line of their own.

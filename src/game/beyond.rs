@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use crate::error::Result;
-use crate::game::figures::Figures;
-use crate::game::roster;
+use crate::game::lookup;
+use crate::game::roles::Figures;
 use crate::game::state::Game;
 use crate::model::{GameDef, MarkerDef, ProcedureDef, RequireDef, Test, Value};
 
@@ -45,7 +45,7 @@ pub fn words(
     if let Some(fig) = figures
         .acting
         .as_deref()
-        .map(|c| roster::figure(game, c))
+        .map(|c| lookup::figure(game, c))
         .transpose()?
     {
         for c in own.iter().flat_map(|r| &r.needs) {
@@ -102,7 +102,7 @@ pub fn words(
         .as_ref()
         .filter(|f| (parts.contains(*f) || called(f)) && !named.contains(*f))
     {
-        let playing = crate::game::turn::playing(game);
+        let playing = lookup::playing(game);
         let side_of = |code: &str| {
             let fig = game.figure(code)?;
             Some(game.unit(&fig.unit)?.side.as_str())

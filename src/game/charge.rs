@@ -4,9 +4,10 @@
 
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::figures::unit_holds;
-use crate::game::legality::{self, Umpire};
-use crate::game::roster::{self, game_def};
+use crate::game::implied::unit_holds;
+use crate::game::legality;
+use crate::game::lookup::{self, game_def};
+use crate::game::ruling::Umpire;
 use crate::game::said::{Said, Spent};
 use crate::game::state::{Event, Game};
 use crate::game::turn;
@@ -70,8 +71,8 @@ pub fn plan<'r>(
             .with_hint("fight with `umpire roll PROCEDURE` and the figures' roles")
     })?;
     let fight = ruleset.procedure_or_err(&def.fight)?;
-    let u = roster::unit_or_code(game, unit)?;
-    let t = roster::unit_or_code(game, target)?;
+    let u = lookup::unit_or_code(game, unit)?;
+    let t = lookup::unit_or_code(game, target)?;
     if u.side == t.side {
         return Err(Error::usage(format!(
             "{} and {} are both of {}: a unit charges the enemy",
@@ -211,7 +212,7 @@ pub fn react(
         let unit = c.target.clone();
         return Ok(Said::ChargeReacts { unit, spent: None }.to_string());
     }
-    let unit = roster::unit(game, &c.target)?.clone();
+    let unit = lookup::unit(game, &c.target)?.clone();
     let g = game_def(ruleset)?;
     let mut after = game.turn.clone();
     let mut spent = Vec::new();

@@ -6,7 +6,7 @@
 use crate::engine::requires::Standing;
 use crate::error::{Error, Result};
 use crate::game::fields;
-use crate::game::roster::{self, game_def};
+use crate::game::lookup::{self, game_def};
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Unit};
 use crate::model::Ruleset;
@@ -166,8 +166,8 @@ pub fn merge(
         .combine
         .as_ref()
         .ok_or_else(|| Error::usage(format!("{} combines no units", ruleset.model.title)))?;
-    let a = roster::unit_or_code(game, into)?.clone();
-    let b = roster::unit_or_code(game, from)?.clone();
+    let a = lookup::unit_or_code(game, into)?.clone();
+    let b = lookup::unit_or_code(game, from)?.clone();
     if a.name == b.name {
         return Err(Error::usage(format!("{} is one unit: name two", a.name)));
     }
@@ -213,15 +213,15 @@ pub fn move_figure(
     allow: Allow<'_>,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let mut f = roster::figure(game, code)?.clone();
-    let into = roster::unit(game, to)?.clone();
+    let mut f = lookup::figure(game, code)?.clone();
+    let into = lookup::unit(game, to)?.clone();
     if f.unit == into.name {
         return Err(Error::usage(format!(
             "{} is already in {}",
             f.code, into.name
         )));
     }
-    let from = roster::unit(game, &f.unit)?.clone();
+    let from = lookup::unit(game, &f.unit)?.clone();
     let coming = usize::from(f.state.is_none());
     for breach in weigh(game, ruleset, (&into, &from), coming, false)? {
         allow(breach, event)?;

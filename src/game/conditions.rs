@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::game::figures::unit_holds;
+use crate::game::implied::unit_holds;
 use crate::game::state::{Game, Unit};
 use crate::model::{GameDef, LossDef, Points, Ruleset, SideConditionDef};
 

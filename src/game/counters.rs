@@ -5,8 +5,9 @@
 use crate::engine::decision::Read;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
-use crate::game::figures::Figures;
-use crate::game::roster::{self, Mark, marker_label, state_label};
+use crate::game::lookup::{self, Mark, marker_label, state_label};
+use crate::game::markers;
+use crate::game::roles::Figures;
 use crate::game::said::Said;
 use crate::game::state::{Event, Figure, Game};
 use crate::model::{CounterDef, GameDef, Ruleset};
@@ -54,7 +55,7 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<(String, Count)>> {
         .ok()
         .filter(|n| (0..=COUNT_MAX).contains(n));
     Some(match (counter(g, name), n) {
-        (None, _) => Err(roster::unknown(
+        (None, _) => Err(lookup::unknown(
             "counter",
             name,
             g.counters.iter().map(|c| c.name.as_str()),
@@ -93,11 +94,11 @@ pub fn count(
     strict: bool,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let Some(c) = counter(g, name) else {
         return Err(Error::failure(format!("counter `{name}` vanished")));
     };
-    let fig = roster::figure(game, code)?.clone();
+    let fig = lookup::figure(game, code)?.clone();
     if let Some(s) = &fig.state {
         if !strict {
             return Ok(Vec::new());
@@ -168,11 +169,11 @@ pub fn count_in_last_turn(
     name: &str,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let Some(c) = counter(g, name) else {
         return Err(Error::failure(format!("counter `{name}` vanished")));
     };
-    let mut f = roster::figure(game, code)?.clone();
+    let mut f = lookup::figure(game, code)?.clone();
     let now = f
         .last_turn
         .get(&c.name)
@@ -234,8 +235,8 @@ fn reached(
         } else {
             Mark::Add(then.to_string())
         };
-        let mut said = roster::mark(game, ruleset, &fig.code, &[mark], event)?;
-        let mut f = roster::figure(game, &fig.code)?.clone();
+        let mut said = markers::mark(game, ruleset, &fig.code, &[mark], event)?;
+        let mut f = lookup::figure(game, &fig.code)?.clone();
         f.counters.remove(&c.name);
         game.apply(game.figure_change(&f.code, Some(f.clone())), event);
         if said.is_empty() {
@@ -246,7 +247,7 @@ fn reached(
     if fig.markers.iter().any(|m| m == then) {
         return Ok(Vec::new());
     }
-    let mut said = roster::mark(
+    let mut said = markers::mark(
         game,
         ruleset,
         &fig.code,
@@ -290,7 +291,7 @@ pub fn rolled(
     code: &str,
     event: &mut Event,
 ) -> Result<()> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     for c in g
         .counters
         .iter()
@@ -349,7 +350,7 @@ pub fn land_amount(
     figures: &Figures,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let Some(unit) = step.lands_as.as_ref().map(|l| l.unit.as_str()).or_else(|| {
         ruleset
             .procedure(&step.procedure)

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::engine::requires::{self, Standing, Verdict};
 use crate::engine::situation::{Given, Situation};
 use crate::error::{Error, Refusal, Result};
-use crate::game::roster::{self, game_def};
+use crate::game::lookup::{self, game_def};
 use crate::game::state::{Event, Game};
 use crate::model::{FactorKind, GameDef, Ruleset, Value};
 use crate::suggest::did_you_mean;
@@ -349,7 +349,7 @@ pub fn set(
     event: &mut Event,
 ) -> Result<Vec<String>> {
     let g = game_def(ruleset)?;
-    let mut unit = roster::unit(game, name)?.clone();
+    let mut unit = lookup::unit(game, name)?.clone();
     if words.is_empty() {
         return Err(Error::usage("give the fields to change, as FIELD=VALUE")
             .with_hint(format!("`umpire unit set {} FIELD=VALUE`", unit.name)));

@@ -1,92 +1,20 @@
-//! Figure-aware rolls: what the roster says about the figures in a roll (their unit's fields
-//! and their markers, mapped to factors by the ruleset's `game:` section) turned into factor
-//! words, and the roll's results written back onto the figures as the ruleset's `marks` say.
+//! Figure-aware rolls: the figures a roll names found in the game and checked, and what the
+//! roster says about them (their unit's fields and their markers, mapped to factors by the
+//! ruleset's `game:` section) turned into factor words. The results are landed by `spread`.
 
 use std::collections::BTreeSet;
 
-use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
 use crate::game::conditions;
-use crate::game::counters::{self, Count};
+use crate::game::counters;
 use crate::game::implied;
-pub use crate::game::implied::unit_holds;
-pub use crate::game::reads::Reads;
-use crate::game::roles::{self, Cast};
-use crate::game::roster::{self, Mark, game_def, marker_label, state_label};
-pub use crate::game::spread::land;
-use crate::game::state::{Event, Figure, Game};
+use crate::game::lookup::{self, game_def, marker_label, state_label};
+use crate::game::reads::Reads;
+use crate::game::roles::{self, Cast, Figures};
+use crate::game::state::{Figure, Game};
 use crate::model::Ruleset;
-use crate::model::{GameDef, Part, ProcedureDef, Role, Settings, Value};
+use crate::model::{GameDef, Part, ProcedureDef, Settings, Value};
 use crate::suggest::{folded, same};
-
-/// The figures of a roll, found in the game, by role (and side in an opposed roll).
-#[derive(Debug, Clone)]
-pub struct Figures {
-    pub acting: Option<String>,
-    pub acted_upon: Option<String>,
-    /// (side, figure) in the procedure's order of sides.
-    pub sides: Vec<(String, String)>,
-    /// Every pairing of an opposed roll: several attackers against one are rolled in turn.
-    pub pairings: Vec<Vec<(String, String)>>,
-    /// The earlier turn a check the acting figure makes was owed in: its result counts toward
-    /// that turn, so the counts kept for this turn are not raised by it.
-    pub owed_in: Option<u32>,
-}
-
-impl Figures {
-    /// The figures of one pairing of an opposed roll (or these very ones).
-    pub fn pairing(&self, i: usize) -> Figures {
-        let mut one = self.clone();
-        if let Some(p) = self.pairings.get(i) {
-            one.sides.clone_from(p);
-        }
-        one
-    }
-}
-
-impl Figures {
-    /// One figure acting, and no other.
-    pub fn acting(code: &str) -> Figures {
-        Figures {
-            acting: Some(code.to_string()),
-            acted_upon: None,
-            sides: Vec::new(),
-            pairings: Vec::new(),
-            owed_in: None,
-        }
-    }
-
-    /// The figures of a step that follows at once: where it is one side's of an opposed roll
-    /// (the loser's result), that side's figure is the one acting in it.
-    pub fn of_step(&self, step: &Step) -> Figures {
-        match step
-            .for_side
-            .as_deref()
-            .and_then(|side| self.of(Role::Loser, Some(side)))
-        {
-            Some(code) => Figures::acting(code),
-            None => self.clone(),
-        }
-    }
-
-    /// The figure that plays `role` (for the loser or winner: the figure of `side`).
-    pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
-        let of_side = || {
-            self.sides
-                .iter()
-                .find(|(s, _)| Some(s.as_str()) == side)
-                .map(|(_, f)| f.as_str())
-        };
-        match role {
-            // In an opposed roll no figure acts alone: a side's is named (`side: attacker`).
-            Role::Acting => self.acting.as_deref().or_else(of_side),
-            Role::ActedUpon => self.acted_upon.as_deref(),
-            // Every side's: the first here; a change on each lands side by side.
-            Role::Each => self.sides.first().map(|(_, f)| f.as_str()),
-            Role::Loser | Role::Winner => of_side(),
-        }
-    }
-}
 
 /// Find the cast's figures and check that each may take part: in the game, named with the
 /// options of the procedure's parts, and not carrying a marker that blocks the procedure (a
@@ -161,7 +89,7 @@ pub fn find(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, cast: &Cast) -> Re
 /// A figure named for a roll, if it may take part: in play, and (acting) carrying no marker
 /// that blocks the procedure; its label.
 fn usable(game: &Game, g: &GameDef, p: &ProcedureDef, code: &str, acts: bool) -> Result<String> {
-    let f = roster::figure(game, code)?;
+    let f = lookup::figure(game, code)?;
     if let Some(s) = &f.state {
         return Err(Error::usage(format!(
             "{} is {}: it takes no part in a roll",
@@ -177,7 +105,7 @@ fn usable(game: &Game, g: &GameDef, p: &ProcedureDef, code: &str, acts: bool) ->
         && let Some(m) = f
             .markers
             .iter()
-            .filter_map(|m| roster::marker(g, m))
+            .filter_map(|m| lookup::marker(g, m))
             .find(|m| m.blocks.iter().any(|b| b == &p.name))
     {
         return Err(Error::usage(format!(
@@ -437,7 +365,7 @@ pub(super) fn figure_words(
     }
     let mut marked = Vec::new();
     for name in &fig.markers {
-        let Some(m) = roster::marker(g, name) else {
+        let Some(m) = lookup::marker(g, name) else {
             continue;
         };
         let got = setting_words(if acted_upon { &m.acted_upon } else { &m.acting }, wanted);
@@ -571,7 +499,7 @@ fn gather(
     let mut words = Vec::new();
     let mut lines = Vec::new();
     let mut add = |code: &str, acted_upon: bool, side: Option<&str>| -> Result<()> {
-        let fig = roster::figure(game, code)?;
+        let fig = lookup::figure(game, code)?;
         // A side read as acted upon by the other: only its words, said for that side.
         let other = acted_upon && side.is_some();
         let wanted = |factor: &str| {
@@ -616,77 +544,4 @@ fn gather(
         crate::game::links::words(game, g, (a, t), &wanted, (&mut words, &mut lines));
     }
     Ok((words, lines))
-}
-
-/// One change a result makes on figure `code` (`+MARKER`, `-MARKER`, `+STATE`, `+COUNTER`);
-/// `owed_in`: the earlier turn the check that made it was owed in.
-pub(crate) fn apply_one(
-    game: &mut Game,
-    ruleset: &Ruleset,
-    g: &GameDef,
-    (code, owed_in): (&str, Option<u32>),
-    change: &str,
-    event: &mut Event,
-) -> Result<Vec<String>> {
-    let fig = roster::figure(game, code)?.clone();
-    let Some((add, name)) = roster::signed(change) else {
-        return Ok(Vec::new());
-    };
-    // A counter is counted one more, or (taken off) set back to 0.
-    if let Some(c) = g.counters.iter().find(|c| c.name == name) {
-        // A check owed in an earlier turn counts toward that turn, which is over.
-        if let Some(turn) = owed_in.filter(|_| c.per_turn && add) {
-            // The turn just ended kept its counts aside for the checks still owed of it.
-            if turn.saturating_add(1) == game.turn.number {
-                return counters::count_in_last_turn(game, ruleset, (code, turn), &c.name, event);
-            }
-            let said = crate::game::said::Said::NotCounted {
-                figure: code.to_string(),
-                counter: c.label.clone(),
-                turn,
-            };
-            return Ok(vec![said.to_string()]);
-        }
-        // Back to 0 from 0 changes nothing, and says nothing.
-        if !add && fig.counters.get(name).is_none_or(|n| *n == 0) {
-            return Ok(Vec::new());
-        }
-        let by = if add { Count::By(1) } else { Count::To(0) };
-        return counters::count(game, ruleset, code, name, by, false, event);
-    }
-    let is_state = g.states.iter().any(|s| s.name == name);
-    // A marker it already carries, from another result of the same roll (the pairings of
-    // several against one are fought at once): its rule for a second one still holds.
-    if add && !is_state && fig.state.is_none() && fig.markers.iter().any(|m| m == name) {
-        let mut f = fig.clone();
-        if let Some(line) = roster::if_already(g, &mut f, name) {
-            game.apply(game.figure_change(&f.code, Some(f.clone())), event);
-            return Ok(vec![line]);
-        }
-    }
-    let pointless = if is_state {
-        (add && fig.state.is_some()) || (!add && fig.state.as_deref() != Some(name))
-    } else {
-        fig.state.is_some() || (add == fig.markers.iter().any(|m| m == name))
-    };
-    if pointless {
-        let what = if is_state {
-            state_label(g, name)
-        } else {
-            marker_label(g, name)
-        };
-        let why = match (add, &fig.state) {
-            (_, Some(s)) if !is_state => format!("{} (nothing to mark)", state_label(g, s)),
-            (true, Some(s)) if s != name => format!("already {}, not {what}", state_label(g, s)),
-            (true, _) => format!("already {what}"),
-            (false, _) => format!("not {what} (nothing to take off)"),
-        };
-        return Ok(vec![format!("{}: {why}", fig.code)]);
-    }
-    let mark = if add {
-        Mark::Add(name.to_string())
-    } else {
-        Mark::Remove(name.to_string())
-    };
-    roster::mark(game, ruleset, code, &[mark], event)
 }

@@ -6,63 +6,12 @@
 //! roster is set up and tried out, and nothing is weighed.
 
 use crate::engine::situation;
-use crate::error::{Error, Refusal, Result};
-use crate::game::roster;
-use crate::game::state::{Event, Game, Ruling};
+use crate::error::{Refusal, Result};
+use crate::game::lookup;
+use crate::game::ruling::{Acting, Umpire};
+use crate::game::state::{Event, Game};
 use crate::game::turn;
 use crate::model::{ActionDef, ProcedureDef, Ruleset, TurnOrder};
-
-/// The umpire's word on the command: `--anyway "WHY"`, which lets through what a rule of play
-/// refuses, logged with its reason.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Umpire<'a> {
-    pub anyway: Option<&'a str>,
-}
-
-impl Umpire<'_> {
-    /// A refusal stands (an error naming its rule and `fix`), unless the umpire rules
-    /// otherwise: then it is kept in the event with the reason, and the command goes on.
-    pub fn allow(&self, refusal: Refusal, fix: Option<String>, event: &mut Event) -> Result<()> {
-        let Some(reason) = self.anyway else {
-            return Err(Error::refused(refusal, fix));
-        };
-        let Refusal { rule, who, why } = refusal;
-        let ruling = Ruling {
-            rule,
-            who,
-            why,
-            reason: reason.to_string(),
-        };
-        if !event.rulings.contains(&ruling) {
-            event.rulings.push(ruling);
-        }
-        Ok(())
-    }
-
-    /// For one figure of a unit's action: refused, it is held out of the action, and why is
-    /// returned (the first refusal's why); with the umpire's ruling every refusal is let
-    /// through, kept in `event`, and the figure acts (`None`).
-    pub fn hold_or_allow(
-        &self,
-        refused: Vec<(Refusal, Option<String>)>,
-        event: &mut Event,
-    ) -> Result<Option<String>> {
-        if let (Some((r, _)), None) = (refused.first(), self.anyway) {
-            return Ok(Some(r.why.clone()));
-        }
-        for (r, fix) in refused {
-            self.allow(r, fix, event)?;
-        }
-        Ok(None)
-    }
-}
-
-/// What a unit's acting now comes to, once allowed: whether it is activated by it (the
-/// phase's unit in a draw, acting for the first time in the phase).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Acting {
-    pub activates: bool,
-}
 
 /// Whether the unit may act now, by the turn rule: in a draw, a unit of the phase's side (or
 /// of the side reacting) and the one unit its token activates; in player turns, a unit of the
@@ -82,8 +31,8 @@ pub fn may_act(
     if game.turn.number == 0 {
         return Ok(idle);
     }
-    let g = roster::game_def(ruleset)?;
-    let u = roster::unit(game, unit)?;
+    let g = lookup::game_def(ruleset)?;
+    let u = lookup::unit(game, unit)?;
     let weighed = match &t.order {
         TurnOrder::Draw(d) => turn::draw_may_act(game, g, d, u),
         TurnOrder::Players(p) => turn::player_may_act(game, g, (p, action), u),
@@ -234,18 +183,21 @@ pub fn in_its_step(
         turn::set_turn(game, after, event);
         return Ok(said);
     }
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let at = steps[0];
     let label = p.then.get(at - 1).map_or("", |s| s.label.as_str());
     // Numbered on from the player turn's steps, as the turn says them.
     let number = |n: usize| p.steps.len() + n;
-    let (going, fix) = match (now, turn::playing(game)) {
+    let (going, fix) = match (now, lookup::playing(game)) {
         (Some(n), _) => (
             format!("step {} is going", number(n)),
             "its step is over this turn: a new turn, `umpire turn`",
         ),
         (None, Some(side)) => (
-            format!("the player turn of {} is going", turn::side_label(g, side)),
+            format!(
+                "the player turn of {} is going",
+                lookup::side_label(g, side)
+            ),
             "`umpire turn` passes play to the next player",
         ),
         (None, None) => ("no part of the turn is going".to_string(), "`umpire turn`"),

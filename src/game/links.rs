@@ -3,7 +3,7 @@
 //! and read by a roll of the one figure against the other as the yes/no factor the link sets.
 
 use crate::error::{Error, Result};
-use crate::game::roster;
+use crate::game::lookup;
 use crate::game::said::Said;
 use crate::game::state::{Event, Game};
 use crate::model::{GameDef, LinkDef, ProcedureDef};
@@ -26,7 +26,7 @@ pub struct Tie {
 /// `+NAME:CODE` and the like, when the word names a link (or has a `:`); `None` for a word
 /// that is not about links (a marker, a count).
 pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
-    let (add, rest) = roster::signed(word)?;
+    let (add, rest) = lookup::signed(word)?;
     let (name, to) = match rest.split_once(':') {
         Some((name, to)) => (name, Some(to)),
         None => (rest, None),
@@ -35,7 +35,7 @@ pub fn parse(g: &GameDef, word: &str) -> Option<Result<Tie>> {
         // A word with a `:` can only be a link's; anything else is left to the markers.
         to?;
         let names = g.links.iter().map(|l| l.name.as_str());
-        return Some(Err(roster::unknown("link", name, names)));
+        return Some(Err(lookup::unknown("link", name, names)));
     };
     let to = match to.map(str::trim) {
         Some("") => {
@@ -74,7 +74,7 @@ pub fn concern(g: &GameDef, p: &ProcedureDef, reads: &[String]) -> bool {
 /// A roll's change (`+NAME`, `-NAME`) when it names a link: a tie to `other`, the figure at
 /// the other end of the roll.
 pub fn change(g: &GameDef, change: &str, other: Option<&str>) -> Option<Tie> {
-    let (add, name) = roster::signed(change)?;
+    let (add, name) = lookup::signed(change)?;
     Some(Tie {
         add,
         link: link(g, name)?.name.clone(),
@@ -180,7 +180,7 @@ pub fn tie(
     // The other ends as they were: untying every one unties each of them back.
     let ends: Vec<String> = match &tie.to {
         Some(to) => vec![to.clone()],
-        None => roster::figure(game, code)?
+        None => lookup::figure(game, code)?
             .links
             .get(&tie.link)
             .cloned()
@@ -188,7 +188,7 @@ pub fn tie(
     };
     let mut said = tie_one(game, g, code, tie, event)?;
     if link(g, &tie.link).is_some_and(|l| l.mutual) {
-        let me = roster::figure(game, code)?.code.clone();
+        let me = lookup::figure(game, code)?.code.clone();
         for end in ends {
             let back = Tie {
                 add: tie.add,
@@ -212,13 +212,13 @@ fn tie_one(
     tie: &Tie,
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let mut fig = roster::figure(game, code)?.clone();
+    let mut fig = lookup::figure(game, code)?.clone();
     let label = link(g, &tie.link).map_or(tie.link.as_str(), |l| l.label.as_str());
     let held = fig.links.entry(tie.link.clone()).or_default();
     let (figure, link) = (fig.code.clone(), label.to_string());
     let said = match (&tie.to, tie.add) {
         (Some(to), true) => {
-            let to = roster::figure(game, to)?.code.clone();
+            let to = lookup::figure(game, to)?.code.clone();
             if to == fig.code {
                 return Err(Error::usage(format!("{to} cannot be tied to itself")));
             }

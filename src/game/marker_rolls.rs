@@ -9,11 +9,13 @@ use crate::engine::dice::DiceSource;
 use crate::engine::plan::Plan;
 use crate::engine::situation;
 use crate::error::Result;
-use crate::game::figures::{self, Figures};
-use crate::game::pending::{self, Check};
-use crate::game::roster::{game_def, marker_label};
+use crate::game::figures;
+use crate::game::lookup::{game_def, marker_label};
+use crate::game::pending;
+use crate::game::roles::Figures;
 use crate::game::said::Said;
-use crate::game::state::{Event, Game};
+use crate::game::spread;
+use crate::game::state::{Check, Event, Game};
 use crate::model::{MarkerDef, Ruleset};
 
 /// A moment of the turn at which markers may make their figures roll.
@@ -119,7 +121,7 @@ pub fn roll(
         said.push(rolled.to_string());
         // Whatever else the procedure does lands as any roll's would.
         let then = game.clone();
-        said.extend(figures::land(game, ruleset, &step, &figs, (source, event))?);
+        said.extend(spread::land(game, ruleset, &step, &figs, (source, event))?);
         said.extend(crate::game::aim::aim_follow_ups(
             &mut step,
             (&then, game),

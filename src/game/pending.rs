@@ -3,72 +3,12 @@
 //! part of the game's state and changes only through `Change`s, so that undo puts it back
 //! exactly and two commands under the store's lock never lose an entry.
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::situation;
 use crate::error::{Error, Result};
-use crate::game::roster::state_label;
+use crate::game::lookup::state_label;
 use crate::game::said::Said;
-use crate::game::state::{Change, Event, Game};
+use crate::game::state::{Change, Check, Event, Game};
 use crate::model::{GameDef, ProcedureDef, Ruleset};
-
-/// One check owed: the procedure, the figure that makes it and the factors its cause sets
-/// (the roster gives the rest when it is made), why, and the event whose roll called for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Check {
-    pub procedure: String,
-    pub figure: String,
-    /// `name=value` words, as the command that makes it takes them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub factors: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// The id of the event that called for it.
-    #[serde(default)]
-    pub event: u64,
-    /// What happened there, in a line (`PROCEDURE (A1 at B2): RESULT`).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub cause: String,
-    /// Made before anything else is rolled, drawn or started (the table's "at once").
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub at_once: bool,
-    /// The turn it was owed in (0: before the first turn, or a game that did not keep it): a
-    /// check made in a later turn counts toward its own turn, not the one being played.
-    #[serde(default, skip_serializing_if = "crate::game::state::is_zero")]
-    pub turn: u32,
-}
-
-impl Check {
-    /// `PROCEDURE FACTOR=VALUE`: the procedure and the factors, as typed after `roll`.
-    pub fn what(&self) -> String {
-        let mut words = vec![self.procedure.clone()];
-        words.extend(self.factors.iter().cloned());
-        words.join(" ")
-    }
-
-    /// `A1 PROCEDURE FACTOR=VALUE: why [#5 what caused it]`.
-    pub fn described(&self) -> String {
-        let note = self
-            .note
-            .as_ref()
-            .map(|n| format!(": {n}"))
-            .unwrap_or_default();
-        let cause = if self.cause.is_empty() {
-            format!("#{}", self.event)
-        } else {
-            format!("#{} {}", self.event, self.cause)
-        };
-        format!("{} {}{note} [{cause}]", self.figure, self.what())
-    }
-
-    /// The same check: the same procedure for the same figure with the same factors.
-    pub fn same(&self, other: &Check) -> bool {
-        self.procedure == other.procedure
-            && self.figure.eq_ignore_ascii_case(&other.figure)
-            && self.factors == other.factors
-    }
-}
 
 /// Put the check at the end of the queue, in `event`; `once`: not when the figure already owes
 /// the same one. Returns the line that says so.
@@ -188,7 +128,7 @@ pub fn owe_follow_ups(
     game: &mut Game,
     ruleset: &Ruleset,
     step: &mut crate::engine::resolve::Step,
-    figures: &crate::game::figures::Figures,
+    figures: &crate::game::roles::Figures,
     cause: &str,
     event: &mut Event,
 ) -> Vec<String> {

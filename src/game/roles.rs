@@ -1,7 +1,9 @@
 //! The options that name the figures of a roll (`--ROLE CODE`), as a ruleset's
-//! `game: roles:` declares them: the part each plays, the one a procedure prints, and what the
-//! umpire named with them.
+//! `game: roles:` declares them: the part each plays, the one a procedure prints, what the
+//! umpire named with them, and the figures found for them (`Figures`): data the parts that land
+//! a roll's results read, so it sits low, below `figures`, which finds them.
 
+use crate::engine::resolve::Step;
 use crate::model::{GameDef, Part, Pieces, ProcedureDef, Role, RoleDef};
 
 /// Figures named on the command line, each list under the role option that named it.
@@ -27,6 +29,75 @@ impl Cast {
     /// The options given for `part` (two when two options playing it were both given).
     pub fn of<'a>(&'a self, part: &'a Part) -> impl Iterator<Item = &'a Named> + 'a {
         self.named.iter().filter(move |n| &n.part == part)
+    }
+}
+
+/// The figures of a roll, found in the game, by role (and side in an opposed roll).
+#[derive(Debug, Clone)]
+pub struct Figures {
+    pub acting: Option<String>,
+    pub acted_upon: Option<String>,
+    /// (side, figure) in the procedure's order of sides.
+    pub sides: Vec<(String, String)>,
+    /// Every pairing of an opposed roll: several attackers against one are rolled in turn.
+    pub pairings: Vec<Vec<(String, String)>>,
+    /// The earlier turn a check the acting figure makes was owed in: its result counts toward
+    /// that turn, so the counts kept for this turn are not raised by it.
+    pub owed_in: Option<u32>,
+}
+
+impl Figures {
+    /// The figures of one pairing of an opposed roll (or these very ones).
+    pub fn pairing(&self, i: usize) -> Figures {
+        let mut one = self.clone();
+        if let Some(p) = self.pairings.get(i) {
+            one.sides.clone_from(p);
+        }
+        one
+    }
+}
+
+impl Figures {
+    /// One figure acting, and no other.
+    pub fn acting(code: &str) -> Figures {
+        Figures {
+            acting: Some(code.to_string()),
+            acted_upon: None,
+            sides: Vec::new(),
+            pairings: Vec::new(),
+            owed_in: None,
+        }
+    }
+
+    /// The figures of a step that follows at once: where it is one side's of an opposed roll
+    /// (the loser's result), that side's figure is the one acting in it.
+    pub fn of_step(&self, step: &Step) -> Figures {
+        match step
+            .for_side
+            .as_deref()
+            .and_then(|side| self.of(Role::Loser, Some(side)))
+        {
+            Some(code) => Figures::acting(code),
+            None => self.clone(),
+        }
+    }
+
+    /// The figure that plays `role` (for the loser or winner: the figure of `side`).
+    pub fn of(&self, role: Role, side: Option<&str>) -> Option<&str> {
+        let of_side = || {
+            self.sides
+                .iter()
+                .find(|(s, _)| Some(s.as_str()) == side)
+                .map(|(_, f)| f.as_str())
+        };
+        match role {
+            // In an opposed roll no figure acts alone: a side's is named (`side: attacker`).
+            Role::Acting => self.acting.as_deref().or_else(of_side),
+            Role::ActedUpon => self.acted_upon.as_deref(),
+            // Every side's: the first here; a change on each lands side by side.
+            Role::Each => self.sides.first().map(|(_, f)| f.as_str()),
+            Role::Loser | Role::Winner => of_side(),
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! so that every command reads, types and says the players' names.
 
 use crate::error::{Error, Result};
-use crate::game::roster::{check_unit_name, game_def};
+use crate::game::lookup::game_def;
+use crate::game::roster::check_unit_name;
 use crate::game::state::Game;
 use crate::model::{GameSideDef, Ruleset};
 use crate::suggest::same;

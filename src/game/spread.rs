@@ -1,19 +1,21 @@
 //! Changes that fall on a group: a roll's marks on a figure or on every figure of its unit,
 //! and a result's `spread` (`[{count: 2, change: [+MARKER]}]`), which picks a figure of the
 //! unit acted upon for each, every pick on its own, so the same figure may be picked twice
-//! (a marker's rule for a second one holds; a change to one out of play is lost); and a
-//! whole resolved chain landed on the figures, step by step.
+//! (a marker's rule for a second one holds; a change to one out of play is lost); each change
+//! landed on one figure by what it names (a counter, a marker, a state); and a whole resolved
+//! chain landed on the figures, step by step.
 
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::Result;
-use crate::game::counters;
-use crate::game::figures::{Figures, apply_one};
+use crate::game::counters::{self, Count};
 use crate::game::links;
-use crate::game::roster::{self, game_def};
+use crate::game::lookup::{self, Mark, game_def, marker_label, state_label};
+use crate::game::markers;
+use crate::game::roles::Figures;
 use crate::game::said::Said;
 use crate::game::state::{Event, Game};
-use crate::model::{Role, Ruleset};
+use crate::model::{GameDef, Role, Ruleset};
 
 /// Land a step's marks: on the figure each names, or on every figure in play of its unit.
 pub fn land_marks(
@@ -35,7 +37,7 @@ pub fn land_marks(
             continue;
         };
         let codes: Vec<String> = if let Some(k) = &m.side_carrying {
-            let unit = roster::figure(game, code)?.unit.clone();
+            let unit = lookup::figure(game, code)?.unit.clone();
             let side = game.unit(&unit).map(|u| u.side.clone()).unwrap_or_default();
             game.units
                 .iter()
@@ -45,7 +47,7 @@ pub fn land_marks(
                 .map(|f| f.code.clone())
                 .collect()
         } else if m.group {
-            let unit = roster::figure(game, code)?.unit.clone();
+            let unit = lookup::figure(game, code)?.unit.clone();
             game.codes_in_play(&unit)
         } else {
             vec![code.to_string()]
@@ -64,7 +66,7 @@ pub fn land_marks(
                 }
                 // Over a unit, a marker a figure already has (or has not, to lose) is no news.
                 let carries = |n: &str| {
-                    roster::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
+                    lookup::figure(game, c).is_ok_and(|f| f.markers.iter().any(|x| x == n))
                 };
                 // (A marker with a rule for a second one still lands, for its rule.)
                 let second_rule = |n: &str| {
@@ -72,7 +74,7 @@ pub fn land_marks(
                         .iter()
                         .any(|x| x.name == n && x.if_already.is_some())
                 };
-                let moot = match roster::signed(change) {
+                let moot = match lookup::signed(change) {
                     Some((true, n)) => carries(n) && !second_rule(n),
                     Some((false, n)) => g.markers.iter().any(|x| x.name == n) && !carries(n),
                     None => false,
@@ -89,6 +91,79 @@ pub fn land_marks(
         }
     }
     Ok(said)
+}
+
+/// One change a result makes on figure `code` (`+MARKER`, `-MARKER`, `+STATE`, `+COUNTER`);
+/// `owed_in`: the earlier turn the check that made it was owed in.
+pub(crate) fn apply_one(
+    game: &mut Game,
+    ruleset: &Ruleset,
+    g: &GameDef,
+    (code, owed_in): (&str, Option<u32>),
+    change: &str,
+    event: &mut Event,
+) -> Result<Vec<String>> {
+    let fig = lookup::figure(game, code)?.clone();
+    let Some((add, name)) = lookup::signed(change) else {
+        return Ok(Vec::new());
+    };
+    // A counter is counted one more, or (taken off) set back to 0.
+    if let Some(c) = g.counters.iter().find(|c| c.name == name) {
+        // A check owed in an earlier turn counts toward that turn, which is over.
+        if let Some(turn) = owed_in.filter(|_| c.per_turn && add) {
+            // The turn just ended kept its counts aside for the checks still owed of it.
+            if turn.saturating_add(1) == game.turn.number {
+                return counters::count_in_last_turn(game, ruleset, (code, turn), &c.name, event);
+            }
+            let said = Said::NotCounted {
+                figure: code.to_string(),
+                counter: c.label.clone(),
+                turn,
+            };
+            return Ok(vec![said.to_string()]);
+        }
+        // Back to 0 from 0 changes nothing, and says nothing.
+        if !add && fig.counters.get(name).is_none_or(|n| *n == 0) {
+            return Ok(Vec::new());
+        }
+        let by = if add { Count::By(1) } else { Count::To(0) };
+        return counters::count(game, ruleset, code, name, by, false, event);
+    }
+    let is_state = g.states.iter().any(|s| s.name == name);
+    // A marker it already carries, from another result of the same roll (the pairings of
+    // several against one are fought at once): its rule for a second one still holds.
+    if add && !is_state && fig.state.is_none() && fig.markers.iter().any(|m| m == name) {
+        let mut f = fig.clone();
+        if let Some(line) = markers::if_already(g, &mut f, name) {
+            game.apply(game.figure_change(&f.code, Some(f.clone())), event);
+            return Ok(vec![line]);
+        }
+    }
+    let pointless = if is_state {
+        (add && fig.state.is_some()) || (!add && fig.state.as_deref() != Some(name))
+    } else {
+        fig.state.is_some() || (add == fig.markers.iter().any(|m| m == name))
+    };
+    if pointless {
+        let what = if is_state {
+            state_label(g, name)
+        } else {
+            marker_label(g, name)
+        };
+        let why = match (add, &fig.state) {
+            (_, Some(s)) if !is_state => format!("{} (nothing to mark)", state_label(g, s)),
+            (true, Some(s)) if s != name => format!("already {}, not {what}", state_label(g, s)),
+            (true, _) => format!("already {what}"),
+            (false, _) => format!("not {what} (nothing to take off)"),
+        };
+        return Ok(vec![format!("{}: {why}", fig.code)]);
+    }
+    let mark = if add {
+        Mark::Add(name.to_string())
+    } else {
+        Mark::Remove(name.to_string())
+    };
+    markers::mark(game, ruleset, code, &[mark], event)
 }
 
 /// In a roll of two sides, the figure of the side `code` is not on.
@@ -148,7 +223,7 @@ fn land_spread(
                 .into(),
         ]);
     };
-    let unit = roster::figure(game, code)?.unit.clone();
+    let unit = lookup::figure(game, code)?.unit.clone();
     // The unit as it stood: a figure taken out by one pick may be picked again. Where the
     // table says, only its first so many in play (the nearest) may be picked.
     let group = stood

@@ -1,5 +1,6 @@
-//! A game at the table as data: its units and figures, their markers and states, the turn, and
-//! the events that changed them, each with what it changed so that it can be undone.
+//! A game at the table as data: its units and figures, their markers and states, the turn, the
+//! checks figures owe, and the events that changed them, each with what it changed so that it
+//! can be undone. The bottom of the game folder: it imports none of its other files.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -7,7 +8,6 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-pub use crate::game::pending::Check;
 
 /// The layout of `game.json`; a file with another number is refused, not guessed at.
 /// Format 2 added the checks the game owes (`pending`); a file of format 1 owes none. Format 3
@@ -175,6 +175,64 @@ pub struct Figure {
     pub state: Option<String>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+}
+
+/// One check owed: the procedure, the figure that makes it and the factors its cause sets
+/// (the roster gives the rest when it is made), why, and the event whose roll called for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Check {
+    pub procedure: String,
+    pub figure: String,
+    /// `name=value` words, as the command that makes it takes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factors: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The id of the event that called for it.
+    #[serde(default)]
+    pub event: u64,
+    /// What happened there, in a line (`PROCEDURE (A1 at B2): RESULT`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cause: String,
+    /// Made before anything else is rolled, drawn or started (the table's "at once").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_once: bool,
+    /// The turn it was owed in (0: before the first turn, or a game that did not keep it): a
+    /// check made in a later turn counts toward its own turn, not the one being played.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn: u32,
+}
+
+impl Check {
+    /// `PROCEDURE FACTOR=VALUE`: the procedure and the factors, as typed after `roll`.
+    pub fn what(&self) -> String {
+        let mut words = vec![self.procedure.clone()];
+        words.extend(self.factors.iter().cloned());
+        words.join(" ")
+    }
+
+    /// `A1 PROCEDURE FACTOR=VALUE: why [#5 what caused it]`.
+    pub fn described(&self) -> String {
+        let note = self
+            .note
+            .as_ref()
+            .map(|n| format!(": {n}"))
+            .unwrap_or_default();
+        let cause = if self.cause.is_empty() {
+            format!("#{}", self.event)
+        } else {
+            format!("#{} {}", self.event, self.cause)
+        };
+        format!("{} {}{note} [{cause}]", self.figure, self.what())
+    }
+
+    /// The same check: the same procedure for the same figure with the same factors.
+    pub fn same(&self, other: &Check) -> bool {
+        self.procedure == other.procedure
+            && self.figure.eq_ignore_ascii_case(&other.figure)
+            && self.factors == other.factors
+    }
 }
 
 /// One change to the game, as the log keeps it.

@@ -3,7 +3,7 @@
 //! the order the umpire gave them.
 
 use crate::error::{Error, Result};
-use crate::game::roster::{self, game_def, marker_label};
+use crate::game::lookup::{self, game_def, marker_label};
 use crate::game::state::Game;
 use crate::model::{ProcedureDef, Ruleset};
 
@@ -27,10 +27,10 @@ pub fn plan(
     targets: &[String],
 ) -> Result<UnitAction> {
     let g = game_def(ruleset)?;
-    let u = roster::unit_or_code(game, unit)?;
+    let u = lookup::unit_or_code(game, unit)?;
     let targets: Vec<String> = targets
         .iter()
-        .map(|t| roster::figure(game, t).map(|f| f.code.clone()))
+        .map(|t| lookup::figure(game, t).map(|f| f.code.clone()))
         .collect::<Result<_>>()?;
     if let Some(own) = targets
         .iter()
@@ -53,7 +53,7 @@ pub fn plan(
         let blocked = f
             .markers
             .iter()
-            .filter_map(|m| roster::marker(g, m))
+            .filter_map(|m| lookup::marker(g, m))
             .find(|m| m.blocks.iter().any(|b| b == &p.name));
         match blocked {
             Some(m) => action

@@ -10,7 +10,7 @@ use comfy_table::{Cell, ContentArrangement, LineStyle, Table, TableStyle};
 
 use crate::error::Result;
 use crate::game::conditions::Loss;
-use crate::game::roster::{self, game_def, marker_label, state_label};
+use crate::game::lookup::{self, game_def, marker_label, state_label};
 use crate::game::state::{Event, Figure, Game, Unit};
 use crate::model::Ruleset;
 use crate::model::{GameDef, Pieces};
@@ -42,11 +42,11 @@ pub fn colour_wanted() -> bool {
 /// A marker as `● label`, the dot in the marker's colour when colour is wanted.
 fn marker_text(g: &GameDef, marker: &str, colour: bool) -> String {
     let label = name(marker_label(g, marker));
-    let code = roster::marker(g, marker).and_then(|m| super::colours::ansi(&m.colour));
+    let code = lookup::marker(g, marker).and_then(|m| super::colours::ansi(&m.colour));
     match code {
         Some(c) if colour => format!("\x1b[38;5;{c}m●\x1b[0m {label}"),
         _ => {
-            let c = roster::marker(g, marker).map_or("", |m| m.colour.as_str());
+            let c = lookup::marker(g, marker).map_or("", |m| m.colour.as_str());
             format!("{label} ({})", name(c))
         }
     }

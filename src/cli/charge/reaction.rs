@@ -6,7 +6,8 @@ use crate::engine::resolve::Step;
 use crate::error::Result;
 use crate::game::allowance;
 use crate::game::charge::{self, Charge, Group};
-use crate::game::roster::{self, game_def};
+use crate::game::lookup;
+use crate::game::lookup::game_def;
 use crate::game::state::{Event, Game};
 use crate::model::{GameDef, Ruleset};
 
@@ -173,9 +174,9 @@ fn blocked(
     after.figure(code).and_then(|f| {
         f.markers
             .iter()
-            .filter_map(|m| roster::marker(g, m))
+            .filter_map(|m| lookup::marker(g, m))
             .find(|m| m.blocks.iter().any(|b| b == &fire.name))
-            .map(|m| roster::marker_label(g, &m.name).to_string())
+            .map(|m| lookup::marker_label(g, &m.name).to_string())
     })
 }
 
@@ -249,7 +250,7 @@ fn at_once(
     (source, event, umpire): (
         &mut crate::engine::dice::DiceSource,
         &mut Event,
-        crate::game::legality::Umpire<'_>,
+        crate::game::ruling::Umpire<'_>,
     ),
 ) -> Result<Vec<Done>> {
     let mut made = Vec::new();

@@ -6,12 +6,12 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{Start, and_list, check_turn_going, set_turn, side_label, turn_def};
+use super::{Start, and_list, check_turn_going, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::fraction::Fraction;
 use crate::error::{Error, Refusal, Result};
-use crate::game::legality::{Acting, Umpire};
-use crate::game::roster::game_def;
+use crate::game::lookup::{game_def, side_label};
+use crate::game::ruling::{Acting, Umpire};
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Held, Turn, Unit};
 use crate::model::Ruleset;
@@ -332,7 +332,7 @@ pub fn react(
     let g = game_def(ruleset)?;
     let d = reacts(ruleset)?;
     check_turn_going(game)?;
-    let side = crate::game::roster::side(g, word)?.to_string();
+    let side = crate::game::lookup::side(g, word)?.to_string();
     if phase_side(game) == Some(side.as_str()) {
         return Err(Error::usage(format!(
             "phase {} belongs to {} already: a react {} is for acting in the other side's phase",
@@ -459,7 +459,7 @@ pub fn activate(
     let (rule, t) = the_draw(ruleset)?;
     let d = &t.draw;
     check_turn_going(game)?;
-    let unit = crate::game::roster::unit(game, name)?.clone();
+    let unit = crate::game::lookup::unit(game, name)?.clone();
     if !game
         .figures_of(&unit.name)
         .iter()

@@ -10,11 +10,11 @@ use crate::engine::plan::Plan;
 use crate::engine::situation::{self, Situation};
 use crate::error::Result;
 use crate::game::fields;
-use crate::game::figures::{self, Figures};
+use crate::game::figures;
+use crate::game::lookup::side_label;
+use crate::game::roles::Figures;
 use crate::game::state::{Game, Pool, Unit};
 use crate::model::{Conditions, EachCost, GameDef, Guard, ProcedureDef, Ruleset};
-
-use super::side_label;
 
 /// A figure's situation for `p`, from the roster alone.
 fn situation_of(game: &Game, ruleset: &Ruleset, p: &ProcedureDef, code: &str) -> Result<Situation> {
@@ -123,7 +123,7 @@ pub(super) fn join(
     if joins.is_empty() {
         return Ok(Vec::new());
     }
-    let g = crate::game::roster::game_def(ruleset)?;
+    let g = crate::game::lookup::game_def(ruleset)?;
     let p = ruleset.procedure_or_err(procedure)?;
     let mut said = Vec::new();
     for code in game.codes_in_play(unit) {

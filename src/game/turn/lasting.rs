@@ -1,38 +1,11 @@
-//! Markers that come off by themselves: where play stands, the point a marker put on now lasts
-//! until, and taking off the markers whose point play has passed.
+//! Markers that come off by themselves: taking off the markers whose point play has passed
+//! (the point one lasts until is set where it is put on, in `markers`).
 
 use crate::error::Result;
-use crate::game::roster::{game_def, marker_label};
+use crate::game::lookup::{game_def, marker_label};
 use crate::game::said::Said;
 use crate::game::state::{Event, Game};
-use crate::model::{Lasts, Ruleset, TurnOrder};
-
-/// Where play stands: the turn, and the player turn by its place from 1 (1 in a draw).
-pub(super) fn now(game: &Game) -> [u32; 2] {
-    [game.turn.number, game.turn.player.max(1)]
-}
-
-/// Player turns in a turn: one a side, or one in a draw.
-fn players(ruleset: &Ruleset) -> u32 {
-    match (&ruleset.model.turn, &ruleset.model.game) {
-        (Some(t), Some(g)) if matches!(t.order, TurnOrder::Players(_)) => {
-            u32::try_from(g.sides.len()).unwrap_or(u32::MAX)
-        }
-        _ => 1,
-    }
-}
-
-/// The point a marker put on now lasts until: the end of this player turn, of this turn, or
-/// of the next.
-pub fn until(game: &Game, ruleset: &Ruleset, lasts: Lasts) -> [u32; 2] {
-    let [turn, player] = now(game);
-    let last = players(ruleset).max(player);
-    match lasts {
-        Lasts::PlayerTurn => [turn, player],
-        Lasts::Turn => [turn, last],
-        Lasts::NextTurn => [turn.saturating_add(1), last],
-    }
-}
+use crate::model::Ruleset;
 
 /// Take off the markers whose point play has passed (`passed`: the point just left).
 pub(super) fn expire(

@@ -10,13 +10,12 @@ mod players;
 mod pool;
 
 pub use draw::{activate, draw, draw_may_act, hold, odds, react, sizes, units_in_play};
-pub use lasting::until;
-pub use players::{chain_check, chain_record, player_may_act, playing, step_headline, turn_step};
+pub use players::{chain_check, chain_record, player_may_act, step_headline, turn_step};
 pub use pool::spend;
 
 use crate::engine::dice::DiceSource;
 use crate::error::{Error, Result};
-use crate::game::roster::game_def;
+use crate::game::lookup::{game_def, now, playing};
 use crate::game::state::{Change, Event, Game, Turn};
 use crate::model::{GameDef, Ruleset, TurnDef, TurnOrder};
 
@@ -54,15 +53,6 @@ fn check_turn_going(game: &Game) -> Result<()> {
     Ok(())
 }
 
-/// A side as messages say it: its label, else its name.
-pub fn side_label<'a>(g: &'a GameDef, side: &'a str) -> &'a str {
-    g.sides
-        .iter()
-        .find(|s| s.name == side)
-        .and_then(|s| s.label.as_deref())
-        .unwrap_or(side)
-}
-
 /// Move play on: the next turn (a draw's, or the first player's), or the next player's turn.
 /// Markers that last until the point of play passed come off.
 pub fn start(
@@ -74,7 +64,7 @@ pub fn start(
 ) -> Result<Vec<String>> {
     let t = turn_def(ruleset)?;
     let g = game_def(ruleset)?;
-    let [turn, player] = lasting::now(game);
+    let [turn, player] = now(game);
     let (mut said, new_turn) = match &t.order {
         TurnOrder::Draw(d) => (draw::start(game, g, d, start, event)?, true),
         TurnOrder::Players(p) => players::start(game, ruleset, g, p, start, source, event)?,

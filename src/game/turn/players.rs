@@ -5,23 +5,18 @@
 
 use std::fmt::Write as _;
 
-use super::{Start, and_list, check_turn_going, pool, set_turn, side_label, turn_def};
+use super::{Start, and_list, check_turn_going, pool, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
-use crate::game::legality::{Acting, Umpire};
-use crate::game::roster;
+use crate::game::lookup::{self, playing, playing_of, side_label};
+use crate::game::ruling::{Acting, Umpire};
 use crate::game::said::{Next, Said};
 use crate::game::state::{Event, Game, Turn, Unit};
 use crate::model::{
     ActionDef, ChainDef, FirstPlayer, GameDef, PlayersDef, ProcedureDef, Ruleset, TurnStepDef,
 };
 use crate::words::times;
-
-/// The side of the player turn going, when one is.
-pub fn playing(game: &Game) -> Option<&str> {
-    playing_of(&game.turn)
-}
 
 /// `Turn 2, player turn 2 of 2: French and allies`.
 fn headline(g: &GameDef, t: &Turn) -> String {
@@ -33,12 +28,6 @@ fn headline(g: &GameDef, t: &Turn) -> String {
         side: side.to_string(),
     }
     .to_string()
-}
-
-/// The side of the player turn going in this turn, when one is.
-fn playing_of(t: &Turn) -> Option<&str> {
-    let at = usize::try_from(t.player).ok()?.checked_sub(1)?;
-    t.order.get(at).map(String::as_str)
 }
 
 /// The step of the whole turn going, after the player turns (its place from 1), when one is.
@@ -151,7 +140,7 @@ pub(super) fn start(
     let mut high_scorer = game.turn.high_scorer.clone();
     match (p.first, start.first) {
         (FirstPlayer::Sides, Some(word)) => {
-            let side = roster::side(g, word)?.to_string();
+            let side = lookup::side(g, word)?.to_string();
             if let Some(at) = order.iter().position(|s| *s == side) {
                 order.rotate_left(at);
             }
@@ -174,7 +163,7 @@ pub(super) fn start(
                 }
                 (Some(won), None) => won.clone(),
                 (None, Some(word)) => {
-                    let side = roster::side(g, word)?.to_string();
+                    let side = lookup::side(g, word)?.to_string();
                     said.push(
                         Said::DiceOffNamed {
                             side: side_label(g, &side).to_string(),
@@ -365,7 +354,7 @@ pub fn chain_check(
     if chain(ruleset, p).is_none() {
         return Ok(());
     }
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     check_turn_going(game).map_err(|e| {
         e.with_hint(format!(
             "`umpire turn` starts the first: each `{}` roll is a unit's activation in its \
@@ -373,7 +362,7 @@ pub fn chain_check(
             p.name
         ))
     })?;
-    let u = roster::unit(game, unit)?;
+    let u = lookup::unit(game, unit)?;
     for (refusal, fix) in turn_refusals(game, g, u) {
         umpire.allow(refusal, fix, event)?;
     }
@@ -437,7 +426,7 @@ pub fn chain_record(
         return Ok(Vec::new());
     };
     let result = step.decision.result.as_str();
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let Some(side) = playing(game).map(str::to_string) else {
         return Ok(Vec::new());
     };

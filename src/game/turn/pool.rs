@@ -6,13 +6,13 @@
 use std::collections::BTreeMap;
 
 use super::filled;
-use super::players::playing;
-use super::{check_turn_going, set_turn, side_label, turn_def};
+use super::{check_turn_going, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::error::{Error, Refusal, Result};
 use crate::game::counters::{self, Count};
-use crate::game::legality::Umpire;
-use crate::game::roster;
+use crate::game::lookup::{self, playing, side_label};
+use crate::game::markers;
+use crate::game::ruling::Umpire;
 use crate::game::said::Said;
 use crate::game::state::{Event, Game, Pool};
 use crate::model::{ExtraCost, GameDef, PoolDef, PoolFill, Ruleset, SpendDef};
@@ -31,7 +31,7 @@ pub(super) fn roll(
     (sides, first): (&[String], bool),
     source: &mut DiceSource,
 ) -> Result<(BTreeMap<String, Pool>, Vec<String>)> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let dice = match &pool.fill {
         PoolFill::Dice(d) => d,
         PoolFill::Roll { procedure, who, .. } => {
@@ -245,7 +245,7 @@ fn unit_refusals(
     if let Some(m) = carried {
         let why = format!(
             "it is {}: no `{}` for a unit so marked",
-            roster::marker_label(g, m),
+            lookup::marker_label(g, m),
             def.name
         );
         let fix = match pool.spend.iter().find(|x| x.takes_off.as_ref() == Some(m)) {
@@ -265,7 +265,7 @@ fn unit_refusals(
         let labels: Vec<&str> = def
             .while_marked
             .iter()
-            .map(|m| roster::marker_label(g, m))
+            .map(|m| lookup::marker_label(g, m))
             .collect();
         let why = format!(
             "`{}` is for a unit {}, and it is not",
@@ -340,7 +340,7 @@ pub fn spend(
     (source, umpire): (&mut DiceSource, Umpire<'_>),
     event: &mut Event,
 ) -> Result<Vec<String>> {
-    let g = roster::game_def(ruleset)?;
+    let g = lookup::game_def(ruleset)?;
     let pool = turn_def(ruleset)?
         .players()
         .and_then(|p| p.pool.as_ref())
@@ -357,7 +357,7 @@ pub fn spend(
         return Err(Error::usage("no player turn is going").with_hint("`umpire turn`"));
     };
     let u = match unit {
-        Some(name) => Some(roster::unit(game, name)?.clone()),
+        Some(name) => Some(lookup::unit(game, name)?.clone()),
         None if def.unit => {
             return Err(Error::usage(format!(
                 "`{}` is spent on one unit: name it with --unit",
@@ -473,7 +473,7 @@ fn weigh_fields(
     unit: &str,
     (umpire, event): (Umpire<'_>, &mut Event),
 ) -> Result<()> {
-    let now = roster::unit(after, unit)?;
+    let now = lookup::unit(after, unit)?;
     let breaks = crate::game::fields::refusal(ruleset, g, &now.fields, None).map(|st| {
         let why = format!("`{}` would leave its fields against the rule", def.name);
         let r = Refusal {
@@ -514,16 +514,16 @@ fn apply(
         if marked.is_empty() {
             return Err(Error::usage(format!(
                 "{unit} is not {}: nothing for `{}` to take off",
-                roster::marker_label(g, m),
+                lookup::marker_label(g, m),
                 def.name
             )));
         }
         for code in marked.into_iter().cloned().collect::<Vec<_>>() {
-            said.extend(roster::mark(
+            said.extend(markers::mark(
                 game,
                 ruleset,
                 &code,
-                &[roster::Mark::Remove(m.clone())],
+                &[lookup::Mark::Remove(m.clone())],
                 event,
             )?);
         }
@@ -544,16 +544,16 @@ fn apply(
     if let (true, Some(m), false) = (bare.is_empty(), def.puts_on.first(), more) {
         return Err(Error::usage(format!(
             "{unit} is already {}: nothing for `{}` to do",
-            roster::marker_label(g, m),
+            lookup::marker_label(g, m),
             def.name
         )));
     }
     for (m, code) in bare {
-        said.extend(roster::mark(
+        said.extend(markers::mark(
             game,
             ruleset,
             &code,
-            &[roster::Mark::Add(m.clone())],
+            &[lookup::Mark::Add(m.clone())],
             event,
         )?);
     }

@@ -223,7 +223,7 @@ pub fn legend(out: &mut String, r: &Ruleset, g: &GameDef, t: Option<&DrawDef>) {
                     LossDef::Percent { percent, marked } => {
                         let labels: Vec<String> = marked
                             .iter()
-                            .map(|m| crate::game::roster::marker_label(g, m).to_string())
+                            .map(|m| crate::game::lookup::marker_label(g, m).to_string())
                             .collect();
                         format!(
                             "{percent}% of its units are lost or {}",
