@@ -5,9 +5,14 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::io::IsTerminal as _;
 use std::rc::Rc;
 
-use super::guided;
+use dialoguer::Input;
+use dialoguer::theme::SimpleTheme;
+
+use crate::engine::dice::parse_faces;
+
 use crate::engine::dice::{Asker, DiceSpec};
 use crate::error::{Error, Result};
 
@@ -20,9 +25,9 @@ fn question(spec: &DiceSpec, what: &str) -> String {
 }
 
 /// Ask the umpire for the faces, keeping each answer; `chances` as for
-/// [`guided::face_asker`].
+/// [`face_asker`].
 fn recording(typed: &Typed, chances: Option<Vec<String>>) -> Result<Asker> {
-    let ask = guided::face_asker(chances)?;
+    let ask = face_asker(chances)?;
     Ok(keeping(typed, ask))
 }
 
@@ -117,6 +122,93 @@ fn changed_meanwhile(game: &str, typed: &VecDeque<(String, Option<Vec<i64>>)>, s
          dice; nothing was written"
     ))
     .with_hint(hint)
+}
+
+/// Whether there is a person at a terminal to ask: both standard input and standard error.
+pub(super) fn on_a_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
+/// Ask for the faces of each roll as the players throw them; Enter lets the tool roll. Checked
+/// against the die as typed, so a wrong face is asked again, not refused after the fact.
+/// With `chances` (an `odds` command), each prompt after the first throw known shows the
+/// chances from where the table stands: the command run with the faces typed so far.
+pub(super) fn face_asker(chances: Option<Vec<String>>) -> Result<Asker> {
+    let mut chances = chances;
+    Ok(Box::new(move |spec: &DiceSpec, what: &str| {
+        if let Some(words) = &chances
+            && on_a_terminal()
+        {
+            show_chances(words);
+        }
+        // Faces entered with --dice never reach here; only a roll still to throw asks.
+        if !on_a_terminal() {
+            return Err(Error::usage(format!(
+                "physical dice: {what} needs the faces of {spec}, and there is no terminal to ask on"
+            ))
+            .with_hint(
+                "give the faces with --dice (one per roll, in order), or turn physical dice off: \
+                 `umpire config dice tool`",
+            ));
+        }
+        let answer: String = Input::<String>::with_theme(&SimpleTheme)
+            .with_prompt(format!(
+                "{what}: the faces of {spec} (Enter: the tool rolls)"
+            ))
+            .allow_empty(true)
+            .validate_with(|text: &String| -> std::result::Result<(), String> {
+                if text.trim().is_empty() {
+                    return Ok(());
+                }
+                let faces = parse_faces(text).map_err(|e| e.to_string())?;
+                if faces.len() != spec.count {
+                    return Err(format!(
+                        "{spec} is {} dice; type {} faces",
+                        spec.count, spec.count
+                    ));
+                }
+                if let Some(bad) = faces.iter().find(|f| !spec.has_face(**f)) {
+                    return Err(format!(
+                        "{bad} is not a face of a {} (faces {})",
+                        spec.die.name,
+                        spec.die.describe_faces()
+                    ));
+                }
+                Ok(())
+            })
+            .interact_text()
+            .map_err(|e| Error::failure(format!("cannot ask for the faces: {e}")))?;
+        if answer.trim().is_empty() {
+            // The tool rolls: the faces that follow it are not known here.
+            chances = None;
+            Ok(None)
+        } else {
+            if let Some(words) = chances.as_mut() {
+                words.extend(["--given".to_string(), answer.trim().to_string()]);
+            }
+            parse_faces(&answer).map(Some)
+        }
+    }))
+}
+
+/// The chances from where the table stands, on standard error before a prompt: the final
+/// outcomes `odds ... --given ...` gives, once some faces are known. Odds that cannot be given
+/// (too many to count, a fight of several) show nothing: the prompt still asks.
+fn show_chances(words: &[String]) {
+    if !words.iter().any(|w| w == "--given") {
+        return;
+    }
+    let args: Vec<std::ffi::OsString> = std::iter::once("umpire".into())
+        .chain(words.iter().map(Into::into))
+        .collect();
+    let mut out = Vec::new();
+    if crate::cli::execute(args, &mut out, &mut crate::cli::Report::default()).is_err() {
+        return;
+    }
+    let text = String::from_utf8_lossy(&out);
+    if let Some(at) = text.find("chances from here:") {
+        eprint!("{}", &text[at..]);
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! fight (the lone figure's one throw against each of theirs, the worst result it receives
 //! standing), its chance to come through it, and each pairing's own odds.
 
+use crate::game::figures;
 use serde_json::json;
 
 use crate::engine::fight;
@@ -11,7 +12,6 @@ use crate::game::state::Game;
 use crate::model::{ManyOnOneDef, ProcedureDef, Ruleset};
 use crate::present::whole::{FightSaid, Pairing};
 
-use super::figure::pairing_words;
 use super::odds::{outcomes_json, planned};
 use super::{Cli, write_json};
 
@@ -122,4 +122,21 @@ pub(super) fn fight_odds(
     };
     out.extend_from_slice(crate::present::whole::fight_odds(&said)?.as_bytes());
     Ok(())
+}
+
+/// The words of one pairing of `n` (or of the figures' one roll): the roster's for its
+/// figures, the count of the lone figure's extra opponents, then the words typed; with the
+/// roster's lines.
+pub(super) fn pairing_words(
+    game: &Game,
+    ruleset: &Ruleset,
+    p: &ProcedureDef,
+    (figs, i, n): (&Figures, usize, usize),
+    typed: &[String],
+) -> Result<(Vec<String>, Vec<String>)> {
+    let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;
+    words.extend(figures::outnumbered(p, n, typed));
+    words.extend(figures::beyond_first(p, i));
+    words.extend(typed.iter().cloned());
+    Ok((words, lines))
 }

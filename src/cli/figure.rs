@@ -23,14 +23,15 @@ use serde_json::json;
 
 use super::ctx::game_ruleset;
 use super::faces;
-use super::figure_said::{print_pairings, roster_extra};
+use super::fight_odds::pairing_words;
+use super::figure_said::{Fought, LoneEnd, print_pairings, roster_extra};
 use super::odds::{odds, planned_ruled};
 use super::owed::{Aimed, Which, aim, also};
 use super::roll::{
     RollHow, Rolled, all_dice_used, count_throws, dice_source_with, flatten_faces, print_roll,
     unused_dice,
 };
-use super::{Cli, Report, fresh_seed, guided};
+use super::{Cli, Report, fresh_seed};
 
 /// A roll with figures of the current game: the roster gives troop types, weapons and markers,
 /// and the results land on the figures, all under the game's lock and in its log.
@@ -485,7 +486,7 @@ pub(super) fn locked(
         let mut game = files.read()?;
         let ask = cli
             .ask_faces
-            .then(|| guided::face_asker(cli.chances.clone()))
+            .then(|| faces::face_asker(cli.chances.clone()))
             .transpose()?;
         attempt(&mut game, out, report, ask)?;
         return Ok(());
@@ -537,22 +538,6 @@ pub(super) fn who(figs: &roles::Figures) -> String {
     }
 }
 
-/// What befell the lone figure of several against one, once every pairing landed.
-pub(super) struct LoneEnd {
-    pub(super) figure: String,
-    /// How many it fought.
-    pub(super) against: usize,
-    /// Its worst result, with that result's label; none when no pairing gave it one.
-    pub(super) worst: Option<(String, fight::Worst)>,
-    /// The checks it owed that its end took away.
-    pub(super) changes: Vec<String>,
-    /// Whether its one throw served every pairing.
-    pub(super) shared: bool,
-}
-
-/// Each pairing: its step, the roster's lines, what it landed, and its figures.
-pub(super) type Fought = (Step, Vec<String>, Vec<String>, roles::Figures);
-
 /// Odds with figures of the current game: the roster's words, nothing written.
 pub(super) fn figure_odds(
     cli: &Cli,
@@ -597,21 +582,4 @@ pub(super) fn figure_odds(
         }
     }
     odds(cli, &ruleset, procedure, &words, out)
-}
-
-/// The words of one pairing of `n` (or of the figures' one roll): the roster's for its
-/// figures, the count of the lone figure's extra opponents, then the words typed; with the
-/// roster's lines.
-pub(super) fn pairing_words(
-    game: &Game,
-    ruleset: &Ruleset,
-    p: &ProcedureDef,
-    (figs, i, n): (&roles::Figures, usize, usize),
-    typed: &[String],
-) -> Result<(Vec<String>, Vec<String>)> {
-    let (mut words, lines) = figures::roster_words(game, ruleset, p, figs, typed)?;
-    words.extend(figures::outnumbered(p, n, typed));
-    words.extend(figures::beyond_first(p, i));
-    words.extend(typed.iter().cloned());
-    Ok((words, lines))
 }

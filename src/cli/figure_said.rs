@@ -1,6 +1,9 @@
 //! What a roll with figures prints: the changes it made, the roster's words of one figure's
 //! roll, and every pairing of a fight.
 
+use crate::engine::fight;
+use crate::engine::resolve::Step;
+use crate::game::roles;
 use serde_json::json;
 
 use crate::error::Result;
@@ -8,7 +11,6 @@ use crate::game::state::{Change, Game};
 use crate::model::Ruleset;
 use crate::present::explain;
 
-use super::figure::{Fought, LoneEnd};
 use super::owed::Which;
 use super::roll::{Extra, dice_line, must_follow, outcome_parts};
 use super::{Cli, Report, rules_flag, write_json};
@@ -167,3 +169,19 @@ pub(super) fn print_pairings(
     out.extend_from_slice(text.as_bytes());
     Ok(())
 }
+
+/// What befell the lone figure of several against one, once every pairing landed.
+pub(super) struct LoneEnd {
+    pub(super) figure: String,
+    /// How many it fought.
+    pub(super) against: usize,
+    /// Its worst result, with that result's label; none when no pairing gave it one.
+    pub(super) worst: Option<(String, fight::Worst)>,
+    /// The checks it owed that its end took away.
+    pub(super) changes: Vec<String>,
+    /// Whether its one throw served every pairing.
+    pub(super) shared: bool,
+}
+
+/// Each pairing: its step, the roster's lines, what it landed, and its figures.
+pub(super) type Fought = (Step, Vec<String>, Vec<String>, roles::Figures);

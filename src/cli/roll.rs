@@ -1,7 +1,7 @@
 //! `umpire roll`: resolve a procedure and its chain from typed words, explain each step, and
 //! the help of `roll` and `odds` with the procedure's factors from the tables.
 
-use super::{Cli, Report, fresh_seed, guided, rules_flag, write_json};
+use super::{Cli, Report, fresh_seed, rules_flag, write_json};
 use crate::engine::dice::{Asker, DiceSource, parse_faces};
 use crate::engine::resolve::Step;
 use crate::error::{Error, Result};
@@ -64,7 +64,7 @@ pub(super) fn procedure_help(
 pub(super) fn dice_source(cli: &Cli, dice: &[String]) -> Result<(DiceSource, u64)> {
     let seed = cli.seed.unwrap_or_else(fresh_seed);
     let ask = if cli.ask_faces {
-        Some(guided::face_asker(cli.chances.clone())?)
+        Some(super::faces::face_asker(cli.chances.clone())?)
     } else {
         None
     };

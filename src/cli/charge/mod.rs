@@ -20,7 +20,8 @@ use crate::model::{GameDef, Part, Ruleset};
 use crate::rules::catalog::Catalog;
 
 use super::ctx::game_ruleset;
-use super::figure::{Fight, fight, locked, pairing_words};
+use super::fight_odds::pairing_words;
+use super::figure::{Fight, fight, locked};
 use super::odds::planned;
 use super::roll::{all_dice_used, dice_source_with, flatten_faces};
 use super::unit_roll::{Done, figure_step};

@@ -7,8 +7,9 @@ use crate::error::Result;
 use crate::game::charge::{Charge, Group};
 use crate::model::Ruleset;
 
-use super::super::figure::{Fought, LoneEnd, who};
+use super::super::figure::who;
 use super::super::figure_said::changes_block;
+use super::super::figure_said::{Fought, LoneEnd};
 use super::super::roll::{count_throws, dice_line};
 use super::super::unit_roll::{Done, figures_word};
 use super::super::{Cli, write_json};

@@ -2,7 +2,7 @@
 //! Every action is turned into the command line that does it and run as one, so the guided mode
 //! explains, writes and logs exactly as the commands do, and the log shows the command.
 
-use std::io::IsTerminal;
+use super::faces::on_a_terminal;
 
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
@@ -11,15 +11,10 @@ mod checks;
 mod situation;
 
 use crate::cli::Cli;
-use crate::engine::dice::{Asker, DiceSpec, parse_faces};
 use crate::error::{Error, Result};
 use crate::game::state::Game;
 use crate::game::store::Store;
 use crate::rules::catalog::Catalog;
-
-fn on_a_terminal() -> bool {
-    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
-}
 
 /// `umpire` with no command: the guided mode on a terminal, else a usage error at once (a
 /// script must never wait on a prompt).
@@ -32,88 +27,6 @@ pub fn start(cli: &Cli, catalog: &Catalog, out: &mut Vec<u8>) -> Result<()> {
             .with_hint("`umpire rules` lists the procedures; then `umpire roll PROCEDURE`; on a terminal, `umpire` alone opens the guided mode"));
     }
     play(cli, catalog, out)
-}
-
-/// Ask for the faces of each roll as the players throw them; Enter lets the tool roll. Checked
-/// against the die as typed, so a wrong face is asked again, not refused after the fact.
-/// With `chances` (an `odds` command), each prompt after the first throw known shows the
-/// chances from where the table stands: the command run with the faces typed so far.
-pub fn face_asker(chances: Option<Vec<String>>) -> Result<Asker> {
-    let mut chances = chances;
-    Ok(Box::new(move |spec: &DiceSpec, what: &str| {
-        if let Some(words) = &chances
-            && on_a_terminal()
-        {
-            show_chances(words);
-        }
-        // Faces entered with --dice never reach here; only a roll still to throw asks.
-        if !on_a_terminal() {
-            return Err(Error::usage(format!(
-                "physical dice: {what} needs the faces of {spec}, and there is no terminal to ask on"
-            ))
-            .with_hint(
-                "give the faces with --dice (one per roll, in order), or turn physical dice off: \
-                 `umpire config dice tool`",
-            ));
-        }
-        let answer: String = Input::<String>::with_theme(&SimpleTheme)
-            .with_prompt(format!(
-                "{what}: the faces of {spec} (Enter: the tool rolls)"
-            ))
-            .allow_empty(true)
-            .validate_with(|text: &String| -> std::result::Result<(), String> {
-                if text.trim().is_empty() {
-                    return Ok(());
-                }
-                let faces = parse_faces(text).map_err(|e| e.to_string())?;
-                if faces.len() != spec.count {
-                    return Err(format!(
-                        "{spec} is {} dice; type {} faces",
-                        spec.count, spec.count
-                    ));
-                }
-                if let Some(bad) = faces.iter().find(|f| !spec.has_face(**f)) {
-                    return Err(format!(
-                        "{bad} is not a face of a {} (faces {})",
-                        spec.die.name,
-                        spec.die.describe_faces()
-                    ));
-                }
-                Ok(())
-            })
-            .interact_text()
-            .map_err(|e| Error::failure(format!("cannot ask for the faces: {e}")))?;
-        if answer.trim().is_empty() {
-            // The tool rolls: the faces that follow it are not known here.
-            chances = None;
-            Ok(None)
-        } else {
-            if let Some(words) = chances.as_mut() {
-                words.extend(["--given".to_string(), answer.trim().to_string()]);
-            }
-            parse_faces(&answer).map(Some)
-        }
-    }))
-}
-
-/// The chances from where the table stands, on standard error before a prompt: the final
-/// outcomes `odds ... --given ...` gives, once some faces are known. Odds that cannot be given
-/// (too many to count, a fight of several) show nothing: the prompt still asks.
-fn show_chances(words: &[String]) {
-    if !words.iter().any(|w| w == "--given") {
-        return;
-    }
-    let args: Vec<std::ffi::OsString> = std::iter::once("umpire".into())
-        .chain(words.iter().map(Into::into))
-        .collect();
-    let mut out = Vec::new();
-    if crate::cli::execute(args, &mut out, &mut crate::cli::Report::default()).is_err() {
-        return;
-    }
-    let text = String::from_utf8_lossy(&out);
-    if let Some(at) = text.find("chances from here:") {
-        eprint!("{}", &text[at..]);
-    }
 }
 
 fn theme() -> Box<dyn Theme> {

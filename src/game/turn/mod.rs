@@ -19,6 +19,9 @@ use crate::game::lookup::{game_def, now, playing};
 use crate::game::state::{Change, Event, Game, Turn};
 use crate::model::{GameDef, Ruleset, TurnDef, TurnOrder};
 
+/// The rule of play player turns' refusals name.
+const PLAYER_TURNS: &str = "Player turns";
+
 /// What the umpire may say when a turn starts: the draw's counts instead of the rule's, the
 /// side that plays first.
 #[derive(Debug, Clone, Copy, Default)]

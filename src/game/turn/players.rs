@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Start, and_list, check_turn_going, pool, set_turn, turn_def};
+use super::{PLAYER_TURNS, Start, and_list, check_turn_going, pool, set_turn, turn_def};
 use crate::engine::dice::DiceSource;
 use crate::engine::resolve::Step;
 use crate::error::{Error, Refusal, Result};
@@ -252,9 +252,6 @@ fn dice_off(
 fn chain<'r>(ruleset: &'r Ruleset, p: &ProcedureDef) -> Option<&'r ChainDef> {
     chain_of(ruleset).filter(|c| c.procedure == p.name)
 }
-
-/// The rule of play player turns' refusals name.
-pub(super) const PLAYER_TURNS: &str = "Player turns";
 
 /// A refusal of player turns, by what would make it legal.
 type Refused = (Refusal, Option<String>);

@@ -384,7 +384,7 @@ pub fn spend(
         );
         let fix = "`umpire turn` passes play to the next player".to_string();
         let other = Refusal {
-            rule: super::players::PLAYER_TURNS.to_string(),
+            rule: super::PLAYER_TURNS.to_string(),
             ..refusal(&u.name, why)
         };
         umpire.allow(other, Some(fix), event)?;
