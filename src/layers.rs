@@ -72,48 +72,35 @@ fn without_tests(text: &str) -> &str {
 fn paths_named(text: &str) -> Vec<Vec<String>> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut found = Vec::new();
-    let bytes: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < bytes.len() {
-        let at_word = i == 0 || !ident(bytes[i - 1]);
-        let rest: String = bytes[i..bytes.len().min(i + 6)].iter().collect();
-        if !(at_word && (rest.starts_with("crate:") || rest.starts_with("super:"))) {
-            i += 1;
+    for (at, _) in text
+        .match_indices("crate::")
+        .chain(text.match_indices("super::"))
+    {
+        if text[..at].ends_with(ident) {
             continue;
         }
-        let mut path = Vec::new();
-        let mut j = i;
-        loop {
-            let start = j;
-            while j < bytes.len() && ident(bytes[j]) {
-                j += 1;
-            }
-            path.push(bytes[start..j].iter().collect::<String>());
-            if bytes.get(j) == Some(&':') && bytes.get(j + 1) == Some(&':') {
-                j += 2;
-                if bytes.get(j) == Some(&'{') {
-                    let close = bytes[j..]
-                        .iter()
-                        .position(|&c| c == '}')
-                        .map_or(bytes.len(), |p| j + p);
-                    let group: String = bytes[j + 1..close].iter().collect();
-                    for name in group.split(',') {
-                        let first = name.trim().split("::").next().unwrap_or("").trim();
-                        if !first.is_empty() && first != "self" {
-                            let mut more = path.clone();
-                            more.push(first.to_string());
-                            found.push(more);
-                        }
-                    }
-                    j = close;
-                    break;
+        // The path runs over names and `::`; a `{` after it opens a group.
+        let rest = &text[at..];
+        let end = rest
+            .find(|c: char| !ident(c) && c != ':')
+            .unwrap_or(rest.len());
+        let path: Vec<String> = rest[..end]
+            .split("::")
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect();
+        if let Some(group) = rest[end..].strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            for name in group.split(',') {
+                let first = name.trim().split("::").next().unwrap_or("").trim();
+                if !first.is_empty() && first != "self" {
+                    let mut more = path.clone();
+                    more.push(first.to_string());
+                    found.push(more);
                 }
-                continue;
             }
-            break;
         }
         found.push(path);
-        i = j.max(i + 1);
     }
     found
 }

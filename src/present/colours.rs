@@ -120,8 +120,9 @@ const COLOURS: &[Colour] = &[
 ];
 
 fn named(name: &str) -> Option<&'static Colour> {
-    let lower = name.to_ascii_lowercase();
-    COLOURS.iter().find(|c| c.names.contains(&lower.as_str()))
+    COLOURS
+        .iter()
+        .find(|c| c.names.iter().any(|n| n.eq_ignore_ascii_case(name)))
 }
 
 /// The terminal's 256-colour code for a colour's name, if it is one of the list.
